@@ -1,0 +1,31 @@
+import { Pool, neonConfig } from '@neondatabase/serverless';
+import { drizzle } from 'drizzle-orm/neon-serverless';
+import { schema } from './schema.ts';
+
+export type DbConfig = { DATABASE_URL: string; NEON_WS_PROXY?: string };
+
+let proxyConfigured = false;
+function configureLocalProxy(proxy: string) {
+  if (proxyConfigured) return;
+  proxyConfigured = true;
+  // A local Postgres sits behind scripts/ws-proxy.mjs: plain ws://, no TLS, so no pipelining either.
+  neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+}
+
+/**
+ * Workers cannot share a socket between requests, so every request gets its own single-connection Pool;
+ * the caller ends it (ctx.waitUntil(close())). The Pool connects lazily, on the first query.
+ */
+export function createDb(env: DbConfig) {
+  if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
+  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
+  // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
+  pool.on('error', (e: Error) => console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message })));
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return { db, close: () => pool.end() };
+}
+
+export type Db = ReturnType<typeof createDb>['db'];

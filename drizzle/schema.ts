@@ -1,0 +1,14 @@
+// The whole schema as one object for drizzle() (relational queries need every table in one place).
+import * as analytics from './schema/analytics.ts';
+import * as auth from './schema/auth.ts';
+import * as chats from './schema/chats.ts';
+import * as conferences from './schema/conferences.ts';
+import * as consultations from './schema/consultations.ts';
+import * as events from './schema/events.ts';
+import * as files from './schema/files.ts';
+import * as notifications from './schema/notifications.ts';
+import * as payments from './schema/payments.ts';
+import * as reviews from './schema/reviews.ts';
+import * as users from './schema/users.ts';
+
+export const schema = { ...analytics, ...auth, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...payments, ...reviews, ...users };

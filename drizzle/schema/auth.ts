@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, inet, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './columns.ts';
+import { users } from './users.ts';
+
+export const loginCodePurpose = pgEnum('login_code_purpose', ['login', 'registration']);
+
+/** One-time 4-digit codes: only a hash is stored; single use, short-lived, few tries. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: id(),
+    purpose: loginCodePurpose().notNull(),
+    /** e-mail (lower case) or phone the code was sent to */
+    destination: varchar({ length: 254 }).notNull(),
+    codeHash: text().notNull(),
+    attempts: smallint().notNull().default(0),
+    /** what registration asked for (role, username, phone) until the code confirms it */
+    registration: jsonb().$type<Record<string, unknown>>(),
+    requestIp: inet(),
+    expiresAt: ts().notNull(),
+    consumedAt: ts(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.destination, t.createdAt),
+    check('login_codes_attempts', sql`${t.attempts} between 0 and 5`),
+  ],
+);
+
+/** Refresh tokens (hashed). Rotation keeps the family; a replayed old token revokes the whole family. */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: ts().notNull(),
+    rotatedAt: ts(),
+    revokedAt: ts(),
+    userAgent: varchar({ length: 512 }),
+    ip: inet(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.familyId)],
+);
+
+/** Fixed-window counters for rate limits (per e-mail, per IP, …), shared by every Worker isolate. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text().notNull(),
+    windowStart: ts().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index().on(t.windowStart)],
+);

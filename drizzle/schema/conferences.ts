@@ -1,0 +1,35 @@
+import { index, integer, pgEnum, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './columns.ts';
+import { users } from './users.ts';
+
+export const conferenceContentType = pgEnum('conference_content_type', ['events', 'consultationbooking']);
+export const conferenceStatus = pgEnum('conference_status', ['started', 'ended']);
+
+/** A meeting room for one event or booking, created by its mentor; participants join with its credentials. */
+export const conferences = pgTable(
+  'conferences',
+  {
+    id: id(),
+    contentType: conferenceContentType().notNull(),
+    objectId: integer().notNull(),
+    login: varchar({ length: 64 }).notNull(),
+    password: text().notNull(),
+    status: conferenceStatus().notNull().default('started'),
+    createdBy: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: createdAt(),
+    endedAt: ts(),
+  },
+  (t) => [uniqueIndex('conferences_object_uq').on(t.contentType, t.objectId)],
+);
+
+export const conferenceAttendance = pgTable(
+  'conference_attendance',
+  {
+    id: id(),
+    conferenceId: integer().notNull().references(() => conferences.id, { onDelete: 'cascade' }),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt(),
+    leftAt: ts(),
+  },
+  (t) => [index().on(t.conferenceId, t.userId)],
+);

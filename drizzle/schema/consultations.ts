@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgEnum, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const consultationTypes = pgTable(
+  'consultation_types',
+  {
+    id: id(),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 255 }).notNull(),
+    description: varchar({ length: 2000 }).notNull().default(''),
+    durationMinutes: smallint().notNull().default(60),
+    /** rubles */
+    costs: integer().notNull(),
+    /** a type with bookings is archived instead of deleted, so the bookings keep their history */
+    archivedAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.mentorId),
+    check('consultation_types_duration', sql`${t.durationMinutes} between 1 and 1000`),
+    check('consultation_types_costs', sql`${t.costs} between 0 and 150000`),
+  ],
+);
+
+export const repeatType = pgEnum('repeat_type', ['none', 'daily', 'weekly', 'custom']);
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/**
+ * A recurrence rule as the mentor entered it. Its slots are expanded from the wall-clock times in the
+ * mentor's own time zone, so 10:00 stays 10:00 across daylight-saving changes.
+ */
+export const slotSeries = pgTable(
+  'slot_series',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    consultationTypeId: integer().notNull().references(() => consultationTypes.id, { onDelete: 'cascade' }),
+    repeatType: repeatType().notNull(),
+    customWeekdays: text().array().notNull().default(sql`'{}'::text[]`),
+    startLocal: time().notNull(),
+    endLocal: time().notNull(),
+    firstDate: date().notNull(),
+    repeatUntil: date().notNull(),
+    timeZone: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('slot_series_until', sql`${t.repeatUntil} >= ${t.firstDate}`),
+    check('slot_series_weekdays', sql`${t.customWeekdays} <@ array['mon','tue','wed','thu','fri','sat','sun']::text[]`),
+  ],
+);
+
+/**
+ * Bookable time. No two slots of one mentor overlap: an exclusion constraint (custom migration
+ * 0001) enforces it in the database.
+ */
+export const consultationSlots = pgTable(
+  'consultation_slots',
+  {
+    id: id(),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    consultationTypeId: integer().notNull().references(() => consultationTypes.id, { onDelete: 'cascade' }),
+    seriesId: uuid().references(() => slotSeries.id, { onDelete: 'set null' }),
+    startsAt: ts().notNull(),
+    endsAt: ts().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consultation_slots_type_start_idx').on(t.consultationTypeId, t.startsAt),
+    index('consultation_slots_mentor_start_idx').on(t.mentorId, t.startsAt),
+    index().on(t.seriesId),
+    check('consultation_slots_range', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const bookingStatus = pgEnum('booking_status', ['pending_payment', 'paid', 'finished', 'canceled', 'expired']);
+
+export const consultationBookings = pgTable(
+  'consultation_bookings',
+  {
+    id: id(),
+    // restrict: a slot with a booking (even a past one) can't disappear from under its history
+    slotId: integer().notNull().references(() => consultationSlots.id, { onDelete: 'restrict' }),
+    menteeId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    consultationTypeId: integer().notNull().references(() => consultationTypes.id, { onDelete: 'restrict' }),
+    status: bookingStatus().notNull().default('pending_payment'),
+    questions: varchar({ length: 2000 }).notNull().default(''),
+    /** the price in rubles when booked; later price changes don't touch it */
+    price: integer().notNull(),
+    holdExpiresAt: ts(),
+    paidAt: ts(),
+    canceledAt: ts(),
+    canceledBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // the slot is booked at most once: only one live booking per slot
+    uniqueIndex('consultation_bookings_live_slot_uq').on(t.slotId).where(sql`${t.status} in ('pending_payment', 'paid', 'finished')`),
+    index().on(t.menteeId, t.createdAt),
+    index().on(t.mentorId, t.createdAt),
+    check('consultation_bookings_not_self', sql`${t.menteeId} <> ${t.mentorId}`),
+    check('consultation_bookings_price', sql`${t.price} >= 0`),
+  ],
+);

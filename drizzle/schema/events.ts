@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { uploadedFiles } from './files.ts';
+import { users } from './users.ts';
+
+export const categories = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
+export const eventCategory = pgEnum('event_category', categories);
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    title: varchar({ length: 255 }).notNull(),
+    /** sanitized HTML from the editor */
+    description: text().notNull().default(''),
+    category: eventCategory().notNull().default('Образование'),
+    startsAt: ts().notNull(),
+    durationMinutes: smallint().notNull().default(60),
+    /** rubles; 0 = free */
+    price: integer().notNull().default(0),
+    discountPercent: smallint(),
+    /** 0 = no limit */
+    totalSpots: integer().notNull().default(20),
+    /** live registrations, kept by a trigger on event_registrations; the CHECK makes overselling impossible */
+    takenSpots: integer().notNull().default(0),
+    ageRestriction: smallint().notNull().default(18),
+    imageUrl: text(),
+    imageFileId: uuid().references(() => uploadedFiles.id, { onDelete: 'set null' }),
+    isPublic: boolean().notNull().default(true),
+    isWhitelisted: boolean().notNull().default(false),
+    isCanceled: boolean().notNull().default(false),
+    canceledAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('events_starts_at_idx').on(t.startsAt),
+    index('events_mentor_idx').on(t.mentorId, t.startsAt),
+    index('events_category_starts_idx').on(t.category, t.startsAt),
+    check('events_price_range', sql`${t.price} between 0 and 150000`),
+    check('events_discount_range', sql`${t.discountPercent} is null or ${t.discountPercent} between 1 and 100`),
+    check('events_duration_range', sql`${t.durationMinutes} between 1 and 1440`),
+    check('events_spots', sql`${t.totalSpots} >= 0 and ${t.takenSpots} >= 0 and (${t.totalSpots} = 0 or ${t.takenSpots} <= ${t.totalSpots})`),
+    check('events_age_restriction', sql`${t.ageRestriction} between 0 and 21`),
+  ],
+);
+
+export const registrationStatus = pgEnum('registration_status', ['pending_payment', 'confirmed', 'canceled']);
+
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: id(),
+    eventId: integer().notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: registrationStatus().notNull(),
+    /** a paid registration holds its seat until then, pending payment */
+    holdExpiresAt: ts(),
+    createdAt: createdAt(),
+    confirmedAt: ts(),
+    canceledAt: ts(),
+  },
+  (t) => [
+    // one live registration per person and event; canceled ones stay as history
+    uniqueIndex('event_registrations_live_uq').on(t.eventId, t.userId).where(sql`${t.status} <> 'canceled'`),
+    index().on(t.userId, t.status),
+  ],
+);
+
+export const eventReviews = pgTable(
+  'event_reviews',
+  {
+    id: id(),
+    eventId: integer().notNull().references(() => events.id, { onDelete: 'cascade' }),
+    authorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    text: varchar({ length: 1000 }).notNull(),
+    stars: smallint().notNull().default(5),
+    reviewDate: date().notNull().default(sql`current_date`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_reviews_author_uq').on(t.eventId, t.authorId),
+    check('event_reviews_stars', sql`${t.stars} between 1 and 5`),
+  ],
+);

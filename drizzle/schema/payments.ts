@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { consultationBookings } from './consultations.ts';
+import { eventRegistrations } from './events.ts';
+import { users } from './users.ts';
+
+const kopecks = () => bigint({ mode: 'number' });
+
+/** A payout card as the provider's widget tokenized it: the card number never reaches us. */
+export const payoutCardTokens = pgTable(
+  'payout_card_tokens',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    payoutToken: text().notNull(),
+    cardLast4: char({ length: 4 }).notNull(),
+    cardType: varchar({ length: 32 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payout_card_tokens_token_uq').on(t.userId, t.payoutToken),
+    check('payout_card_tokens_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'yookassa']);
+export const serviceType = pgEnum('service_type', ['consultation', 'event']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'canceled', 'released', 'refunded']);
+
+/**
+ * A "safe deal": the mentee's money is held (succeeded) until the service is done, then released to the
+ * mentor minus the platform fee, or refunded. Amounts are integer kopecks.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: paymentProvider().notNull(),
+    serviceType: serviceType().notNull(),
+    bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
+    registrationId: integer().references(() => eventRegistrations.id, { onDelete: 'restrict' }),
+    payerId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    payeeId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    amountKopecks: kopecks().notNull(),
+    status: paymentStatus().notNull().default('pending'),
+    providerDealId: text(),
+    providerPaymentId: text().unique(),
+    confirmationUrl: text(),
+    returnUrl: text().notNull(),
+    /** sent with every outgoing call for this payment so a retry never charges twice */
+    idempotencyKey: uuid().notNull().unique().defaultRandom(),
+    paidAt: ts(),
+    releasedAt: ts(),
+    refundedAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
+    check(
+      'payments_service_ref',
+      sql`(${t.serviceType} = 'consultation' and ${t.bookingId} is not null and ${t.registrationId} is null)
+        or (${t.serviceType} = 'event' and ${t.registrationId} is not null and ${t.bookingId} is null)`,
+    ),
+    // at most one payment in flight or done per booking / registration
+    uniqueIndex('payments_booking_live_uq').on(t.bookingId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('payments_registration_live_uq').on(t.registrationId).where(sql`${t.status} <> 'canceled'`),
+    index().on(t.payerId),
+    index().on(t.payeeId, t.status),
+  ],
+);
+
+export const ledgerAccount = pgEnum('ledger_account', ['payer', 'escrow', 'mentor', 'platform']);
+export const ledgerKind = pgEnum('ledger_kind', ['payment_received', 'platform_fee', 'mentor_payout', 'refund']);
+
+/**
+ * Double-entry record of every movement of money: `amount` leaves `debit` and enters `credit`.
+ * One entry per payment and kind, so a webhook delivered twice can't move money twice.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    paymentId: uuid().notNull().references(() => payments.id, { onDelete: 'restrict' }),
+    kind: ledgerKind().notNull(),
+    debit: ledgerAccount().notNull(),
+    credit: ledgerAccount().notNull(),
+    /** whose mentor account, when debit or credit is 'mentor' */
+    mentorId: integer().references(() => users.id, { onDelete: 'restrict' }),
+    amountKopecks: kopecks().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_payment_kind_uq').on(t.paymentId, t.kind),
+    index().on(t.mentorId, t.createdAt),
+    check('ledger_entries_amount_positive', sql`${t.amountKopecks} > 0`),
+    check('ledger_entries_two_accounts', sql`${t.debit} <> ${t.credit}`),
+  ],
+);
+
+export const payoutStatus = pgEnum('payout_status', ['pending', 'succeeded', 'failed']);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid().notNull().unique().references(() => payments.id, { onDelete: 'restrict' }),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    cardTokenId: integer().references(() => payoutCardTokens.id, { onDelete: 'set null' }),
+    amountKopecks: kopecks().notNull(),
+    feeKopecks: kopecks().notNull(),
+    status: payoutStatus().notNull().default('pending'),
+    providerPayoutId: text().unique(),
+    idempotencyKey: uuid().notNull().unique().defaultRandom(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('payouts_amounts', sql`${t.amountKopecks} > 0 and ${t.feeKopecks} >= 0`)],
+);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid().notNull().unique().references(() => payments.id, { onDelete: 'restrict' }),
+    amountKopecks: kopecks().notNull(),
+    reason: varchar({ length: 255 }).notNull(),
+    status: refundStatus().notNull().default('pending'),
+    providerRefundId: text().unique(),
+    idempotencyKey: uuid().notNull().unique().defaultRandom(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('refunds_amount_positive', sql`${t.amountKopecks} > 0`)],
+);
+
+/** Every provider notification we accepted, so a redelivery is recognised and ignored. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: paymentProvider().notNull(),
+    eventKey: text().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webhook_events_key_uq').on(t.provider, t.eventKey)],
+);
+
+export const disputeStatus = pgEnum('dispute_status', ['open', 'resolved_refund', 'resolved_release']);
+export const disputeSource = pgEnum('dispute_source', ['buyer', 'seller']);
+
+/** A complaint about a consultation; while open, the money stays in escrow. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    bookingId: integer().notNull().unique().references(() => consultationBookings.id, { onDelete: 'cascade' }),
+    openedBy: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    source: disputeSource().notNull().default('buyer'),
+    text: varchar({ length: 2000 }).notNull(),
+    status: disputeStatus().notNull().default('open'),
+    resolution: varchar({ length: 2000 }),
+    resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: ts(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status), check('disputes_text_not_blank', sql`length(btrim(${t.text})) > 0`)],
+);

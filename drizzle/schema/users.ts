@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+
+export const userRole = pgEnum('user_role', ['mentee', 'mentor', 'admin']);
+
+/**
+ * One table for every account. The mentor_* names of the spec's API map onto these columns
+ * (mentor_name -> first_name, mentor_title -> telegram_link, mentor_tg_title -> tg_title, …).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: varchar({ length: 254 }).notNull(),
+    phone: varchar({ length: 16 }),
+    role: userRole().notNull().default('mentee'),
+    firstName: varchar({ length: 50 }).notNull().default(''),
+    lastName: varchar({ length: 50 }).notNull().default(''),
+    city: varchar({ length: 50 }),
+    telegramLink: varchar({ length: 100 }),
+    tgTitle: varchar({ length: 100 }),
+    description: varchar({ length: 500 }).notNull().default(''),
+    specialization: varchar({ length: 255 }),
+    skills: text().array().notNull().default(sql`'{}'::text[]`),
+    avatarUrl: text(),
+    /** Price of a session in rubles shown on the mentor card ('от {price} за сессию'). */
+    price: integer().notNull().default(11000),
+    timeZone: text().notNull().default('Europe/Moscow'),
+    isVerified: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_uq').on(t.phone).where(sql`${t.phone} is not null`),
+    check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    check('users_price_range', sql`${t.price} between 0 and 150000`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const workExperiences = pgTable(
+  'work_experiences',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    positionTitle: varchar({ length: 255 }).notNull(),
+    companyName: varchar({ length: 255 }).notNull(),
+    startDate: date().notNull(),
+    /** null: the current job */
+    endDate: date(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId),
+    check('work_experiences_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const educations = pgTable(
+  'educations',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    universityName: varchar({ length: 255 }).notNull(),
+    specialty: varchar({ length: 255 }).notNull(),
+    startYear: smallint().notNull(),
+    /** null: still studying */
+    endYear: smallint(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId),
+    check('educations_years', sql`${t.startYear} between 1900 and 2200 and (${t.endYear} is null or ${t.endYear} >= ${t.startYear})`),
+  ],
+);
+
+/** Case images on a mentor's profile (gallery with captions). */
+export const caseImages = pgTable(
+  'case_images',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    alt: varchar({ length: 255 }),
+    caption: varchar({ length: 500 }),
+    position: smallint().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.position)],
+);
+
+export const mentorApplicationStatus = pgEnum('mentor_application_status', ['draft', 'submitted', 'approved', 'rejected']);
+
+export const mentorApplications = pgTable(
+  'mentor_applications',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: mentorApplicationStatus().notNull().default('draft'),
+    /** The form as the spec's payload: mentor_name, mentor_surname, mentor_skills, work_experiences, … */
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    submittedAt: ts(),
+    reviewedAt: ts(),
+    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: varchar({ length: 1000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one application in progress per user; decided ones stay as history.
+    uniqueIndex('mentor_applications_open_uq').on(t.userId).where(sql`${t.status} in ('draft', 'submitted')`),
+  ],
+);
+
+export const mentorFavorites = pgTable(
+  'mentor_favorites',
+  {
+    id: id(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mentor_favorites_pair_uq').on(t.userId, t.mentorId),
+    index().on(t.mentorId),
+    check('mentor_favorites_not_self', sql`${t.userId} <> ${t.mentorId}`),
+  ],
+);

@@ -1,0 +1,21 @@
+// Shared by every script that spawns wrangler, vite or vitest: local binaries (including node@22 from the
+// `node` devDependency) first on PATH, and wrangler kept offline.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function prepareLocalEnv() {
+  const bin = path.join(root, 'node_modules', '.bin');
+  if (!process.env.PATH?.startsWith(bin)) process.env.PATH = `${bin}${path.delimiter}${process.env.PATH}`;
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  process.env.WRANGLER_HIDE_BANNER ??= 'true';
+  process.env.NO_UPDATE_NOTIFIER = '1';
+}
+
+/** Ports of one local stack; tests use their own set so they can run beside `npm start`. */
+export const stacks = {
+  dev: { pgPort: 54329, wsPort: 54330, dataDir: path.join(root, '.data', 'pg') },
+  test: { pgPort: 54339, wsPort: 54340, dataDir: path.join(root, '.data', 'pg-test') },
+};

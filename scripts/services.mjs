@@ -1,0 +1,46 @@
+// Local backing services in one process: embedded Postgres, migrations, and the WebSocket proxy for the Neon
+// driver. Prints one line `READY {"databaseUrl":…,"wsProxy":…,"ms":…}` and runs until SIGINT/SIGTERM.
+//   node scripts/services.mjs [--stack dev|test] [--fresh] [--stop-with-stdin]
+// Always run as a child process (see the note in pg.mjs).
+import { parseArgs } from 'node:util';
+import { startPg } from './pg.mjs';
+import { startWsProxy } from './ws-proxy.mjs';
+import { migrate } from './migrate.mjs';
+import { stacks } from './local-env.mjs';
+
+const { values } = parseArgs({ options: {
+    stack: { type: 'string', default: 'dev' },
+    fresh: { type: 'boolean', default: false },
+    'stop-with-stdin': { type: 'boolean', default: false },
+  } });
+const stack = stacks[values.stack];
+if (!stack) throw new Error(`unknown stack ${values.stack}`);
+
+const t0 = performance.now();
+const pg = await startPg({ dataDir: stack.dataDir, port: stack.pgPort, fresh: values.fresh });
+let proxy;
+try {
+  await migrate(pg.url);
+  proxy = await startWsProxy({ port: stack.wsPort, allow: [`127.0.0.1:${stack.pgPort}`, `localhost:${stack.pgPort}`] });
+} catch (e) {
+  console.error('[services]', e);
+  await pg.stop();
+  process.exit(1);
+}
+console.log('READY ' + JSON.stringify({ databaseUrl: pg.url, wsProxy: `127.0.0.1:${stack.wsPort}`, ms: Math.round(performance.now() - t0) }));
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await proxy?.close();
+  await pg.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+if (values['stop-with-stdin']) {
+  // Spawned by a runner: if it dies without signalling us (kill -9), stdin closes; don't leave Postgres behind.
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { cloudflare } from '@cloudflare/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [
+    // must come before react()
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './web/routes',
+      generatedRouteTree: './web/routeTree.gen.ts',
+    }),
+    react(),
+    tailwindcss(),
+    // runs worker/index.ts (from wrangler.toml) inside workerd, in the same dev server
+    cloudflare(),
+  ],
+  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 8787), strictPort: true },
+  build: { chunkSizeWarningLimit: 400 },
+});

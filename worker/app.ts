@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from './env.ts';
+import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
+import { database } from './middleware/database.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { sameOrigin } from './middleware/same-origin.ts';
+import { session } from './middleware/session.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { demoImageRoutes } from './media/demo-images.routes.ts';
+
+/** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
+function createApi() {
+  return new Hono<AppEnv>({ strict: false })
+    .use(sameOrigin, database, session)
+    .route('/', healthRoutes)
+    .route('/', usersRoutes);
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp() {
+  // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', requestLog);
+  app.route('/api', createApi());
+  app.route('/media', demoImageRoutes);
+
+  app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
+    if (err instanceof HTTPException) {
+      return c.json<ErrorEnvelope>({ detail: err.message || 'Некорректный запрос', code: 'http_error' }, err.status);
+    }
+    console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, error: String(err), stack: err.stack }));
+    return c.json<ErrorEnvelope>({ detail: 'Внутренняя ошибка сервера', code: 'internal_error' }, 500);
+  });
+  return app;
+}

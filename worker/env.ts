@@ -1,0 +1,20 @@
+import type { Db } from '../drizzle/db.ts';
+import type { SessionUser } from './auth/session.ts';
+
+export type Bindings = {
+  ENVIRONMENT: 'development' | 'test' | 'production';
+  DATABASE_URL: string;
+  /** Set only locally: address of scripts/ws-proxy.mjs in front of the embedded Postgres. */
+  NEON_WS_PROXY?: string;
+  JWT_SECRET: string;
+  FILES: R2Bucket;
+};
+
+export type Variables = {
+  requestId: string;
+  db: Db;
+  /** The signed-in user from the access-token cookie, or null for a visitor. */
+  user: SessionUser | null;
+};
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

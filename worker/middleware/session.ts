@@ -1,0 +1,17 @@
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { ACCESS_COOKIE, verifyAccessToken } from '../auth/session.ts';
+import type { AppEnv } from '../env.ts';
+import { errors } from '../lib/errors.ts';
+
+/** Reads the access-token cookie; visitors get user = null. */
+export const session = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', await verifyAccessToken(getCookie(c, ACCESS_COOKIE), c.env.JWT_SECRET));
+  await next();
+});
+
+/** For handlers that need a signed-in user: answers 401 in the envelope otherwise. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw errors.unauthorized();
+  await next();
+});

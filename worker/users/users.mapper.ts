@@ -1,0 +1,25 @@
+import type { users } from '../../drizzle/schema/users.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The current user as the spec's clients read it (GET /api/users/me/). */
+export function toMe(row: UserRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    user_role: row.role,
+    mentor_name: row.firstName,
+    mentor_surname: row.lastName,
+    mentor_description: row.description,
+    mentor_skills: row.skills,
+    mentor_avatar_url: row.avatarUrl,
+    mentor_title: row.telegramLink,
+    mentor_tg_title: row.tgTitle,
+    mentor_specialization: row.specialization,
+    user_city_residence: row.city,
+    price: row.price,
+    time_zone: row.timeZone,
+  };
+}
+export type Me = ReturnType<typeof toMe>;
