@@ -22,10 +22,18 @@ function configureLocalProxy(proxy: string) {
 export function createDb(env: DbConfig) {
   if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
+  let closing = false;
   // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
-  pool.on('error', (e: Error) => console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message })));
+  // Only an error on a connection we still meant to use is worth a log line.
+  pool.on('error', (e: Error) => {
+    if (!closing) console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message }));
+  });
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  return { db, close: () => pool.end() };
+  const close = () => {
+    closing = true;
+    return pool.end();
+  };
+  return { db, close };
 }
 
 export type Db = ReturnType<typeof createDb>['db'];

@@ -1,6 +1,7 @@
 // The whole schema as one object for drizzle() (relational queries need every table in one place).
 import * as analytics from './schema/analytics.ts';
 import * as auth from './schema/auth.ts';
+import * as categories from './schema/categories.ts';
 import * as chats from './schema/chats.ts';
 import * as conferences from './schema/conferences.ts';
 import * as consultations from './schema/consultations.ts';
@@ -11,4 +12,4 @@ import * as payments from './schema/payments.ts';
 import * as reviews from './schema/reviews.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...analytics, ...auth, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...payments, ...reviews, ...users };
+export const schema = { ...analytics, ...auth, ...categories, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...payments, ...reviews, ...users };

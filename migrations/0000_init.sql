@@ -1,9 +1,9 @@
 CREATE TYPE "public"."login_code_purpose" AS ENUM('login', 'registration');--> statement-breakpoint
+CREATE TYPE "public"."category" AS ENUM('Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение');--> statement-breakpoint
 CREATE TYPE "public"."conference_content_type" AS ENUM('events', 'consultationbooking');--> statement-breakpoint
 CREATE TYPE "public"."conference_status" AS ENUM('started', 'ended');--> statement-breakpoint
 CREATE TYPE "public"."booking_status" AS ENUM('pending_payment', 'paid', 'finished', 'canceled', 'expired');--> statement-breakpoint
 CREATE TYPE "public"."repeat_type" AS ENUM('none', 'daily', 'weekly', 'custom');--> statement-breakpoint
-CREATE TYPE "public"."event_category" AS ENUM('Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение');--> statement-breakpoint
 CREATE TYPE "public"."registration_status" AS ENUM('pending_payment', 'confirmed', 'canceled');--> statement-breakpoint
 CREATE TYPE "public"."file_purpose" AS ENUM('avatar', 'event_cover', 'chat_attachment', 'case_image');--> statement-breakpoint
 CREATE TYPE "public"."dispute_source" AS ENUM('buyer', 'seller');--> statement-breakpoint
@@ -206,7 +206,7 @@ CREATE TABLE "events" (
 	"mentor_id" integer NOT NULL,
 	"title" varchar(255) NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
-	"category" "event_category" DEFAULT 'Образование' NOT NULL,
+	"category" "category" DEFAULT 'Образование' NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
 	"duration_minutes" smallint DEFAULT 60 NOT NULL,
 	"price" integer DEFAULT 0 NOT NULL,
@@ -438,6 +438,7 @@ CREATE TABLE "users" (
 	"tg_title" varchar(100),
 	"description" varchar(500) DEFAULT '' NOT NULL,
 	"specialization" varchar(255),
+	"category" "category",
 	"skills" text[] DEFAULT '{}'::text[] NOT NULL,
 	"avatar_url" text,
 	"price" integer DEFAULT 11000 NOT NULL,
@@ -566,4 +567,5 @@ CREATE INDEX "mentor_favorites_mentor_id_index" ON "mentor_favorites" USING btre
 CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_phone_uq" ON "users" USING btree ("phone") WHERE "users"."phone" is not null;--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-breakpoint
+CREATE INDEX "users_category_idx" ON "users" USING btree ("category") WHERE "users"."role" = 'mentor';--> statement-breakpoint
 CREATE INDEX "work_experiences_user_id_index" ON "work_experiences" USING btree ("user_id");

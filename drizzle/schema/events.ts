@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { category } from './categories.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { uploadedFiles } from './files.ts';
 import { users } from './users.ts';
 
-export const categories = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
-export const eventCategory = pgEnum('event_category', categories);
 
 export const events = pgTable(
   'events',
@@ -15,7 +14,7 @@ export const events = pgTable(
     title: varchar({ length: 255 }).notNull(),
     /** sanitized HTML from the editor */
     description: text().notNull().default(''),
-    category: eventCategory().notNull().default('Образование'),
+    category: category().notNull().default('Образование'),
     startsAt: ts().notNull(),
     durationMinutes: smallint().notNull().default(60),
     /** rubles; 0 = free */

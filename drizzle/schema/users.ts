@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { category } from './categories.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 export const userRole = pgEnum('user_role', ['mentee', 'mentor', 'admin']);
@@ -22,6 +23,8 @@ export const users = pgTable(
     tgTitle: varchar({ length: 100 }),
     description: varchar({ length: 500 }).notNull().default(''),
     specialization: varchar({ length: 255 }),
+    /** a mentor's main category, for the mentor list's category filter */
+    category: category(),
     skills: text().array().notNull().default(sql`'{}'::text[]`),
     avatarUrl: text(),
     /** Price of a session in rubles shown on the mentor card ('от {price} за сессию'). */
@@ -37,6 +40,7 @@ export const users = pgTable(
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     check('users_price_range', sql`${t.price} between 0 and 150000`),
     index('users_role_idx').on(t.role),
+    index('users_category_idx').on(t.category).where(sql`${t.role} = 'mentor'`),
   ],
 );
 

@@ -1,0 +1,63 @@
+// Builds the SPA + Worker and serves them with `wrangler dev` (workerd) against a running services stack,
+// or runs Vite's dev server with hot reload. Shared by `npm start`/`npm run dev` and the end-to-end tests.
+import { spawn, spawnSync } from 'node:child_process';
+import { prepareLocalEnv, root, stacks } from './local-env.mjs';
+
+const devDatabaseUrl = `postgres://postgres:postgres@127.0.0.1:${stacks.dev.pgPort}/app`;
+
+export function build({ quiet = false } = {}) {
+  prepareLocalEnv();
+  const t0 = performance.now();
+  const r = spawnSync('vite', ['build', '--logLevel', quiet ? 'error' : 'warn'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+  return Math.round(performance.now() - t0);
+}
+
+/**
+ * Starts the server and resolves once GET /api/health answers 200.
+ * mode 'serve' = the last build under wrangler dev; mode 'dev' = Vite with hot reload.
+ */
+export async function serve({ mode = 'serve', port, services, environment = 'development', inspectorPort, stdio = 'inherit' }) {
+  prepareLocalEnv();
+  const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment };
+  const [cmd, args] =
+    mode === 'dev'
+      ? ['vite', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']]
+      : [
+          'wrangler',
+          [
+            'dev',
+            '--ip', '127.0.0.1',
+            '--port', String(port),
+            '--inspector-port', String(inspectorPort ?? port + 10000),
+            '--show-interactive-dev-session=false',
+            ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+          ],
+        ];
+  // Vite's dev server takes the vars from wrangler.toml, whose values are the 'dev' stack's addresses.
+  if (mode === 'dev' && services.databaseUrl !== devDatabaseUrl) throw new Error('vite dev serves only the dev stack');
+  const child = spawn(cmd, args, { cwd: root, stdio, env: process.env });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${cmd} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${cmd} did not become ready within 60 s`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, child, stop };
+}

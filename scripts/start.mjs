@@ -1,0 +1,49 @@
+// `npm start`: embedded Postgres + Neon WS proxy (child process), migrations, demo data on first start,
+// SPA build, and the Worker under wrangler dev on http://127.0.0.1:8787 (PORT overrides).
+// `npm run dev` (--dev): the same with Vite's dev server and hot reload instead of a build.
+import { prepareLocalEnv } from './local-env.mjs';
+import { spawnServices } from './spawn-services.mjs';
+import { build, serve } from './run-app.mjs';
+
+prepareLocalEnv();
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 8787);
+const t0 = performance.now();
+const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+const services = spawnServices({ stack: 'dev' });
+let app;
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  await app?.stop();
+  await services.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  const ready = await services.ready;
+  console.log(`[start] postgres and ws proxy ready (${elapsed()})`);
+  const { seed } = await import('./seed.ts');
+  const seeded = await seed(ready.databaseUrl);
+  console.log(seeded.skipped ? `[start] demo data present (${elapsed()})` : `[start] demo data seeded in ${seeded.ms} ms (${elapsed()})`);
+  if (!dev) console.log(`[start] SPA and Worker built in ${build()} ms (${elapsed()})`);
+  app = await serve({ mode: dev ? 'dev' : 'serve', port, services: ready });
+  app.child.once('exit', (code) => shutdown(code ?? 0));
+  console.log(`
+  Форма is running on ${app.url}  (ready in ${elapsed()})
+
+  Demo accounts (sign in with the e-mail; the code arrives in the dev mailbox, ${app.url}/dev/mailbox):
+    mentor@forma.test   mentor
+    mentee@forma.test   mentee
+    admin@forma.test    admin
+
+  Ctrl-C stops everything.
+`);
+} catch (e) {
+  console.error('[start] failed:', e instanceof Error ? e.message : e);
+  await shutdown(1);
+}

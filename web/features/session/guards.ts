@@ -1,0 +1,39 @@
+import { redirect } from '@tanstack/react-router';
+import type { RouterContext } from '../../app/router-context.ts';
+import type { Me, UserRole } from './session.api.ts';
+import { sessionQueries } from './session.queries.ts';
+
+/*
+ * Route guards, used in route files as `beforeLoad: ({ context }) => requireAuth(context)`.
+ * The current user is fetched once (ensureQueryData returns the cached answer afterwards, including
+ * the visitor's null), so moving between guarded pages costs no request.
+ */
+
+/** The signed-in user or null. An unreachable server counts as a visitor so public pages still render. */
+export async function loadSessionUser({ queryClient }: RouterContext): Promise<Me | null> {
+  try {
+    return await queryClient.ensureQueryData(sessionQueries.me());
+  } catch (error) {
+    console.warn('session: could not load the current user, continuing as a visitor', error);
+    return null;
+  }
+}
+
+/** Login required: visitors go to /login. Returns the user into the route context. */
+export async function requireAuth(context: RouterContext): Promise<{ user: Me }> {
+  const user = await loadSessionUser(context);
+  if (!user) throw redirect({ to: '/login' });
+  return { user };
+}
+
+/** Login and a role required: visitors go to /login, users of another role to /forbidden. */
+export async function requireRole(context: RouterContext, role: UserRole): Promise<{ user: Me }> {
+  const { user } = await requireAuth(context);
+  if (user.user_role !== role) throw redirect({ to: '/forbidden' });
+  return { user };
+}
+
+/** For /login: a signed-in user has nothing to do there and goes to /. */
+export async function redirectIfAuthenticated(context: RouterContext): Promise<void> {
+  if (await loadSessionUser(context)) throw redirect({ to: '/' });
+}

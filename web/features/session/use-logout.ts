@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { logout } from './session.api.ts';
+import { clearSession } from './session-cache.ts';
+
+/** Logs out; even when the call fails the local session is cleared and the user lands on /login (spec 000 §4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => console.warn('logout request failed; clearing the session anyway', error),
+    onSettled: async () => {
+      clearSession(queryClient);
+      await navigate({ to: '/login' });
+    },
+  });
+}

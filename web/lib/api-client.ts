@@ -1,0 +1,109 @@
+import { hc } from 'hono/client';
+import type { AppType } from '../../worker/app.ts';
+
+/** The one error shape every API failure is answered with (docs/architecture.md, convention 5). */
+export type ErrorEnvelope = { detail: string; code: string; fields?: Record<string, string> };
+
+/** An API failure as the UI handles it: HTTP status plus the envelope. Status 0 means the server was not reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, envelope: ErrorEnvelope) {
+    super(envelope.detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = envelope.code;
+    this.detail = envelope.detail;
+    this.fields = envelope.fields;
+  }
+}
+
+export const REFRESH_PATH = '/api/token/refresh/';
+
+type ExpiryListener = () => void;
+const expiryListeners = new Set<ExpiryListener>();
+
+/** Called when a 401 survives the silent refresh: the session is over. Returns an unsubscribe function. */
+export function onSessionExpired(listener: ExpiryListener): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+function notifySessionExpired(): void {
+  for (const listener of expiryListeners) listener();
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * POST /api/token/refresh/ with an empty body (the refresh token travels in a cookie).
+ * Requests that fail with 401 at the same time share one refresh call: refresh tokens rotate,
+ * so parallel refreshes would invalidate each other.
+ */
+function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin' })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+async function send(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+  try {
+    return await fetch(input, { credentials: 'same-origin', ...init });
+  } catch {
+    throw new ApiError(0, { detail: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', code: 'network_error' });
+  }
+}
+
+/**
+ * fetch for every API call: a 401 triggers one silent refresh and one retry of the original request.
+ * If the refresh fails (or the retry is refused again) the expiry listeners run and the 401 response
+ * is returned to the caller, which turns it into an ApiError.
+ */
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  // A Request's body can be read only once; keep an unread copy for the retry.
+  const retryInput = input instanceof Request ? input.clone() : input;
+  const response = await send(input, init);
+  if (response.status !== 401) return response;
+
+  if (!(await refreshSession())) {
+    notifySessionExpired();
+    return response;
+  }
+  const retried = await send(retryInput, init);
+  if (retried.status === 401) notifySessionExpired();
+  return retried;
+}
+
+type JsonResponse<T = unknown> = { ok: boolean; status: number; json(): Promise<T> };
+
+/** Builds an ApiError from a failed response; non-JSON bodies (a proxy's HTML page) get a generic message. */
+export async function toApiError(response: JsonResponse): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isEnvelope(body)) return new ApiError(response.status, body);
+  return new ApiError(response.status, {
+    detail: response.status >= 500 ? 'Внутренняя ошибка сервера' : 'Не удалось выполнить запрос',
+    code: `http_${response.status}`,
+  });
+}
+
+function isEnvelope(body: unknown): body is ErrorEnvelope {
+  return typeof body === 'object' && body !== null && typeof (body as ErrorEnvelope).detail === 'string' && typeof (body as ErrorEnvelope).code === 'string';
+}
+
+/** Reads the JSON of a successful typed response, or throws the ApiError of a failed one. */
+export async function unwrap<T>(response: JsonResponse<T>): Promise<T> {
+  if (!response.ok) throw await toApiError(response);
+  return response.json();
+}
+
+/** Typed RPC client for /api (hono `hc`), with the refresh-and-retry behaviour of apiFetch. */
+export const api = hc<AppType>('/api', { fetch: apiFetch });

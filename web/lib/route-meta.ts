@@ -1,0 +1,12 @@
+/**
+ * Route metadata (TanStack `staticData`) that picks the page chrome:
+ * 'Landing' gets the landing header and footer instead of the app shell,
+ * 'Search' shows the events/mentors toggle on mobile too. Routes without a variant get the plain app shell.
+ */
+export type LayoutVariant = 'Landing' | 'Search';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    layout?: LayoutVariant;
+  }
+}
