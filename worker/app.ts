@@ -9,6 +9,7 @@ import { session } from './middleware/session.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { demoImageRoutes } from './media/demo-images.routes.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -25,6 +26,7 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog);
   app.route('/api', createApi());
+  app.route('/ws', new Hono<AppEnv>({ strict: false }).use(session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
 
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));

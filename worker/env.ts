@@ -1,4 +1,5 @@
 import type { Db } from '../drizzle/db.ts';
+import type { NotificationHub } from '../party/notification-hub.ts';
 import type { SessionUser } from './auth/session.ts';
 
 export type Bindings = {
@@ -8,6 +9,7 @@ export type Bindings = {
   NEON_WS_PROXY?: string;
   JWT_SECRET: string;
   FILES: R2Bucket;
+  NotificationHub: DurableObjectNamespace<NotificationHub>;
 };
 
 export type Variables = {
@@ -18,3 +20,10 @@ export type Variables = {
 };
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };
+
+declare global {
+  namespace Cloudflare {
+    // partyserver types its namespaces against Cloudflare.Env
+    interface Env extends Bindings {}
+  }
+}

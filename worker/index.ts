@@ -1,5 +1,7 @@
 import { createApp } from './app.ts';
 
+export { NotificationHub } from '../party/notification-hub.ts';
+
 const app = createApp();
 
 export default {

@@ -8,7 +8,8 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', requestId);
   const started = Date.now();
   await next();
-  c.res.headers.set('X-Request-Id', requestId);
+  // a WebSocket upgrade (101) comes back from the Durable Object with immutable headers
+  if (c.res.status !== 101) c.res.headers.set('X-Request-Id', requestId);
   // tests keep their output readable: only failures are logged there
   if (c.env.ENVIRONMENT === 'test' && c.res.status < 500) return;
   console.log(

@@ -1,0 +1,27 @@
+// e2e globalSetup: build the app and serve it with wrangler dev (real workerd) against the test database
+// that scripts/test.mjs started; hands the URL to the tests.
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM script without types
+import { build, serve } from '../../scripts/run-app.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const wsProxy = process.env.TEST_NEON_WS_PROXY;
+  if (!databaseUrl || !wsProxy) throw new Error('run the e2e tests through `npm test` (it starts the test database)');
+  build({ quiet: true });
+  const app = await serve({
+    mode: 'serve',
+    port: Number(process.env.E2E_PORT ?? 8799),
+    services: { databaseUrl, wsProxy },
+    environment: 'test',
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  project.provide('appUrl', app.url);
+  return () => app.stop();
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signAccessToken, type SessionUser } from '../../worker/auth/session.ts';
+import { launchBrowser, openPage } from './browser.ts';
+
+const appUrl = inject('appUrl');
+// the local signing key the served Worker uses (wrangler.toml [vars])
+const jwtSecret = /JWT_SECRET\s*=\s*"([^"]+)"/.exec(readFileSync(path.resolve(import.meta.dirname, '../../wrangler.toml'), 'utf8'))![1];
+
+let browser: Browser;
+const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+
+beforeAll(async () => {
+  [browser] = await Promise.all([launchBrowser(), db.connect()]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), db.end()]);
+});
+
+async function createAccount(role: SessionUser['role']): Promise<SessionUser> {
+  const email = `e2e.${role}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@test.forma`;
+  const { rows } = await db.query(
+    `insert into users (email, role, first_name, last_name) values ($1, $2, 'Мария', 'Иванова') returning id`,
+    [email, role],
+  );
+  return { id: rows[0].id, role };
+}
+
+async function signedInPage(user: SessionUser, width: number) {
+  const page = await openPage(browser, width);
+  const token = await signAccessToken(user, jwtSecret);
+  await page.context().addCookies([{ name: 'forma_access', value: token, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return page;
+}
+
+describe('the app shell in a real browser', () => {
+  it('opens /AllMentors with the desktop layout', async () => {
+    const page = await openPage(browser, 1280);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${appUrl}/AllMentors`);
+    const sidebar = page.getByRole('navigation').first();
+    for (const item of ['Поиск', 'Календарь', 'Чаты', 'Создать', 'Домой']) {
+      await sidebar.getByRole('link', { name: item }).waitFor({ state: 'visible' });
+    }
+    await page.getByRole('link', { name: 'Мероприятия' }).first().waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Войти' }).first().waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the bottom navigation on a phone', async () => {
+    const page = await openPage(browser, 390, 844);
+    await page.goto(`${appUrl}/AllMentors`);
+    const bottom = page.getByRole('navigation', { name: 'Основная навигация' }).last();
+    await bottom.getByRole('link', { name: 'Чаты' }).waitFor({ state: 'visible' });
+    const box = await bottom.boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(800);
+    await page.context().close();
+  });
+
+  it('sends a visitor from a login-only route to /login', async () => {
+    const page = await openPage(browser, 1280);
+    await page.goto(`${appUrl}/CalendarPage`);
+    await page.waitForURL(/\/login$/);
+    await page.context().close();
+  });
+
+  it('sends a mentee from a mentor-only route to /forbidden, and lets a mentor in', async () => {
+    const mentee = await signedInPage(await createAccount('mentee'), 1280);
+    await mentee.goto(`${appUrl}/CreateEntityPage`);
+    await mentee.waitForURL(/\/forbidden$/);
+    await mentee.getByRole('heading', { name: 'Запрещено' }).waitFor({ state: 'visible' });
+    await mentee.context().close();
+
+    const mentor = await signedInPage(await createAccount('mentor'), 1280);
+    await mentor.goto(`${appUrl}/CreateEntityPage`);
+    await mentor.waitForLoadState('networkidle');
+    expect(new URL(mentor.url()).pathname).toBe('/CreateEntityPage');
+    await mentor.context().close();
+  });
+
+  it('sends a signed-in user away from /login', async () => {
+    const page = await signedInPage(await createAccount('mentee'), 1280);
+    await page.goto(`${appUrl}/login`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('shows the not-found page for an unknown route', async () => {
+    const page = await openPage(browser, 1280);
+    await page.goto(`${appUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor({ state: 'visible' });
+    await page.context().close();
+  });
+});
