@@ -36,7 +36,7 @@ try {
   console.log(`
   Форма is running on ${app.url}  (ready in ${elapsed()})
 
-  Demo accounts (sign in with the e-mail; the code arrives in the dev mailbox, ${app.url}/dev/mailbox):
+  Demo accounts:
     mentor@forma.test   mentor
     mentee@forma.test   mentee
     admin@forma.test    admin

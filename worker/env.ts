@@ -25,5 +25,10 @@ declare global {
   namespace Cloudflare {
     // partyserver types its namespaces against Cloudflare.Env
     interface Env extends Bindings {}
+    // types `exports` from 'cloudflare:workers' (the tests call the Worker through it)
+    interface GlobalProps {
+      mainModule: typeof import('./index.ts');
+      durableNamespaces: 'NotificationHub';
+    }
   }
 }

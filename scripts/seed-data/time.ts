@@ -14,7 +14,7 @@ export type TimeZone = keyof typeof zoneOffsetMinutes;
 export const weekdayCodes = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdayCodes)[number];
 
-const MINUTE = 60_000;
+export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 

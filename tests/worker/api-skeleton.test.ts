@@ -1,9 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories.ts';
-import { call, ORIGIN, testDb } from './helpers.ts';
+import { call, ORIGIN, useTestDb } from './helpers.ts';
 
-const { db, close } = testDb();
-afterAll(() => close());
+const t = useTestDb();
 
 describe('API skeleton', () => {
   it('reports the database reachable on /api/health/', async () => {
@@ -49,7 +48,7 @@ describe('GET /api/users/me/', () => {
   });
 
   it('returns the signed-in user in the spec shape', async () => {
-    const user = await createUser(db, { role: 'mentor', firstName: 'Анна', lastName: 'Соколова', skills: ['Карьера'] });
+    const user = await createUser(t.db, { role: 'mentor', firstName: 'Анна', lastName: 'Соколова', skills: ['Карьера'] });
     const res = await call('/api/users/me/?full=1', { user: { id: user.id, role: 'mentor' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({

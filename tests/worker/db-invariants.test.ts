@@ -1,15 +1,14 @@
 // The rules that protect accounts, seats and slots hold in the database itself, whatever code writes.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { users, workExperiences } from '../../drizzle/schema/users.ts';
 import { createEvent, createUser, uniqueEmail } from '../factories.ts';
-import { testDb } from './helpers.ts';
+import { testDb, useTestDb } from './helpers.ts';
 
-const { db, close } = testDb();
-afterAll(() => close());
+const t = useTestDb();
 
 /** The Postgres SQLSTATE a failed statement raised (drizzle wraps the driver's error in `cause`). */
 async function sqlState(work: Promise<unknown>): Promise<string | undefined> {
@@ -26,30 +25,30 @@ const hour = 3_600_000;
 const base = Date.UTC(2031, 0, 6, 7, 0, 0); // a Monday, 10:00 in Moscow
 
 async function mentorWithType() {
-  const mentor = await createUser(db, { role: 'mentor' });
-  const [type] = await db.insert(consultationTypes).values({ mentorId: mentor.id, name: 'Разбор', costs: 3000 }).returning();
+  const mentor = await createUser(t.db, { role: 'mentor' });
+  const [type] = await t.db.insert(consultationTypes).values({ mentorId: mentor.id, name: 'Разбор', costs: 3000 }).returning();
   const slot = (from: number, to: number) =>
-    db.insert(consultationSlots).values({ mentorId: mentor.id, consultationTypeId: type.id, startsAt: new Date(from), endsAt: new Date(to) }).returning();
+    t.db.insert(consultationSlots).values({ mentorId: mentor.id, consultationTypeId: type.id, startsAt: new Date(from), endsAt: new Date(to) }).returning();
   return { mentor, type, slot };
 }
 
 describe('accounts', () => {
   it('allows one account per e-mail, whatever its case', async () => {
     const email = uniqueEmail('case');
-    await createUser(db, { email });
-    expect(await sqlState(createUser(db, { email: email.toUpperCase() }))).toBe('23505');
+    await createUser(t.db, { email });
+    expect(await sqlState(createUser(t.db, { email: email.toUpperCase() }))).toBe('23505');
   });
 
   it('cascades profile rows with their user', async () => {
-    const user = await createUser(db);
-    await db.insert(workExperiences).values({ userId: user.id, positionTitle: 'Дизайнер', companyName: 'Студия', startDate: '2020-01-01' });
-    await db.delete(users).where(eq(users.id, user.id));
-    expect(await db.select().from(workExperiences).where(eq(workExperiences.userId, user.id))).toHaveLength(0);
+    const user = await createUser(t.db);
+    await t.db.insert(workExperiences).values({ userId: user.id, positionTitle: 'Дизайнер', companyName: 'Студия', startDate: '2020-01-01' });
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await t.db.select().from(workExperiences).where(eq(workExperiences.userId, user.id))).toHaveLength(0);
   });
 
   it('refuses a work period that ends before it starts', async () => {
-    const user = await createUser(db);
-    const bad = db.insert(workExperiences).values({ userId: user.id, positionTitle: 'A', companyName: 'B', startDate: '2022-05-01', endDate: '2021-01-01' });
+    const user = await createUser(t.db);
+    const bad = t.db.insert(workExperiences).values({ userId: user.id, positionTitle: 'A', companyName: 'B', startDate: '2022-05-01', endDate: '2021-01-01' });
     expect(await sqlState(bad)).toBe('23514');
   });
 });
@@ -67,31 +66,31 @@ describe('consultation slots', () => {
   it('hold at most one live booking each', async () => {
     const { mentor, type, slot } = await mentorWithType();
     const [s] = await slot(base + 10 * hour, base + 11 * hour);
-    const [m1, m2] = await Promise.all([createUser(db), createUser(db)]);
+    const [m1, m2] = await Promise.all([createUser(t.db), createUser(t.db)]);
     const book = (menteeId: number) =>
-      db.insert(consultationBookings).values({ slotId: s.id, menteeId, mentorId: mentor.id, consultationTypeId: type.id, price: 3000 }).returning();
+      t.db.insert(consultationBookings).values({ slotId: s.id, menteeId, mentorId: mentor.id, consultationTypeId: type.id, price: 3000 }).returning();
     const [first] = await book(m1.id);
     expect(await sqlState(book(m2.id))).toBe('23505');
-    await db.update(consultationBookings).set({ status: 'canceled' }).where(eq(consultationBookings.id, first.id));
+    await t.db.update(consultationBookings).set({ status: 'canceled' }).where(eq(consultationBookings.id, first.id));
     expect(await sqlState(book(m2.id))).toBeUndefined();
   });
 
   it('refuse a mentor booking their own slot and deleting a booked slot', async () => {
     const { mentor, type, slot } = await mentorWithType();
     const [s] = await slot(base + 20 * hour, base + 21 * hour);
-    const own = db.insert(consultationBookings).values({ slotId: s.id, menteeId: mentor.id, mentorId: mentor.id, consultationTypeId: type.id, price: 0 });
+    const own = t.db.insert(consultationBookings).values({ slotId: s.id, menteeId: mentor.id, mentorId: mentor.id, consultationTypeId: type.id, price: 0 });
     expect(await sqlState(own)).toBe('23514');
-    const mentee = await createUser(db);
-    await db.insert(consultationBookings).values({ slotId: s.id, menteeId: mentee.id, mentorId: mentor.id, consultationTypeId: type.id, price: 3000 });
-    expect(await sqlState(db.delete(consultationSlots).where(eq(consultationSlots.id, s.id)))).toBe('23001'); // restrict_violation
+    const mentee = await createUser(t.db);
+    await t.db.insert(consultationBookings).values({ slotId: s.id, menteeId: mentee.id, mentorId: mentor.id, consultationTypeId: type.id, price: 3000 });
+    expect(await sqlState(t.db.delete(consultationSlots).where(eq(consultationSlots.id, s.id)))).toBe('23001'); // restrict_violation
   });
 });
 
 describe('event seats', () => {
   it('are never oversold, even by many simultaneous registrations', async () => {
-    const mentor = await createUser(db, { role: 'mentor' });
-    const event = await createEvent(db, mentor.id, { totalSpots: 5 });
-    const people = await Promise.all(Array.from({ length: 25 }, () => createUser(db)));
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const event = await createEvent(t.db, mentor.id, { totalSpots: 5 });
+    const people = await Promise.all(Array.from({ length: 25 }, () => createUser(t.db)));
     // each attempt on its own connection, as separate Worker requests would be
     const results = await Promise.all(
       people.map(async (p) => {
@@ -105,38 +104,38 @@ describe('event seats', () => {
     );
     expect(results.filter((r) => r === undefined)).toHaveLength(5);
     expect(results.filter((r) => r === '23514')).toHaveLength(20);
-    const [after] = await db.select().from(events).where(eq(events.id, event.id));
+    const [after] = await t.db.select().from(events).where(eq(events.id, event.id));
     expect(after.takenSpots).toBe(5);
   });
 
   it('are given back when a registration is canceled, and counted once per person', async () => {
-    const mentor = await createUser(db, { role: 'mentor' });
-    const event = await createEvent(db, mentor.id, { totalSpots: 3 });
-    const person = await createUser(db);
-    const [reg] = await db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id, status: 'pending_payment' }).returning();
-    expect(await sqlState(db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id, status: 'confirmed' }))).toBe('23505');
-    await db.update(eventRegistrations).set({ status: 'confirmed' }).where(eq(eventRegistrations.id, reg.id));
-    expect((await db.select().from(events).where(eq(events.id, event.id)))[0].takenSpots).toBe(1);
-    await db.update(eventRegistrations).set({ status: 'canceled' }).where(eq(eventRegistrations.id, reg.id));
-    expect((await db.select().from(events).where(eq(events.id, event.id)))[0].takenSpots).toBe(0);
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const event = await createEvent(t.db, mentor.id, { totalSpots: 3 });
+    const person = await createUser(t.db);
+    const [reg] = await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id, status: 'pending_payment' }).returning();
+    expect(await sqlState(t.db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id, status: 'confirmed' }))).toBe('23505');
+    await t.db.update(eventRegistrations).set({ status: 'confirmed' }).where(eq(eventRegistrations.id, reg.id));
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0].takenSpots).toBe(1);
+    await t.db.update(eventRegistrations).set({ status: 'canceled' }).where(eq(eventRegistrations.id, reg.id));
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0].takenSpots).toBe(0);
   });
 
   it('cannot be reduced below the seats already taken', async () => {
-    const mentor = await createUser(db, { role: 'mentor' });
-    const event = await createEvent(db, mentor.id, { totalSpots: 2 });
-    const [p1, p2] = await Promise.all([createUser(db), createUser(db)]);
-    await db.insert(eventRegistrations).values([
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const event = await createEvent(t.db, mentor.id, { totalSpots: 2 });
+    const [p1, p2] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await t.db.insert(eventRegistrations).values([
       { eventId: event.id, userId: p1.id, status: 'confirmed' },
       { eventId: event.id, userId: p2.id, status: 'confirmed' },
     ]);
-    expect(await sqlState(db.update(events).set({ totalSpots: 1 }).where(eq(events.id, event.id)))).toBe('23514');
+    expect(await sqlState(t.db.update(events).set({ totalSpots: 1 }).where(eq(events.id, event.id)))).toBe('23514');
   });
 });
 
 describe('reviews', () => {
   it('take 1 to 5 stars, one per author and mentor', async () => {
-    const [mentor, author] = await Promise.all([createUser(db, { role: 'mentor' }), createUser(db)]);
-    const review = (stars: number) => db.insert(userReviews).values({ toUserId: mentor.id, authorId: author.id, text: 'Отлично', stars });
+    const [mentor, author] = await Promise.all([createUser(t.db, { role: 'mentor' }), createUser(t.db)]);
+    const review = (stars: number) => t.db.insert(userReviews).values({ toUserId: mentor.id, authorId: author.id, text: 'Отлично', stars });
     expect(await sqlState(review(6))).toBe('23514');
     expect(await sqlState(review(0))).toBe('23514');
     expect(await sqlState(review(5))).toBeUndefined();

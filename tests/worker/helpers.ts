@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
-import { createDb } from '../../drizzle/db.ts';
+import { afterEach, beforeEach } from 'vitest';
+import { createDb, type Db } from '../../drizzle/db.ts';
 import { signAccessToken, ACCESS_COOKIE, type SessionUser } from '../../worker/auth/session.ts';
 import type { Bindings } from '../../worker/env.ts';
 
@@ -16,7 +17,23 @@ export function call(path: string, init: RequestInit & { user?: SessionUser } = 
   })();
 }
 
-/** A database handle for arranging and checking rows directly; close it in afterAll. */
+/** A database handle of its own, e.g. for one of many concurrent connections; close it when done. */
 export function testDb() {
   return createDb(bindings);
+}
+
+/**
+ * A database handle for arranging and checking rows, fresh for every test: workerd does not let a socket
+ * opened in one test's I/O context be used by the next one.
+ */
+export function useTestDb() {
+  const handle = {} as { db: Db };
+  let close: (() => Promise<void>) | undefined;
+  beforeEach(() => {
+    const created = createDb(bindings);
+    handle.db = created.db;
+    close = created.close;
+  });
+  afterEach(() => close?.());
+  return handle;
 }

@@ -1,11 +1,10 @@
 import { getServerByName } from 'partyserver';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationServerMessage, type NotificationServerMessage } from '../../party/protocol/notifications.ts';
 import { createUser } from '../factories.ts';
-import { bindings, call, testDb } from './helpers.ts';
+import { bindings, call, useTestDb } from './helpers.ts';
 
-const { db, close } = testDb();
-afterAll(() => close());
+const t = useTestDb();
 
 async function connect(userId: number) {
   const res = await call('/ws/notifications/', { headers: { upgrade: 'websocket' }, user: { id: userId, role: 'mentee' } });
@@ -13,7 +12,7 @@ async function connect(userId: number) {
   const ws = res.webSocket!;
   const received: NotificationServerMessage[] = [];
   const waiters: Array<() => void> = [];
-  ws.addEventListener('message', (e) => {
+  ws.addEventListener('message', (e: MessageEvent) => {
     received.push(notificationServerMessage.parse(JSON.parse(e.data as string)));
     waiters.splice(0).forEach((w) => w());
   });
@@ -40,13 +39,13 @@ describe('/ws/notifications/', () => {
   });
 
   it('answers 426 to a plain request', async () => {
-    const user = await createUser(db);
+    const user = await createUser(t.db);
     const res = await call('/ws/notifications/', { user: { id: user.id, role: 'mentee' } });
     expect(res.status).toBe(426);
   });
 
   it("delivers to every tab of that user and to nobody else's", async () => {
-    const [alice, bob] = await Promise.all([createUser(db), createUser(db)]);
+    const [alice, bob] = await Promise.all([createUser(t.db), createUser(t.db)]);
     const tab1 = await connect(alice.id);
     const tab2 = await connect(alice.id);
     const other = await connect(bob.id);
@@ -66,7 +65,7 @@ describe('/ws/notifications/', () => {
   });
 
   it('ignores an identity header sent by the client', async () => {
-    const [alice, mallory] = await Promise.all([createUser(db), createUser(db)]);
+    const [alice, mallory] = await Promise.all([createUser(t.db), createUser(t.db)]);
     const res = await call('/ws/notifications/', {
       headers: { upgrade: 'websocket', 'x-forma-user-id': String(alice.id) },
       user: { id: mallory.id, role: 'mentee' },

@@ -23,7 +23,7 @@ export function ComingSoon({ title, description, home = { to: '/Home', label: '�
       {children}
       <Card className="relative overflow-hidden p-8 text-center sm:p-12">
         <div aria-hidden className="pointer-events-none absolute -top-24 left-1/2 size-64 -translate-x-1/2 rounded-full bg-primary/10 blur-3xl" />
-        <div className="relative mx-auto grid size-14 place-content-center rounded-2xl bg-secondary text-secondary-foreground">
+        <div className="relative mx-auto grid size-14 place-content-center rounded-2xl bg-primary/10 text-primary">
           <Hammer className="size-7" aria-hidden />
         </div>
         <p className="relative mt-5 text-lg font-semibold">Раздел в разработке</p>

@@ -69,8 +69,9 @@ async function send(input: RequestInfo | URL, init: RequestInit | undefined): Pr
  * is returned to the caller, which turns it into an ApiError.
  */
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  // A Request's body can be read only once; keep an unread copy for the retry.
-  const retryInput = input instanceof Request ? input.clone() : input;
+  // A Request's body can be read only once; keep an unread copy for the retry. (The cast bridges the
+  // DOM and Workers typings of Request, which this project loads together.)
+  const retryInput = input instanceof Request ? (input.clone() as typeof input) : input;
   const response = await send(input, init);
   if (response.status !== 401) return response;
 

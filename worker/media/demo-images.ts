@@ -30,13 +30,20 @@ function pick(key: string) {
 export function avatarSvg(key: string) {
   const { h, colors } = pick(key);
   const hair = ['#1f2937', '#78350f', '#a16207', '#451a03', '#525252'][h % 5];
-  const skin = ['#fde2c8', '#f5cba7', '#e0ac69', '#c68642'][(h >> 4) % 4];
+  const skin = ['#fde2c8', '#f5cba7', '#e0ac69', '#c68642'][(h >>> 4) % 4];
+  const shirt = ['#f8fafc', '#1e293b', '#fde68a', '#bfdbfe', '#fecdd3'][(h >>> 8) % 5];
+  const longHair = (h >>> 12) % 2 === 0;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient>
+<clipPath id="c"><rect width="256" height="256"/></clipPath></defs>
+<g clip-path="url(#c)">
 <rect width="256" height="256" fill="url(#g)"/>
-<ellipse cx="128" cy="250" rx="92" ry="70" fill="${hair}" opacity=".85"/>
-<circle cx="128" cy="112" r="54" fill="${skin}"/>
-<path d="M74 106c0-38 24-60 54-60s54 22 54 60c-10-18-30-28-54-28s-44 10-54 28z" fill="${hair}"/>
+${longHair ? `<rect x="70" y="70" width="116" height="120" rx="50" fill="${hair}"/>` : ''}
+<path d="M36 256c0-52 40-84 92-84s92 32 92 84z" fill="${shirt}"/>
+<rect x="112" y="150" width="32" height="34" rx="12" fill="${skin}"/>
+<circle cx="128" cy="112" r="50" fill="${skin}"/>
+<path d="M76 110c-4-42 22-66 52-66s58 22 52 66c-8-20-28-34-52-34s-44 14-52 34z" fill="${hair}"/>
+</g>
 </svg>`;
 }
 
@@ -45,13 +52,14 @@ export function coverSvg(key: string) {
   const shapes = Array.from({ length: 6 }, (_, i) => {
     const v = hash(`${key}:${i}`);
     const x = v % 1920;
-    const y = (v >> 11) % 1080;
-    const r = 80 + ((v >> 5) % 260);
-    return `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${(0.06 + ((v >> 3) % 10) / 100).toFixed(2)}"/>`;
+    const y = (v >>> 11) % 1080;
+    const r = 80 + ((v >>> 5) % 260);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${(0.06 + ((v >>> 3) % 10) / 100).toFixed(2)}"/>`;
   }).join('');
   const angle = h % 360;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1920 1080" width="1920" height="1080">
 <defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
 <rect width="1920" height="1080" fill="url(#g)"/>${shapes}
+<path d="M0 ${760 + (h % 120)}C480 ${660 + ((h >>> 7) % 160)} 960 ${900 - ((h >>> 9) % 140)} 1920 ${720 + ((h >>> 13) % 160)}V1080H0z" fill="#000" opacity=".12"/>
 </svg>`;
 }

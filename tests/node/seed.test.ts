@@ -1,0 +1,102 @@
+// The demo seed on a database of its own: what the issue promises is there, and a second run changes nothing.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { migrate } from '../../scripts/migrate.mjs';
+import { seed } from '../../scripts/seed.ts';
+
+const testUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54339/app');
+const dbName = `seed_check_${process.pid}`;
+const adminUrl = new URL(testUrl);
+adminUrl.pathname = '/postgres';
+const seedUrl = new URL(testUrl);
+seedUrl.pathname = `/${dbName}`;
+
+const admin = new pg.Client({ connectionString: adminUrl.href });
+const db = new pg.Client({ connectionString: seedUrl.href });
+let first: Awaited<ReturnType<typeof seed>>;
+
+beforeAll(async () => {
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await migrate(seedUrl.href);
+  first = await seed(seedUrl.href);
+  await db.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await db.end();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+});
+
+async function scalar(query: string, params: unknown[] = []) {
+  const { rows } = await db.query(query, params);
+  return Number(Object.values(rows[0])[0]);
+}
+
+describe('demo seed', () => {
+  it('has at least 40 mentors across all six categories, with what a mentor page shows', async () => {
+    expect(first.skipped).toBe(false);
+    expect(await scalar(`select count(*) from users where role = 'mentor'`)).toBeGreaterThanOrEqual(40);
+    const { rows } = await db.query(`select category, count(*)::int as n from users where role = 'mentor' group by category order by category`);
+    expect(rows.map((r) => r.category).sort()).toEqual(['Здоровье', 'Карьера', 'Красота', 'Образование', 'Просвещение', 'Хобби']);
+    // every mentor is complete: avatar, description, skills, price, work, education, consultation types
+    const incomplete = await scalar(`
+      select count(*) from users u where u.role = 'mentor' and (
+        u.avatar_url is null or u.description = '' or cardinality(u.skills) = 0 or u.price <= 0
+        or not exists (select 1 from work_experiences w where w.user_id = u.id)
+        or not exists (select 1 from educations e where e.user_id = u.id)
+        or not exists (select 1 from consultation_types t where t.mentor_id = u.id))`);
+    expect(incomplete).toBe(0);
+  });
+
+  it('has free slots over the coming weeks, one-time and recurring', async () => {
+    const free = `from consultation_slots s where s.starts_at > now()
+      and not exists (select 1 from consultation_bookings b where b.slot_id = s.id and b.status in ('pending_payment','paid','finished'))`;
+    expect(await scalar(`select count(*) ${free} and s.series_id is null`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) ${free} and s.series_id is not null`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) ${free} and s.starts_at > now() + interval '6 weeks'`)).toBeGreaterThan(0);
+  });
+
+  it('has at least 80 events, past and future, free and paid, with covers and registrations', async () => {
+    expect(await scalar(`select count(*) from events`)).toBeGreaterThanOrEqual(80);
+    expect(await scalar(`select count(*) from events where starts_at < now()`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from events where starts_at > now()`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from events where price = 0`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from events where price > 0`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from events where image_url is null`)).toBe(0);
+    expect(await scalar(`select count(*) from event_registrations`)).toBeGreaterThan(0);
+    // the trigger's count agrees with the registrations
+    expect(
+      await scalar(`select count(*) from events e where e.taken_spots <> (select count(*) from event_registrations r
+        where r.event_id = e.id and r.status in ('pending_payment','confirmed'))`),
+    ).toBe(0);
+  });
+
+  it('has the three documented accounts; the demo mentor has slots, events and reviews', async () => {
+    const { rows } = await db.query(`select email, role from users where email like '%@forma.test' and email in ('mentor@forma.test','mentee@forma.test','admin@forma.test') order by email`);
+    expect(rows).toEqual([
+      { email: 'admin@forma.test', role: 'admin' },
+      { email: 'mentee@forma.test', role: 'mentee' },
+      { email: 'mentor@forma.test', role: 'mentor' },
+    ]);
+    const mentor = `(select id from users where email = 'mentor@forma.test')`;
+    expect(await scalar(`select count(*) from consultation_types where mentor_id = ${mentor}`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from consultation_slots where mentor_id = ${mentor} and starts_at > now()`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from events where mentor_id = ${mentor}`)).toBeGreaterThan(0);
+    expect(await scalar(`select count(*) from user_reviews where to_user_id = ${mentor}`)).toBeGreaterThan(0);
+  });
+
+  it('links notifications only to routes of the app', async () => {
+    const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
+    for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await scalar(`select (select count(*) from users) + (select count(*) from events) + (select count(*) from consultation_slots)`);
+    const again = await seed(seedUrl.href);
+    expect(again.skipped).toBe(true);
+    expect(await scalar(`select (select count(*) from users) + (select count(*) from events) + (select count(*) from consultation_slots)`)).toBe(before);
+  });
+});

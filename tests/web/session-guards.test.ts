@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { redirectIfAuthenticated, requireAuth, requireRole } from '../../web/features/session/guards.ts';
+import { bindSessionExpiry } from '../../web/features/session/session-cache.ts';
+import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { apiFetch } from '../../web/lib/api-client.ts';
+import { makeUser } from './fixtures.ts';
+
+function contextWith(user: ReturnType<typeof makeUser> | null) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(sessionQueries.me().queryKey, user);
+  return { queryClient };
+}
+
+/** Runs a guard and returns where it redirected to, or null when it let the navigation through. */
+async function redirectTarget(guard: Promise<unknown>): Promise<string | null> {
+  try {
+    await guard;
+    return null;
+  } catch (error) {
+    if (isRedirect(error)) return String(error.options.to);
+    throw error;
+  }
+}
+
+describe('route guards', () => {
+  it('sends visitors from a login-required route to /login', async () => {
+    expect(await redirectTarget(requireAuth(contextWith(null)))).toBe('/login');
+  });
+
+  it('lets a signed-in user through and hands the user to the route context', async () => {
+    const user = makeUser();
+    await expect(requireAuth(contextWith(user))).resolves.toEqual({ user });
+  });
+
+  it('sends a user of another role to /forbidden and a visitor to /login', async () => {
+    expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentee' })), 'mentor'))).toBe('/forbidden');
+    expect(await redirectTarget(requireRole(contextWith(null), 'mentor'))).toBe('/login');
+    expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentor' })), 'mentor'))).toBeNull();
+  });
+
+  it('sends a signed-in user away from /login to /', async () => {
+    expect(await redirectTarget(redirectIfAuthenticated(contextWith(makeUser())))).toBe('/');
+    expect(await redirectTarget(redirectIfAuthenticated(contextWith(null)))).toBeNull();
+  });
+
+  it('fetches the current user once for any number of guarded navigations', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(makeUser()), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const context = { queryClient: new QueryClient() };
+
+    await requireAuth(context);
+    await requireAuth(context);
+    await redirectIfAuthenticated(context).catch(() => {});
+
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('treats an unreachable server as a visitor instead of failing the page', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await redirectTarget(requireAuth({ queryClient: new QueryClient() }))).toBe('/login');
+  });
+});
+
+describe('session expiry', () => {
+  const unauthorized = () => new Response(JSON.stringify({ detail: 'Необходима авторизация', code: 'not_authenticated' }), { status: 401 });
+
+  it('clears a signed-in session and re-runs the guards when the refresh fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => unauthorized()));
+    const { queryClient } = contextWith(makeUser());
+    queryClient.setQueryData(['notifications', 'list'], []);
+    const router = { invalidate: vi.fn(async () => {}) };
+    const unbind = bindSessionExpiry(queryClient, router);
+
+    await apiFetch('/api/anything');
+    unbind();
+
+    expect(queryClient.getQueryData(sessionQueries.me().queryKey)).toBeNull();
+    expect(queryClient.getQueryData(['notifications', 'list'])).toBeUndefined();
+    expect(router.invalidate).toHaveBeenCalledOnce();
+  });
+
+  it('leaves visitors alone (nothing to clear, no guard loop)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => unauthorized()));
+    const { queryClient } = contextWith(null);
+    const router = { invalidate: vi.fn(async () => {}) };
+    const unbind = bindSessionExpiry(queryClient, router);
+
+    await apiFetch('/api/anything');
+    unbind();
+
+    expect(router.invalidate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,98 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { RouteProgress } from '../components/route-progress.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { Toaster } from '../components/ui/toast.tsx';
+import { AppShell } from '../features/layout/app-shell.tsx';
+import { LandingLayout } from '../features/layout/landing-layout.tsx';
+import { useLayoutVariant } from '../features/layout/use-layout-variant.ts';
+import { useNotifications } from '../features/notifications/use-notifications.ts';
+import { useSession } from '../features/session/use-session.ts';
+
+// Only signed-in users get the bell and the profile menu (with their Radix menu/popover code): load them
+// on demand so that a visitor's first page carries none of it.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
+const ProfileMenu = lazy(() => import('../features/session/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>{children}</Suspense>;
+}
+
+/**
+ * The root route's component. It is where features meet: the layout receives the session's
+ * profile menu and the notification bell as slots, so no feature imports another.
+ */
+export function RootLayout() {
+  const variant = useLayoutVariant();
+  const { user, isPending } = useSession();
+  const notifications = useNotifications({ enabled: user !== null });
+
+  const bell = user ? (
+    <Deferred>
+      <NotificationBell items={notifications.items} onMarkRead={notifications.markRead} onMarkAllRead={notifications.markAllRead} />
+    </Deferred>
+  ) : null;
+  const menu = (variant?: 'sidebar') =>
+    user ? (
+      <Deferred>
+        <ProfileMenu user={user} variant={variant} />
+      </Deferred>
+    ) : null;
+  // While the first /users/me is in flight, hold the place of the account controls instead of flashing 'Войти'.
+  const placeholder = isPending ? <Skeleton className="size-9 rounded-full" /> : null;
+
+  return (
+    <>
+      <RouteProgress />
+      {variant === 'Landing' ? (
+        <LandingLayout
+          actions={
+            placeholder ??
+            (user ? (
+              <>
+                {bell}
+                {menu()}
+              </>
+            ) : (
+              <VisitorActions />
+            ))
+          }
+        >
+          <Outlet />
+        </LandingLayout>
+      ) : (
+        <AppShell
+          showToggleOnMobile={variant === 'Search'}
+          headerActions={placeholder ?? bell ?? <LoginButton />}
+          sidebarAccount={menu('sidebar')}
+          mobileAccount={menu()}
+        >
+          <Outlet />
+        </AppShell>
+      )}
+      <Toaster />
+    </>
+  );
+}
+
+function LoginButton({ variant }: { variant?: 'default' | 'ghost' }) {
+  return (
+    <Button asChild variant={variant}>
+      <Link to="/login">Войти</Link>
+    </Button>
+  );
+}
+
+function VisitorActions() {
+  return (
+    <>
+      <LoginButton variant="ghost" />
+      <Button asChild className="hidden sm:inline-flex">
+        <Link to="/register">Регистрация</Link>
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Logo } from '../../components/logo.tsx';
+import { CallbackForm } from './callback-form.tsx';
+import { LegalLinks } from './legal-links.tsx';
+
+/** Footer of the landing pages: a call-back request and the legal links. */
+export function LandingFooter() {
+  return (
+    <footer className="border-t bg-card">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 md:grid-cols-[1.2fr_1fr] md:px-8">
+        <section aria-labelledby="callback-title" className="rounded-2xl bg-secondary/60 p-6 sm:p-8">
+          <h2 id="callback-title" className="text-xl font-semibold tracking-tight">
+            Остались вопросы?
+          </h2>
+          <p className="mt-2 mb-6 text-sm text-muted-foreground">
+            Оставьте номер — мы перезвоним и всё расскажем. Звоним с 8:00 до 22:00.
+          </p>
+          <CallbackForm />
+        </section>
+        <div className="flex flex-col justify-between gap-8 text-sm text-muted-foreground">
+          <div className="grid gap-4">
+            <Logo />
+            <p className="max-w-xs">Маркетплейс наставников: личные консультации и групповые мероприятия.</p>
+          </div>
+          <div className="grid gap-3">
+            <LegalLinks />
+            <p>© {new Date().getFullYear()} Форма</p>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}
