@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { category } from './categories.ts';
-import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { createdAt, id, reviewColumns, ts, updatedAt } from './columns.ts';
 import { uploadedFiles } from './files.ts';
 import { users } from './users.ts';
 
@@ -74,10 +74,7 @@ export const eventReviews = pgTable(
     id: id(),
     eventId: integer().notNull().references(() => events.id, { onDelete: 'cascade' }),
     authorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    text: varchar({ length: 1000 }).notNull(),
-    stars: smallint().notNull().default(5),
-    reviewDate: date().notNull().default(sql`current_date`),
-    createdAt: createdAt(),
+    ...reviewColumns(),
   },
   (t) => [
     uniqueIndex('event_reviews_author_uq').on(t.eventId, t.authorId),

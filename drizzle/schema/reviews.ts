@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, reviewColumns } from './columns.ts';
 import { consultationBookings } from './consultations.ts';
 import { users } from './users.ts';
 
@@ -11,10 +11,7 @@ export const userReviews = pgTable(
     id: id(),
     toUserId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
     authorId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    text: varchar({ length: 1000 }).notNull(),
-    stars: smallint().notNull().default(5),
-    reviewDate: date().notNull().default(sql`current_date`),
-    createdAt: createdAt(),
+    ...reviewColumns(),
   },
   (t) => [
     uniqueIndex('user_reviews_author_uq').on(t.toUserId, t.authorId),
