@@ -8,8 +8,9 @@ import * as consultations from './schema/consultations.ts';
 import * as events from './schema/events.ts';
 import * as files from './schema/files.ts';
 import * as notifications from './schema/notifications.ts';
+import * as outbox from './schema/outbox.ts';
 import * as payments from './schema/payments.ts';
 import * as reviews from './schema/reviews.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...analytics, ...auth, ...categories, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...payments, ...reviews, ...users };
+export const schema = { ...analytics, ...auth, ...categories, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...outbox, ...payments, ...reviews, ...users };

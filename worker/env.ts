@@ -8,6 +8,13 @@ export type Bindings = {
   /** Set only locally: address of scripts/ws-proxy.mjs in front of the embedded Postgres. */
   NEON_WS_PROXY?: string;
   JWT_SECRET: string;
+  /** e-mail through Postmark when set; otherwise (development/test only) the dev mailbox */
+  POSTMARK_SERVER_TOKEN?: string;
+  POSTMARK_API_URL?: string;
+  MAIL_FROM?: string;
+  /** SMS through SMS.ru when set; otherwise (development/test only) the dev mailbox */
+  SMSRU_API_ID?: string;
+  SMSRU_API_URL?: string;
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
 };

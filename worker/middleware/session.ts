@@ -1,6 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { ACCESS_COOKIE, verifyAccessToken } from '../auth/session.ts';
+import { ACCESS_COOKIE, verifyAccessToken, type UserRole } from '../auth/session.ts';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 
@@ -15,3 +15,11 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user) throw errors.unauthorized();
   await next();
 });
+
+/** For handlers of one role (e.g. admin moderation): 401 for visitors, 403 for other roles. */
+export const requireRole = (role: UserRole) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.var.user) throw errors.unauthorized();
+    if (c.var.user.role !== role) throw errors.forbidden();
+    await next();
+  });

@@ -1,0 +1,56 @@
+// Sign-in and registration input, shared by the API and the web forms (same rules, same messages).
+import { z } from 'zod';
+
+export const CODE_LENGTH = 4;
+
+export const emailSchema = z
+  .string({ error: 'Email обязателен' })
+  .trim()
+  .min(1, 'Email обязателен')
+  .max(254, 'Неверный формат email')
+  .pipe(z.email('Неверный формат email'))
+  .transform((v) => v.toLowerCase());
+
+export const phoneSchema = z
+  .string({ error: 'Телефон обязателен' })
+  .trim()
+  .min(1, 'Телефон обязателен')
+  .regex(/^\+7\d{10}$/, 'Неверный формат телефона');
+
+export const passcodeSchema = z
+  .string({ error: 'Введите код' })
+  .trim()
+  .regex(/^\d{4}$/, 'Код состоит из 4 цифр');
+
+export const personNameSchema = z
+  .string({ error: 'Поле обязательно для заполнения' })
+  .trim()
+  .min(1, 'Поле обязательно для заполнения')
+  .min(2, 'Минимум 2 символа')
+  .max(50, 'Максимум 50 символов');
+
+export const requestLoginCodeBody = z.object({ email: emailSchema });
+export const verifyLoginBody = z.object({ email: emailSchema, passcode: passcodeSchema });
+
+/** Roles a person may pick when registering; admin is never self-assigned. */
+export const selfAssignableRoles = ['mentee', 'mentor'] as const;
+
+/**
+ * POST /api/registration/register/: the spec's two shapes ({email, role} and {username, password, email})
+ * plus registration by phone ({phone}). The password of the second shape is a fixed placeholder the old
+ * client sends; sign-in is by code only, so it is accepted and ignored.
+ */
+export const registerBody = z.union([
+  z.object({
+    email: emailSchema,
+    role: z.enum(selfAssignableRoles).optional(),
+    username: z.string().max(150).optional(),
+    password: z.string().max(256).optional(),
+  }),
+  z.object({ phone: phoneSchema, role: z.enum(selfAssignableRoles).optional() }),
+]);
+
+export const confirmRegistrationBody = z.union([
+  z.object({ email: emailSchema, passcode: passcodeSchema, username: z.string().max(150).optional(), password: z.string().max(256).optional() }),
+  z.object({ phone: phoneSchema, passcode: passcodeSchema }),
+]);

@@ -1,0 +1,30 @@
+// Picks the e-mail and SMS providers from the environment. The dev mailbox exists only outside production.
+import type { Db } from '../../drizzle/db.ts';
+import type { Bindings } from '../env.ts';
+import { devMailboxSender } from './dev-mailbox.ts';
+import type { EmailSender, SmsSender } from './outgoing.ts';
+import { postmarkSender } from './postmark.ts';
+import { smsRuSender } from './sms-ru.ts';
+
+export function isDevEnvironment(env: Pick<Bindings, 'ENVIRONMENT'>) {
+  return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test';
+}
+
+function required(value: string | undefined, name: string) {
+  if (!value) throw new Error(`${name} is not configured`);
+  return value;
+}
+
+export function emailSender(env: Bindings, db: Db): EmailSender {
+  if (env.POSTMARK_SERVER_TOKEN) {
+    return postmarkSender({ serverToken: env.POSTMARK_SERVER_TOKEN, from: required(env.MAIL_FROM, 'MAIL_FROM'), apiUrl: env.POSTMARK_API_URL });
+  }
+  if (isDevEnvironment(env)) return devMailboxSender(db);
+  throw new Error('POSTMARK_SERVER_TOKEN is not configured');
+}
+
+export function smsSender(env: Bindings, db: Db): SmsSender {
+  if (env.SMSRU_API_ID) return smsRuSender({ apiId: env.SMSRU_API_ID, apiUrl: env.SMSRU_API_URL });
+  if (isDevEnvironment(env)) return devMailboxSender(db);
+  throw new Error('SMSRU_API_ID is not configured');
+}

@@ -1,0 +1,92 @@
+// Profile, work experience and education input, shared by the API and the web forms (spec 001 section 5).
+import { z } from 'zod';
+
+export const AVATAR_MAX_BYTES = 5_242_880;
+export const TELEGRAM_HOST = 't.me';
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+
+/**
+ * The Telegram link as typed ('https://t.me/handle', 't.me/handle', '@handle' or 'handle'), checked and
+ * normalised to 't.me/handle'; empty stays empty.
+ */
+export const telegramLinkSchema = z
+  .string()
+  .trim()
+  .max(100, 'Ссылка не должна превышать 100 символов')
+  .transform((value, ctx) => {
+    if (!value) return '';
+    const handle = value
+      .replace(/^https?:\/\//i, '')
+      .replace(new RegExp(`^(www\\.)?${TELEGRAM_HOST.replace('.', '\\.')}/`, 'i'), '')
+      .replace(/^@/, '');
+    if (!/^[A-Za-z0-9_]+$/.test(handle)) {
+      ctx.addIssue({ code: 'custom', message: 'Некорректный формат ссылки на Telegram' });
+      return z.NEVER;
+    }
+    return `${TELEGRAM_HOST}/${handle}`;
+  });
+
+/** PATCH /api/users/me/: every field optional (only the changed ones are sent). */
+export const profilePatchSchema = z.object({
+  mentor_name: z.string().trim().min(1, 'Имя обязательно для заполнения').max(50, 'Имя не должно превышать 50 символов').optional(),
+  mentor_surname: z.string().trim().min(1, 'Фамилия обязательна для заполнения').max(50, 'Фамилия не должна превышать 50 символов').optional(),
+  user_city_residence: optionalText(50, 'Город не должен превышать 50 символов').optional(),
+  mentor_title: telegramLinkSchema.optional(),
+  mentor_tg_title: optionalText(100, 'Название канала не должно превышать 100 символов').optional(),
+  mentor_description: optionalText(500, 'Описание не должно превышать 500 символов').optional(),
+  mentor_specialization: optionalText(255, 'Специализация не должна превышать 255 символов').optional(),
+  mentor_skills: z.array(z.string().trim().min(1).max(50)).max(20, 'Не больше 20 навыков').optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+7\d{10}$/, 'Неверный формат телефона')
+    .optional(),
+  remove_avatar: z.enum(['true', 'false']).optional(),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата начала обязательна для заполнения');
+
+export const workExperienceSchema = z
+  .object({
+    position_title: z
+      .string({ error: 'Должность обязательна для заполнения' })
+      .trim()
+      .min(1, 'Должность обязательна для заполнения')
+      .max(255, 'Должность не должна превышать 255 символов'),
+    company_name: z
+      .string({ error: 'Название компании обязательно для заполнения' })
+      .trim()
+      .min(1, 'Название компании обязательно для заполнения')
+      .max(255, 'Название компании не должно превышать 255 символов'),
+    start_date: isoDate,
+    /** null: the current job */
+    end_date: isoDate.nullable().optional(),
+  })
+  .refine((v) => !v.end_date || v.end_date >= v.start_date, {
+    path: ['end_date'],
+    message: 'Дата окончания не может быть раньше даты начала',
+  });
+
+const year = (message: string) => z.coerce.number({ error: message }).int(message).min(1900, message).max(2200, message);
+
+export const educationSchema = z
+  .object({
+    university_name: z
+      .string({ error: 'Название учебного заведения обязательно для заполнения' })
+      .trim()
+      .min(1, 'Название учебного заведения обязательно для заполнения')
+      .max(255, 'Название учебного заведения не должно превышать 255 символов'),
+    specialty: z
+      .string({ error: 'Специальность обязательна для заполнения' })
+      .trim()
+      .min(1, 'Специальность обязательна для заполнения')
+      .max(255, 'Специальность не должна превышать 255 символов'),
+    start_year: year('Год начала обязателен для заполнения'),
+    /** null: still studying */
+    end_year: year('Некорректный год окончания').nullable().optional(),
+  })
+  .refine((v) => v.end_year == null || v.end_year >= v.start_year, {
+    path: ['end_year'],
+    message: 'Год окончания не может быть раньше года начала',
+  });
