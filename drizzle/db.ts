@@ -37,3 +37,7 @@ export function createDb(env: DbConfig) {
 }
 
 export type Db = ReturnType<typeof createDb>['db'];
+/** A transaction handle, as `db.transaction(async (tx) => …)` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Query functions that can run inside or outside a transaction take this. */
+export type Executor = Db | Tx;

@@ -6,6 +6,9 @@ import { database } from './middleware/database.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { session } from './middleware/session.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { devMailboxApiRoutes, devMailboxPageRoutes } from './dev/dev-mailbox.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { demoImageRoutes } from './media/demo-images.routes.ts';
@@ -16,6 +19,8 @@ function createApi() {
   return new Hono<AppEnv>({ strict: false })
     .use(sameOrigin, database, session)
     .route('/', healthRoutes)
+    .route('/', authRoutes)
+    .route('/', devMailboxApiRoutes)
     .route('/', usersRoutes);
 }
 
@@ -28,6 +33,8 @@ export function createApp() {
   app.route('/api', createApi());
   app.route('/ws', new Hono<AppEnv>({ strict: false }).use(session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
+  app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
+  app.route('/dev', devMailboxPageRoutes);
 
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));
 

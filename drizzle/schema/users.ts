@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { category } from './categories.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { uploadedFiles } from './files.ts';
 
 export const userRole = pgEnum('user_role', ['mentee', 'mentor', 'admin']);
 
@@ -13,7 +14,8 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    email: varchar({ length: 254 }).notNull(),
+    /** null only for an account registered by phone that has not added an e-mail yet */
+    email: varchar({ length: 254 }),
     phone: varchar({ length: 16 }),
     role: userRole().notNull().default('mentee'),
     firstName: varchar({ length: 50 }).notNull().default(''),
@@ -27,6 +29,8 @@ export const users = pgTable(
     category: category(),
     skills: text().array().notNull().default(sql`'{}'::text[]`),
     avatarUrl: text(),
+    /** the uploaded avatar behind avatar_url, so replacing or removing it deletes the old file */
+    avatarFileId: uuid().references((): AnyPgColumn => uploadedFiles.id, { onDelete: 'set null' }),
     /** Price of a session in rubles shown on the mentor card ('от {price} за сессию'). */
     price: integer().notNull().default(11000),
     timeZone: text().notNull().default('Europe/Moscow'),
@@ -38,6 +42,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone).where(sql`${t.phone} is not null`),
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    check('users_reachable', sql`${t.email} is not null or ${t.phone} is not null`),
     check('users_price_range', sql`${t.price} between 0 and 150000`),
     index('users_role_idx').on(t.role),
     index('users_category_idx').on(t.category).where(sql`${t.role} = 'mentor'`),

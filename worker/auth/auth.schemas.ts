@@ -29,8 +29,12 @@ export const personNameSchema = z
   .min(2, 'Минимум 2 символа')
   .max(50, 'Максимум 50 символов');
 
-export const requestLoginCodeBody = z.object({ email: emailSchema });
-export const verifyLoginBody = z.object({ email: emailSchema, passcode: passcodeSchema });
+/** Sign-in is by e-mail (the spec's screens); accounts registered by phone sign in with the phone. */
+export const requestLoginCodeBody = z.union([z.object({ email: emailSchema }), z.object({ phone: phoneSchema })]);
+export const verifyLoginBody = z.union([
+  z.object({ email: emailSchema, passcode: passcodeSchema }),
+  z.object({ phone: phoneSchema, passcode: passcodeSchema }),
+]);
 
 /** Roles a person may pick when registering; admin is never self-assigned. */
 export const selfAssignableRoles = ['mentee', 'mentor'] as const;

@@ -1,7 +1,17 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import { errors } from './errors.ts';
+
+/** Each invalid field mapped to the schema's own (Russian) message; the first issue per field wins. */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
 
 /**
  * zod validation that fails with our envelope: `fields` maps each invalid field to the schema's own
@@ -10,11 +20,13 @@ import { errors } from './errors.ts';
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-      fields[key] ??= issue.message;
-    }
-    throw errors.validation(fields);
+    throw errors.validation(issuesToFields(result.error.issues));
   });
+}
+
+/** The same check for data that isn't the request itself (a merged PATCH, a stored payload). */
+export function parseOrThrow<Schema extends ZodType>(schema: Schema, data: unknown, detail?: string): z.output<Schema> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw errors.validation(issuesToFields(result.error.issues), detail);
+  return result.data;
 }

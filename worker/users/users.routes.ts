@@ -1,13 +1,29 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env.ts';
-import { errors } from '../lib/errors.ts';
+import { ApiError, errors } from '../lib/errors.ts';
 import { requireUser } from '../middleware/session.ts';
 import { toMe } from './users.mapper.ts';
+import { updateProfile } from './profile-update.ts';
 import { findUserById } from './users.queries.ts';
 
-export const usersRoutes = new Hono<AppEnv>().get('/users/me', requireUser, async (c) => {
-  const row = await findUserById(c.var.db, c.var.user!.id);
-  // A valid token for a deleted account: the session is over.
-  if (!row) throw errors.unauthorized();
-  return c.json(toMe(row));
+// an avatar of at most 5 MB plus the text fields
+const profileBodyLimit = bodyLimit({
+  maxSize: 6 * 1024 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'file_too_large', 'Размер файла не должен превышать 5MB', { mentor_avatar: 'Размер файла не должен превышать 5MB' });
+  },
 });
+
+export const usersRoutes = new Hono<AppEnv>()
+  .get('/users/me', requireUser, async (c) => {
+    const row = await findUserById(c.var.db, c.var.user!.id);
+    // A valid token for a deleted account: the session is over.
+    if (!row) throw errors.unauthorized();
+    return c.json(toMe(row));
+  })
+  .patch('/users/me', requireUser, profileBodyLimit, async (c) => {
+    const current = await findUserById(c.var.db, c.var.user!.id);
+    if (!current) throw errors.unauthorized();
+    return c.json(toMe(await updateProfile(c, current.id, current.avatarFileId)));
+  });

@@ -1,0 +1,97 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ApiError, errors } from '../lib/errors.ts';
+import { clientIp, enforceLimits, type Limit } from '../lib/rate-limit.ts';
+import { validate } from '../lib/validate.ts';
+import { deliverInBackground } from '../mail/deliver.ts';
+import { toMe } from '../users/users.mapper.ts';
+import { findUserById } from '../users/users.queries.ts';
+import { createAccount, destinationKey, findAccount, type Destination } from './accounts.queries.ts';
+import { codeMessages } from './auth.messages.ts';
+import { confirmRegistrationBody, registerBody, requestLoginCodeBody, verifyLoginBody } from './auth.schemas.ts';
+import { issueCode, redeemCode } from './login-codes.queries.ts';
+import { endSession, rotateSession, startSession } from './sessions.ts';
+
+const CODE_SENT = { detail: 'Если аккаунт существует, мы отправили на него код' } as const;
+const invalidCode = () => new ApiError(400, 'invalid_code', 'Неверный или устаревший код');
+
+/**
+ * How often one address and one IP may ask for codes and try them. With 4-digit codes these limits are
+ * what keeps guessing hopeless: 5 tries per code, 15 per address per hour, 60 per IP per hour.
+ * Local requests carry no client IP, so only the per-address limits apply there.
+ */
+function limits(kind: 'send' | 'verify', destination: string, ip: string): Limit[] {
+  const perDestination = kind === 'send' ? { max: 5, windowSeconds: 900 } : { max: 15, windowSeconds: 3600 };
+  const perIp = kind === 'send' ? { max: 30, windowSeconds: 3600 } : { max: 60, windowSeconds: 3600 };
+  const list: Limit[] = [{ key: `${kind}:to:${destination}`, ...perDestination }];
+  if (ip !== 'local') list.push({ key: `${kind}:ip:${ip}`, ...perIp });
+  return list;
+}
+
+function sendCode(c: Context<AppEnv>, d: Destination, code: string, kind: keyof Omit<typeof codeMessages, 'sms'>) {
+  deliverInBackground(c, ({ email, sms }) =>
+    'email' in d ? email.sendEmail({ to: d.email, ...codeMessages[kind](code) }) : sms.sendSms({ to: d.phone, text: codeMessages.sms(code) }),
+  );
+}
+
+function destinationOf(body: { email: string } | { phone: string }): Destination {
+  return 'email' in body ? { email: body.email } : { phone: body.phone };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/auth/request_login_passcode', validate('json', requestLoginCodeBody), async (c) => {
+    const d = destinationOf(c.req.valid('json'));
+    const ip = clientIp(c.req.raw.headers);
+    await enforceLimits(c.var.db, limits('send', destinationKey(d), ip));
+    // the same answer either way: nobody learns from it whether an address has an account
+    if (await findAccount(c.var.db, d)) {
+      const code = await issueCode(c.var.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), ip });
+      sendCode(c, d, code, 'login');
+    }
+    return c.json(CODE_SENT);
+  })
+  .post('/verify-passcode/verify_login', validate('json', verifyLoginBody), async (c) => {
+    const body = c.req.valid('json');
+    const d = destinationOf(body);
+    await enforceLimits(c.var.db, limits('verify', destinationKey(d), clientIp(c.req.raw.headers)));
+    const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), code: body.passcode });
+    const account = redeemed && (await findAccount(c.var.db, d));
+    if (!account) throw invalidCode();
+    await startSession(c, { id: account.id, role: account.role });
+    return c.json(toMe(account));
+  })
+  .post('/registration/register', validate('json', registerBody), async (c) => {
+    const body = c.req.valid('json');
+    const d = destinationOf(body);
+    const ip = clientIp(c.req.raw.headers);
+    await enforceLimits(c.var.db, limits('send', destinationKey(d), ip));
+    const existing = await findAccount(c.var.db, d);
+    const code = await issueCode(c.var.db, c.env.JWT_SECRET, {
+      purpose: 'registration',
+      destination: destinationKey(d),
+      ip,
+      registration: { wantsToTeach: body.role === 'mentor' },
+    });
+    // an existing account gets a code too (confirming it simply signs in), so the answer is the same
+    sendCode(c, d, code, existing ? 'alreadyRegistered' : 'registration');
+    return c.json(CODE_SENT);
+  })
+  .post('/registration/confirm_registration', validate('json', confirmRegistrationBody), async (c) => {
+    const body = c.req.valid('json');
+    const d = destinationOf(body);
+    await enforceLimits(c.var.db, limits('verify', destinationKey(d), clientIp(c.req.raw.headers)));
+    const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'registration', destination: destinationKey(d), code: body.passcode });
+    if (!redeemed) throw invalidCode();
+    const { user, created } = await createAccount(c.var.db, d, redeemed.registration?.wantsToTeach === true);
+    await startSession(c, { id: user.id, role: user.role });
+    return c.json(toMe(user), created ? 201 : 200);
+  })
+  .post('/token/refresh', async (c) => {
+    const rotated = await rotateSession(c, async (userId) => (await findUserById(c.var.db, userId))?.role ?? null);
+    if (!rotated) throw errors.unauthorized('Сессия истекла, войдите снова');
+    return c.json({ detail: 'Сессия продлена' });
+  })
+  .post('/logout', async (c) => {
+    await endSession(c);
+    return c.json({ detail: 'Вы вышли из аккаунта' });
+  });

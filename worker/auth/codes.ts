@@ -1,0 +1,46 @@
+// One-time codes: drawn from the CSPRNG, stored only as an HMAC keyed with the server secret (so a leaked
+// table can't be brute-forced offline: 10 000 candidates are nothing without the key).
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** A uniformly random 4-digit code (rejection sampling: no modulo bias). */
+export function generateCode(): string {
+  const buf = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buf);
+    // 4294960000 is the largest multiple of 10 000 below 2^32
+    if (buf[0] < 4_294_960_000) return String(buf[0] % 10_000).padStart(4, '0');
+  }
+}
+
+async function hmacKey(secret: string) {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function toHex(bytes: ArrayBuffer) {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The stored form of a code: bound to its purpose and destination, so it is useless anywhere else. */
+export async function hashCode(secret: string, purpose: string, destination: string, code: string) {
+  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`${purpose}:${destination}:${code}`)));
+}
+
+/** Constant-time comparison of two hex digests. */
+export function sameDigest(a: string, b: string) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** An opaque random token (refresh tokens): 32 bytes, base64url. */
+export function randomToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export async function sha256Hex(value: string) {
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
+}

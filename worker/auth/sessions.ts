@@ -1,0 +1,119 @@
+// Sessions: a short-lived access JWT and a rotating refresh token, both in HttpOnly cookies.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../../drizzle/db.ts';
+import { refreshSessions } from '../../drizzle/schema/auth.ts';
+import type { AppEnv } from '../env.ts';
+import { randomToken, sha256Hex } from './codes.ts';
+import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './session.ts';
+
+export const REFRESH_COOKIE = 'forma_refresh';
+const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+// the refresh token is only ever needed by /api/token/refresh/ and /api/logout/
+const REFRESH_PATH = '/api/';
+
+function cookieSecurity(c: Context<AppEnv>) {
+  // Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie
+  return { httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' };
+}
+
+async function setSessionCookies(c: Context<AppEnv>, user: SessionUser, refreshToken: string) {
+  const security = cookieSecurity(c);
+  setCookie(c, ACCESS_COOKIE, await signAccessToken(user, c.env.JWT_SECRET), {
+    ...security,
+    path: '/',
+    sameSite: 'Lax',
+    maxAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
+  setCookie(c, REFRESH_COOKIE, refreshToken, { ...security, path: REFRESH_PATH, sameSite: 'Strict', maxAge: REFRESH_TTL_SECONDS });
+}
+
+export function clearSessionCookies(c: Context<AppEnv>) {
+  const security = cookieSecurity(c);
+  deleteCookie(c, ACCESS_COOKIE, { ...security, path: '/' });
+  deleteCookie(c, REFRESH_COOKIE, { ...security, path: REFRESH_PATH });
+}
+
+function sessionMeta(c: Context<AppEnv>) {
+  const ip = c.req.header('cf-connecting-ip');
+  return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: ip ?? null };
+}
+
+/** Signs the user in: a new refresh-token family and both cookies. */
+export async function startSession(c: Context<AppEnv>, user: SessionUser) {
+  const token = randomToken();
+  await c.var.db.insert(refreshSessions).values({
+    userId: user.id,
+    familyId: crypto.randomUUID(),
+    tokenHash: await sha256Hex(token),
+    expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+    ...sessionMeta(c),
+  });
+  await setSessionCookies(c, user, token);
+}
+
+async function revokeFamily(db: Db, familyId: string) {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+}
+
+/**
+ * Trades the refresh cookie for a new pair. The old token is retired in one conditional UPDATE; a token
+ * that was already retired (or revoked) is a replay, possibly by a thief, so its whole family is revoked
+ * and both holders have to sign in again. Returns false when there is no valid session.
+ */
+export async function rotateSession(c: Context<AppEnv>, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
+  const token = getCookie(c, REFRESH_COOKIE);
+  if (!token) return false;
+  const db = c.var.db;
+  const tokenHash = await sha256Hex(token);
+  const [current] = await db
+    .update(refreshSessions)
+    .set({ rotatedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshSessions.tokenHash, tokenHash),
+        isNull(refreshSessions.rotatedAt),
+        isNull(refreshSessions.revokedAt),
+        gt(refreshSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (!current) {
+    const [known] = await db.select({ familyId: refreshSessions.familyId }).from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash));
+    if (known) await revokeFamily(db, known.familyId);
+    return false;
+  }
+  // the role is read afresh, so an approved mentor application takes effect at the next refresh
+  const role = await loadRole(current.userId);
+  if (!role) {
+    await revokeFamily(db, current.familyId);
+    return false;
+  }
+  const next = randomToken();
+  await db.insert(refreshSessions).values({
+    userId: current.userId,
+    familyId: current.familyId,
+    tokenHash: await sha256Hex(next),
+    expiresAt: current.expiresAt,
+    ...sessionMeta(c),
+  });
+  await setSessionCookies(c, { id: current.userId, role }, next);
+  return true;
+}
+
+/** Logout: the refresh token's family is revoked and both cookies are cleared. */
+export async function endSession(c: Context<AppEnv>) {
+  const token = getCookie(c, REFRESH_COOKIE);
+  if (token) {
+    const [row] = await c.var.db
+      .select({ familyId: refreshSessions.familyId })
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, await sha256Hex(token)));
+    if (row) await revokeFamily(c.var.db, row.familyId);
+  }
+  clearSessionCookies(c);
+}

@@ -1,0 +1,77 @@
+// PATCH /api/users/me/: only the fields sent change; an avatar is checked by its bytes, stored in R2, and
+// the file it replaces is deleted once the user row points at the new one.
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { users } from '../../drizzle/schema/users.ts';
+import { profilePatchSchema } from '../profile/profile.schemas.ts';
+import type { AppEnv } from '../env.ts';
+import { deleteFile, storeImage } from '../files/files.ts';
+import { errors } from '../lib/errors.ts';
+import { parseOrThrow } from '../lib/validate.ts';
+
+type UserPatch = Partial<typeof users.$inferInsert>;
+
+/** The request's fields as strings (multipart, as the spec's client sends, or JSON) and the avatar file. */
+async function readBody(c: Context<AppEnv>) {
+  if (c.req.header('content-type')?.includes('application/json')) {
+    const json = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!json || typeof json !== 'object') throw errors.validation({ non_field_errors: 'Некорректный JSON' });
+    return { fields: json, avatar: null };
+  }
+  const form = await c.req.formData().catch(() => {
+    throw errors.validation({ non_field_errors: 'Некорректные данные формы' });
+  });
+  const fields: Record<string, unknown> = {};
+  let avatar: File | null = null;
+  for (const [key, value] of form.entries()) {
+    if (key === 'mentor_avatar') {
+      if (typeof value !== 'string') avatar = value;
+    } else if (typeof value === 'string') {
+      // skills travel as one JSON array field
+      fields[key] = key === 'mentor_skills' ? safeJson(value) : value;
+    }
+  }
+  return { fields, avatar };
+}
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export async function updateProfile(c: Context<AppEnv>, userId: number, previousAvatarId: string | null) {
+  const { fields, avatar } = await readBody(c);
+  const p = parseOrThrow(profilePatchSchema, fields);
+  const patch: UserPatch = {};
+  if (p.mentor_name !== undefined) patch.firstName = p.mentor_name;
+  if (p.mentor_surname !== undefined) patch.lastName = p.mentor_surname;
+  if (p.user_city_residence !== undefined) patch.city = p.user_city_residence || null;
+  if (p.mentor_title !== undefined) patch.telegramLink = p.mentor_title || null;
+  if (p.mentor_tg_title !== undefined) patch.tgTitle = p.mentor_tg_title || null;
+  if (p.mentor_description !== undefined) patch.description = p.mentor_description;
+  if (p.mentor_specialization !== undefined) patch.specialization = p.mentor_specialization || null;
+  if (p.mentor_skills !== undefined) patch.skills = p.mentor_skills;
+  if (p.phone !== undefined) patch.phone = p.phone;
+
+  const stored = avatar ? await storeImage(c.env, c.var.db, { file: avatar, ownerId: userId, purpose: 'avatar', field: 'mentor_avatar' }) : null;
+  if (stored) Object.assign(patch, { avatarUrl: stored.url, avatarFileId: stored.id });
+  else if (p.remove_avatar === 'true') Object.assign(patch, { avatarUrl: null, avatarFileId: null });
+
+  let row;
+  try {
+    [row] = Object.keys(patch).length
+      ? await c.var.db.update(users).set(patch).where(eq(users.id, userId)).returning()
+      : await c.var.db.select().from(users).where(eq(users.id, userId));
+  } catch (e) {
+    if (stored) await deleteFile(c.env, c.var.db, stored.id);
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw errors.conflict('phone_taken', 'Этот телефон уже привязан к другому аккаунту');
+    throw e;
+  }
+  if (!row) throw errors.unauthorized();
+  if (previousAvatarId && (stored || p.remove_avatar === 'true')) await deleteFile(c.env, c.var.db, previousAvatarId);
+  return row;
+}
