@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { refreshSessions } from '../../drizzle/schema/auth.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { createUser } from '../factories.ts';
+import { CookieJar, get, post, signIn } from './auth-helpers.ts';
+import { useTestDb } from './helpers.ts';
+
+const t = useTestDb();
+const refresh = (jar: CookieJar) => post('/api/token/refresh/', undefined, { jar });
+
+describe('refresh tokens', () => {
+  it('rotate: a refresh gives new access and refresh cookies', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    const before = jar.cookies.get('forma_refresh');
+    const res = await refresh(jar);
+    expect(res.status).toBe(200);
+    expect(jar.cookies.get('forma_refresh')).not.toBe(before);
+    expect((await get('/api/users/me/', jar)).status).toBe(200);
+  });
+
+  it('revoke the whole family when an old token is replayed', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    const stolen = new CookieJar();
+    stolen.cookies.set('forma_refresh', jar.cookies.get('forma_refresh')!);
+    expect((await refresh(jar)).status).toBe(200); // the owner rotates
+    const replay = await refresh(stolen); // the thief replays the old token
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ code: 'not_authenticated' });
+    // the owner's current token is dead too: both must sign in again
+    expect((await refresh(jar)).status).toBe(401);
+    const rows = await t.db.select().from(refreshSessions).where(eq(refreshSessions.userId, user.id));
+    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  it('refuse a missing or made-up refresh token', async () => {
+    expect((await refresh(new CookieJar())).status).toBe(401);
+    const jar = new CookieJar();
+    jar.cookies.set('forma_refresh', 'made-up');
+    expect((await refresh(jar)).status).toBe(401);
+  });
+
+  it('carry the current role: an approved mentor gets it at the next refresh', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    await t.db.update(users).set({ role: 'mentor' }).where(eq(users.id, user.id));
+    await refresh(jar);
+    const token = jar.cookies.get('forma_access')!;
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    expect(payload.role).toBe('mentor');
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session and clears both cookies', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    const kept = jar.cookies.get('forma_refresh')!;
+    const res = await post('/api/logout/', undefined, { jar });
+    expect(res.status).toBe(200);
+    const cleared = res.headers.getSetCookie();
+    expect(cleared.some((c) => c.startsWith('forma_access=') && /Max-Age=0/i.test(c))).toBe(true);
+    expect(cleared.some((c) => c.startsWith('forma_refresh=') && /Max-Age=0/i.test(c))).toBe(true);
+    const replay = new CookieJar();
+    replay.cookies.set('forma_refresh', kept);
+    expect((await refresh(replay)).status).toBe(401);
+  });
+
+  it('works without a session (the client clears its state either way)', async () => {
+    expect((await post('/api/logout/', undefined)).status).toBe(200);
+  });
+});
