@@ -2,6 +2,7 @@
 // the hot paths with a bounded closed-loop load from this process, on loopback only.
 //   npm run bench [-- --seconds 5 --connections 10]
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { prepareLocalEnv } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
@@ -17,7 +18,7 @@ const scenarios = [
   { name: 'API with one query (/api/health/)', path: '/api/health/' },
 ];
 
-async function load(url, duration = seconds) {
+async function load(url, duration = seconds, headers = {}) {
   const latencies = [];
   let errors = 0;
   const stopAt = performance.now() + duration * 1000;
@@ -26,7 +27,7 @@ async function load(url, duration = seconds) {
     while (performance.now() < stopAt && latencies.length + errors < maxRequests) {
       const t = performance.now();
       try {
-        const res = await fetch(url);
+        const res = await fetch(url, { headers });
         await res.arrayBuffer();
         if (res.status >= 500) errors += 1;
         else latencies.push(performance.now() - t);
@@ -43,6 +44,38 @@ async function load(url, duration = seconds) {
   return { rps: Math.round(latencies.length / elapsed), p50: q(0.5), p95: q(0.95), p99: q(0.99), errors };
 }
 
+/** Sign-in needs a fresh code each time: request one, read it from the dev mailbox, time only the check. */
+async function measureVerifyLogin(appUrl, databaseUrl, count = 100) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const stamp = Date.now().toString(36);
+  const { rows } = await db.query(
+    `insert into users (email) select 'bench.' || $1 || '.' || g || '@bench.forma' from generate_series(1, $2) g returning email`,
+    [stamp, count],
+  );
+  const post = (path, body) =>
+    fetch(`${appUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: appUrl }, body: JSON.stringify(body) });
+  const times = [];
+  let cookie = '';
+  for (const { email } of rows) {
+    await post('/api/auth/request_login_passcode/', { email });
+    let code;
+    for (let i = 0; i < 100 && !code; i++) {
+      const r = await db.query(`select text from dev_mailbox where recipient = $1 order by id desc limit 1`, [email]);
+      code = /\d{4}/.exec(r.rows[0]?.text ?? '')?.[0];
+      if (!code) await new Promise((r) => setTimeout(r, 20));
+    }
+    const t = performance.now();
+    const res = await post('/api/verify-passcode/verify_login/', { email, passcode: code });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    if (res.ok) cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+  await db.end();
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)].toFixed(1), p95: times[Math.floor(times.length * 0.95)].toFixed(1), cookie };
+}
+
 prepareLocalEnv();
 const services = spawnServices({ stack: 'bench', fresh: true });
 let app;
@@ -54,10 +87,13 @@ try {
   console.log(`[bench] build: ${build({ quiet: true })} ms`);
   app = await serve({ mode: 'serve', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
+  const signIn = await measureVerifyLogin(app.url, ready.databaseUrl);
+  console.log(`POST /api/verify-passcode/verify_login/ (100 sign-ins, one at a time): median ${signIn.median} ms, p95 ${signIn.p95} ms\n`);
+  scenarios.push({ name: 'GET /api/users/me/ (signed in)', path: '/api/users/me/?full=1', headers: { cookie: signIn.cookie } });
   const rows = [];
   for (const s of scenarios) {
-    await load(`${app.url}${s.path}`, 1); // warm-up, not reported
-    rows.push({ scenario: s.name, ...(await load(`${app.url}${s.path}`)) });
+    await load(`${app.url}${s.path}`, 1, s.headers); // warm-up, not reported
+    rows.push({ scenario: s.name, ...(await load(`${app.url}${s.path}`, seconds, s.headers)) });
   }
   console.table(rows);
 } finally {

@@ -19,7 +19,8 @@ export async function enforceLimits(db: Db, limits: Limit[]) {
   }
 }
 
-/** The caller's address as Cloudflare reports it; locally there is none. */
+/** The caller's address as Cloudflare reports it; 'local' for none or loopback (wrangler dev, tests). */
 export function clientIp(headers: Headers) {
-  return headers.get('cf-connecting-ip') ?? 'local';
+  const ip = headers.get('cf-connecting-ip');
+  return !ip || ip === '127.0.0.1' || ip === '::1' ? 'local' : ip;
 }
