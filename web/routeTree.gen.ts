@@ -40,6 +40,7 @@ import { Route as PaymentReturnRouteImport } from './routes/payment-return'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as EventInfoPageIdRouteImport } from './routes/EventInfoPage.$id'
+import { Route as AdminMentorApplicationsRouteImport } from './routes/admin.mentor-applications'
 import { Route as BookingConferenceBooking_idRouteImport } from './routes/booking-conference.$booking_id'
 import { Route as Edit_eventIdRouteImport } from './routes/edit_event.$id'
 import { Route as EventConferenceEvent_idRouteImport } from './routes/event-conference.$event_id'
@@ -202,6 +203,11 @@ const EventInfoPageIdRoute = EventInfoPageIdRouteImport.update({
   path: '/EventInfoPage/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminMentorApplicationsRoute = AdminMentorApplicationsRouteImport.update({
+  id: '/admin/mentor-applications',
+  path: '/admin/mentor-applications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingConferenceBooking_idRoute =
   BookingConferenceBooking_idRouteImport.update({
     id: '/booking-conference/$booking_id',
@@ -266,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
@@ -345,6 +353,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
@@ -386,6 +395,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/mentor-applications'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
     | '/event-conference/$event_id'
@@ -425,6 +435,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/mentor-applications'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
     | '/event-conference/$event_id'
@@ -464,6 +475,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/mentor-applications'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
     | '/event-conference/$event_id'
@@ -504,6 +516,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   EventInfoPageIdRoute: typeof EventInfoPageIdRoute
+  AdminMentorApplicationsRoute: typeof AdminMentorApplicationsRoute
   BookingConferenceBooking_idRoute: typeof BookingConferenceBooking_idRoute
   Edit_eventIdRoute: typeof Edit_eventIdRoute
   EventConferenceEvent_idRoute: typeof EventConferenceEvent_idRoute
@@ -731,6 +744,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventInfoPageIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/mentor-applications': {
+      id: '/admin/mentor-applications'
+      path: '/admin/mentor-applications'
+      fullPath: '/admin/mentor-applications'
+      preLoaderRoute: typeof AdminMentorApplicationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking-conference/$booking_id': {
       id: '/booking-conference/$booking_id'
       path: '/booking-conference/$booking_id'
@@ -808,6 +828,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   EventInfoPageIdRoute: EventInfoPageIdRoute,
+  AdminMentorApplicationsRoute: AdminMentorApplicationsRoute,
   BookingConferenceBooking_idRoute: BookingConferenceBooking_idRoute,
   Edit_eventIdRoute: Edit_eventIdRoute,
   EventConferenceEvent_idRoute: EventConferenceEvent_idRoute,

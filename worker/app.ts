@@ -11,6 +11,12 @@ import { devMailboxApiRoutes, devMailboxPageRoutes } from './dev/dev-mailbox.rou
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { workExperiencesRoutes } from './work-experiences/work-experiences.routes.ts';
+import { educationsRoutes } from './educations/educations.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { sandboxApiRoutes, sandboxPageRoutes } from './payments/sandbox.routes.ts';
+import { mentorApplicationsRoutes } from './mentor-applications/mentor-applications.routes.ts';
+import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { demoImageRoutes } from './media/demo-images.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
@@ -21,7 +27,13 @@ function createApi() {
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', devMailboxApiRoutes)
-    .route('/', usersRoutes);
+    .route('/', usersRoutes)
+    .route('/', workExperiencesRoutes)
+    .route('/', educationsRoutes)
+    .route('/', paymentsRoutes)
+    .route('/', sandboxApiRoutes)
+    .route('/', mentorApplicationsRoutes)
+    .route('/', moderationRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -35,6 +47,7 @@ export function createApp() {
   app.route('/media', demoImageRoutes);
   app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
   app.route('/dev', devMailboxPageRoutes);
+  app.route('/sandbox', sandboxPageRoutes);
 
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));
 

@@ -72,3 +72,15 @@ describe('logout', () => {
     expect((await post('/api/logout/', undefined)).status).toBe(200);
   });
 });
+
+describe('a changed role', () => {
+  it('reaches the access cookie on the next GET /api/users/me/', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    await t.db.update(users).set({ role: 'mentor' }).where(eq(users.id, user.id));
+    const res = await get('/api/users/me/', jar);
+    expect(await res.json()).toMatchObject({ user_role: 'mentor' });
+    const token = jar.cookies.get('forma_access')!;
+    expect(JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).role).toBe('mentor');
+  });
+});

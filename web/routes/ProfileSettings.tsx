@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 // zod/mini: search schemas sit in the route config, which is part of the initial bundle.
 import { z } from 'zod/mini';
-import { ComingSoon } from '../components/coming-soon.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { PaymentTab } from '../features/profile-settings/payment-tab.tsx';
+import { ProfileTab } from '../features/profile-settings/profile-tab.tsx';
+import { WorkEducationTab } from '../features/profile-settings/work-education-tab.tsx';
 import { requireAuth } from '../features/session/guards.ts';
+import { sessionQueries } from '../features/session/session.queries.ts';
 
 // Values as spec 001 writes them in the `tab` query parameter.
 const tabs = [
@@ -28,19 +32,36 @@ export const Route = createFileRoute('/ProfileSettings')({
 function ProfileSettingsPage() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const active = tabs.find((item) => item.value === tab) ?? tabs[0];
+  const queryClient = useQueryClient();
+  // The guard warmed this entry; the PATCH answer replaces it, so the menu and avatar update at once.
+  const me = useQuery(sessionQueries.me());
 
   return (
-    <ComingSoon title="Настройки профиля" description={`Вкладка «${active.label}» скоро появится здесь.`}>
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Настройки профиля</h1>
       <Tabs value={tab} onValueChange={(value) => void navigate({ search: { tab: value as SettingsTab }, replace: true })}>
-        <TabsList>
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
           {tabs.map((item) => (
-            <TabsTrigger key={item.value} value={item.value}>
+            <TabsTrigger key={item.value} value={item.value} className="h-auto min-h-9 px-2 py-1.5 text-center leading-tight whitespace-normal sm:h-full sm:px-3 sm:whitespace-nowrap">
               {item.label}
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent value="profile" className="mt-6">
+          <ProfileTab
+            user={me.data ?? null}
+            loading={me.isPending}
+            loadFailed={me.isError}
+            onSaved={(user) => queryClient.setQueryData(sessionQueries.me().queryKey, user)}
+          />
+        </TabsContent>
+        <TabsContent value="education and experience" className="mt-6">
+          <WorkEducationTab userId={me.data?.id} />
+        </TabsContent>
+        <TabsContent value="payment" className="mt-6">
+          <PaymentTab />
+        </TabsContent>
       </Tabs>
-    </ComingSoon>
+    </section>
   );
 }

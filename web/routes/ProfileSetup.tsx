@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { ProfileSetupWizard } from '../features/profile-setup/profile-setup-wizard.tsx';
 import { requireAuth } from '../features/session/guards.ts';
+import { useSignIn } from '../features/session/use-sign-in.ts';
 
 export const Route = createFileRoute('/ProfileSetup')({
   beforeLoad: ({ context }) => requireAuth(context),
@@ -8,5 +9,7 @@ export const Route = createFileRoute('/ProfileSetup')({
 });
 
 function ProfileSetupPage() {
-  return <ComingSoon title="Настройка профиля" />;
+  const { user } = Route.useRouteContext();
+  const { finish } = useSignIn();
+  return <ProfileSetupWizard accountEmail={user.email} onSaved={finish} />;
 }

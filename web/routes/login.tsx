@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { LoginFlow } from '../features/auth/login-flow.tsx';
 import { redirectIfAuthenticated } from '../features/session/guards.ts';
+import { useSignIn } from '../features/session/use-sign-in.ts';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: ({ context }) => redirectIfAuthenticated(context),
@@ -8,5 +9,6 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginPage() {
-  return <ComingSoon title="Вход" description="Вход по e-mail и одноразовому коду скоро появится здесь." home={{ to: '/AllMentors', label: 'Смотреть наставников' }} />;
+  const { finish } = useSignIn();
+  return <LoginFlow onSignedIn={finish} />;
 }

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { RegisterFlow } from '../features/auth/register-flow.tsx';
+import { useSignIn } from '../features/session/use-sign-in.ts';
 
 export const Route = createFileRoute('/register')({
   component: RegisterPage,
 });
 
 function RegisterPage() {
-  return <ComingSoon title="Регистрация" />;
+  const { remember, finish } = useSignIn();
+  return <RegisterFlow onRegistered={remember} onFinished={finish} />;
 }

@@ -18,15 +18,19 @@ function cookieSecurity(c: Context<AppEnv>) {
   return { httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' };
 }
 
-async function setSessionCookies(c: Context<AppEnv>, user: SessionUser, refreshToken: string) {
-  const security = cookieSecurity(c);
+/** A new access cookie for the user as they are now (e.g. after moderation changed their role). */
+export async function setAccessCookie(c: Context<AppEnv>, user: SessionUser) {
   setCookie(c, ACCESS_COOKIE, await signAccessToken(user, c.env.JWT_SECRET), {
-    ...security,
+    ...cookieSecurity(c),
     path: '/',
     sameSite: 'Lax',
     maxAge: ACCESS_TOKEN_TTL_SECONDS,
   });
-  setCookie(c, REFRESH_COOKIE, refreshToken, { ...security, path: REFRESH_PATH, sameSite: 'Strict', maxAge: REFRESH_TTL_SECONDS });
+}
+
+async function setSessionCookies(c: Context<AppEnv>, user: SessionUser, refreshToken: string) {
+  await setAccessCookie(c, user);
+  setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieSecurity(c), path: REFRESH_PATH, sameSite: 'Strict', maxAge: REFRESH_TTL_SECONDS });
 }
 
 export function clearSessionCookies(c: Context<AppEnv>) {

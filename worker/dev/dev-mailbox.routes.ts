@@ -1,19 +1,12 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { latestMessages } from '../mail/dev-mailbox.ts';
-import { isDevEnvironment } from '../mail/senders.ts';
+import { devOnly } from '../middleware/dev-only.ts';
 
 
-/** The dev mailbox exists only in development and test: anywhere else it is a plain 404. */
-const devOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isDevEnvironment(c.env)) throw errors.notFound();
-  await next();
-});
 
 const query = z.object({ email: z.string().trim().min(1, 'Укажите адрес или телефон').max(254) });
 

@@ -4,8 +4,8 @@ import { errors } from '../lib/errors.ts';
 import { isDevEnvironment } from '../mail/senders.ts';
 
 /**
- * For local stand-ins of outside services (the sandbox payment provider): in production, or with
- * ENVIRONMENT unset, the route does not exist (404), so it can't be found or abused there.
+ * For local stand-ins of outside services (the dev mailbox, the sandbox payment provider): in production,
+ * or with ENVIRONMENT unset, the route does not exist (404), so it can't be found or abused there.
  */
 export const devOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!isDevEnvironment(c.env)) throw errors.notFound();

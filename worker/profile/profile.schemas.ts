@@ -24,7 +24,13 @@ export const telegramLinkSchema = z
       ctx.addIssue({ code: 'custom', message: 'Некорректный формат ссылки на Telegram' });
       return z.NEVER;
     }
-    return `${TELEGRAM_HOST}/${handle}`;
+    const link = `${TELEGRAM_HOST}/${handle}`;
+    // '@handle' grows by the host when normalised: the stored link must still fit
+    if (link.length > 100) {
+      ctx.addIssue({ code: 'custom', message: 'Ссылка не должна превышать 100 символов' });
+      return z.NEVER;
+    }
+    return link;
   });
 
 /** PATCH /api/users/me/: every field optional (only the changed ones are sent). */
@@ -45,7 +51,8 @@ export const profilePatchSchema = z.object({
   remove_avatar: z.enum(['true', 'false']).optional(),
 });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата начала обязательна для заполнения');
+// the message is given for a missing value too, or zod's English default would reach the user
+const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
 export const workExperienceSchema = z
   .object({
@@ -59,9 +66,9 @@ export const workExperienceSchema = z
       .trim()
       .min(1, 'Название компании обязательно для заполнения')
       .max(255, 'Название компании не должно превышать 255 символов'),
-    start_date: isoDate,
+    start_date: isoDate('Дата начала обязательна для заполнения'),
     /** null: the current job */
-    end_date: isoDate.nullable().optional(),
+    end_date: isoDate('Некорректная дата окончания').nullable().optional(),
   })
   .refine((v) => !v.end_date || v.end_date >= v.start_date, {
     path: ['end_date'],

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { requireUser } from '../middleware/session.ts';
+import { setAccessCookie } from '../auth/sessions.ts';
 import { toMe } from './users.mapper.ts';
 import { updateProfile } from './profile-update.ts';
 import { findUserById } from './users.queries.ts';
@@ -20,6 +21,9 @@ export const usersRoutes = new Hono<AppEnv>()
     const row = await findUserById(c.var.db, c.var.user!.id);
     // A valid token for a deleted account: the session is over.
     if (!row) throw errors.unauthorized();
+    // the role changed since the token was issued (an approved application): the app loads /users/me
+    // first, so role-guarded calls work at once instead of after the next refresh
+    if (row.role !== c.var.user!.role) await setAccessCookie(c, { id: row.id, role: row.role });
     return c.json(toMe(row));
   })
   .patch('/users/me', requireUser, profileBodyLimit, async (c) => {

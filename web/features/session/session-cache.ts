@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { onSessionExpired } from '../../lib/api-client.ts';
+import type { Me } from './session.api.ts';
 import { sessionQueries } from './session.queries.ts';
 
 /**
@@ -10,6 +11,16 @@ export function clearSession(queryClient: QueryClient): void {
   const sessionRoot = sessionQueries.all()[0];
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionRoot });
   queryClient.setQueryData(sessionQueries.me().queryKey, null);
+}
+
+/**
+ * Makes `user` the signed-in user (after sign-in or a confirmed registration, whose answers carry the user).
+ * What was cached for the visitor before is dropped: the same pages look different once signed in.
+ */
+export function setSessionUser(queryClient: QueryClient, user: Me): void {
+  const sessionRoot = sessionQueries.all()[0];
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionRoot });
+  queryClient.setQueryData(sessionQueries.me().queryKey, user);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client';
-import { api, apiFetch, ApiError, unwrap } from '../../lib/api-client.ts';
+import { api, ApiError, unwrap } from '../../lib/api-client.ts';
 
 /** The current user as GET /api/users/me/?full=1 returns it. */
 export type Me = InferResponseType<typeof api.users.me.$get, 200>;
@@ -15,11 +15,7 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
-/**
- * POST /api/logout/. The route is not in AppType yet, so this goes through apiFetch directly;
- * switch to `api.logout.$post()` once the worker mounts it.
- */
+/** POST /api/logout/: the server ends the session and clears the cookies. */
 export async function logout(): Promise<void> {
-  const response = await apiFetch('/api/logout/', { method: 'POST' });
-  if (!response.ok) throw new Error(`logout failed: ${response.status}`);
+  await unwrap(await api.logout.$post());
 }

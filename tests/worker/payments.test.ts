@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { payoutCardTokens } from '../../drizzle/schema/payments.ts';
+import { signAccessToken, ACCESS_COOKIE } from '../../worker/auth/session.ts';
+import { createApp } from '../../worker/app.ts';
+import { cardTypeOf, luhnValid, signSandboxCardToken } from '../../worker/payments/sandbox-card.ts';
+import { createUser } from '../factories.ts';
+import { bindings, call, useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+
+/** A Luhn-valid number of 16 digits starting with the prefix. */
+function cardNumber(prefix: string) {
+  const body = prefix.padEnd(15, '0');
+  const digit = [...'0123456789'].find((d) => luhnValid(body + d))!;
+  return body + digit;
+}
+
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+const card = { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, holder: 'IVAN PETROV' };
+
+async function tokenize(body: object = card) {
+  return expectJson<{ payout_token: string; card_last4: string; card_type: string }>(
+    send('POST', '/api/sandbox/payout-cards/tokenize/', { body }),
+    200,
+  );
+}
+
+describe('sandbox card widget', () => {
+  it('is a self-contained page whose script and style run only with its nonce, framed only by us', async () => {
+    const res = await call('/sandbox/payout-card-widget');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const csp = res.headers.get('content-security-policy')!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`style-src 'nonce-${nonce}'`);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+
+    const html = await res.text();
+    expect(html).toContain('Номер карты');
+    expect(html).toContain('ММ/ГГ');
+    expect(html).toContain('Имя владельца');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/\s(src|href)=/);
+    expect(html).not.toMatch(/\sstyle=/);
+    const tags = html.match(/<(script|style)[^>]*>/g)!;
+    expect(tags).toHaveLength(2);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    // a fresh nonce every time
+    const again = await call('/sandbox/payout-card-widget/');
+    expect(again.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('does not exist in production, neither the page nor the tokenizer', async () => {
+    const app = createApp();
+    const production = { ...bindings, ENVIRONMENT: 'production' };
+    expect((await app.request('/sandbox/payout-card-widget', {}, production, ctx)).status).toBe(404);
+    const tokenizeRes = await app.request(
+      '/api/sandbox/payout-cards/tokenize/',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) },
+      production,
+      ctx,
+    );
+    expect(tokenizeRes.status).toBe(404);
+  });
+});
+
+describe('sandbox tokenizer', () => {
+  it('answers a signed token with the last digits and the type, and keeps the number nowhere', async () => {
+    const result = await tokenize();
+    expect(result).toEqual({ payout_token: expect.stringMatching(/^sbx_[\w-]+\.[\w-]+$/), card_last4: '4242', card_type: 'Visa' });
+    const payload = result.payout_token.slice(4).split('.')[0];
+    const decoded = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    expect(JSON.parse(decoded)).toEqual({ last4: '4242', type: 'Visa', iat: expect.any(Number) });
+    expect(result.payout_token).not.toContain('4242424242424242');
+  });
+
+  it('tells the payment system from the first digits', async () => {
+    expect(cardTypeOf(cardNumber('4'))).toBe('Visa');
+    expect(cardTypeOf(cardNumber('51'))).toBe('Mastercard');
+    expect(cardTypeOf(cardNumber('55'))).toBe('Mastercard');
+    expect(cardTypeOf(cardNumber('2221'))).toBe('Mastercard');
+    expect(cardTypeOf(cardNumber('2720'))).toBe('Mastercard');
+    expect(cardTypeOf(cardNumber('2200'))).toBe('Мир');
+    expect(cardTypeOf(cardNumber('2204'))).toBe('Мир');
+    expect(cardTypeOf(cardNumber('2205'))).toBe('Card');
+    expect(cardTypeOf(cardNumber('6'))).toBe('Card');
+    expect((await tokenize({ ...card, number: cardNumber('2202') })).card_type).toBe('Мир');
+  });
+
+  it('checks the number with Luhn, the expiry and the holder', async () => {
+    const bad = await expectJson(
+      send('POST', '/api/sandbox/payout-cards/tokenize', { body: { number: '4242 4242 4242 4241', expiry: '01/20', holder: 'Иван Петров' } }),
+      400,
+    );
+    expect(bad.fields).toEqual({
+      number: 'Неверный номер карты',
+      expiry: 'Срок действия карты истёк',
+      holder: 'Укажите имя владельца латинскими буквами',
+    });
+    const shape = await expectJson(send('POST', '/api/sandbox/payout-cards/tokenize', { body: { number: '', expiry: '13/30' } }), 400);
+    expect(shape.fields).toEqual({
+      number: 'Неверный номер карты',
+      expiry: 'Укажите срок действия в формате ММ/ГГ',
+      holder: 'Укажите имя владельца латинскими буквами',
+    });
+  });
+});
+
+describe('payout card tokens', () => {
+  it('is 401 for a visitor', async () => {
+    await expectJson(send('GET', '/api/payments/tokens/'), 401);
+    await expectJson(send('POST', '/api/payments/tokens/', { body: {} }), 401);
+    await expectJson(send('DELETE', '/api/payments/tokens/1/'), 401);
+  });
+
+  it('saves a genuine sandbox token and lists the newest card first', async () => {
+    const user = await createUser(t.db);
+    const first = await tokenize();
+    const saved = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: first }), 201);
+    expect(saved).toEqual({ id: expect.any(Number), card_type: 'Visa', card_last4: '4242', created_at: expect.any(String) });
+    const second = await tokenize({ ...card, number: cardNumber('2200') });
+    const current = await expectJson(send('POST', '/api/payments/tokens', { user: asUser(user), body: second }), 201);
+    const list = await expectJson(send('GET', '/api/payments/tokens', { user: asUser(user) }), 200);
+    expect(list).toEqual([current, saved]);
+    expect(list[0].card_type).toBe('Мир');
+    const [row] = await t.db.select().from(payoutCardTokens).where(eq(payoutCardTokens.id, saved.id));
+    expect(row.payoutToken).toBe(first.payout_token);
+  });
+
+  it('refuses a forged signature, a token from another secret and an unsigned one', async () => {
+    const user = await createUser(t.db);
+    const genuine = await tokenize();
+    const [payload, signature] = genuine.payout_token.split('.');
+    const forged = `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const foreign = await signSandboxCardToken('another-secret', { last4: '4242', type: 'Visa' });
+    for (const payout_token of [forged, foreign, 'sbx_abc', 'tok_real_looking_token', `${payload}.`]) {
+      const res = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { ...genuine, payout_token } }), 400);
+      expect(res).toEqual({ detail: 'Не удалось подтвердить данные карты. Введите карту заново.', code: 'invalid_card_token' });
+    }
+    expect(await t.db.select().from(payoutCardTokens).where(eq(payoutCardTokens.userId, user.id))).toHaveLength(0);
+  });
+
+  it('refuses last digits or a type that differ from the signed ones', async () => {
+    const user = await createUser(t.db);
+    const genuine = await tokenize();
+    await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { ...genuine, card_last4: '0000' } }), 400);
+    await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { ...genuine, card_type: 'Мир' } }), 400);
+    const shape = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { payout_token: '', card_last4: '42a', card_type: '' } }), 400);
+    expect(shape.fields).toEqual({
+      payout_token: 'Токен карты обязателен',
+      card_last4: 'Укажите последние 4 цифры карты',
+      card_type: 'Укажите тип карты',
+    });
+  });
+
+  it('refuses the same token twice for one user (409)', async () => {
+    const user = await createUser(t.db);
+    const genuine = await tokenize();
+    await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: genuine }), 201);
+    const again = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: genuine }), 409);
+    expect(again).toEqual({ detail: 'Эта карта уже сохранена', code: 'card_exists' });
+  });
+
+  it("deletes the caller's card with 204 and answers 404 for another user's", async () => {
+    const owner = await createUser(t.db);
+    const stranger = await createUser(t.db);
+    const saved = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(owner), body: await tokenize() }), 201);
+    await expectJson(send('DELETE', `/api/payments/tokens/${saved.id}/`, { user: asUser(stranger) }), 404);
+    expect(await expectJson(send('GET', '/api/payments/tokens/', { user: asUser(stranger) }), 200)).toEqual([]);
+    expect((await send('DELETE', `/api/payments/tokens/${saved.id}/`, { user: asUser(owner) })).status).toBe(204);
+    await expectJson(send('DELETE', `/api/payments/tokens/${saved.id}`, { user: asUser(owner) }), 404);
+  });
+
+  it('does not take unverified tokens in production until the YooKassa adapter exists', async () => {
+    const user = await createUser(t.db);
+    const production = { ...bindings, ENVIRONMENT: 'production' };
+    const cookie = `${ACCESS_COOKIE}=${await signAccessToken(asUser(user), bindings.JWT_SECRET)}`;
+    const res = await createApp().request(
+      '/api/payments/tokens/',
+      { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ payout_token: 'yk_token', card_last4: '4242', card_type: 'Visa' }) },
+      production,
+      ctx,
+    );
+    expect(res.status).toBe(503);
+    expect((await createApp().request('/api/payments/tokens/', { headers: { cookie } }, production, ctx)).status).toBe(200);
+  });
+});

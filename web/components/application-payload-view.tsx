@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { BriefcaseBusiness, GraduationCap } from 'lucide-react';
+import { Badge } from './ui/badge.tsx';
+import { formatStudyPeriod, formatWorkPeriod } from './work-education/work-education.format.ts';
+import type { EducationValues, WorkExperienceValues } from './work-education/work-education.types.ts';
+
+/** The parts of a mentor application payload that people read (the applicant's own view and moderation). */
+export type PayloadForView = {
+  mentor_description?: string | null;
+  mentor_skills?: string[] | null;
+  mentor_specialization?: string | null;
+  mentor_title?: string | null;
+  mentor_tg_title?: string | null;
+  work_experiences?: WorkExperienceValues[] | null;
+  educations?: EducationValues[] | null;
+};
+
+function Block({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="text-muted-foreground">Не указано</span>;
+
+/** A read-only application payload: about, specialization, skills, Telegram, work and education. */
+export function ApplicationPayloadView({ payload }: { payload: PayloadForView }) {
+  const skills = payload.mentor_skills ?? [];
+  const work = payload.work_experiences ?? [];
+  const education = payload.educations ?? [];
+  return (
+    <dl className="grid gap-4">
+      <Block label="Специализация">{payload.mentor_specialization || none}</Block>
+      <Block label="О себе">{payload.mentor_description ? <p className="whitespace-pre-line break-words">{payload.mentor_description}</p> : none}</Block>
+      <Block label="Навыки">
+        {skills.length ? (
+          <span className="flex flex-wrap gap-1.5">
+            {skills.map((skill) => (
+              <Badge key={skill} variant="secondary">
+                {skill}
+              </Badge>
+            ))}
+          </span>
+        ) : (
+          none
+        )}
+      </Block>
+      {payload.mentor_title || payload.mentor_tg_title ? (
+        <Block label="Telegram">
+          {[payload.mentor_title, payload.mentor_tg_title].filter(Boolean).join(' · ')}
+        </Block>
+      ) : null}
+      <Block label="Опыт работы">
+        {work.length ? (
+          <ul className="grid gap-2">
+            {work.map((item, index) => (
+              <li key={index} className="flex gap-2.5">
+                <BriefcaseBusiness aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                <span className="min-w-0">
+                  <span className="font-medium break-words">{item.position_title}</span>, {item.company_name}
+                  <span className="block text-xs text-muted-foreground">{formatWorkPeriod(item.start_date, item.end_date)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          none
+        )}
+      </Block>
+      <Block label="Образование">
+        {education.length ? (
+          <ul className="grid gap-2">
+            {education.map((item, index) => (
+              <li key={index} className="flex gap-2.5">
+                <GraduationCap aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                <span className="min-w-0">
+                  <span className="font-medium break-words">{item.university_name}</span>, {item.specialty}
+                  <span className="block text-xs text-muted-foreground">{formatStudyPeriod(item.start_year, item.end_year)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          none
+        )}
+      </Block>
+    </dl>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { educationSchema } from '../../../worker/profile/profile.schemas.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
+import { FormField } from '../form-field.tsx';
+import { Button } from '../ui/button.tsx';
+import { Checkbox } from '../ui/checkbox.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import { Input } from '../ui/input.tsx';
+import { Label } from '../ui/label.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { YearSelect } from '../year-select.tsx';
+import type { EducationValues } from './work-education.types.ts';
+
+type EducationDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  item?: EducationValues | null;
+  onSubmit: (values: EducationValues) => Promise<unknown> | void;
+  /** How many years back the year lists go: 50 in the settings, 60 in the mentor application (spec 001). */
+  yearSpan?: number;
+};
+
+/** Add or edit an education: used by the settings tab and by the mentor application. */
+export function EducationDialog({ open, onOpenChange, item, onSubmit, yearSpan = 50 }: EducationDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{item ? 'Редактировать образование' : 'Добавить образование'}</DialogTitle>
+          <DialogDescription>Укажите учебное заведение, специальность и годы обучения.</DialogDescription>
+        </DialogHeader>
+        <EducationForm item={item} yearSpan={yearSpan} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type FormState = { university_name: string; specialty: string; start_year: number | null; end_year: number | null; current: boolean };
+
+function validate(state: FormState) {
+  const result = educationSchema.safeParse({
+    university_name: state.university_name,
+    specialty: state.specialty,
+    // undefined rather than null: z.coerce would turn null into 0 and report the wrong message.
+    start_year: state.start_year ?? undefined,
+    end_year: state.current ? null : state.end_year,
+  });
+  return result.success ? { values: result.data, errors: {} } : { values: null, errors: fieldErrors(result.error) };
+}
+
+function EducationForm({
+  item,
+  yearSpan,
+  onSubmit,
+  onCancel,
+  onDone,
+}: {
+  item?: EducationValues | null;
+  yearSpan: number;
+  onSubmit: EducationDialogProps['onSubmit'];
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const [state, setState] = useState<FormState>(() => ({
+    university_name: item?.university_name ?? '',
+    specialty: item?.specialty ?? '',
+    start_year: item?.start_year ?? null,
+    end_year: item?.end_year ?? null,
+    current: item ? item.end_year == null : false,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const update = (patch: Partial<FormState>) => {
+    const next = { ...state, ...patch };
+    setState(next);
+    if (attempted) setErrors(validate(next).errors);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    const { values, errors: found } = validate(state);
+    setErrors(found);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await onSubmit({ ...values, end_year: values.end_year ?? null });
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField label="Учебное заведение" error={errors.university_name}>
+        <Input value={state.university_name} maxLength={255} placeholder="Например, МГУ им. М. В. Ломоносова" onChange={(e) => update({ university_name: e.target.value })} />
+      </FormField>
+      <FormField label="Специальность" error={errors.specialty}>
+        <Input value={state.specialty} maxLength={255} placeholder="Например, Прикладная математика" onChange={(e) => update({ specialty: e.target.value })} />
+      </FormField>
+      <div className="grid grid-cols-2 items-start gap-3">
+        <FormField label="Год начала" error={errors.start_year}>
+          <YearSelect span={yearSpan} value={state.start_year} onChange={(start_year) => update({ start_year })} />
+        </FormField>
+        <FormField label="Год окончания" error={errors.end_year}>
+          <YearSelect span={yearSpan} value={state.end_year} disabled={state.current} onChange={(end_year) => update({ end_year })} />
+        </FormField>
+      </div>
+      <div className="flex items-center gap-2.5">
+        <Checkbox
+          id="education-current"
+          checked={state.current}
+          onCheckedChange={(checked) => update({ current: checked === true, ...(checked === true ? { end_year: null } : {}) })}
+        />
+        <Label htmlFor="education-current">Учусь сейчас</Label>
+      </div>
+      <DialogFooter className="pt-2">
+        <Button variant="outline" disabled={saving} onClick={onCancel}>
+          Отмена
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Spinner className="text-current" label="Сохранение" /> : null}
+          {item ? 'Сохранить' : 'Добавить'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

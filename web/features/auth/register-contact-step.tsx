@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { FormField } from '../../components/form-field.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { emailSchema, phoneSchema } from '../../../worker/auth/auth.schemas.ts';
+import { register, type RegistrationContact } from './auth.api.ts';
+import { FormAlert } from './auth-card.tsx';
+import { SocialButtons } from './social-buttons.tsx';
+
+export type ContactMethod = 'phone' | 'email';
+
+export const CONSENT_REQUIRED = 'Необходимо принять политику';
+const PRIVACY_POLICY_HREF = '#privacy-policy';
+
+export type ContactDraft = { method: ContactMethod; phone: string; email: string; consent: boolean; remember: boolean };
+
+type Props = {
+  draft: ContactDraft;
+  onDraftChange: (draft: ContactDraft) => void;
+  /** The code went out to `contact`. */
+  onSent: (contact: RegistrationContact) => void;
+};
+
+/** Step "registration": phone or e-mail, consent, remember me, then the code is sent. */
+export function RegisterContactStep({ draft, onDraftChange, onSent }: Props) {
+  const [errors, setErrors] = useState<{ contact?: string; consent?: string; form?: string }>({});
+  const consentId = useId();
+  const rememberId = useId();
+  const consentErrorId = useId();
+
+  const update = (patch: Partial<ContactDraft>) => onDraftChange({ ...draft, ...patch });
+
+  const send = useMutation({
+    mutationFn: register,
+    onMutate: () => setErrors({}),
+    onSuccess: (_data, contact) => onSent(contact),
+    onError: (error) => {
+      const fieldMessage = error instanceof ApiError ? (error.fields?.email ?? error.fields?.phone) : undefined;
+      if (fieldMessage) setErrors({ contact: fieldMessage });
+      else setErrors({ form: error instanceof ApiError ? error.detail : 'Не удалось отправить код. Попробуйте ещё раз.' });
+    },
+  });
+
+  const submit = () => {
+    const parsed = draft.method === 'phone' ? phoneSchema.safeParse(draft.phone) : emailSchema.safeParse(draft.email);
+    const next = {
+      contact: parsed.success ? undefined : parsed.error.issues[0]?.message,
+      consent: draft.consent ? undefined : CONSENT_REQUIRED,
+    };
+    setErrors(next);
+    if (!parsed.success || !draft.consent) return;
+    send.mutate(draft.method === 'phone' ? { phone: parsed.data } : { email: parsed.data });
+  };
+
+  return (
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Tabs
+        value={draft.method}
+        onValueChange={(value) => {
+          update({ method: value as ContactMethod });
+          setErrors((current) => ({ ...current, contact: undefined, form: undefined }));
+        }}
+      >
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="phone">По SMS</TabsTrigger>
+          <TabsTrigger value="email">По email</TabsTrigger>
+        </TabsList>
+        <TabsContent value="phone">
+          <FormField label="Телефон" error={draft.method === 'phone' ? errors.contact : undefined} hint="Пришлём код в SMS">
+            <PhoneInput
+              value={draft.phone}
+              onChange={(phone) => {
+                update({ phone });
+                setErrors((current) => ({ ...current, contact: undefined }));
+              }}
+            />
+          </FormField>
+        </TabsContent>
+        <TabsContent value="email">
+          <FormField label="Email" error={draft.method === 'email' ? errors.contact : undefined} hint="Пришлём код на почту">
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={draft.email}
+              onChange={(event) => {
+                update({ email: event.target.value });
+                setErrors((current) => ({ ...current, contact: undefined }));
+              }}
+            />
+          </FormField>
+        </TabsContent>
+      </Tabs>
+
+      <div className="grid gap-3">
+        <div className="grid gap-1.5">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={consentId}
+              checked={draft.consent}
+              onCheckedChange={(checked) => {
+                update({ consent: checked === true });
+                setErrors((current) => ({ ...current, consent: undefined }));
+              }}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? consentErrorId : undefined}
+              className="mt-0.5"
+            />
+            <Label htmlFor={consentId} className="leading-snug font-normal">
+              Я принимаю{' '}
+              <a href={PRIVACY_POLICY_HREF} className="font-medium text-primary underline-offset-4 hover:underline">
+                политику конфиденциальности
+              </a>
+            </Label>
+          </div>
+          {errors.consent ? (
+            <p id={consentErrorId} role="alert" className="pl-8 text-xs text-destructive">
+              {errors.consent}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-3">
+          <Checkbox id={rememberId} checked={draft.remember} onCheckedChange={(checked) => update({ remember: checked === true })} />
+          <Label htmlFor={rememberId} className="font-normal">
+            Запомнить меня
+          </Label>
+        </div>
+      </div>
+
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+
+      <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
+        {send.isPending ? <Spinner className="text-current" label="Отправляем код" /> : null}
+        Далее
+      </Button>
+
+      <SocialButtons />
+
+      <p className="text-center text-sm text-muted-foreground">
+        Уже есть аккаунт?{' '}
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Войти
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { formatPhone } from '../../lib/phone.ts';
+import { confirmRegistration, isNetworkError, isRateLimited, register, type AuthUser, type RegistrationContact } from './auth.api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { CodeStep } from './code-step.tsx';
+import { RegisterContactStep, type ContactDraft } from './register-contact-step.tsx';
+import { RegisterProfileStep } from './register-profile-step.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+
+type Step = 'registration' | 'verification' | 'profile';
+
+const STEP_NUMBER: Record<Step, number> = { registration: 1, verification: 2, profile: 3 };
+
+type Props = {
+  /** The code was confirmed: the account exists and the session cookies are set. */
+  onRegistered: (user: AuthUser) => void;
+  /** The profile is saved: registration is over. */
+  onFinished: (user: AuthUser) => void | Promise<void>;
+};
+
+function codeError(error: unknown): string {
+  if (isRateLimited(error) || isNetworkError(error)) return error.detail;
+  if (error instanceof ApiError && error.status < 500) return error.detail;
+  return 'Не удалось проверить код. Попробуйте ещё раз.';
+}
+
+function sendError(error: unknown): string {
+  return error instanceof ApiError && error.status < 500 ? error.detail : 'Не удалось отправить код. Попробуйте ещё раз.';
+}
+
+/** Registration in three steps (spec 001 §2 "Registration screen", §4). */
+export function RegisterFlow({ onRegistered, onFinished }: Props) {
+  const [step, setStep] = useState<Step>('registration');
+  const [draft, setDraft] = useState<ContactDraft>({ method: 'phone', phone: '', email: '', consent: false, remember: true });
+  const [contact, setContact] = useState<RegistrationContact | null>(null);
+  const [user, setUser] = useState<AuthUser | null>(null);
+
+  const eyebrow = <StepIndicator current={STEP_NUMBER[step]} />;
+
+  if (step === 'verification' && contact) {
+    const byPhone = 'phone' in contact;
+    return (
+      <AuthCard
+        eyebrow={eyebrow}
+        title="Подтверждение"
+        description={
+          <>
+            {byPhone ? 'Мы отправили SMS с кодом на номер ' : 'Мы отправили код на '}
+            <span className="font-medium whitespace-nowrap text-foreground">{byPhone ? formatPhone(contact.phone) : contact.email}</span>
+          </>
+        }
+      >
+        <CodeStep
+          verify={async (code) => {
+            const confirmed = await confirmRegistration(contact, code);
+            onRegistered(confirmed);
+            setUser(confirmed);
+            setStep('profile');
+          }}
+          verifyErrorMessage={codeError}
+          resend={() => register(contact)}
+          resendErrorMessage={sendError}
+          waitingLabel={(n) => `Отправить код через ${n} сек.`}
+          submitLabel="Подтвердить"
+          back={{ label: byPhone ? 'Войти с другим номером' : 'Войти с другим email', onClick: () => setStep('registration') }}
+        />
+      </AuthCard>
+    );
+  }
+
+  if (step === 'profile' && user) {
+    return (
+      <AuthCard eyebrow={eyebrow} title="Расскажите о себе" description="Так наставники и ученики узнают вас на платформе.">
+        <RegisterProfileStep
+          user={user}
+          phone={contact && 'phone' in contact ? contact.phone : undefined}
+          onSaved={onFinished}
+          onBack={() => setStep('verification')}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard eyebrow={eyebrow} title="Регистрация" description="Создайте аккаунт по номеру телефона или email — пароль не понадобится.">
+      <RegisterContactStep
+        draft={draft}
+        onDraftChange={setDraft}
+        onSent={(sentTo) => {
+          setContact(sentTo);
+          setStep('verification');
+        }}
+      />
+    </AuthCard>
+  );
+}
+
+const STEP_TITLES = ['Контакты', 'Код', 'Профиль'];
+
+function StepIndicator({ current }: { current: number }) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-xs font-medium text-muted-foreground">
+        Шаг {current} из {STEP_TITLES.length} · {STEP_TITLES[current - 1]}
+      </p>
+      <div className="grid grid-cols-3 gap-1.5" aria-hidden>
+        {STEP_TITLES.map((title, index) => (
+          <span key={title} className={index < current ? 'h-1.5 rounded-full bg-primary' : 'h-1.5 rounded-full bg-muted'} />
+        ))}
+      </div>
+    </div>
+  );
+}

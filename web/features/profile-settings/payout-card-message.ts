@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { z } from 'zod';
+
+/** What the card widget posts to its parent after the card is tokenised (the sandbox provider's contract). */
+export const payoutCardMessageSchema = z.object({
+  type: z.literal('forma-sandbox-card'),
+  payout_token: z.string().min(1),
+  card_last4: z.string().regex(/^\d{4}$/),
+  card_type: z.string().min(1).max(50),
+});
+export type PayoutCardMessage = z.infer<typeof payoutCardMessageSchema>;
+
+/**
+ * The card data from a window message, or null. Only our own origin counts (the widget is served
+ * from it); any other sender or shape is ignored, never trusted as a token.
+ */
+export function readPayoutCardMessage(event: Pick<MessageEvent, 'origin' | 'data'>, expectedOrigin: string = window.location.origin): PayoutCardMessage | null {
+  if (event.origin !== expectedOrigin) return null;
+  const parsed = payoutCardMessageSchema.safeParse(event.data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Calls onCard for every valid message of the card widget while `enabled`. */
+export function usePayoutCardMessages(onCard: (card: PayoutCardMessage) => void, enabled = true): void {
+  const latest = useRef(onCard);
+  latest.current = onCard;
+  useEffect(() => {
+    if (!enabled) return;
+    const listener = (event: MessageEvent) => {
+      const card = readPayoutCardMessage(event);
+      if (card) latest.current(card);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [enabled]);
+}

@@ -1,0 +1,52 @@
+import type { InferResponseType } from 'hono/client';
+import { api, apiFetch, toApiError, unwrap } from '../../lib/api-client.ts';
+import type { EducationValues, WorkExperienceValues } from '../../components/work-education/work-education.types.ts';
+
+/* Calls of the settings screen (spec 001 §7) through the typed client. */
+
+/** The user as GET/PATCH /api/users/me/ return it (the same shape as the session's user). */
+export type ProfileUser = InferResponseType<typeof api.users.me.$get, 200>;
+
+export type WorkExperience = InferResponseType<(typeof api)['work-experiences']['$get'], 200>[number];
+export type Education = InferResponseType<typeof api.educations.$get, 200>[number];
+export type PayoutToken = InferResponseType<typeof api.payments.tokens.$get, 200>[number];
+export type NewPayoutToken = { payout_token: string; card_last4: string; card_type: string };
+
+/** DELETE answers 204 without a body: only the failure has something to read. */
+async function expectNoContent(response: Response | { ok: boolean; status: number; json(): Promise<unknown> }): Promise<void> {
+  if (!response.ok) throw await toApiError(response);
+}
+
+/**
+ * PATCH /api/users/me/ (multipart with only the changed fields); resolves with the updated user.
+ * The route reads the multipart body itself (no validator), so the typed client has no `form` input
+ * for it: this one goes through apiFetch.
+ */
+export async function updateProfile(form: FormData): Promise<ProfileUser> {
+  const response = await apiFetch('/api/users/me/', { method: 'PATCH', body: form });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as ProfileUser;
+}
+
+type Owned<T> = T & { user_id?: number };
+const workRoute = api['work-experiences'];
+
+export const workExperienceApi = {
+  list: async () => unwrap(await workRoute.$get()),
+  create: async (json: Owned<WorkExperienceValues>) => unwrap(await workRoute.$post({ json })),
+  update: async (id: number, json: Owned<WorkExperienceValues>) => unwrap(await workRoute[':id'].$patch({ param: { id: String(id) }, json })),
+  remove: async (id: number) => expectNoContent(await workRoute[':id'].$delete({ param: { id: String(id) } })),
+};
+
+export const educationApi = {
+  list: async () => unwrap(await api.educations.$get()),
+  create: async (json: Owned<EducationValues>) => unwrap(await api.educations.$post({ json })),
+  update: async (id: number, json: Owned<EducationValues>) => unwrap(await api.educations[':id'].$patch({ param: { id: String(id) }, json })),
+  remove: async (id: number) => expectNoContent(await api.educations[':id'].$delete({ param: { id: String(id) } })),
+};
+
+export const payoutTokenApi = {
+  list: async () => unwrap(await api.payments.tokens.$get()),
+  create: async (json: NewPayoutToken) => unwrap(await api.payments.tokens.$post({ json })),
+  remove: async (id: number) => expectNoContent(await api.payments.tokens[':id'].$delete({ param: { id: String(id) } })),
+};
