@@ -84,8 +84,8 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  console.log(`[bench] build: ${build({ quiet: true })} ms`);
-  app = await serve({ mode: 'serve', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log(`[bench] build: ${build({ quiet: true, stack: 'bench' })} ms`);
+  app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   const signIn = await measureVerifyLogin(app.url, ready.databaseUrl);
   console.log(`POST /api/verify-passcode/verify_login/ (100 sign-ins, one at a time): median ${signIn.median} ms, p95 ${signIn.p95} ms\n`);

@@ -1,14 +1,26 @@
 // Builds the SPA + Worker and serves them with `wrangler dev` (workerd) against a running services stack,
 // or runs Vite's dev server with hot reload. Shared by `npm start`/`npm run dev` and the end-to-end tests.
 import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { prepareLocalEnv, root, stacks } from './local-env.mjs';
 
 const devDatabaseUrl = `postgres://postgres:postgres@127.0.0.1:${stacks.dev.pgPort}/app`;
 
-export function build({ quiet = false } = {}) {
+/**
+ * Where a stack's build and local Durable Object / R2 state live: each stack has its own, so the tests and
+ * the benchmark can build and serve while `npm start` keeps serving dist/.
+ */
+function outputs(stack) {
+  return stack === 'dev'
+    ? { outDir: path.join(root, 'dist'), persistTo: path.join(root, '.wrangler', 'state') }
+    : { outDir: path.join(root, '.data', `build-${stack}`), persistTo: path.join(root, '.data', `state-${stack}`) };
+}
+
+export function build({ quiet = false, stack = 'dev' } = {}) {
   prepareLocalEnv();
   const t0 = performance.now();
-  const r = spawnSync('vite', ['build', '--logLevel', quiet ? 'error' : 'warn'], { cwd: root, stdio: 'inherit', env: process.env });
+  const args = ['build', '--outDir', outputs(stack).outDir, '--emptyOutDir', '--logLevel', quiet ? 'error' : 'warn'];
+  const r = spawnSync('vite', args, { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
   return Math.round(performance.now() - t0);
 }
@@ -17,7 +29,7 @@ export function build({ quiet = false } = {}) {
  * Starts the server and resolves once GET /api/health answers 200.
  * mode 'serve' = the last build under wrangler dev; mode 'dev' = Vite with hot reload.
  */
-export async function serve({ mode = 'serve', port, services, environment = 'development', inspectorPort, stdio = 'inherit' }) {
+export async function serve({ mode = 'serve', stack = 'dev', port, services, environment = 'development', inspectorPort, stdio = 'inherit' }) {
   prepareLocalEnv();
   const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment };
   const [cmd, args] =
@@ -27,6 +39,9 @@ export async function serve({ mode = 'serve', port, services, environment = 'dev
           'wrangler',
           [
             'dev',
+            // the built config of this stack's output, not the shared redirect file of the last build
+            '--config', path.join(outputs(stack).outDir, 'forma', 'wrangler.json'),
+            '--persist-to', outputs(stack).persistTo,
             '--ip', '127.0.0.1',
             '--port', String(port),
             '--inspector-port', String(inspectorPort ?? port + 10000),

@@ -14,9 +14,10 @@ export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const wsProxy = process.env.TEST_NEON_WS_PROXY;
   if (!databaseUrl || !wsProxy) throw new Error('run the e2e tests through `npm test` (it starts the test database)');
-  build({ quiet: true });
+  build({ quiet: true, stack: 'test' });
   const app = await serve({
     mode: 'serve',
+    stack: 'test',
     port: Number(process.env.E2E_PORT ?? 8799),
     services: { databaseUrl, wsProxy },
     environment: 'test',
