@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { educationSchema } from '../../../worker/profile/profile.schemas.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
+import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import { FormField } from '../form-field.tsx';
 import { Button } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
@@ -62,39 +61,18 @@ function EducationForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const [state, setState] = useState<FormState>(() => ({
-    university_name: item?.university_name ?? '',
-    specialty: item?.specialty ?? '',
-    start_year: item?.start_year ?? null,
-    end_year: item?.end_year ?? null,
-    current: item ? item.end_year == null : false,
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const update = (patch: Partial<FormState>) => {
-    const next = { ...state, ...patch };
-    setState(next);
-    if (attempted) setErrors(validate(next).errors);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    const { values, errors: found } = validate(state);
-    setErrors(found);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await onSubmit({ ...values, end_year: values.end_year ?? null });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { state, update, errors, saving, submit } = useValidatedForm({
+    initial: (): FormState => ({
+      university_name: item?.university_name ?? '',
+      specialty: item?.specialty ?? '',
+      start_year: item?.start_year ?? null,
+      end_year: item?.end_year ?? null,
+      current: item ? item.end_year == null : false,
+    }),
+    validate,
+    onSubmit: (values) => onSubmit({ ...values, end_year: values.end_year ?? null }),
+    onDone,
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">

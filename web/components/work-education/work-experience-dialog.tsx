@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { workExperienceSchema } from '../../../worker/profile/profile.schemas.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
+import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import { FormField } from '../form-field.tsx';
 import { MonthYearPicker, monthYearFromDate, monthYearToDate, type MonthYear } from '../month-year-picker.tsx';
 import { Button } from '../ui/button.tsx';
@@ -77,34 +76,12 @@ function WorkExperienceForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const [state, setState] = useState(() => initialState(item));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const update = (patch: Partial<FormState>) => {
-    const next = { ...state, ...patch };
-    setState(next);
-    // After the first save attempt the messages follow the input.
-    if (attempted) setErrors(validate(next).errors);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    const { values, errors: found } = validate(state);
-    setErrors(found);
-    if (!values || Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      await onSubmit({ ...values, end_date: values.end_date ?? null });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { state, update, errors, saving, submit } = useValidatedForm({
+    initial: () => initialState(item),
+    validate,
+    onSubmit: (values) => onSubmit({ ...values, end_date: values.end_date ?? null }),
+    onDone,
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
