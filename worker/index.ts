@@ -1,4 +1,7 @@
+import { createDb } from '../drizzle/db.ts';
 import { createApp } from './app.ts';
+import type { Bindings } from './env.ts';
+import { cleanupExpired } from './maintenance/cleanup.ts';
 
 export { NotificationHub } from '../party/notification-hub.ts';
 
@@ -6,4 +9,14 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<import('./env.ts').Bindings>;
+  /** Cron Trigger (wrangler.toml [triggers]): hourly housekeeping. */
+  async scheduled(_controller, env, ctx) {
+    const { db, close } = createDb(env);
+    try {
+      const removed = await cleanupExpired(db);
+      console.log(JSON.stringify({ level: 'info', msg: 'cleanup', ...removed }));
+    } finally {
+      ctx.waitUntil(close());
+    }
+  },
+} satisfies ExportedHandler<Bindings>;
