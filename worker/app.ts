@@ -19,6 +19,12 @@ import { mentorApplicationsRoutes } from './mentor-applications/mentor-applicati
 import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { demoImageRoutes } from './media/demo-images.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { registrationsRoutes } from './registrations/registrations.routes.ts';
+import { mentorsRoutes } from './mentors/mentors.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { favoritesRoutes } from './favorites/favorites.routes.ts';
+import { consultationTypesRoutes } from './consultation-types/consultation-types.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -33,7 +39,13 @@ function createApi() {
     .route('/', paymentsRoutes)
     .route('/', sandboxApiRoutes)
     .route('/', mentorApplicationsRoutes)
-    .route('/', moderationRoutes);
+    .route('/', moderationRoutes)
+    .route('/', eventsRoutes)
+    .route('/', registrationsRoutes)
+    .route('/', mentorsRoutes)
+    .route('/', reviewsRoutes)
+    .route('/', favoritesRoutes)
+    .route('/', consultationTypesRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -33,9 +33,18 @@ export const events = pgTable(
     canceledAt: ts(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** normalised title + description text for the list's search (functions in migration 0005) */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(sql`forma_event_search_text(title, description)`),
   },
   (t) => [
     index('events_starts_at_idx').on(t.startsAt),
+    // substring search (LIKE '%term%') over the normalised text
+    index('events_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // the public list: only listed, not canceled events, sorted by date or by price
+    index('events_list_starts_idx').on(t.startsAt, t.id).where(sql`${t.isPublic} and not ${t.isCanceled}`),
+    index('events_list_price_idx').on(t.price, t.id).where(sql`${t.isPublic} and not ${t.isCanceled}`),
     index('events_mentor_idx').on(t.mentorId, t.startsAt),
     index('events_category_starts_idx').on(t.category, t.startsAt),
     check('events_price_range', sql`${t.price} between 0 and 150000`),

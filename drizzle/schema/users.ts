@@ -37,6 +37,10 @@ export const users = pgTable(
     isVerified: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** normalised name, titles, specialization, skills and description for the mentor list's search (migration 0005) */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(sql`forma_mentor_search_text(first_name, last_name, tg_title, specialization, skills, description)`),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
@@ -46,6 +50,7 @@ export const users = pgTable(
     check('users_price_range', sql`${t.price} between 0 and 150000`),
     index('users_role_idx').on(t.role),
     index('users_category_idx').on(t.category).where(sql`${t.role} = 'mentor'`),
+    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.role} = 'mentor'`),
   ],
 );
 

@@ -3,6 +3,7 @@
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { build, serve } from '../../scripts/run-app.mjs';
+import { seed } from '../../scripts/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const wsProxy = process.env.TEST_NEON_WS_PROXY;
   if (!databaseUrl || !wsProxy) throw new Error('run the e2e tests through `npm test` (it starts the test database)');
+  // the demo data gives the browser tests lists to page through; the worker tests make their own rows
+  await seed(databaseUrl);
   build({ quiet: true, stack: 'test' });
   const app = await serve({
     mode: 'serve',

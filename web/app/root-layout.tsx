@@ -47,7 +47,9 @@ export function RootLayout() {
   return (
     <>
       <RouteProgress />
-      {variant === 'Landing' ? (
+      {variant === 'Standalone' ? (
+        <Outlet />
+      ) : variant === 'Landing' ? (
         <LandingLayout
           actions={
             placeholder ??

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { requireAuth } from '../features/session/guards.ts';
+import { MyEventsScreen } from '../features/events/my-events-screen.tsx';
 
 export const Route = createFileRoute('/AllEventsDiffShow')({
   beforeLoad: ({ context }) => requireAuth(context),
@@ -8,5 +8,6 @@ export const Route = createFileRoute('/AllEventsDiffShow')({
 });
 
 function AllEventsDiffShowPage() {
-  return <ComingSoon title="Мои мероприятия" />;
+  const { user } = Route.useRouteContext();
+  return <MyEventsScreen user={user} />;
 }

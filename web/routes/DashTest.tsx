@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 
 export const Route = createFileRoute('/DashTest')({
-  component: DashTestPage,
+  component: DashboardScreen,
 });
-
-function DashTestPage() {
-  return <ComingSoon title="Демо-витрина" />;
-}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { MenteeLanding } from '../features/landings/mentee-landing.tsx';
+import { useSession } from '../features/session/use-session.ts';
 
 export const Route = createFileRoute('/LandingMenteePage')({
   staticData: { layout: 'Landing' },
@@ -7,5 +8,6 @@ export const Route = createFileRoute('/LandingMenteePage')({
 });
 
 function LandingMenteePage() {
-  return <ComingSoon title="Хочу учиться" home={{ to: '/AllMentors', label: 'Выбрать наставника' }} />;
+  const { user, isPending } = useSession();
+  return <MenteeLanding isSignedIn={isPending ? undefined : user !== null} />;
 }

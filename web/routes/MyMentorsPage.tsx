@@ -1,12 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
+import { z } from 'zod/mini';
+import { MyMentorsScreen } from '../features/my-mentors/my-mentors-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
+import { useSession } from '../features/session/use-session.ts';
+
+const searchSchema = z.object({
+  // The open tab; a missing or unknown value shows the history.
+  tab: z.catch(z._default(z.enum(['history', 'favorites']), 'history'), 'history'),
+});
 
 export const Route = createFileRoute('/MyMentorsPage')({
+  validateSearch: searchSchema,
   beforeLoad: ({ context }) => requireAuth(context),
   component: MyMentorsPage,
 });
 
 function MyMentorsPage() {
-  return <ComingSoon title="Мои наставники" />;
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { user } = useSession();
+  return <MyMentorsScreen tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} timeZone={user?.time_zone ?? undefined} />;
 }

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { NewLandingMentor } from '../features/landings/new-landing-mentor.tsx';
 
 export const Route = createFileRoute('/NewLandingMentor')({
-  staticData: { layout: 'Landing' },
-  component: NewLandingMentorPage,
+  staticData: { layout: 'Standalone' },
+  component: NewLandingMentor,
 });
-
-function NewLandingMentorPage() {
-  return <ComingSoon title="Для наставников" home={{ to: '/', label: 'На главную' }} />;
-}

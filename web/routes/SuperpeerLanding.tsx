@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { LivestreamLanding } from '../features/livestream-landing/livestream-landing.tsx';
 
 export const Route = createFileRoute('/SuperpeerLanding')({
-  staticData: { layout: 'Landing' },
-  component: SuperpeerLandingPage,
+  staticData: { layout: 'Standalone' },
+  component: LivestreamLanding,
 });
-
-function SuperpeerLandingPage() {
-  return <ComingSoon title="Трансляции и курсы" home={{ to: '/', label: 'На главную' }} />;
-}

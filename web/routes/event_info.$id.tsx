@@ -1,11 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { eventQueries } from '../features/events/events.queries.ts';
+import { EventPageScreen } from '../features/events/event-page-screen.tsx';
 
 export const Route = createFileRoute('/event_info/$id')({
+  // Warm the cache without blocking: a 404 is the page's own friendly state, not a router error.
+  loader: ({ context, params }) => {
+    const id = Number(params.id);
+    if (Number.isInteger(id) && id > 0) void context.queryClient.prefetchQuery(eventQueries.detail(id));
+  },
   component: EventInfoPage,
 });
 
 function EventInfoPage() {
   const { id } = Route.useParams();
-  return <ComingSoon title="Мероприятие" description={`Страница мероприятия №${id} скоро появится здесь: описание, места и запись.`} />;
+  return <EventPageScreen key={id} eventId={Number(id)} />;
 }

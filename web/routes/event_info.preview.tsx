@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { EventPreviewScreen } from '../features/events/event-preview-screen.tsx';
 
 export const Route = createFileRoute('/event_info/preview')({
-  component: EventInfoPreviewPage,
+  component: EventPreviewScreen,
 });
-
-function EventInfoPreviewPage() {
-  return <ComingSoon title="Предпросмотр мероприятия" />;
-}

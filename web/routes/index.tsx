@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { MentorLanding } from '../features/landings/mentor-landing.tsx';
 
 export const Route = createFileRoute('/')({
   staticData: { layout: 'Landing' },
-  component: MentorLandingPage,
+  component: MentorLanding,
 });
-
-function MentorLandingPage() {
-  return <ComingSoon title="Хочу учить" home={{ to: '/AllMentors', label: 'Найти наставника' }} />;
-}

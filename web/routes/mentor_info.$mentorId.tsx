@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { MentorProfileScreen } from '../features/mentors/mentor-profile-screen.tsx';
+import { mentorQueries } from '../features/mentors/mentors.queries.ts';
+import { useSession } from '../features/session/use-session.ts';
+
+function parseMentorId(raw: string): number | null {
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
 
 export const Route = createFileRoute('/mentor_info/$mentorId')({
+  // Warm the cache without blocking: the page shows its own spinner (spec 000 §9: at least 1 s).
+  loader: ({ context, params }) => {
+    const id = parseMentorId(params.mentorId);
+    if (id != null) void context.queryClient.prefetchQuery(mentorQueries.detail(id));
+  },
   component: MentorInfoPage,
 });
 
 function MentorInfoPage() {
   const { mentorId } = Route.useParams();
-  return <ComingSoon title="Профиль наставника" description={`Здесь будет профиль наставника №${mentorId}: опыт, отзывы и запись на консультацию.`} />;
+  const { user, isPending } = useSession();
+  return <MentorProfileScreen key={mentorId} mentorId={parseMentorId(mentorId)} viewer={user} viewerPending={isPending} />;
 }

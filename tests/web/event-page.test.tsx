@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { eventAction, formatSeatsLeft, pluralRu, seatsLeft } from '../../web/features/events/event-rules.ts';
+import { COPY_CONFIRM_MS, ShareLink } from '../../web/features/events/event-details-view.tsx';
+import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
+import { renderWithRouter } from './render-with-router.tsx';
+import { makeUser } from './fixtures.ts';
+
+describe('event button by viewer (spec 000 §4)', () => {
+  const base = { mentorId: 10, isRegistered: false, seatsLeft: 5, status: 'live' as const };
+  it('visitor: Войдите для участия, enabled', () => {
+    expect(eventAction({ ...base, viewerId: null })).toEqual({ kind: 'login', label: 'Войдите для участия', disabled: false });
+  });
+  it("the event's mentor: Ваше мероприятие, disabled", () => {
+    expect(eventAction({ ...base, viewerId: 10 })).toEqual({ kind: 'own', label: 'Ваше мероприятие', disabled: true });
+  });
+  it('no seats left: Мест нет, disabled', () => {
+    expect(eventAction({ ...base, viewerId: 1, seatsLeft: 0 })).toEqual({ kind: 'full', label: 'Мест нет', disabled: true });
+  });
+  it('already registered: Вы зарегистрированы, disabled', () => {
+    expect(eventAction({ ...base, viewerId: 1, isRegistered: true })).toEqual({ kind: 'registered', label: 'Вы зарегистрированы', disabled: true });
+  });
+  it('otherwise: Участвовать, enabled (also with unlimited seats)', () => {
+    expect(eventAction({ ...base, viewerId: 1 })).toEqual({ kind: 'participate', label: 'Участвовать', disabled: false });
+    expect(eventAction({ ...base, viewerId: 1, seatsLeft: null })).toEqual({ kind: 'participate', label: 'Участвовать', disabled: false });
+  });
+});
+
+describe('seats', () => {
+  it('uses the Russian plural forms', () => {
+    expect(formatSeatsLeft(1)).toBe('Свободно 1 место');
+    expect(formatSeatsLeft(3)).toBe('Свободно 3 места');
+    expect(formatSeatsLeft(5)).toBe('Свободно 5 мест');
+    expect(formatSeatsLeft(11)).toBe('Свободно 11 мест');
+    expect(formatSeatsLeft(21)).toBe('Свободно 21 место');
+    expect(formatSeatsLeft(22)).toBe('Свободно 22 места');
+    expect(formatSeatsLeft(112)).toBe('Свободно 112 мест');
+    expect(formatSeatsLeft(null)).toBe('Без ограничений');
+    expect(formatSeatsLeft(0)).toBe('Мест нет');
+    expect(pluralRu(14, ['место', 'места', 'мест'])).toBe('мест');
+  });
+  it('counts from available_spots, else total minus registrations; null total is unlimited', () => {
+    expect(seatsLeft({ total_spots: 20, available_spots: 4 }, 3)).toBe(4);
+    expect(seatsLeft({ total_spots: 20, available_spots: null }, 20)).toBe(0);
+    expect(seatsLeft({ total_spots: null, available_spots: null }, 3)).toBeNull();
+  });
+});
+
+describe('share link', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('falls back to a hidden textarea + execCommand when the clipboard fails, and says so for 2 s', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
+    const exec = vi.fn().mockReturnValue(true);
+    (document as unknown as { execCommand: typeof exec }).execCommand = exec;
+
+    render(<ShareLink url="https://forma.example/event_info/7/" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Скопировать ссылку' }));
+    });
+    expect(exec).toHaveBeenCalledWith('copy');
+    expect(document.querySelector('textarea')).toBeNull();
+    expect(screen.getByText('Скопировано')).toBeTruthy();
+
+    await act(async () => vi.advanceTimersByTime(COPY_CONFIRM_MS));
+    expect(screen.getByText('Копировать')).toBeTruthy();
+  });
+
+  it('uses the async clipboard when it works', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    render(<ShareLink url="https://forma.example/event_info/7/" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Скопировать ссылку' }));
+    await screen.findByText('Скопировано');
+    expect(writeText).toHaveBeenCalledWith('https://forma.example/event_info/7/');
+  });
+});
+
+const detail = {
+  id: 7,
+  title: 'Акварель для начинающих',
+  date: '2027-03-05T15:30:00Z',
+  price: 1500,
+  image_url: null,
+  total_spots: 20,
+  available_spots: 5,
+  category: 'Хобби',
+  status: 'live',
+  mentor: 10,
+  event_id_mentor: 10,
+  mentor_info: { id: 10, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
+  description: '<p>Рисуем <strong>вместе</strong></p>',
+  age_restriction: 18,
+  duration_minutes: 90,
+  is_canceled: false,
+  discount: null,
+  registrations_count: 15,
+};
+
+function mockApi(routes: Record<string, (url: URL, init?: RequestInit) => Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname;
+    const handler = routes[path];
+    if (!handler) return Response.json({ detail: 'not found', code: 'not_found' }, { status: 404 });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function clientWith(user: ReturnType<typeof makeUser> | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueries.me().queryKey, user);
+  return queryClient;
+}
+
+describe('event page', () => {
+  const common = {
+    '/api/events/GetEvent/': () => Response.json(detail),
+    '/api/event_reviews/GetEventReviews/': () => Response.json([]),
+    '/api/events/load_more/': () => Response.json({ results: [], has_more: false }),
+  };
+
+  it('shows the event to a visitor with the login button', async () => {
+    mockApi(common);
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(null) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Акварель для начинающих' })).toBeTruthy();
+    expect(screen.getByText(/^5 марта 2027 \d\d:30$/)).toBeTruthy();
+    expect(screen.getByText('15/20 уже участвуют')).toBeTruthy();
+    expect(screen.getAllByText('Свободно 5 мест').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('1 500 ₽').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('event-description').innerHTML).toContain('<strong>вместе</strong>');
+    expect(screen.getByText('В эфире (прямо сейчас или скоро начнётся)')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Войдите для участия' })[0]!.hasAttribute('disabled')).toBe(false);
+    // no reviews: no reviews block
+    expect(screen.queryByText('Отзывы')).toBeNull();
+  });
+
+  it('registers a signed-in user for a free event at once', async () => {
+    const fetchMock = mockApi({
+      ...common,
+      '/api/events/GetEvent/': () => Response.json({ ...detail, price: 0 }),
+      '/api/events/check_registration/': () => Response.json({ is_registered: false, status: null }),
+      '/api/events/register_for_event/': () => Response.json({ id: 1, event_id: 7, status: 'confirmed' }, { status: 201 }),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
+    const [button] = await screen.findAllByRole('button', { name: 'Участвовать' });
+    await waitFor(() => expect(button!.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button!);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('register_for_event'))).toBe(true));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('register_for_event'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ event_id: 7, user_id: 2 });
+  });
+
+  it('shows a friendly state for a missing event', async () => {
+    mockApi({ '/api/events/GetEvent/': () => Response.json({ detail: 'Мероприятие не найдено', code: 'not_found' }, { status: 404 }) });
+    renderWithRouter(<EventPageScreen eventId={999} />, { queryClient: clientWith(null) });
+    expect(await screen.findByText('Мероприятие не найдено')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Все мероприятия' })).toBeTruthy();
+  });
+});

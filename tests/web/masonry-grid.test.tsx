@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MasonryGrid } from '../../web/components/masonry-grid.tsx';
+import { renderWithRouter } from './render-with-router.tsx';
+import { setViewportWidth } from './event-test-utils.ts';
+
+describe('MasonryGrid', () => {
+  const cards = Array.from({ length: 7 }, (_, index) => <div key={index}>card {index}</div>);
+
+  it('has 3 columns on desktop, 2 at 1024 px and 1 on small phones', async () => {
+    setViewportWidth(1280);
+    const { container, unmount } = renderWithRouter(<MasonryGrid>{cards}</MasonryGrid>);
+    await screen.findByText('card 0');
+    expect(container.querySelector('[data-columns]')!.getAttribute('data-columns')).toBe('3');
+    unmount();
+
+    setViewportWidth(1024);
+    const second = renderWithRouter(<MasonryGrid>{cards}</MasonryGrid>);
+    await screen.findByText('card 0');
+    expect(second.container.querySelector('[data-columns]')!.getAttribute('data-columns')).toBe('2');
+    second.unmount();
+
+    setViewportWidth(390);
+    const third = renderWithRouter(<MasonryGrid>{cards}</MasonryGrid>);
+    await screen.findByText('card 0');
+    expect(third.container.querySelector('[data-columns]')!.getAttribute('data-columns')).toBe('1');
+  });
+
+  it('deals cards to columns in turn so appended pages do not move earlier cards', async () => {
+    setViewportWidth(1280);
+    const { container } = renderWithRouter(<MasonryGrid>{cards}</MasonryGrid>);
+    await screen.findByText('card 0');
+    const columns = Array.from(container.querySelector('[data-columns]')!.children).map((column) => column.textContent);
+    expect(columns).toEqual(['card 0card 3card 6', 'card 1card 4', 'card 2card 5']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+  });
+});

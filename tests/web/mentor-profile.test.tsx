@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { CaseGallery } from '../../web/features/mentors/case-gallery.tsx';
+import { EducationList, ExperienceList } from '../../web/features/mentors/career-sections.tsx';
+import { BookConsultationButton } from '../../web/features/mentors/book-consultation-button.tsx';
+import { MentorEventCard, upcomingEvents } from '../../web/features/mentors/mentor-events.tsx';
+import { MentorProfileScreen } from '../../web/features/mentors/mentor-profile-screen.tsx';
+import { renderWithRouter } from './render-with-router.tsx';
+import { mockFetch } from './mentor-test-utils.ts';
+
+const work = (id: number) => ({ id, position_title: `Должность ${id}`, company_name: `Компания ${id}`, start_date: '2020-01-01', end_date: null });
+const study = (id: number) => ({ id, university_name: `Вуз ${id}`, specialty: 'Психология', start_year: 2010, end_year: 2014 });
+
+describe('work experience and education', () => {
+  it("shows 2 work places, then 'Показать ещё N' and 'Скрыть'", () => {
+    render(<ExperienceList items={[work(1), work(2), work(3), work(4)]} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё 2' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Скрыть' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Должность 1')).toBeTruthy();
+  });
+
+  it('shows 1 education by default', () => {
+    render(<EducationList items={[study(1), study(2)]} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё 1' }));
+    expect(screen.getByText('Вуз 2')).toBeTruthy();
+  });
+
+  it('offers no button when everything fits', () => {
+    render(<ExperienceList items={[work(1), work(2)]} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('case gallery', () => {
+  const images = [
+    { url: '/a.svg', alt: null, caption: 'Первый кейс' },
+    { url: '/b.svg', alt: 'Второй', caption: null },
+    { url: '/c.svg', alt: '', caption: 'Третий' },
+  ];
+
+  it("opens fullscreen with 'N из M', caption, default alt and arrow keys", async () => {
+    render(<CaseGallery images={images} />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Открыть: Изображение кейса' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getByText('1 из 3')).toBeTruthy();
+    expect(screen.getByText('Первый кейс')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(screen.getByText('2 из 3')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(screen.getByText('3 из 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Следующее изображение' }));
+    expect(screen.getByText('1 из 3')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('events and booking', () => {
+  it("shows 'Осталось X из Y мест' and links 'Зарегистрироваться' to the event", async () => {
+    renderWithRouter(
+      <MentorEventCard
+        event={{ id: 5, title: 'Мастер-класс', date: '2030-03-05T15:30:00Z', price: 1500, image_url: null, total_spots: 20, available_spots: 8, category: 'Хобби' } as never}
+        timeZone="Europe/Moscow"
+      />,
+    );
+    expect(await screen.findByText('Осталось 8 из 20 мест')).toBeTruthy();
+    expect(screen.getByText('5 марта 2030 18:30')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться' }).getAttribute('href')).toBe('/event_info/5');
+  });
+
+  it('keeps only upcoming events, soonest first', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const events = [{ id: 1, date: '2029-12-31T00:00:00Z' }, { id: 2, date: '2030-02-01T00:00:00Z' }, { id: 3, date: '2030-01-02T00:00:00Z' }] as never[];
+    expect(upcomingEvents(events, now).map((event: { id: number }) => event.id)).toEqual([3, 2]);
+  });
+
+  it("'Записаться' explains that online booking is coming and offers the chat", async () => {
+    renderWithRouter(<BookConsultationButton mentorId={7} consultationType={{ id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 4000 }} isSignedIn={false} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Записаться' }));
+    expect(await screen.findByText('Запись на консультацию')).toBeTruthy();
+    expect(screen.getByText('Онлайн-запись откроется совсем скоро. Напишите ментору, чтобы договориться о времени.')).toBeTruthy();
+    expect(screen.getByText('60 мин')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Написать ментору' })).toBeTruthy();
+  });
+});
+
+describe('mentor page', () => {
+  it('shows the friendly not-found state on 404', async () => {
+    mockFetch([]);
+    renderWithRouter(<MentorProfileScreen mentorId={999} viewer={null} />);
+    expect(await screen.findByText('Наставник не найден')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Все наставники' }).getAttribute('href')).toBe('/AllMentors');
+  });
+});

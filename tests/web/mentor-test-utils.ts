@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+
+export type MockRoute = { method?: string; path: RegExp; status?: number; body?: unknown; wait?: Promise<unknown> };
+
+/** A fetch stub answering by method + path; records every call as 'METHOD url'. */
+export function mockFetch(routes: MockRoute[]) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const rawBody = init?.body ?? (input instanceof Request ? await input.clone().text() : undefined);
+    calls.push({ method, url, body: typeof rawBody === 'string' && rawBody ? JSON.parse(rawBody) : undefined });
+    const route = routes.find((item) => (item.method ?? 'GET') === method && item.path.test(url));
+    if (!route) return new Response(JSON.stringify({ detail: 'Не найдено', code: 'not_found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (route.wait) await route.wait;
+    const status = route.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(route.body ?? null), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+export function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export function makeMentor(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    mentor_name: 'Анна',
+    mentor_surname: 'Соколова',
+    mentor_avatar_url: '/media/demo/avatars/m2.svg',
+    mentor_title: 't.me/anna',
+    mentor_tg_title: '@anna_career',
+    mentor_description: 'Карьерный консультант',
+    mentor_specialization: 'Карьерный консультант',
+    mentor_skills: ['Резюме', 'Собеседования', 'Переговоры', 'Стратегия', 'Смена профессии'],
+    category: 'Карьера' as const,
+    price: 11000,
+    is_verified: true,
+    rating: '4.8',
+    reviews_count: 3,
+    events_count: 1,
+    favorites_count: 12,
+    is_favorite: false,
+    favorite_id: null as number | null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,231 @@
+// Public mentor pages: the list with its filters and counts, the detail, random mentors, consultation
+// types. Each test names its mentors with a unique word and searches for it.
+import { describe, expect, it } from 'vitest';
+import { consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { userReviews } from '../../drizzle/schema/reviews.ts';
+import { caseImages, educations, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+const DAY = 86_400_000;
+
+function token() {
+  return `zm${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}x`;
+}
+
+const mentor = (values: Partial<typeof users.$inferInsert> = {}) => createUser(t.db, { role: 'mentor', ...values });
+const list = (query: string, user?: Parameters<typeof asUser>[0]) =>
+  expectJson<{ results: any[]; has_more: boolean; count: number }>(send('GET', `/api/users/?${query}`, { user: user && asUser(user) }), 200);
+const ids = (body: { results: { id: number }[] }) => body.results.map((m) => m.id);
+
+async function review(toUserId: number, stars: number) {
+  const author = await createUser(t.db);
+  await t.db.insert(userReviews).values({ toUserId, authorId: author.id, text: 'Отзыв', stars });
+}
+
+describe('mentor list', () => {
+  it('answers MentorCard items with counts, only mentors, for visitors', async () => {
+    const word = token();
+    const m = await mentor({
+      firstName: 'Ольга',
+      lastName: 'Смирнова',
+      tgTitle: `${word} дизайн`,
+      telegramLink: 'https://t.me/olga',
+      description: 'Помогаю дизайнерам',
+      specialization: 'Продуктовый дизайн',
+      skills: ['Figma', 'UX'],
+      category: 'Карьера',
+      price: 3000,
+      isVerified: true,
+    });
+    await createUser(t.db, { role: 'mentee', tgTitle: `${word} ученик` });
+    await review(m.id, 5);
+    await review(m.id, 4);
+    await createEvent(t.db, m.id, { startsAt: new Date(Date.now() + DAY) });
+    await createEvent(t.db, m.id, { startsAt: new Date(Date.now() + 2 * DAY) });
+    await createEvent(t.db, m.id, { startsAt: new Date(Date.now() + 3 * DAY), isCanceled: true });
+    await createEvent(t.db, m.id, { startsAt: new Date(Date.now() - 3 * DAY) });
+    const fan = await createUser(t.db);
+    await t.db.insert(mentorFavorites).values({ userId: fan.id, mentorId: m.id });
+    const body = await list(`search=${word}`);
+    expect(body).toEqual({
+      count: 1,
+      has_more: false,
+      results: [
+        {
+          id: m.id,
+          mentor_name: 'Ольга',
+          mentor_surname: 'Смирнова',
+          mentor_avatar_url: null,
+          mentor_title: 'https://t.me/olga',
+          mentor_tg_title: `${word} дизайн`,
+          mentor_description: 'Помогаю дизайнерам',
+          mentor_specialization: 'Продуктовый дизайн',
+          mentor_skills: ['Figma', 'UX'],
+          category: 'Карьера',
+          price: 3000,
+          is_verified: true,
+          rating: '4.5',
+          reviews_count: 2,
+          events_count: 2,
+          favorites_count: 1,
+          is_favorite: false,
+          favorite_id: null,
+        },
+      ],
+    });
+    const [own] = (await list(`search=${word}`, fan)).results;
+    expect(own.is_favorite).toBe(true);
+    expect(own.favorite_id).toEqual(expect.any(Number));
+    expect(await expectJson(send('GET', `/api/users?search=${word}`), 200)).toEqual(body);
+  });
+
+  it("rates '5.0' without reviews and rounds the average to one decimal", async () => {
+    const word = token();
+    const none = await mentor({ tgTitle: word });
+    const some = await mentor({ tgTitle: word });
+    for (const s of [5, 4, 4]) await review(some.id, s);
+    const byId = new Map((await list(`search=${word}`)).results.map((m) => [m.id, m]));
+    expect(byId.get(none.id)).toMatchObject({ rating: '5.0', reviews_count: 0, events_count: 0, favorites_count: 0 });
+    expect(byId.get(some.id)).toMatchObject({ rating: '4.3', reviews_count: 3 });
+  });
+
+  it('searches name, surname, tg title, specialization, skills and description; any case, ё = е', async () => {
+    const word = token();
+    const a = await mentor({ firstName: 'Фёдор', lastName: word });
+    const b = await mentor({ specialization: `${word} Бэкенд`, skills: ['PostgreSQL', 'Ёмкие запросы'] });
+    const c = await mentor({ description: `${word} учу ИГРЕ на гитаре` });
+    const d = await mentor({ tgTitle: `${word} канал` });
+    const find = async (q: string) => ids(await list(`search=${encodeURIComponent(q)}`)).sort();
+    expect(await find(word)).toEqual([a.id, b.id, c.id, d.id].sort());
+    expect(await find(`${word} федор`)).toEqual([a.id]);
+    expect(await find(`${word} ФЁДОР`)).toEqual([a.id]);
+    expect(await find(`${word} postgres`)).toEqual([b.id]);
+    expect(await find(`${word} емкие`)).toEqual([b.id]);
+    expect(await find(`${word} бэкенд`)).toEqual([b.id]);
+    expect(await find(`${word} игре на`)).toEqual([c.id]);
+    expect(await find(`${word} канал`)).toEqual([d.id]);
+    expect(await find(`${word} рисование`)).toEqual([]);
+  });
+
+  it('filters by category (repeatable, all) and price (inclusive), and sorts', async () => {
+    const word = token();
+    const hobby = await mentor({ tgTitle: word, category: 'Хобби', price: 500 });
+    const career = await mentor({ tgTitle: word, category: 'Карьера', price: 1000 });
+    const health = await mentor({ tgTitle: word, category: 'Здоровье', price: 2000 });
+    const q = (extra: string) => list(`search=${word}&sort=price-asc&${extra}`).then(ids);
+    expect(await q(`category=${encodeURIComponent('Хобби')}`)).toEqual([hobby.id]);
+    expect(await q(`category=${encodeURIComponent('Хобби')}&category=${encodeURIComponent('Здоровье')}`)).toEqual([hobby.id, health.id]);
+    expect(await q('category=all')).toEqual([hobby.id, career.id, health.id]);
+    expect(await q('min_price=500&max_price=1000')).toEqual([hobby.id, career.id]);
+    expect(await q(`min_price=1000&category=${encodeURIComponent('Хобби')}`)).toEqual([]);
+    expect(await list(`search=${word}&sort=price-desc`).then(ids)).toEqual([health.id, career.id, hobby.id]);
+    expect(await list(`search=${word}&sort=newest`).then(ids)).toEqual([health.id, career.id, hobby.id]);
+    expect((await expectJson(send('GET', '/api/users/?sort=best'), 400)).fields).toEqual({ sort: 'Некорректная сортировка' });
+  });
+
+  it('sorts by rating, then by the number of reviews, by default', async () => {
+    const word = token();
+    const [noReviews, fiveOnce, fiveTwice, four] = [await mentor({ tgTitle: word }), await mentor({ tgTitle: word }), await mentor({ tgTitle: word }), await mentor({ tgTitle: word })];
+    await review(fiveOnce.id, 5);
+    await review(fiveTwice.id, 5);
+    await review(fiveTwice.id, 5);
+    await review(four.id, 4);
+    expect(await list(`search=${word}`).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
+    expect(await list(`search=${word}&sort=rating`).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
+    expect(await list(`search=${word}&sort=reviews`).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, four.id, noReviews.id]);
+  });
+
+  it('pages with count and has_more, including past the end', async () => {
+    const word = token();
+    await t.db.insert(users).values(Array.from({ length: 5 }, (_, i) => ({ email: `${word}.${i}@test.forma`, role: 'mentor' as const, tgTitle: word })));
+    expect(await list(`search=${word}&limit=2`).then((b) => [b.results.length, b.has_more, b.count])).toEqual([2, true, 5]);
+    expect(await list(`search=${word}&limit=2&offset=4`).then((b) => [b.results.length, b.has_more, b.count])).toEqual([1, false, 5]);
+    expect(await list(`search=${word}&limit=5`).then((b) => [b.results.length, b.has_more, b.count])).toEqual([5, false, 5]);
+    expect(await list(`search=${word}&offset=5`)).toEqual({ results: [], has_more: false, count: 5 });
+    expect(await list(`search=${word}&offset=50`)).toEqual({ results: [], has_more: false, count: 5 });
+    expect(await list(`search=${token()}`)).toEqual({ results: [], has_more: false, count: 0 });
+  });
+});
+
+describe('mentor detail', () => {
+  it('answers the card with work, education, case images and current consultation types on both paths', async () => {
+    const m = await mentor({ firstName: 'Игорь', lastName: 'Козлов' });
+    await t.db.insert(workExperiences).values([
+      { userId: m.id, positionTitle: 'Junior', companyName: 'A', startDate: '2015-01-01', endDate: '2018-01-01' },
+      { userId: m.id, positionTitle: 'Lead', companyName: 'B', startDate: '2018-02-01' },
+    ]);
+    await t.db.insert(educations).values({ userId: m.id, universityName: 'МГУ', specialty: 'Математика', startYear: 2010, endYear: 2015 });
+    await t.db.insert(caseImages).values([
+      { userId: m.id, url: 'https://img.test/2.png', position: 2 },
+      { userId: m.id, url: 'https://img.test/1.png', alt: 'Кейс', caption: 'Подпись', position: 1 },
+    ]);
+    const [type] = await t.db.insert(consultationTypes).values({ mentorId: m.id, name: 'Разбор резюме', description: 'Час', durationMinutes: 45, costs: 2000 }).returning();
+    await t.db.insert(consultationTypes).values({ mentorId: m.id, name: 'Старый', costs: 100, archivedAt: new Date() });
+
+    const body = await expectJson(send('GET', `/api/users/${m.id}/`), 200);
+    expect(body).toMatchObject({ id: m.id, mentor_name: 'Игорь', mentor_surname: 'Козлов', rating: '5.0', is_favorite: false });
+    expect(body.work_experiences).toEqual([
+      { id: expect.any(Number), position_title: 'Lead', company_name: 'B', start_date: '2018-02-01', end_date: null },
+      { id: expect.any(Number), position_title: 'Junior', company_name: 'A', start_date: '2015-01-01', end_date: '2018-01-01' },
+    ]);
+    expect(body.educations).toEqual([{ id: expect.any(Number), university_name: 'МГУ', specialty: 'Математика', start_year: 2010, end_year: 2015 }]);
+    expect(body.case_images).toEqual([
+      { url: 'https://img.test/1.png', alt: 'Кейс', caption: 'Подпись' },
+      { url: 'https://img.test/2.png', alt: null, caption: null },
+    ]);
+    expect(body.consultation_types).toEqual([{ id: type.id, name: 'Разбор резюме', description: 'Час', duration_minutes: 45, costs: 2000 }]);
+    expect(await expectJson(send('GET', `/api/users/${m.id}`), 200)).toEqual(body);
+    expect(await expectJson(send('GET', `/api/users/GetUser/?id=${m.id}`), 200)).toEqual(body);
+    expect(await expectJson(send('GET', `/api/consultation-types/all/?user_id=${m.id}`), 200)).toEqual(body.consultation_types);
+  });
+
+  it('answers empty lists for a mentor without them', async () => {
+    const m = await mentor();
+    expect(await expectJson(send('GET', `/api/users/GetUser?id=${m.id}`), 200)).toMatchObject({ work_experiences: [], educations: [], case_images: [], consultation_types: [] });
+  });
+
+  it("is 404 'Ментор не найден' for non-mentors and unknown ids", async () => {
+    const mentee = await createUser(t.db);
+    const notFound = { detail: 'Ментор не найден', code: 'not_found' };
+    expect(await expectJson(send('GET', `/api/users/${mentee.id}/`), 404)).toEqual(notFound);
+    expect(await expectJson(send('GET', '/api/users/2147000000/'), 404)).toEqual(notFound);
+    expect(await expectJson(send('GET', `/api/users/GetUser/?id=${mentee.id}`), 404)).toEqual(notFound);
+    expect(await expectJson(send('GET', '/api/users/GetUser/?id=abc'), 404)).toEqual(notFound);
+    expect(await expectJson(send('GET', '/api/users/GetUser/'), 404)).toEqual(notFound);
+  });
+
+  it('does not shadow /users/me or /users/my-mentors/history', async () => {
+    const user = await createUser(t.db);
+    expect((await expectJson(send('GET', '/api/users/me/', { user: asUser(user) }), 200)).id).toBe(user.id);
+    expect((await expectJson(send('GET', '/api/users/me/'), 401)).code).toBe('not_authenticated');
+    expect(await expectJson(send('GET', '/api/users/my-mentors/history/', { user: asUser(user) }), 200)).toEqual([]);
+    expect((await expectJson(send('GET', '/api/users/abc/'), 404)).code).toBe('not_found');
+  });
+});
+
+describe('random mentors', () => {
+  it('answers 3 mentor cards', async () => {
+    await Promise.all([mentor(), mentor(), mentor()]);
+    const body = await expectJson<any[]>(send('GET', '/api/users/GetRandomUsers/'), 200);
+    expect(body).toHaveLength(3);
+    const roles = await Promise.all(body.map((m) => t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, m.id), columns: { role: true } })));
+    expect(roles.map((r) => r?.role)).toEqual(['mentor', 'mentor', 'mentor']);
+    expect(Object.keys(body[0]).sort()).toEqual(
+      [
+        'id', 'mentor_name', 'mentor_surname', 'mentor_avatar_url', 'mentor_title', 'mentor_tg_title', 'mentor_description', 'mentor_specialization',
+        'mentor_skills', 'category', 'price', 'is_verified', 'rating', 'reviews_count', 'events_count', 'favorites_count', 'is_favorite', 'favorite_id',
+      ].sort(),
+    );
+  });
+});
+
+describe('consultation types', () => {
+  it('lists a mentor’s types, 400 without user_id', async () => {
+    const m = await mentor();
+    expect(await expectJson(send('GET', `/api/consultation-types/all?user_id=${m.id}`), 200)).toEqual([]);
+    expect((await expectJson(send('GET', '/api/consultation-types/all/'), 400)).fields).toEqual({ user_id: 'Некорректный пользователь' });
+  });
+});

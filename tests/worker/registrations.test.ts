@@ -1,0 +1,192 @@
+// Registration for events: the seat rules hold in the database, so 200 people at once can't oversell 10
+// seats; each attempt goes through the API on its own connection, as separate Worker requests would.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { createEvent, createUser, uniqueEmail } from '../factories.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+
+async function mentorEvent(values: Partial<typeof events.$inferInsert> = {}) {
+  const mentor = await createUser(t.db, { role: 'mentor' });
+  const event = await createEvent(t.db, mentor.id, values);
+  return { mentor, event };
+}
+
+const takenSpots = async (id: number) => (await t.db.select({ n: events.takenSpots }).from(events).where(eq(events.id, id)))[0].n;
+const registerAs = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, eventId: number, userId: number | undefined = user.id) =>
+  send('POST', '/api/events/register_for_event/', { user: asUser(user), body: { event_id: eventId, user_id: userId } });
+
+describe('registering for an event', () => {
+  it('confirms a free event at once and answers 201 {id, event_id, status}', async () => {
+    const { event } = await mentorEvent({ price: 0 });
+    const user = await createUser(t.db);
+    const body = await expectJson(registerAs(user, event.id), 201);
+    expect(body).toEqual({ id: expect.any(Number), event_id: event.id, status: 'confirmed', hold_expires_at: null });
+    expect(await takenSpots(event.id)).toBe(1);
+    expect(await expectJson(send('GET', `/api/events/check_registration/?event_id=${event.id}&user_id=${user.id}`, { user: asUser(user) }), 200)).toEqual({
+      is_registered: true,
+      status: 'confirmed',
+    });
+  });
+
+  it('holds a seat of a paid event for 15 minutes, pending payment', async () => {
+    const { event } = await mentorEvent({ price: 2500 });
+    const user = await createUser(t.db);
+    const before = Date.now();
+    const body = await expectJson(registerAs(user, event.id, undefined), 201);
+    expect(body.status).toBe('pending_payment');
+    const hold = new Date(body.hold_expires_at).getTime();
+    expect(hold - before).toBeGreaterThan(14 * 60_000);
+    expect(hold - before).toBeLessThan(16 * 60_000);
+    expect(await expectJson(send('GET', `/api/events/check_registration?event_id=${event.id}`, { user: asUser(user) }), 200)).toEqual({
+      is_registered: true,
+      status: 'pending_payment',
+    });
+  });
+
+  it('treats a paid event with a 100% discount as free', async () => {
+    const { event } = await mentorEvent({ price: 2500, discountPercent: 100 });
+    expect((await expectJson(registerAs(await createUser(t.db), event.id), 201)).status).toBe('confirmed');
+  });
+
+  it('gives a seat held past its expiry to the next person', async () => {
+    const { event } = await mentorEvent({ price: 1000, totalSpots: 1 });
+    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await expectJson(registerAs(first, event.id), 201);
+    expect((await expectJson(registerAs(second, event.id), 409)).code).toBe('no_seats');
+    await t.db.update(eventRegistrations).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(eventRegistrations.userId, first.id));
+    expect((await expectJson(registerAs(second, event.id), 201)).status).toBe('pending_payment');
+    expect(await takenSpots(event.id)).toBe(1);
+  });
+
+  it('is for signed-in users only, and only for themselves', async () => {
+    const { event } = await mentorEvent();
+    const [user, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    expect((await expectJson(send('POST', '/api/events/register_for_event/', { body: { event_id: event.id, user_id: user.id } }), 401)).code).toBe(
+      'not_authenticated',
+    );
+    expect(await expectJson(registerAs(user, event.id, other.id), 403)).toEqual({ detail: 'Можно зарегистрировать только себя', code: 'forbidden' });
+    expect(await takenSpots(event.id)).toBe(0);
+  });
+
+  it("refuses the event's own mentor", async () => {
+    const { mentor, event } = await mentorEvent();
+    expect(await expectJson(registerAs(mentor, event.id), 403)).toEqual({ detail: 'Вы не можете зарегистрироваться на своё мероприятие', code: 'forbidden' });
+  });
+
+  it('is closed for canceled and started events, 404 for a missing one', async () => {
+    const user = await createUser(t.db);
+    const closed = { detail: 'Регистрация на это мероприятие закрыта', code: 'registration_closed' };
+    const { event: canceled } = await mentorEvent({ isCanceled: true });
+    expect(await expectJson(registerAs(user, canceled.id), 409)).toEqual(closed);
+    const { event: started } = await mentorEvent({ startsAt: new Date(Date.now() - 10 * 60_000), durationMinutes: 120 });
+    expect(await expectJson(registerAs(user, started.id), 409)).toEqual(closed);
+    expect(await expectJson(registerAs(user, 2_147_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
+    expect((await expectJson(send('POST', '/api/events/register_for_event/', { user: asUser(user), body: {} }), 400)).fields).toEqual({
+      event_id: 'Некорректное мероприятие',
+    });
+  });
+
+  it('refuses a second registration of the same person', async () => {
+    const { event } = await mentorEvent();
+    const user = await createUser(t.db);
+    await expectJson(registerAs(user, event.id), 201);
+    expect(await expectJson(registerAs(user, event.id), 409)).toEqual({ detail: 'Вы уже зарегистрированы', code: 'already_registered' });
+    expect(await takenSpots(event.id)).toBe(1);
+  });
+
+  it('lets exactly 10 of 200 simultaneous people into 10 seats; the others get no_seats', async () => {
+    const { event } = await mentorEvent({ totalSpots: 10 });
+    const people = await t.db
+      .insert(users)
+      .values(Array.from({ length: 200 }, () => ({ email: uniqueEmail('crowd') })))
+      .returning({ id: users.id, role: users.role });
+    const responses = await Promise.all(people.map((p) => registerAs(p, event.id)));
+    const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string } })));
+    expect(bodies.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = bodies.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(190);
+    expect(refused.every((r) => r.status === 409 && r.body.code === 'no_seats')).toBe(true);
+    expect(await takenSpots(event.id)).toBe(10);
+    const list = await expectJson<unknown[]>(send('GET', `/api/events/get_event_registrations/?event_id=${event.id}`), 200);
+    expect(list).toHaveLength(10);
+  });
+
+  it('has no seat limit when total_spots is 0', async () => {
+    const { event } = await mentorEvent({ totalSpots: 0 });
+    const people = await Promise.all(Array.from({ length: 3 }, () => createUser(t.db)));
+    for (const p of people) await expectJson(registerAs(p, event.id), 201);
+    expect(await takenSpots(event.id)).toBe(3);
+  });
+});
+
+describe('unregistering', () => {
+  it('cancels the registration and returns the seat, on both paths', async () => {
+    const { event } = await mentorEvent({ totalSpots: 1 });
+    const [user, next] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await expectJson(registerAs(user, event.id), 201);
+    expect((await expectJson(registerAs(next, event.id), 409)).code).toBe('no_seats');
+    expect(await expectJson(send('POST', '/api/events/unregister_from_event/', { user: asUser(user), body: { event_id: event.id, user_id: user.id } }), 200)).toEqual({
+      detail: 'Регистрация отменена',
+    });
+    expect(await takenSpots(event.id)).toBe(0);
+    expect(await expectJson(send('GET', `/api/events/check_registration/?event_id=${event.id}&user_id=${user.id}`, { user: asUser(user) }), 200)).toEqual({
+      is_registered: false,
+      status: null,
+    });
+    await expectJson(registerAs(next, event.id), 201);
+    await expectJson(send('POST', '/api/events/unregister/', { user: asUser(next), body: { event_id: event.id, user_id: next.id } }), 200);
+    expect(await takenSpots(event.id)).toBe(0);
+    // and one may register again afterwards
+    await expectJson(registerAs(user, event.id), 201);
+  });
+
+  it('is 404 when not registered, 403 for someone else, 401 for visitors', async () => {
+    const { event } = await mentorEvent();
+    const [user, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    expect(await expectJson(send('POST', '/api/events/unregister/', { user: asUser(user), body: { event_id: event.id, user_id: user.id } }), 404)).toEqual({
+      detail: 'Вы не зарегистрированы на это мероприятие',
+      code: 'not_found',
+    });
+    await expectJson(registerAs(other, event.id), 201);
+    expect((await expectJson(send('POST', '/api/events/unregister/', { user: asUser(user), body: { event_id: event.id, user_id: other.id } }), 403)).code).toBe('forbidden');
+    expect((await expectJson(send('POST', '/api/events/unregister/', { body: { event_id: event.id, user_id: other.id } }), 401)).code).toBe('not_authenticated');
+    expect(await takenSpots(event.id)).toBe(1);
+  });
+});
+
+describe('registration lists and checks', () => {
+  it('lists live registrations to anyone, ids and status only', async () => {
+    const { event } = await mentorEvent({ price: 100 });
+    const [a, b, c] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    const ra = await expectJson(registerAs(a, event.id), 201);
+    const rb = await expectJson(registerAs(b, event.id), 201);
+    await expectJson(registerAs(c, event.id), 201);
+    await expectJson(send('POST', '/api/events/unregister/', { user: asUser(c), body: { event_id: event.id } }), 200);
+    await t.db.update(eventRegistrations).set({ status: 'confirmed' }).where(eq(eventRegistrations.id, rb.id));
+    const list = await expectJson<any[]>(send('GET', `/api/events/get_event_registrations?event_id=${event.id}`), 200);
+    expect(list).toEqual([
+      { id: ra.id, user_id: a.id, status: 'pending_payment', created_at: expect.any(String) },
+      { id: rb.id, user_id: b.id, status: 'confirmed', created_at: expect.any(String) },
+    ]);
+    expect(await expectJson(send('GET', `/api/events/get_event_registrations/?event_id=${(await mentorEvent()).event.id}`), 200)).toEqual([]);
+    expect((await expectJson(send('GET', '/api/events/get_event_registrations/?event_id=2147000000'), 404)).detail).toBe('Мероприятие не найдено');
+  });
+
+  it('answers visitors not registered, and refuses checking someone else', async () => {
+    const { event } = await mentorEvent();
+    const [user, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await expectJson(registerAs(other, event.id), 201);
+    expect(await expectJson(send('GET', `/api/events/check_registration/?event_id=${event.id}&user_id=${other.id}`), 200)).toEqual({
+      is_registered: false,
+      status: null,
+    });
+    expect((await expectJson(send('GET', `/api/events/check_registration/?event_id=${event.id}&user_id=${other.id}`, { user: asUser(user) }), 403)).code).toBe(
+      'forbidden',
+    );
+  });
+});

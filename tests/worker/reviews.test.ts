@@ -1,0 +1,159 @@
+// Reviews of mentors (after a finished consultation) and of events (after taking part).
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { eventRegistrations } from '../../drizzle/schema/events.ts';
+import { userReviews } from '../../drizzle/schema/reviews.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+const HOUR = 3_600_000;
+
+type BookingStatus = (typeof consultationBookings.$inferInsert)['status'];
+
+/** A mentee with a consultation of the given status with a fresh mentor. */
+async function consultation(status: BookingStatus, values: { mentee?: { id: number }; mentorValues?: Parameters<typeof createUser>[1] } = {}) {
+  const mentor = await createUser(t.db, { role: 'mentor', ...values.mentorValues });
+  const mentee = values.mentee ?? (await createUser(t.db, { firstName: 'Мария', lastName: 'Кузнецова', avatarUrl: 'https://img.test/m.png' }));
+  const [type] = await t.db.insert(consultationTypes).values({ mentorId: mentor.id, name: 'Сессия', costs: 1000 }).returning();
+  const start = Date.now() - 48 * HOUR + Math.floor(Math.random() * 1000) * 60_000;
+  const [slot] = await t.db
+    .insert(consultationSlots)
+    .values({ mentorId: mentor.id, consultationTypeId: type.id, startsAt: new Date(start), endsAt: new Date(start + HOUR) })
+    .returning();
+  await t.db.insert(consultationBookings).values({ slotId: slot.id, menteeId: mentee.id, mentorId: mentor.id, consultationTypeId: type.id, price: 1000, status });
+  return { mentor, mentee: mentee as Awaited<ReturnType<typeof createUser>> };
+}
+
+const addUserReview = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, body: Record<string, unknown>) =>
+  send('POST', '/api/user_reviews/AddUserReview/', { user: asUser(user), body });
+
+describe('mentor reviews', () => {
+  it('lets a mentee with a finished consultation review once; the server dates it', async () => {
+    const { mentor, mentee } = await consultation('finished');
+    const body = await expectJson(addUserReview(mentee, { review_text: '  Отличная сессия  ', review_stars: 4, review_date: '2001-01-01', to_user_id: mentor.id }), 201);
+    const today = (await t.db.execute<{ d: string }>(sql`select current_date::text as d`)).rows[0].d;
+    expect(body).toEqual({
+      id: expect.any(Number),
+      review_text: 'Отличная сессия',
+      review_stars: 4,
+      review_date: today,
+      author_name: 'Мария Кузнецова',
+      author_avatar: 'https://img.test/m.png',
+      to_user_id: mentor.id,
+      created_at: expect.any(String),
+    });
+    expect(await expectJson(addUserReview(mentee, { review_text: 'Ещё раз', review_stars: 5, to_user_id: mentor.id }), 409)).toEqual({
+      detail: 'Вы уже оставили отзыв',
+      code: 'already_reviewed',
+    });
+    const list = await expectJson(send('GET', `/api/user_reviews/GetUserReviews/?to_user_id=${mentor.id}`), 200);
+    expect(list).toEqual([body]);
+    // the mentor card's rating follows
+    expect((await expectJson(send('GET', `/api/users/${mentor.id}/`), 200)).rating).toBe('4.0');
+  });
+
+  it('defaults to 5 stars', async () => {
+    const { mentor, mentee } = await consultation('finished');
+    expect((await expectJson(addUserReview(mentee, { review_text: 'Хорошо', to_user_id: mentor.id }), 201)).review_stars).toBe(5);
+  });
+
+  it('refuses anyone without a finished consultation with that mentor', async () => {
+    const refused = { detail: 'Отзыв могут оставить только ученики этого ментора', code: 'forbidden' };
+    for (const status of ['paid', 'pending_payment', 'canceled'] as const) {
+      const { mentor, mentee } = await consultation(status);
+      expect(await expectJson(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: mentor.id }), 403)).toEqual(refused);
+    }
+    // a finished consultation with another mentor does not count
+    const { mentee } = await consultation('finished');
+    const { mentor: other } = await consultation('finished');
+    expect(await expectJson(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
+    expect(await expectJson(addUserReview(other, { review_text: 'Себе', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
+    expect((await expectJson(send('POST', '/api/user_reviews/AddUserReview/', { body: { review_text: 'x', to_user_id: other.id } }), 401)).code).toBe(
+      'not_authenticated',
+    );
+  });
+
+  it('checks text and stars with the dialog messages', async () => {
+    const { mentor, mentee } = await consultation('finished');
+    const fields = async (body: Record<string, unknown>) => (await expectJson(addUserReview(mentee, { to_user_id: mentor.id, ...body }), 400)).fields;
+    expect(await fields({ review_stars: 5 })).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
+    expect(await fields({ review_text: '   ', review_stars: 5 })).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
+    expect(await fields({ review_text: 'я'.repeat(1001), review_stars: 5 })).toEqual({ review_text: 'Отзыв не должен превышать 1000 символов' });
+    expect(await fields({ review_text: 'Текст', review_stars: 0 })).toEqual({ review_stars: 'Оценка должна быть от 1 до 5' });
+    expect(await fields({ review_text: 'Текст', review_stars: 6 })).toEqual({ review_stars: 'Оценка должна быть от 1 до 5' });
+    expect(await fields({ review_text: 'Текст', review_stars: 4.5 })).toEqual({ review_stars: 'Оценка должна быть от 1 до 5' });
+    // exactly 1000 characters is fine
+    await expectJson(addUserReview(mentee, { to_user_id: mentor.id, review_text: 'я'.repeat(1000), review_stars: 1 }), 201);
+  });
+
+  it("lists newest first with 'Имя Фамилия', or null for an author without a name", async () => {
+    const { mentor, mentee } = await consultation('finished');
+    const anonymous = await createUser(t.db, { firstName: '', lastName: '' });
+    await t.db.insert(userReviews).values({ toUserId: mentor.id, authorId: anonymous.id, text: 'Раньше', stars: 3, createdAt: new Date(Date.now() - HOUR) });
+    await expectJson(addUserReview(mentee, { review_text: 'Позже', review_stars: 5, to_user_id: mentor.id }), 201);
+    const list = await expectJson<any[]>(send('GET', `/api/user_reviews/GetUserReviews?to_user_id=${mentor.id}`), 200);
+    expect(list.map((r) => [r.review_text, r.author_name])).toEqual([
+      ['Позже', 'Мария Кузнецова'],
+      ['Раньше', null],
+    ]);
+    expect((await expectJson(send('GET', '/api/user_reviews/GetUserReviews/'), 400)).fields).toEqual({ to_user_id: 'Некорректный ментор' });
+  });
+
+  it('limits how many reviews one user adds per hour', async () => {
+    const mentee = await createUser(t.db);
+    const mentors = [];
+    for (let i = 0; i < 21; i++) mentors.push((await consultation('finished', { mentee })).mentor);
+    for (const m of mentors.slice(0, 20)) await expectJson(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: m.id }), 201);
+    expect((await expectJson(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: mentors[20].id }), 429)).code).toBe('rate_limited');
+  });
+});
+
+describe('event reviews', () => {
+  async function eventWith(startOffsetMs: number, status: 'confirmed' | 'pending_payment' | 'canceled' | null, values: { isCanceled?: boolean } = {}) {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const event = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + startOffsetMs), totalSpots: 0, ...values });
+    const user = await createUser(t.db, { firstName: 'Олег', lastName: 'Орлов' });
+    if (status) await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: user.id, status });
+    return { mentor, event, user };
+  }
+  const addEventReview = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, body: Record<string, unknown>) =>
+    send('POST', '/api/event_reviews/AddEventReview/', { user: asUser(user), body });
+
+  it('lets a confirmed participant of a started event review once', async () => {
+    const { event, user } = await eventWith(-HOUR, 'confirmed');
+    const body = await expectJson(addEventReview(user, { review_text: 'Полезно', review_stars: 5, event_id: event.id }), 201);
+    expect(body).toMatchObject({ review_text: 'Полезно', review_stars: 5, author_name: 'Олег Орлов', event_id: event.id });
+    expect((await expectJson(addEventReview(user, { review_text: 'Снова', event_id: event.id }), 409)).code).toBe('already_reviewed');
+    expect(await expectJson(send('GET', `/api/event_reviews/GetEventReviews/?event_id=${event.id}`), 200)).toEqual([body]);
+  });
+
+  it('refuses non-participants, unconfirmed ones, events not started yet and canceled events', async () => {
+    const refused = { detail: 'Отзыв могут оставить только участники прошедшего мероприятия', code: 'forbidden' };
+    for (const [offset, status, values] of [
+      [-HOUR, null, {}],
+      [-HOUR, 'pending_payment', {}],
+      [-HOUR, 'canceled', {}],
+      [HOUR, 'confirmed', {}],
+      [-HOUR, 'confirmed', { isCanceled: true }],
+    ] as const) {
+      const { event, user } = await eventWith(offset, status, values);
+      expect(await expectJson(addEventReview(user, { review_text: 'Текст', review_stars: 5, event_id: event.id }), 403)).toEqual(refused);
+    }
+  });
+
+  it('checks text and stars with the dialog messages', async () => {
+    const { event, user } = await eventWith(-HOUR, 'confirmed');
+    expect((await expectJson(addEventReview(user, { event_id: event.id, review_text: '' }), 400)).fields).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
+    expect((await expectJson(addEventReview(user, { event_id: event.id, review_text: 'x'.repeat(1001) }), 400)).fields).toEqual({
+      review_text: 'Отзыв не должен превышать 1000 символов',
+    });
+    expect((await expectJson(addEventReview(user, { event_id: event.id, review_text: 'ok', review_stars: 9 }), 400)).fields).toEqual({
+      review_stars: 'Оценка должна быть от 1 до 5',
+    });
+    expect((await expectJson(send('GET', '/api/event_reviews/GetEventReviews/?event_id=x'), 400)).fields).toEqual({ event_id: 'Некорректное мероприятие' });
+    expect(await expectJson(send('GET', `/api/event_reviews/GetEventReviews?event_id=${event.id}`), 200)).toEqual([]);
+  });
+});

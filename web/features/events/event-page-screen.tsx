@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowRight, CalendarSearch, MessageSquarePlus, RefreshCw, TriangleAlert } from 'lucide-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { EventCard } from '../../components/event-card.tsx';
+import { MasonryGrid } from '../../components/masonry-grid.tsx';
+import { ReviewDialog, type ReviewValues } from '../../components/review-dialog.tsx';
+import { ReviewsSlider } from '../../components/reviews-slider.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/dayjs.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { useSession } from '../session/use-session.ts';
+import { addEventReview, registerForEvent } from './events.api.ts';
+import { eventQueries } from './events.queries.ts';
+import type { EventDetail } from './events.types.ts';
+import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
+import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
+import { PaymentDialog } from './payment-dialog.tsx';
+
+const OTHER_EVENTS_SHOWN = 6;
+
+/** '18+' from 18, '18+' or '18'. */
+export function formatAgeTag(value: number | string | null | undefined): string | null {
+  if (value == null || value === '') return null;
+  const text = String(value).trim();
+  return /^\d+$/.test(text) ? `${text}+` : text;
+}
+
+/** /event_info/{id}/ */
+export function EventPageScreen({ eventId }: { eventId: number }) {
+  const valid = Number.isInteger(eventId) && eventId > 0;
+  const query = useQuery({ ...eventQueries.detail(eventId), enabled: valid });
+
+  if (!valid || (query.isError && query.error instanceof ApiError && query.error.status === 404)) return <EventNotFound />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-10">
+        <EmptyState
+          icon={<TriangleAlert />}
+          title={query.error.message || 'Не удалось загрузить мероприятие'}
+          action={
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              <RefreshCw />
+              Повторить
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (query.isPending) return <EventDetailsSkeleton />;
+  return <LoadedEventPage event={query.data} />;
+}
+
+function LoadedEventPage({ event }: { event: EventDetail }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [paymentFor, setPaymentFor] = useState<number | null>(null);
+  const [reviewOpen, setReviewOpen] = useState(false);
+
+  const mentorId = event.event_id_mentor ?? event.mentor;
+  const isOwn = user != null && user.id === mentorId;
+  const registration = useQuery({ ...eventQueries.registration(event.id, user?.id ?? 0), enabled: user != null && !isOwn });
+  const reviews = useQuery(eventQueries.reviews(event.id));
+  const upcoming = useQuery(eventQueries.upcoming());
+
+  const left = seatsLeft(event, event.registrations_count);
+  const action = eventAction({
+    viewerId: user?.id ?? null,
+    mentorId,
+    isRegistered: registration.data?.is_registered ?? false,
+    seatsLeft: left,
+    status: event.is_canceled ? 'canceled' : event.status,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.detail(event.id).queryKey });
+
+  const register = useMutation({
+    mutationFn: () => registerForEvent(event.id, user!.id),
+    onSuccess: (result) => {
+      if (result.status === 'pending_payment') setPaymentFor(event.id);
+      else toast({ title: 'Вы зарегистрированы', variant: 'success' });
+    },
+    onError: (error) => {
+      console.error('events: registration failed', error);
+      const known = error instanceof ApiError;
+      if (known && error.status === 409 && error.code === 'already_registered') {
+        toast({ title: 'Вы уже зарегистрированы на это мероприятие' });
+      } else {
+        toast({ title: known ? error.detail : 'Не удалось зарегистрироваться. Попробуйте ещё раз.', variant: 'destructive' });
+      }
+    },
+    // Seats and the registration status change either way (spec 000 §4: refresh status and list).
+    onSettled: async () => {
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: eventQueries.lists() }), queryClient.invalidateQueries({ queryKey: eventQueries.upcoming().queryKey })]);
+    },
+  });
+
+  const onAction = () => {
+    if (action.kind === 'login') void navigate({ to: '/login' });
+    else if (action.kind === 'participate' && !register.isPending) register.mutate();
+  };
+
+  const sendReview = async (values: ReviewValues) => {
+    await addEventReview(event.id, values);
+    await queryClient.invalidateQueries({ queryKey: eventQueries.reviews(event.id).queryKey });
+  };
+
+  const mentorName = [event.mentor_info?.mentor_name, event.mentor_info?.mentor_surname].filter(Boolean).join(' ');
+  const reviewList = reviews.data ?? [];
+  const canReview = user != null && !isOwn && event.status === 'past';
+  const others = (upcoming.data?.results ?? []).filter((item) => item.id !== event.id).slice(0, OTHER_EVENTS_SHOWN);
+  const shareUrl = typeof window !== 'undefined' ? `${window.location.origin}/event_info/${event.id}/` : `/event_info/${event.id}/`;
+
+  return (
+    <>
+      <EventDetailsView
+        title={event.title || 'Без названия'}
+        dateText={formatDate(event.date, user?.time_zone) || null}
+        imageUrl={event.image_url}
+        ageTag={formatAgeTag(event.age_restriction)}
+        category={event.category}
+        live={event.status === 'live' && !event.is_canceled}
+        canceled={event.is_canceled || event.status === 'canceled'}
+        shareUrl={shareUrl}
+        participantsText={formatParticipants(event.registrations_count ?? 0, event.total_spots)}
+        descriptionHtml={event.description}
+        mentor={mentorName || event.mentor_info ? { id: mentorId, name: mentorName, avatarUrl: event.mentor_info?.mentor_avatar_url } : { id: mentorId, name: '' }}
+        priceText={formatPrice(event.price)}
+        seatsText={formatSeatsLeft(left)}
+        action={<EventActionButton action={action} pending={register.isPending || (registration.isPending && registration.fetchStatus !== 'idle')} onClick={onAction} />}
+      >
+        {reviewList.length > 0 || canReview ? (
+          <section aria-labelledby="event-reviews" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="event-reviews" className="text-xl font-semibold tracking-tight sm:text-2xl">
+                Отзывы
+              </h2>
+              {canReview && reviewList.length > 0 ? (
+                <Button variant="outline" onClick={() => setReviewOpen(true)}>
+                  <MessageSquarePlus />
+                  Добавить отзыв
+                </Button>
+              ) : null}
+            </div>
+            <ReviewsSlider
+              reviews={reviewList}
+              timeZone={user?.time_zone}
+              emptyAction={
+                canReview ? (
+                  <Button onClick={() => setReviewOpen(true)}>
+                    <MessageSquarePlus />
+                    Добавить отзыв
+                  </Button>
+                ) : null
+              }
+            />
+          </section>
+        ) : null}
+
+        {others.length > 0 ? (
+          <section aria-labelledby="event-more" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="event-more" className="text-xl font-semibold tracking-tight sm:text-2xl">
+                Мероприятия
+              </h2>
+              <Button variant="ghost" asChild>
+                <Link to="/AllEvents">
+                  Все мероприятия
+                  <ArrowRight />
+                </Link>
+              </Button>
+            </div>
+            <MasonryGrid aria-label="Другие мероприятия">
+              {others.map((item) => (
+                <EventCard key={item.id} event={item} timeZone={user?.time_zone} />
+              ))}
+            </MasonryGrid>
+          </section>
+        ) : null}
+      </EventDetailsView>
+
+      <PaymentDialog eventId={paymentFor} onClose={() => setPaymentFor(null)} />
+      {canReview ? <ReviewDialog open={reviewOpen} onOpenChange={setReviewOpen} draftKey={`event-review-draft:${event.id}`} onSubmit={sendReview} /> : null}
+    </>
+  );
+}
+
+/** The viewer's button (spec 000 §4). */
+export function EventActionButton({ action, pending = false, onClick }: { action: EventAction; pending?: boolean; onClick: () => void }) {
+  return (
+    <Button
+      size="lg"
+      data-action={action.kind}
+      variant={action.disabled ? 'secondary' : 'default'}
+      disabled={action.disabled || pending}
+      onClick={onClick}
+    >
+      {pending ? <Spinner className="text-current" label="Подождите" /> : null}
+      {action.label}
+    </Button>
+  );
+}
+
+function EventNotFound() {
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-16">
+      <EmptyState
+        icon={<CalendarSearch />}
+        title="Мероприятие не найдено"
+        description="Возможно, его удалили или в ссылке опечатка. Посмотрите другие мероприятия — там много интересного."
+        action={
+          <Button asChild>
+            <Link to="/AllEvents">Все мероприятия</Link>
+          </Button>
+        }
+        className="bg-card py-12"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { EventStatus } from './events.types.ts';
+
+/** Russian plural form: pluralRu(5, ['место', 'места', 'мест']) → 'мест'. */
+export function pluralRu(count: number, [one, few, many]: readonly [string, string, string]): string {
+  const n = Math.abs(Math.trunc(count));
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+/** Seats left: available_spots when the server gives it, else total minus registrations; null means unlimited. */
+export function seatsLeft(event: { total_spots: number | null; available_spots: number | null }, registrations?: number): number | null {
+  if (event.available_spots != null) return Math.max(0, event.available_spots);
+  if (event.total_spots != null) return Math.max(0, event.total_spots - (registrations ?? 0));
+  return null;
+}
+
+/** 'Свободно 1 место' / 'Свободно 3 места' / 'Свободно 5 мест' / 'Без ограничений' / 'Мест нет'. */
+export function formatSeatsLeft(left: number | null): string {
+  if (left == null) return 'Без ограничений';
+  if (left <= 0) return 'Мест нет';
+  return `Свободно ${left} ${pluralRu(left, ['место', 'места', 'мест'])}`;
+}
+
+/** 'N/M уже участвуют'; without a limit just 'N уже участвуют'. */
+export function formatParticipants(registered: number, total: number | null): string {
+  return total != null ? `${registered}/${total} уже участвуют` : `${registered} уже участвуют`;
+}
+
+export type EventActionKind = 'login' | 'own' | 'canceled' | 'finished' | 'registered' | 'full' | 'participate';
+export type EventAction = { kind: EventActionKind; label: string; disabled: boolean };
+
+type ActionInput = {
+  /** the signed-in user's id, or null for a visitor */
+  viewerId: number | null;
+  mentorId: number;
+  isRegistered: boolean;
+  /** null: unlimited */
+  seatsLeft: number | null;
+  status?: EventStatus;
+};
+
+/**
+ * The event page button by viewer (spec 000 §4): visitor → 'Войдите для участия' (to /login); the event's
+ * mentor → 'Ваше мероприятие'; registered → 'Вы зарегистрированы'; no seats → 'Мест нет'; else 'Участвовать'.
+ * Two choices beyond the spec's list: a registered user keeps seeing 'Вы зарегистрированы' when the last
+ * seat has gone (they hold one of them), and canceled or past events cannot be joined.
+ */
+export function eventAction({ viewerId, mentorId, isRegistered, seatsLeft: left, status }: ActionInput): EventAction {
+  if (viewerId == null) return { kind: 'login', label: 'Войдите для участия', disabled: false };
+  if (viewerId === mentorId) return { kind: 'own', label: 'Ваше мероприятие', disabled: true };
+  if (isRegistered) return { kind: 'registered', label: 'Вы зарегистрированы', disabled: true };
+  if (status === 'canceled') return { kind: 'canceled', label: 'Мероприятие отменено', disabled: true };
+  if (status === 'past') return { kind: 'finished', label: 'Мероприятие завершено', disabled: true };
+  if (left != null && left <= 0) return { kind: 'full', label: 'Мест нет', disabled: true };
+  return { kind: 'participate', label: 'Участвовать', disabled: false };
+}
+
+/** Copies text: the async clipboard first, then the old hidden-textarea + execCommand('copy') way (spec 000 §8). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error('no async clipboard');
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const textarea = document.createElement('textarea');
+    textarea.value = text;
+    textarea.setAttribute('readonly', '');
+    textarea.style.position = 'fixed';
+    textarea.style.top = '-1000px';
+    textarea.style.opacity = '0';
+    document.body.appendChild(textarea);
+    textarea.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      textarea.remove();
+    }
+  }
+}

@@ -1,0 +1,128 @@
+// zod/mini: the search schema sits in the route config, which is part of the initial bundle.
+import { z } from 'zod/mini';
+
+/** Spec 000 §3 "Categories" (the same six as drizzle/schema/categories.ts, which the SPA does not import). */
+export const EVENT_CATEGORIES = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+/** The 'all categories' option of the category picker. */
+export const ALL_CATEGORIES = 'all';
+export type CategoryChoice = EventCategory | typeof ALL_CATEGORIES;
+
+export const EVENT_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+export const SORT_LABELS: Record<EventSort, string> = {
+  newest: 'Сначала новые',
+  oldest: 'Сначала старые',
+  'price-asc': 'Сначала дешевле',
+  'price-desc': 'Сначала дороже',
+};
+
+/** Spec 000 §9. */
+export const EVENTS_PAGE_SIZE = 20;
+export const EVENTS_SEARCH_DEBOUNCE_MS = 700;
+
+export type EventFilters = {
+  search: string;
+  /** ['all'] or one or more specific categories, never empty and never mixed. */
+  categories: CategoryChoice[];
+  min_price: number | null;
+  max_price: number | null;
+  sort: EventSort;
+  show_past: boolean;
+};
+
+export const DEFAULT_EVENT_FILTERS: EventFilters = {
+  search: '',
+  categories: [ALL_CATEGORIES],
+  min_price: null,
+  max_price: null,
+  sort: 'newest',
+  show_past: false,
+};
+
+/**
+ * Spec 000 §4 "Category selection": choosing 'all' clears the others; choosing a specific one
+ * removes 'all'; deselecting the last specific one returns to 'all'.
+ */
+export function toggleCategory(selected: readonly CategoryChoice[], choice: CategoryChoice): CategoryChoice[] {
+  if (choice === ALL_CATEGORIES) return [ALL_CATEGORIES];
+  const specific = selected.filter((item): item is EventCategory => item !== ALL_CATEGORIES);
+  const next = specific.includes(choice) ? specific.filter((item) => item !== choice) : [...specific, choice];
+  return next.length ? next : [ALL_CATEGORIES];
+}
+
+/** The query of GET /api/events/load_more/: array values as repeated keys, defaults and empties left out. */
+export function buildEventListParams(filters: EventFilters, offset: number, limit = EVENTS_PAGE_SIZE): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('offset', String(offset));
+  params.set('limit', String(limit));
+  params.set('show_past', filters.show_past ? 'true' : 'false');
+  const search = filters.search.trim();
+  if (search) params.set('search', search);
+  for (const category of filters.categories) {
+    if (category !== ALL_CATEGORIES) params.append('category', category);
+  }
+  if (filters.min_price != null) params.set('min_price', String(filters.min_price));
+  if (filters.max_price != null) params.set('max_price', String(filters.max_price));
+  params.set('sort', filters.sort);
+  return params;
+}
+
+/* ---- URL search params of /AllEvents ---- */
+
+const price = z.catch(z.optional(z.number().check(z.minimum(0))), undefined);
+
+/**
+ * /AllEvents?search=…&category=[…]&min_price=…&max_price=…&sort=…&show_past=true. Every key is optional
+ * (defaults stay out of the URL) and an invalid value is dropped rather than failing the page.
+ */
+export const eventListSearchSchema = z.object({
+  search: z.catch(z.optional(z.string()), undefined),
+  category: z.catch(z.optional(z.array(z.enum(EVENT_CATEGORIES))), undefined),
+  min_price: price,
+  max_price: price,
+  sort: z.catch(z.optional(z.enum(EVENT_SORTS)), undefined),
+  show_past: z.catch(z.optional(z.boolean()), undefined),
+});
+export type EventListSearch = z.infer<typeof eventListSearchSchema>;
+
+export function filtersFromSearch(search: EventListSearch): EventFilters {
+  const known = Array.from(new Set(search.category ?? [])).filter((item): item is EventCategory =>
+    (EVENT_CATEGORIES as readonly string[]).includes(item),
+  );
+  const categories: CategoryChoice[] = known.length ? known : [ALL_CATEGORIES];
+  return {
+    search: search.search ?? '',
+    categories,
+    min_price: search.min_price ?? null,
+    max_price: search.max_price ?? null,
+    sort: search.sort ?? 'newest',
+    show_past: search.show_past ?? false,
+  };
+}
+
+export function searchFromFilters(filters: EventFilters): EventListSearch {
+  const category = filters.categories.filter((item): item is EventCategory => item !== ALL_CATEGORIES);
+  const search = filters.search.trim();
+  return {
+    search: search || undefined,
+    category: category.length ? category : undefined,
+    min_price: filters.min_price ?? undefined,
+    max_price: filters.max_price ?? undefined,
+    sort: filters.sort === 'newest' ? undefined : filters.sort,
+    show_past: filters.show_past || undefined,
+  };
+}
+
+export function isDefaultFilters(filters: EventFilters): boolean {
+  return (
+    !filters.search.trim() &&
+    filters.categories.length === 1 &&
+    filters.categories[0] === ALL_CATEGORIES &&
+    filters.min_price == null &&
+    filters.max_price == null &&
+    filters.sort === 'newest' &&
+    !filters.show_past
+  );
+}

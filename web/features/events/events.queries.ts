@@ -1,0 +1,74 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client.ts';
+import { DEFAULT_EVENT_FILTERS, type EventFilters } from './events.filters.ts';
+import {
+  checkRegistration,
+  fetchEvent,
+  fetchEventPage,
+  fetchEventRegistrations,
+  fetchEventReviews,
+  fetchUserCard,
+  fetchUserEvents,
+} from './events.api.ts';
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** Query factories with hierarchical keys (docs/architecture.md, convention 7). */
+export const eventQueries = {
+  all: () => ['events'] as const,
+  lists: () => [...eventQueries.all(), 'list'] as const,
+  list: (filters: EventFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...eventQueries.lists(), filters] as const,
+      queryFn: ({ pageParam }) => fetchEventPage(filters, pageParam),
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, pages) => (lastPage.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined),
+      // One retry for a network blip or a 5xx; the caller's mistakes (4xx) show at once with the retry button.
+      retry: (count, error) => count < 1 && !isClientError(error),
+    }),
+  /** The first page of upcoming events ("Мероприятия" on the event page). */
+  upcoming: () =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'upcoming'] as const,
+      queryFn: () => fetchEventPage(DEFAULT_EVENT_FILTERS, 0),
+      staleTime: 60_000,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), id] as const,
+      queryFn: () => fetchEvent(id),
+      retry: (count, error) => count < 1 && !isClientError(error),
+    }),
+  registrations: (id: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), id, 'registrations'] as const,
+      // Spec 000 §8: a failed registrations load counts as an empty list.
+      queryFn: () => fetchEventRegistrations(id).catch((error: unknown) => (console.error('events: registrations failed', error), [])),
+    }),
+  registration: (id: number, userId: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), id, 'registration', userId] as const,
+      // Spec 000 §8: a failed registration check reads as "not registered".
+      queryFn: () =>
+        checkRegistration(id, userId).catch((error: unknown) => (console.error('events: registration check failed', error), { is_registered: false, status: null })),
+    }),
+  reviews: (id: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), id, 'reviews'] as const,
+      queryFn: () => fetchEventReviews(id).catch((error: unknown) => (console.error('events: reviews failed', error), [])),
+    }),
+  byUser: (userId: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'user', userId] as const,
+      queryFn: () => fetchUserEvents(userId),
+    }),
+  mentorCard: (userId: number) =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'mentor-card', userId] as const,
+      queryFn: () => fetchUserCard(userId),
+      retry: false,
+      staleTime: 5 * 60_000,
+    }),
+};

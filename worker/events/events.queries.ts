@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../drizzle/db.ts';
+import { events } from '../../drizzle/schema/events.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { EVENTS_PAGE_MAX, TOP_EVENTS, USER_EVENTS_MAX, type EventListFilters, type EventSort } from './events.schemas.ts';
+import { searchCondition } from './search.ts';
+
+/** Started and not yet over (start + duration > now) counts as 'live', like an upcoming one. */
+const notEnded = sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes}::int) > now()`;
+
+/**
+ * Not yet over, written so that the starts_at indexes can serve it: an event lasts at most 1440 minutes
+ * (events_duration_range), so one that started more than a day ago is over.
+ */
+export const upcoming = and(gt(events.startsAt, sql`now() - interval '1 day'`), notEnded)!;
+
+/** Shown in public lists; matches the predicate of the partial indexes events_list_*_idx. */
+const listed = sql`${events.isPublic} and not ${events.isCanceled}`;
+
+const status = sql<'live' | 'past' | 'canceled'>`case when ${events.isCanceled} then 'canceled' when ${notEnded} then 'live' else 'past' end`;
+
+/** What every event item carries: the event, its status and its mentor's brief (one join, no per-row query). */
+export const eventItemColumns = {
+  id: events.id,
+  title: events.title,
+  startsAt: events.startsAt,
+  durationMinutes: events.durationMinutes,
+  price: events.price,
+  discountPercent: events.discountPercent,
+  imageUrl: events.imageUrl,
+  totalSpots: events.totalSpots,
+  takenSpots: events.takenSpots,
+  category: events.category,
+  description: events.description,
+  ageRestriction: events.ageRestriction,
+  isCanceled: events.isCanceled,
+  status,
+  mentorId: events.mentorId,
+  mentorFirstName: users.firstName,
+  mentorLastName: users.lastName,
+  mentorAvatarUrl: users.avatarUrl,
+};
+
+
+const sortOrder: Record<EventSort, SQL[]> = {
+  newest: [desc(events.startsAt), desc(events.id)],
+  oldest: [asc(events.startsAt), asc(events.id)],
+  'price-asc': [asc(events.price), asc(events.id)],
+  'price-desc': [desc(events.price), desc(events.id)],
+};
+
+function selectItems(db: Executor) {
+  return db.select(eventItemColumns).from(events).innerJoin(users, eq(users.id, events.mentorId));
+}
+
+/** The statement behind one page of the public list (limit + 1 rows: the extra one tells whether more follow). */
+export function eventPageQuery(db: Executor, f: EventListFilters) {
+  return selectItems(db)
+    .where(
+      and(
+        listed,
+        f.showPast ? undefined : upcoming,
+        f.category.length ? inArray(events.category, f.category) : undefined,
+        f.min_price !== undefined ? gte(events.price, f.min_price) : undefined,
+        f.max_price !== undefined ? lte(events.price, f.max_price) : undefined,
+        searchCondition(events.searchText, f.search),
+      ),
+    )
+    .orderBy(...sortOrder[f.sort])
+    .limit(Math.min(f.limit, EVENTS_PAGE_MAX) + 1)
+    .offset(f.offset);
+}
+
+export async function listEvents(db: Executor, f: EventListFilters) {
+  const limit = Math.min(f.limit, EVENTS_PAGE_MAX);
+  const rows = await eventPageQuery(db, f);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** The next events to start, soonest first (the landing's master-classes). */
+export function topEvents(db: Executor) {
+  return selectItems(db)
+    .where(and(listed, gt(events.startsAt, sql`now()`)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(TOP_EVENTS);
+}
+
+export async function findEvent(db: Executor, id: number) {
+  const [row] = await selectItems(db).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+export type EventItemRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+/**
+ * A mentor's events: upcoming ones soonest first, then past ones latest first. Canceled and unlisted
+ * events only for the mentor themself.
+ */
+export function userEvents(db: Executor, mentorId: number, callerId: number | null) {
+  return selectItems(db)
+    .where(and(eq(events.mentorId, mentorId), callerId === mentorId ? undefined : listed))
+    .orderBy(
+      sql`(${upcoming}) desc`,
+      sql`case when ${upcoming} then ${events.startsAt} end asc`,
+      desc(events.startsAt),
+      desc(events.id),
+    )
+    .limit(USER_EVENTS_MAX);
+}
+
+/** Whether the event exists, for answers that need a 404 rather than an empty list. */
+export async function eventExists(db: Executor, id: number) {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { errors } from '../lib/errors.ts';
+import { validate } from '../lib/validate.ts';
+import { toEventDetail, toEventListItem, toTopEvent } from './events.mapper.ts';
+import { findEvent, listEvents, topEvents, userEvents } from './events.queries.ts';
+import { eventListQuery } from './events.schemas.ts';
+import { idParam, lookupId } from './search.ts';
+import { z } from 'zod';
+
+export const eventNotFound = () => errors.notFound('Мероприятие не найдено');
+
+const userEventsQuery = z.object({ user_id: idParam('Некорректный пользователь') });
+
+/** Public: visitors browse events too. */
+export const eventsRoutes = new Hono<AppEnv>()
+  .get('/events', validate('query', eventListQuery), async (c) => {
+    const { rows, hasMore } = await listEvents(c.var.db, c.req.valid('query'));
+    return c.json({ results: rows.map(toEventListItem), has_more: hasMore });
+  })
+  // the spec's infinite scroll calls this path with the same query
+  .get('/events/load_more', validate('query', eventListQuery), async (c) => {
+    const { rows, hasMore } = await listEvents(c.var.db, c.req.valid('query'));
+    return c.json({ results: rows.map(toEventListItem), has_more: hasMore });
+  })
+  .get('/events/GetTopEvents', async (c) => {
+    const rows = await topEvents(c.var.db);
+    return c.json(rows.map(toTopEvent));
+  })
+  .get('/events/GetEvent', async (c) => {
+    const id = lookupId(c.req.query('id'));
+    const row = id === null ? null : await findEvent(c.var.db, id);
+    if (!row) throw eventNotFound();
+    return c.json(toEventDetail(row));
+  })
+  .get('/events/GetUserEvents', validate('query', userEventsQuery), async (c) => {
+    const rows = await userEvents(c.var.db, c.req.valid('query').user_id, c.var.user?.id ?? null);
+    return c.json(rows.map(toEventListItem));
+  });

@@ -1,0 +1,62 @@
+import type { users } from '../../drizzle/schema/users.ts';
+import type { MentorCardRow, findMentorDetail } from './mentors.queries.ts';
+
+/** MentorCard: the mentor list, random mentors, the head of the mentor page. */
+export function toMentorCard(row: MentorCardRow) {
+  return {
+    id: row.id,
+    mentor_name: row.firstName,
+    mentor_surname: row.lastName,
+    mentor_avatar_url: row.avatarUrl,
+    mentor_title: row.telegramLink,
+    mentor_tg_title: row.tgTitle,
+    mentor_description: row.description,
+    mentor_specialization: row.specialization,
+    mentor_skills: row.skills,
+    category: row.category,
+    price: row.price,
+    is_verified: row.isVerified,
+    rating: String(row.rating),
+    reviews_count: row.reviewsCount,
+    events_count: row.eventsCount,
+    favorites_count: row.favoritesCount,
+    is_favorite: row.favoriteId != null,
+    favorite_id: row.favoriteId == null ? null : Number(row.favoriteId),
+  };
+}
+export type MentorCard = ReturnType<typeof toMentorCard>;
+
+type DetailRow = NonNullable<Awaited<ReturnType<typeof findMentorDetail>>>;
+
+/** MentorDetail: the card plus the page's lists (already in the API's shape from the query). */
+export function toMentorDetail(row: DetailRow) {
+  return {
+    ...toMentorCard(row),
+    work_experiences: row.workExperiences,
+    educations: row.educations,
+    case_images: row.caseImages,
+    consultation_types: row.consultationTypes,
+  };
+}
+export type MentorDetail = ReturnType<typeof toMentorDetail>;
+
+/** the columns of mentorItemColumns */
+type ItemRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'avatarUrl' | 'tgTitle' | 'specialization' | 'skills'>;
+
+/** MentorItem (spec 001 section 3): favourites and "my mentors" history. */
+export function toMentorItem(row: ItemRow) {
+  return {
+    id: row.id,
+    mentor_name: row.firstName,
+    mentor_surname: row.lastName,
+    mentor_avatar_url: row.avatarUrl,
+    mentor_tg_title: row.tgTitle,
+    mentor_specialization: row.specialization,
+    mentor_skills: row.skills,
+  };
+}
+export type MentorItem = ReturnType<typeof toMentorItem>;
+
+export function toHistoryItem(row: ItemRow & { lastContactAt: string; sessionsCount: number }) {
+  return { ...toMentorItem(row), last_contact_at: row.lastContactAt, sessions_count: row.sessionsCount };
+}

@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../drizzle/db.ts';
+import { consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { searchCondition } from '../events/search.ts';
+import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
+
+const isMentor = eq(users.role, 'mentor');
+
+/**
+ * The outer row's id inside correlated subqueries. Written out in full: drizzle leaves columns unqualified
+ * in a single-table select, and a bare "id" inside a subquery would name the subquery's own table.
+ */
+const outerId = sql`"users"."id"`;
+
+// The rating and the number of reviews come from one LATERAL aggregate per mentor (an index lookup on
+// user_reviews), because the default order needs them for every matching mentor. The other counts are
+// correlated subqueries in the select list: Postgres evaluates those only for the rows of the page.
+const reviewStats = sql`(select round(avg(r.stars), 1) as avg_stars, count(*)::int as reviews
+  from user_reviews r where r.to_user_id = "users"."id") as review_stats`;
+/** numeric(…,1) arrives as a string such as '4.5'; '5.0' when there are no reviews */
+const rating = sql<string>`coalesce(review_stats.avg_stars, 5.0)`;
+const reviewsCount = sql<number>`review_stats.reviews`.mapWith(Number);
+
+/** users with their review stats joined (LATERAL); every card query starts here */
+function fromMentors<T extends SelectedFields>(db: Db, columns: T) {
+  return db.select(columns).from(users).leftJoinLateral(reviewStats, sql`true`);
+}
+
+/** MentorCard columns; the caller's favourite only for a signed-in caller. */
+export function mentorCardColumns(callerId: number | null) {
+  return {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarUrl: users.avatarUrl,
+    telegramLink: users.telegramLink,
+    tgTitle: users.tgTitle,
+    description: users.description,
+    specialization: users.specialization,
+    skills: users.skills,
+    category: users.category,
+    price: users.price,
+    isVerified: users.isVerified,
+    rating,
+    reviewsCount,
+    // upcoming = not yet over, listed and not canceled: what the mentor page's event list shows first
+    eventsCount: sql<number>`(select count(*) from events e where e.mentor_id = ${outerId} and e.is_public and not e.is_canceled
+      and e.starts_at > now() - interval '1 day' and e.starts_at + make_interval(mins => e.duration_minutes::int) > now())`.mapWith(Number),
+    favoritesCount: sql<number>`(select count(*) from mentor_favorites f where f.mentor_id = ${outerId})`.mapWith(Number),
+    favoriteId:
+      callerId === null
+        ? sql<number | null>`null::int`
+        : sql<number | null>`(select f.id from mentor_favorites f where f.mentor_id = ${outerId} and f.user_id = ${callerId})`,
+  };
+}
+
+const sortOrder: Record<MentorSort, SQL[]> = {
+  rating: [sql`${rating} desc`, sql`${reviewsCount} desc`, asc(users.id)],
+  reviews: [sql`${reviewsCount} desc`, sql`${rating} desc`, asc(users.id)],
+  'price-asc': [asc(users.price), asc(users.id)],
+  'price-desc': [desc(users.price), desc(users.id)],
+  newest: [desc(users.createdAt), desc(users.id)],
+};
+
+function filters(f: MentorListFilters) {
+  return and(
+    isMentor,
+    f.category.length ? inArray(users.category, f.category) : undefined,
+    f.min_price !== undefined ? gte(users.price, f.min_price) : undefined,
+    f.max_price !== undefined ? lte(users.price, f.max_price) : undefined,
+    searchCondition(users.searchText, f.search),
+  );
+}
+
+/** The statement behind one page of mentors; `total` is how many match in all. */
+export function mentorPageQuery(db: Db, f: MentorListFilters, callerId: number | null) {
+  return fromMentors(db, { ...mentorCardColumns(callerId), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .where(filters(f))
+    .orderBy(...sortOrder[f.sort])
+    .limit(Math.min(f.limit, MENTORS_PAGE_MAX))
+    .offset(f.offset);
+}
+
+/** One page of mentors, whether more follow and how many match in all. */
+export async function listMentors(db: Db, f: MentorListFilters, callerId: number | null) {
+  const rows = await mentorPageQuery(db, f, callerId);
+  let count = rows[0]?.total ?? 0;
+  // past the end the window count has no row to ride on
+  if (!rows.length && f.offset > 0) {
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(filters(f));
+    count = row.n;
+  }
+  return { rows, count, hasMore: f.offset + rows.length < count };
+}
+
+export function randomMentors(db: Db, callerId: number | null) {
+  return fromMentors(db, mentorCardColumns(callerId)).where(isMentor).orderBy(sql`random()`).limit(RANDOM_MENTORS);
+}
+export type MentorCardRow = Awaited<ReturnType<typeof randomMentors>>[number];
+
+/**
+ * A mentor with the page's lists, in one round trip: each list is a json_agg subquery (keys already in
+ * the API's names, dates as 'YYYY-MM-DD').
+ */
+export async function findMentorDetail(db: Db, id: number, callerId: number | null) {
+  const [row] = await fromMentors(db, {
+      ...mentorCardColumns(callerId),
+      workExperiences: sql<WorkItem[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'position_title', w.position_title,
+        'company_name', w.company_name, 'start_date', w.start_date, 'end_date', w.end_date) order by w.start_date desc, w.id desc), '[]'::json)
+        from work_experiences w where w.user_id = ${outerId})`,
+      educations: sql<EducationItem[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'university_name', d.university_name,
+        'specialty', d.specialty, 'start_year', d.start_year, 'end_year', d.end_year) order by d.start_year desc, d.id desc), '[]'::json)
+        from educations d where d.user_id = ${outerId})`,
+      caseImages: sql<CaseImageItem[]>`(select coalesce(json_agg(json_build_object('url', i.url, 'alt', i.alt, 'caption', i.caption)
+        order by i.position, i.id), '[]'::json) from case_images i where i.user_id = ${outerId})`,
+      consultationTypes: sql<ConsultationTypeItem[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
+        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs) order by t.id), '[]'::json)
+        from consultation_types t where t.mentor_id = ${outerId} and t.archived_at is null)`,
+    })
+    .where(and(eq(users.id, id), isMentor))
+    .limit(1);
+  return row ?? null;
+}
+
+export type WorkItem = { id: number; position_title: string; company_name: string; start_date: string; end_date: string | null };
+export type EducationItem = { id: number; university_name: string; specialty: string; start_year: number; end_year: number | null };
+export type CaseImageItem = { url: string; alt: string | null; caption: string | null };
+export type ConsultationTypeItem = { id: number; name: string; description: string; duration_minutes: number; costs: number };
+
+/** A mentor's bookable consultation types (archived ones keep only their bookings' history). */
+export function listConsultationTypes(db: Db, mentorId: number) {
+  return db
+    .select({
+      id: consultationTypes.id,
+      name: consultationTypes.name,
+      description: consultationTypes.description,
+      durationMinutes: consultationTypes.durationMinutes,
+      costs: consultationTypes.costs,
+    })
+    .from(consultationTypes)
+    .where(and(eq(consultationTypes.mentorId, mentorId), sql`${consultationTypes.archivedAt} is null`))
+    .orderBy(asc(consultationTypes.id));
+}
+
+/** MentorItem columns (favourites, history). */
+export const mentorItemColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  tgTitle: users.tgTitle,
+  specialization: users.specialization,
+  skills: users.skills,
+};
+
+/**
+ * The mentors the caller has met: consultation bookings that were not canceled (or left to expire
+ * unpaid) and confirmed event registrations, grouped by mentor, the latest contact first. The time of a
+ * contact is when the consultation or event starts.
+ */
+export function myMentorsHistory(db: Db, userId: number) {
+  const contacts = sql`(
+    select b.mentor_id, s.starts_at as at
+      from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+     where b.mentee_id = ${userId} and b.status not in ('canceled', 'expired')
+    union all
+    select e.mentor_id, e.starts_at
+      from event_registrations r join events e on e.id = r.event_id
+     where r.user_id = ${userId} and r.status = 'confirmed'
+  )`;
+  const history = db
+    .$with('history')
+    .as(
+      db
+        .select({
+          mentorId: sql<number>`c.mentor_id`.as('mentor_id'),
+          lastContactAt: sql<Date>`max(c.at)`.as('last_contact_at'),
+          sessionsCount: sql<number>`count(*)`.as('sessions_count'),
+        })
+        .from(sql`${contacts} as c`)
+        .groupBy(sql`c.mentor_id`),
+    );
+  return db
+    .with(history)
+    .select({ ...mentorItemColumns, lastContactAt: sql<string>`to_char(${history.lastContactAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, sessionsCount: sql<number>`${history.sessionsCount}`.mapWith(Number) })
+    .from(history)
+    .innerJoin(users, eq(users.id, history.mentorId))
+    .orderBy(desc(history.lastContactAt), asc(users.id));
+}

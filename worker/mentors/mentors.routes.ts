@@ -1,0 +1,38 @@
+// Public mentor pages (spec 000 sections 2 and 7) and the caller's "my mentors" history (spec 001).
+// Paths sit under /users/ beside /users/me (worker/users); the numeric-only :id keeps them apart.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { errors } from '../lib/errors.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { lookupId } from '../events/search.ts';
+import { toHistoryItem, toMentorCard, toMentorDetail } from './mentors.mapper.ts';
+import { findMentorDetail, listMentors, myMentorsHistory, randomMentors } from './mentors.queries.ts';
+import { mentorListQuery } from './mentors.schemas.ts';
+import type { Db } from '../../drizzle/db.ts';
+
+const mentorNotFound = () => errors.notFound('Ментор не найден');
+
+async function mentorDetail(db: Db, id: number | null, callerId: number | null) {
+  const row = id === null ? null : await findMentorDetail(db, id, callerId);
+  if (!row) throw mentorNotFound();
+  return toMentorDetail(row);
+}
+
+export const mentorsRoutes = new Hono<AppEnv>()
+  .get('/users', validate('query', mentorListQuery), async (c) => {
+    const { rows, count, hasMore } = await listMentors(c.var.db, c.req.valid('query'), c.var.user?.id ?? null);
+    return c.json({ results: rows.map(toMentorCard), has_more: hasMore, count });
+  })
+  .get('/users/GetRandomUsers', async (c) => {
+    const rows = await randomMentors(c.var.db, c.var.user?.id ?? null);
+    return c.json(rows.map(toMentorCard));
+  })
+  .get('/users/GetUser', async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.query('id')), c.var.user?.id ?? null)))
+  .get('/users/my-mentors/history', requireUser, async (c) => {
+    const rows = await myMentorsHistory(c.var.db, c.var.user!.id);
+    return c.json(rows.map(toHistoryItem));
+  })
+  // digits only, so /users/me and the named paths above never reach it
+  .get('/users/:id{[0-9]+}', async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.param('id')), c.var.user?.id ?? null)));
+

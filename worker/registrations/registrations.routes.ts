@@ -1,0 +1,51 @@
+// Registration for events (spec 000 sections 4 and 7). Paths sit under /events/ as the spec names them.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ApiError, errors } from '../lib/errors.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
+import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
+import { checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
+import type { Context } from 'hono';
+
+const refusals = {
+  not_found: () => errors.notFound('Мероприятие не найдено'),
+  own_event: () => errors.forbidden('Вы не можете зарегистрироваться на своё мероприятие'),
+  closed: () => errors.conflict('registration_closed', 'Регистрация на это мероприятие закрыта'),
+  already_registered: () => errors.conflict('already_registered', 'Вы уже зарегистрированы'),
+  no_seats: () => errors.conflict('no_seats', 'Мест нет'),
+} satisfies Record<string, () => ApiError>;
+
+async function unregisterHandler(c: Context<AppEnv>, body: { event_id: number; user_id?: number | null }) {
+  const callerId = c.var.user!.id;
+  if (body.user_id != null && body.user_id !== callerId) throw errors.forbidden('Можно отменить только свою регистрацию');
+  if (!(await unregister(c.var.db, body.event_id, callerId))) throw errors.notFound('Вы не зарегистрированы на это мероприятие');
+  return c.json({ detail: 'Регистрация отменена' }, 200);
+}
+
+export const registrationsRoutes = new Hono<AppEnv>()
+  // public: the event page shows the number of participants
+  .get('/events/get_event_registrations', validate('query', eventIdQuery), async (c) => {
+    const rows = await liveRegistrations(c.var.db, c.req.valid('query').event_id);
+    if (!rows) throw refusals.not_found();
+    return c.json(rows.map(toRegistrationItem));
+  })
+  .get('/events/check_registration', validate('query', checkRegistrationQuery), async (c) => {
+    const { event_id, user_id } = c.req.valid('query');
+    const caller = c.var.user;
+    if (!caller) return c.json({ is_registered: false, status: null });
+    if (user_id !== undefined && user_id !== caller.id) throw errors.forbidden('Можно проверить только свою регистрацию');
+    const row = await findLiveRegistration(c.var.db, event_id, caller.id);
+    return c.json({ is_registered: Boolean(row), status: row?.status ?? null });
+  })
+  .post('/events/register_for_event', requireUser, validate('json', registrationBody), async (c) => {
+    const { event_id, user_id } = c.req.valid('json');
+    const callerId = c.var.user!.id;
+    if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно зарегистрировать только себя');
+    const outcome = await register(c.var.db, event_id, callerId);
+    if (outcome.kind !== 'registered') throw refusals[outcome.kind]();
+    return c.json(toRegistered(outcome.row), 201);
+  })
+  .post('/events/unregister_from_event', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')))
+  .post('/events/unregister', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')));

@@ -1,0 +1,105 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../drizzle/db.ts';
+import { eventReviews } from '../../drizzle/schema/events.ts';
+import { userReviews } from '../../drizzle/schema/reviews.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { REVIEWS_LIST_MAX } from './reviews.schemas.ts';
+
+const author = { authorFirstName: users.firstName, authorLastName: users.lastName, authorAvatarUrl: users.avatarUrl };
+
+const userReviewColumns = {
+  id: userReviews.id,
+  text: userReviews.text,
+  stars: userReviews.stars,
+  reviewDate: userReviews.reviewDate,
+  createdAt: userReviews.createdAt,
+  toUserId: userReviews.toUserId,
+  ...author,
+};
+
+const eventReviewColumns = {
+  id: eventReviews.id,
+  text: eventReviews.text,
+  stars: eventReviews.stars,
+  reviewDate: eventReviews.reviewDate,
+  createdAt: eventReviews.createdAt,
+  eventId: eventReviews.eventId,
+  ...author,
+};
+
+export function listUserReviews(db: Db, toUserId: number) {
+  return db
+    .select(userReviewColumns)
+    .from(userReviews)
+    .innerJoin(users, eq(users.id, userReviews.authorId))
+    .where(eq(userReviews.toUserId, toUserId))
+    .orderBy(desc(userReviews.createdAt), desc(userReviews.id))
+    .limit(REVIEWS_LIST_MAX);
+}
+
+export function listEventReviews(db: Db, eventId: number) {
+  return db
+    .select(eventReviewColumns)
+    .from(eventReviews)
+    .innerJoin(users, eq(users.id, eventReviews.authorId))
+    .where(eq(eventReviews.eventId, eventId))
+    .orderBy(desc(eventReviews.createdAt), desc(eventReviews.id))
+    .limit(REVIEWS_LIST_MAX);
+}
+
+export type AddReviewOutcome = { kind: 'added'; id: number } | { kind: 'not_allowed' } | { kind: 'duplicate' };
+
+type NewReview = { authorId: number; text: string; stars: number };
+
+/**
+ * One conditional INSERT … SELECT: it inserts only when the author had a finished consultation with the
+ * mentor; user_reviews_author_uq allows one review per author and mentor.
+ */
+export async function addUserReview(db: Db, review: NewReview & { toUserId: number }): Promise<AddReviewOutcome> {
+  return insertReview(
+    db,
+    sql`insert into user_reviews (to_user_id, author_id, text, stars)
+        select ${review.toUserId}::int, ${review.authorId}::int, ${review.text}, ${review.stars}::smallint
+        where exists (select 1 from consultation_bookings b
+                       where b.mentee_id = ${review.authorId} and b.mentor_id = ${review.toUserId} and b.status = 'finished')
+        returning id`,
+    'user_reviews_author_uq',
+  );
+}
+
+/** Only a participant (confirmed registration) of an event that has started and was not canceled. */
+export async function addEventReview(db: Db, review: NewReview & { eventId: number }): Promise<AddReviewOutcome> {
+  return insertReview(
+    db,
+    sql`insert into event_reviews (event_id, author_id, text, stars)
+        select e.id, ${review.authorId}::int, ${review.text}, ${review.stars}::smallint
+          from events e
+         where e.id = ${review.eventId} and e.starts_at <= now() and not e.is_canceled
+           and exists (select 1 from event_registrations r
+                        where r.event_id = e.id and r.user_id = ${review.authorId} and r.status = 'confirmed')
+        returning id`,
+    'event_reviews_author_uq',
+  );
+}
+
+async function insertReview(db: Db, statement: ReturnType<typeof sql>, uniqueIndex: string): Promise<AddReviewOutcome> {
+  try {
+    const result = await db.execute<{ id: number }>(statement);
+    const [row] = result.rows;
+    return row ? { kind: 'added', id: Number(row.id) } : { kind: 'not_allowed' };
+  } catch (e) {
+    if (isUniqueViolation(e, uniqueIndex)) return { kind: 'duplicate' };
+    throw e;
+  }
+}
+
+export async function findUserReview(db: Db, id: number) {
+  const [row] = await db.select(userReviewColumns).from(userReviews).innerJoin(users, eq(users.id, userReviews.authorId)).where(eq(userReviews.id, id));
+  return row ?? null;
+}
+
+export async function findEventReview(db: Db, id: number) {
+  const [row] = await db.select(eventReviewColumns).from(eventReviews).innerJoin(users, eq(users.id, eventReviews.authorId)).where(eq(eventReviews.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,47 @@
+// Reviews of mentors and events. Reading is public; writing needs a sign-in and a real relationship:
+// a finished consultation with the mentor, or a confirmed place at an event that has started.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { errors } from '../lib/errors.ts';
+import { found } from '../lib/owned.ts';
+import { enforceLimits } from '../lib/rate-limit.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { toEventReview, toUserReview } from './reviews.mapper.ts';
+import { addEventReview, addUserReview, findEventReview, findUserReview, listEventReviews, listUserReviews, type AddReviewOutcome } from './reviews.queries.ts';
+import { eventReviewBody, eventReviewsQuery, REVIEWS_PER_HOUR, userReviewBody, userReviewsQuery } from './reviews.schemas.ts';
+import type { Db } from '../../drizzle/db.ts';
+
+const limitReviews = (db: Db, userId: number) => enforceLimits(db, [{ key: `reviews:user:${userId}`, max: REVIEWS_PER_HOUR, windowSeconds: 3600 }]);
+
+function added(outcome: AddReviewOutcome, notAllowed: string) {
+  if (outcome.kind === 'not_allowed') throw errors.forbidden(notAllowed);
+  if (outcome.kind === 'duplicate') throw errors.conflict('already_reviewed', 'Вы уже оставили отзыв');
+  return outcome.id;
+}
+
+export const reviewsRoutes = new Hono<AppEnv>()
+  .get('/user_reviews/GetUserReviews', validate('query', userReviewsQuery), async (c) => {
+    const rows = await listUserReviews(c.var.db, c.req.valid('query').to_user_id);
+    return c.json(rows.map(toUserReview));
+  })
+  .post('/user_reviews/AddUserReview', requireUser, validate('json', userReviewBody), async (c) => {
+    const userId = c.var.user!.id;
+    const body = c.req.valid('json');
+    await limitReviews(c.var.db, userId);
+    const outcome = await addUserReview(c.var.db, { authorId: userId, toUserId: body.to_user_id, text: body.review_text, stars: body.review_stars });
+    const id = added(outcome, 'Отзыв могут оставить только ученики этого ментора');
+    return c.json(toUserReview(found(await findUserReview(c.var.db, id))), 201);
+  })
+  .get('/event_reviews/GetEventReviews', validate('query', eventReviewsQuery), async (c) => {
+    const rows = await listEventReviews(c.var.db, c.req.valid('query').event_id);
+    return c.json(rows.map(toEventReview));
+  })
+  .post('/event_reviews/AddEventReview', requireUser, validate('json', eventReviewBody), async (c) => {
+    const userId = c.var.user!.id;
+    const body = c.req.valid('json');
+    await limitReviews(c.var.db, userId);
+    const outcome = await addEventReview(c.var.db, { authorId: userId, eventId: body.event_id, text: body.review_text, stars: body.review_stars });
+    const id = added(outcome, 'Отзыв могут оставить только участники прошедшего мероприятия');
+    return c.json(toEventReview(found(await findEventReview(c.var.db, id))), 201);
+  });
