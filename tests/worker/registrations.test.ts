@@ -190,3 +190,19 @@ describe('registration lists and checks', () => {
     );
   });
 });
+
+describe('GET /api/events/my-registrations/', () => {
+  it("lists the caller's live registrations only", async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const [mine, left, others] = await Promise.all([createEvent(t.db, mentor.id), createEvent(t.db, mentor.id), createEvent(t.db, mentor.id)]);
+    const [user, stranger] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await t.db.insert(eventRegistrations).values([
+      { eventId: mine.id, userId: user.id, status: 'confirmed' },
+      { eventId: left.id, userId: user.id, status: 'canceled' },
+      { eventId: others.id, userId: stranger.id, status: 'confirmed' },
+    ]);
+    const list = await expectJson(send('GET', '/api/events/my-registrations/', { user: asUser(user) }), 200);
+    expect((list as Array<{ id: number }>).map((e) => e.id)).toEqual([mine.id]);
+    expect((await send('GET', '/api/events/my-registrations/')).status).toBe(401);
+  });
+});

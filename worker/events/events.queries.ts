@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
-import { events } from '../../drizzle/schema/events.ts';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { EVENTS_PAGE_MAX, TOP_EVENTS, USER_EVENTS_MAX, type EventListFilters, type EventSort } from './events.schemas.ts';
 import { searchCondition } from './search.ts';
@@ -98,6 +98,20 @@ export type EventItemRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 export function userEvents(db: Executor, mentorId: number, callerId: number | null) {
   return selectItems(db)
     .where(and(eq(events.mentorId, mentorId), callerId === mentorId ? undefined : listed))
+    .orderBy(
+      sql`(${upcoming}) desc`,
+      sql`case when ${upcoming} then ${events.startsAt} end asc`,
+      desc(events.startsAt),
+      desc(events.id),
+    )
+    .limit(USER_EVENTS_MAX);
+}
+
+/** The events a person holds a live registration for (pending payment or confirmed), soonest first. */
+export function registeredEvents(db: Executor, userId: number) {
+  return selectItems(db)
+    .innerJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+    .where(and(eq(eventRegistrations.userId, userId), inArray(eventRegistrations.status, ['pending_payment', 'confirmed'])))
     .orderBy(
       sql`(${upcoming}) desc`,
       sql`case when ${upcoming} then ${events.startsAt} end asc`,

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
 import { toEventDetail, toEventListItem, toTopEvent } from './events.mapper.ts';
-import { findEvent, listEvents, topEvents, userEvents } from './events.queries.ts';
+import { findEvent, listEvents, registeredEvents, topEvents, userEvents } from './events.queries.ts';
 import { eventListQuery } from './events.schemas.ts';
 import { idParam, lookupId } from './search.ts';
 import { z } from 'zod';
@@ -32,6 +33,11 @@ export const eventsRoutes = new Hono<AppEnv>()
     const row = id === null ? null : await findEvent(c.var.db, id);
     if (!row) throw eventNotFound();
     return c.json(toEventDetail(row));
+  })
+  // ours: the events the signed-in user registered for ('Участвую' on /AllEventsDiffShow)
+  .get('/events/my-registrations', requireUser, async (c) => {
+    const rows = await registeredEvents(c.var.db, c.var.user!.id);
+    return c.json(rows.map(toEventListItem));
   })
   .get('/events/GetUserEvents', validate('query', userEventsQuery), async (c) => {
     const rows = await userEvents(c.var.db, c.req.valid('query').user_id, c.var.user?.id ?? null);

@@ -37,6 +37,8 @@ export async function fetchEventPage(filters: EventFilters, offset: number, limi
 export const fetchEvent = (id: number) => getJson<EventDetail>('/api/events/GetEvent/', { id });
 
 export const fetchUserEvents = (userId: number) => getJson<EventListItem[]>('/api/events/GetUserEvents/', { user_id: userId });
+/** The signed-in user's live registrations. */
+export const fetchMyRegistrations = () => getJson<EventListItem[]>('/api/events/my-registrations/', {});
 
 export const fetchEventRegistrations = (eventId: number) =>
   getJson<EventRegistration[]>('/api/events/get_event_registrations/', { event_id: eventId });

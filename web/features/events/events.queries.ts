@@ -8,6 +8,7 @@ import {
   fetchEventRegistrations,
   fetchEventReviews,
   fetchUserCard,
+  fetchMyRegistrations,
   fetchUserEvents,
 } from './events.api.ts';
 
@@ -58,6 +59,11 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...eventQueries.all(), id, 'reviews'] as const,
       queryFn: () => fetchEventReviews(id).catch((error: unknown) => (console.error('events: reviews failed', error), [])),
+    }),
+  registered: () =>
+    queryOptions({
+      queryKey: [...eventQueries.all(), 'registered'] as const,
+      queryFn: fetchMyRegistrations,
     }),
   byUser: (userId: number) =>
     queryOptions({

@@ -31,9 +31,11 @@ export function MyEventsScreen({ user }: { user: Me }) {
   const [toLeave, setToLeave] = useState<EventListItem | null>(null);
 
   const events = useQuery({ ...eventQueries.byUser(user.id), enabled: isMentor });
-  const { leading, history } = splitUserEvents(events.data ?? []);
-  // There is no "my registrations" endpoint yet (it comes with the calendar API), so the list stays empty.
-  const participating: EventListItem[] = [];
+  const { leading, history: ledBefore } = splitUserEvents(events.data ?? []);
+  const registered = useQuery(eventQueries.registered());
+  const participating = (registered.data ?? []).filter((e) => e.status === 'live');
+  // the history holds what the user led and what they took part in
+  const history = [...ledBefore, ...(registered.data ?? []).filter((e) => e.status !== 'live')];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.all() });
 
@@ -64,15 +66,17 @@ export function MyEventsScreen({ user }: { user: Me }) {
   });
 
   const renderList = (list: EventListItem[], mode: EventCardMode, empty: { title: string; description?: string; icon: ReactNode; action?: ReactNode }) => {
-    if (mode !== 'participating' && isMentor) {
-      if (events.isPending) return <ListSkeleton />;
-      if (events.isError) {
+    // 'Участвую' comes from the user's registrations; the other tabs from the mentor's own events
+    const source = mode === 'participating' ? registered : isMentor ? events : null;
+    if (source) {
+      if (source.isPending) return <ListSkeleton />;
+      if (source.isError) {
         return (
           <EmptyState
             icon={<TriangleAlert />}
-            title={events.error.message || 'Не удалось загрузить мероприятия'}
+            title={source.error.message || 'Не удалось загрузить мероприятия'}
             action={
-              <Button variant="outline" onClick={() => void events.refetch()}>
+              <Button variant="outline" onClick={() => void source.refetch()}>
                 <RefreshCw />
                 Повторить
               </Button>
