@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Heart } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
+import { FavoriteButton } from './favorite-button.tsx';
 import { formatPrice } from '../lib/format-price.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../lib/placeholder-image.ts';
 import { useFavoriteToggle } from '../lib/use-favorite-toggle.ts';
@@ -122,20 +123,7 @@ export function MentorCard({ mentor, isSignedIn, maxSkills = 4, className }: Men
           перейти в профиль
           <ArrowRight aria-hidden className="size-4" />
         </Link>
-        <button
-          type="button"
-          aria-pressed={favorite.isFavorite}
-          aria-label={favorite.isFavorite ? 'Убрать из избранного' : 'Добавить в избранное'}
-          disabled={favorite.isPending}
-          onClick={() => void favorite.toggle()}
-          className={cn(
-            'relative z-10 ml-auto inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium tabular-nums outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70',
-            favorite.isFavorite && 'border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100',
-          )}
-        >
-          <Heart aria-hidden className={cn('size-4', favorite.isFavorite && 'fill-current')} />
-          <span data-testid="favorites-count">{favorite.favoritesCount}</span>
-        </button>
+        <FavoriteButton favorite={favorite} showCount className="relative z-10 ml-auto" />
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { RotateCcw, Search, SlidersHorizontal, X } from 'lucide-react';
+import { RotateCcw, SlidersHorizontal, X } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
@@ -86,17 +87,7 @@ export function EventFilters({ filters, onChange, onReset }: EventFiltersProps) 
   return (
     <section aria-label="Фильтры мероприятий" className="grid gap-4 rounded-2xl border bg-card p-4 shadow-xs sm:p-5">
       <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            aria-label="Поиск мероприятий"
-            placeholder="Поиск мероприятий"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="h-11 pl-9"
-          />
-        </div>
+        <SearchInput label="Поиск мероприятий" value={text} onChange={setText} className="flex-1" inputClassName="h-11" />
         <Button
           variant="outline"
           className="h-11 md:hidden"

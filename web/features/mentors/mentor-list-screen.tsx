@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, SearchX, SlidersHorizontal, Search, TriangleAlert } from 'lucide-react';
+import { ChevronDown, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { MentorCard } from '../../components/mentor-card.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -48,17 +48,14 @@ export function MentorListScreen({ filters, onFiltersChange, isSignedIn }: Mento
         <header className="flex flex-col gap-4">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Наставники</h1>
           <div className="flex gap-2">
-            <div className="relative flex-1">
-              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                type="search"
-                aria-label="Поиск наставников"
-                placeholder="Имя, навык или специализация"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                className="h-11 pl-9"
-              />
-            </div>
+            <SearchInput
+              label="Поиск наставников"
+              placeholder="Имя, навык или специализация"
+              value={searchText}
+              onChange={setSearchText}
+              className="flex-1"
+              inputClassName="h-11"
+            />
             <Button
               variant="outline"
               className="h-11 lg:hidden"

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Heart } from 'lucide-react';
+import { FavoriteButton } from '../../components/favorite-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
 import type { MentorItem } from '../../lib/mentor-favorites.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../../lib/placeholder-image.ts';
 import { useFavoriteToggle } from '../../lib/use-favorite-toggle.ts';
@@ -38,19 +37,7 @@ export function MyMentorCard({ mentor, favoriteId, maxSkills, meta }: MyMentorCa
           {mentor.mentor_tg_title ? <p className="truncate text-sm text-muted-foreground">{mentor.mentor_tg_title}</p> : null}
           {mentor.mentor_specialization ? <p className="mt-0.5 truncate text-sm font-medium text-primary">{mentor.mentor_specialization}</p> : null}
         </div>
-        <button
-          type="button"
-          aria-pressed={favorite.isFavorite}
-          aria-label={favorite.isFavorite ? 'Убрать из избранного' : 'Добавить в избранное'}
-          disabled={favorite.isPending}
-          onClick={() => void favorite.toggle()}
-          className={cn(
-            'grid size-9 shrink-0 place-content-center rounded-full border outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70',
-            favorite.isFavorite && 'border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100',
-          )}
-        >
-          <Heart aria-hidden className={cn('size-4', favorite.isFavorite && 'fill-current')} />
-        </button>
+        <FavoriteButton favorite={favorite} />
       </div>
       {shown.length > 0 ? (
         <ul aria-label="Навыки" className="flex flex-wrap gap-1.5">

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Heart, History, Search, TriangleAlert, UsersRound } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { NativeSelect } from '../../components/native-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -58,17 +58,7 @@ export function MyMentorsScreen({ tab, onTabChange, timeZone }: MyMentorsScreenP
             </TabsTrigger>
           </TabsList>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="relative sm:w-80">
-              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                type="search"
-                aria-label="Поиск по имени или специализации"
-                placeholder="Поиск по имени или специализации"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput label="Поиск по имени или специализации" value={search} onChange={setSearch} className="sm:w-80" />
             <NativeSelect aria-label="Сортировка" value={sort} onChange={(event) => setSort(event.target.value as MyMentorsSort)} className="sm:w-48">
               {SORT_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
