@@ -91,6 +91,14 @@ export async function findEvent(db: Executor, id: number) {
 }
 export type EventItemRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
+/** Upcoming events soonest first, then past ones latest first. */
+const upcomingFirst = [
+  sql`(${upcoming}) desc`,
+  sql`case when ${upcoming} then ${events.startsAt} end asc`,
+  desc(events.startsAt),
+  desc(events.id),
+];
+
 /**
  * A mentor's events: upcoming ones soonest first, then past ones latest first. Canceled and unlisted
  * events only for the mentor themself.
@@ -98,12 +106,7 @@ export type EventItemRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 export function userEvents(db: Executor, mentorId: number, callerId: number | null) {
   return selectItems(db)
     .where(and(eq(events.mentorId, mentorId), callerId === mentorId ? undefined : listed))
-    .orderBy(
-      sql`(${upcoming}) desc`,
-      sql`case when ${upcoming} then ${events.startsAt} end asc`,
-      desc(events.startsAt),
-      desc(events.id),
-    )
+    .orderBy(...upcomingFirst)
     .limit(USER_EVENTS_MAX);
 }
 
@@ -112,12 +115,7 @@ export function registeredEvents(db: Executor, userId: number) {
   return selectItems(db)
     .innerJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
     .where(and(eq(eventRegistrations.userId, userId), inArray(eventRegistrations.status, ['pending_payment', 'confirmed'])))
-    .orderBy(
-      sql`(${upcoming}) desc`,
-      sql`case when ${upcoming} then ${events.startsAt} end asc`,
-      desc(events.startsAt),
-      desc(events.id),
-    )
+    .orderBy(...upcomingFirst)
     .limit(USER_EVENTS_MAX);
 }
 
