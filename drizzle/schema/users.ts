@@ -35,6 +35,9 @@ export const users = pgTable(
     price: integer().notNull().default(11000),
     timeZone: text().notNull().default('Europe/Moscow'),
     isVerified: boolean().notNull().default(false),
+    /** kept by a trigger on user_reviews (migration 0008), so mentor lists sort by rating without aggregating */
+    reviewsCount: integer().notNull().default(0),
+    reviewStarsSum: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** normalised name, titles, specialization, skills and description for the mentor list's search (migration 0005) */
@@ -46,6 +49,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone).where(sql`${t.phone} is not null`),
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    check('users_review_stats', sql`${t.reviewsCount} >= 0 and ${t.reviewStarsSum} >= 0`),
     check('users_reachable', sql`${t.email} is not null or ${t.phone} is not null`),
     check('users_price_range', sql`${t.price} between 0 and 150000`),
     index('users_role_idx').on(t.role),

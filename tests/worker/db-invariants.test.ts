@@ -142,3 +142,20 @@ describe('reviews', () => {
     expect(await sqlState(review(4))).toBe('23505');
   });
 });
+
+describe('mentor review stats', () => {
+  it('follow user_reviews through insert, update and delete', async () => {
+    const [mentor, a, b] = await Promise.all([createUser(t.db, { role: 'mentor' }), createUser(t.db), createUser(t.db)]);
+    const stats = async () => {
+      const [row] = await t.db.select({ n: users.reviewsCount, sum: users.reviewStarsSum }).from(users).where(eq(users.id, mentor.id));
+      return row;
+    };
+    const [first] = await t.db.insert(userReviews).values({ toUserId: mentor.id, authorId: a.id, text: 'Хорошо', stars: 4 }).returning();
+    await t.db.insert(userReviews).values({ toUserId: mentor.id, authorId: b.id, text: 'Отлично', stars: 5 });
+    expect(await stats()).toEqual({ n: 2, sum: 9 });
+    await t.db.update(userReviews).set({ stars: 2 }).where(eq(userReviews.id, first.id));
+    expect(await stats()).toEqual({ n: 2, sum: 7 });
+    await t.db.delete(userReviews).where(eq(userReviews.id, first.id));
+    expect(await stats()).toEqual({ n: 1, sum: 5 });
+  });
+});

@@ -14,18 +14,17 @@ const isMentor = eq(users.role, 'mentor');
  */
 const outerId = sql`"users"."id"`;
 
-// The rating and the number of reviews come from one LATERAL aggregate per mentor (an index lookup on
-// user_reviews), because the default order needs them for every matching mentor. The other counts are
-// correlated subqueries in the select list: Postgres evaluates those only for the rows of the page.
-const reviewStats = sql`(select round(avg(r.stars), 1) as avg_stars, count(*)::int as reviews
-  from user_reviews r where r.to_user_id = "users"."id") as review_stats`;
+// The rating and the number of reviews come from users.reviews_count / review_stars_sum, which a trigger
+// on user_reviews keeps (migration 0008): the default order needs them for every matching mentor. The
+// other counts are correlated subqueries in the select list: Postgres evaluates those only for the rows
+// of the page.
 /** numeric(…,1) arrives as a string such as '4.5'; '5.0' when there are no reviews */
-const rating = sql<string>`coalesce(review_stats.avg_stars, 5.0)`;
-const reviewsCount = sql<number>`review_stats.reviews`.mapWith(Number);
+const rating = sql<string>`case when ${users.reviewsCount} = 0 then 5.0 else round(${users.reviewStarsSum}::numeric / ${users.reviewsCount}, 1) end`;
+const reviewsCount = users.reviewsCount;
 
-/** users with their review stats joined (LATERAL); every card query starts here */
+/** every card query starts here */
 function fromMentors<T extends SelectedFields>(db: Db, columns: T) {
-  return db.select(columns).from(users).leftJoinLateral(reviewStats, sql`true`);
+  return db.select(columns).from(users);
 }
 
 /** MentorCard columns; the caller's favourite only for a signed-in caller. */
