@@ -2,12 +2,11 @@ import { educationSchema } from '../../../worker/profile/profile.schemas.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
 import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import { FormField } from '../form-field.tsx';
-import { Button } from '../ui/button.tsx';
+import { FormFooter } from './form-footer.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
-import { Spinner } from '../ui/spinner.tsx';
 import { YearSelect } from '../year-select.tsx';
 import type { EducationValues } from './work-education.types.ts';
 
@@ -98,15 +97,7 @@ function EducationForm({
         />
         <Label htmlFor="education-current">Учусь сейчас</Label>
       </div>
-      <DialogFooter className="pt-2">
-        <Button variant="outline" disabled={saving} onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Spinner className="text-current" label="Сохранение" /> : null}
-          {item ? 'Сохранить' : 'Добавить'}
-        </Button>
-      </DialogFooter>
+      <FormFooter saving={saving} editing={Boolean(item)} onCancel={onCancel} />
     </form>
   );
 }
