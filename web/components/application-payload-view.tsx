@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BriefcaseBusiness, GraduationCap } from 'lucide-react';
+import { BriefcaseBusiness, GraduationCap, type LucideIcon } from 'lucide-react';
 import { Badge } from './ui/badge.tsx';
 import { formatStudyPeriod, formatWorkPeriod } from './work-education/work-education.format.ts';
 import type { EducationValues, WorkExperienceValues } from './work-education/work-education.types.ts';
@@ -54,39 +54,37 @@ export function ApplicationPayloadView({ payload }: { payload: PayloadForView })
         </Block>
       ) : null}
       <Block label="Опыт работы">
-        {work.length ? (
-          <ul className="grid gap-2">
-            {work.map((item, index) => (
-              <li key={index} className="flex gap-2.5">
-                <BriefcaseBusiness aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                <span className="min-w-0">
-                  <span className="font-medium break-words">{item.position_title}</span>, {item.company_name}
-                  <span className="block text-xs text-muted-foreground">{formatWorkPeriod(item.start_date, item.end_date)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          none
-        )}
+        <CareerRows
+          icon={BriefcaseBusiness}
+          empty={none}
+          rows={work.map((item) => ({ title: item.position_title, subtitle: item.company_name, period: formatWorkPeriod(item.start_date, item.end_date) }))}
+        />
       </Block>
       <Block label="Образование">
-        {education.length ? (
-          <ul className="grid gap-2">
-            {education.map((item, index) => (
-              <li key={index} className="flex gap-2.5">
-                <GraduationCap aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                <span className="min-w-0">
-                  <span className="font-medium break-words">{item.university_name}</span>, {item.specialty}
-                  <span className="block text-xs text-muted-foreground">{formatStudyPeriod(item.start_year, item.end_year)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          none
-        )}
+        <CareerRows
+          icon={GraduationCap}
+          empty={none}
+          rows={education.map((item) => ({ title: item.university_name, subtitle: item.specialty, period: formatStudyPeriod(item.start_year, item.end_year) }))}
+        />
       </Block>
     </dl>
+  );
+}
+
+/** Work places or educations of an application: title, subtitle and period with an icon. */
+function CareerRows({ icon: Icon, rows, empty }: { icon: LucideIcon; rows: Array<{ title: string; subtitle: string; period: string }>; empty: ReactNode }) {
+  if (!rows.length) return <>{empty}</>;
+  return (
+    <ul className="grid gap-2">
+      {rows.map((row, index) => (
+        <li key={index} className="flex gap-2.5">
+          <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0">
+            <span className="font-medium break-words">{row.title}</span>, {row.subtitle}
+            <span className="block text-xs text-muted-foreground">{row.period}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
