@@ -25,6 +25,9 @@ import { mentorsRoutes } from './mentors/mentors.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { consultationTypesRoutes } from './consultation-types/consultation-types.routes.ts';
+import { consultationSlotsRoutes } from './consultation-slots/consultation-slots.routes.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { disputesRoutes } from './disputes/disputes.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -45,7 +48,10 @@ function createApi() {
     .route('/', mentorsRoutes)
     .route('/', reviewsRoutes)
     .route('/', favoritesRoutes)
-    .route('/', consultationTypesRoutes);
+    .route('/', consultationTypesRoutes)
+    .route('/', consultationSlotsRoutes)
+    .route('/', bookingsRoutes)
+    .route('/', disputesRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

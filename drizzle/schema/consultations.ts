@@ -66,6 +66,11 @@ export const consultationSlots = pgTable(
     seriesId: uuid().references(() => slotSeries.id, { onDelete: 'set null' }),
     startsAt: ts().notNull(),
     endsAt: ts().notNull(),
+    /**
+     * Set instead of deleting a slot that has booking history (canceled or expired bookings reference it);
+     * a deleted slot is never offered and no longer blocks the mentor's time (migration 0010).
+     */
+    deletedAt: ts(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -104,6 +109,8 @@ export const consultationBookings = pgTable(
     uniqueIndex('consultation_bookings_live_slot_uq').on(t.slotId).where(sql`${t.status} in ('pending_payment', 'paid', 'finished')`),
     index().on(t.menteeId, t.createdAt),
     index().on(t.mentorId, t.createdAt),
+    // the scheduler's sweep of holds that ran out
+    index('consultation_bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
     check('consultation_bookings_not_self', sql`${t.menteeId} <> ${t.mentorId}`),
     check('consultation_bookings_price', sql`${t.price} >= 0`),
   ],

@@ -74,6 +74,7 @@ export const eventRegistrations = pgTable(
     // one live registration per person and event; canceled ones stay as history
     uniqueIndex('event_registrations_live_uq').on(t.eventId, t.userId).where(sql`${t.status} <> 'canceled'`),
     index().on(t.userId, t.status),
+    index('event_registrations_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
   ],
 );
 

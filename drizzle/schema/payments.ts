@@ -68,6 +68,8 @@ export const payments = pgTable(
     uniqueIndex('payments_registration_live_uq').on(t.registrationId).where(sql`${t.status} <> 'canceled'`),
     index().on(t.payerId),
     index().on(t.payeeId, t.status),
+    // the scheduler's sweep of money held in escrow
+    index('payments_held_idx').on(t.paidAt).where(sql`${t.status} = 'succeeded'`),
   ],
 );
 
@@ -112,6 +114,8 @@ export const payouts = pgTable(
     feeKopecks: kopecks().notNull(),
     status: payoutStatus().notNull().default('pending'),
     providerPayoutId: text().unique(),
+    /** why the last attempt to send it failed (no payout card yet, provider error); retried by the scheduler */
+    lastError: text(),
     idempotencyKey: uuid().notNull().unique().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -130,6 +134,7 @@ export const refunds = pgTable(
     reason: varchar({ length: 255 }).notNull(),
     status: refundStatus().notNull().default('pending'),
     providerRefundId: text().unique(),
+    lastError: text(),
     idempotencyKey: uuid().notNull().unique().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -150,7 +155,7 @@ export const webhookEvents = pgTable(
   (t) => [uniqueIndex('webhook_events_key_uq').on(t.provider, t.eventKey)],
 );
 
-export const disputeStatus = pgEnum('dispute_status', ['open', 'resolved_refund', 'resolved_release']);
+export const disputeStatus = pgEnum('dispute_status', ['open', 'resolved_refund', 'resolved_partial', 'resolved_release']);
 export const disputeSource = pgEnum('dispute_source', ['buyer', 'seller']);
 
 /** A complaint about a consultation; while open, the money stays in escrow. */
@@ -164,9 +169,37 @@ export const disputes = pgTable(
     text: varchar({ length: 2000 }).notNull(),
     status: disputeStatus().notNull().default('open'),
     resolution: varchar({ length: 2000 }),
+    /** kopecks returned to the buyer when resolved with a (partial) refund */
+    refundKopecks: kopecks(),
     resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: ts(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.status), check('disputes_text_not_blank', sql`length(btrim(${t.text})) > 0`)],
+);
+
+/**
+ * The sandbox provider's own books: what a real provider keeps on its side (payments, payouts, refunds
+ * with their statuses and idempotency keys). Only the sandbox provider reads and writes this table; the
+ * rest of the app learns about these objects through the provider interface and signed notifications,
+ * exactly as with YooKassa.
+ */
+export const sandboxProviderObjects = pgTable(
+  'sandbox_provider_objects',
+  {
+    id: text().primaryKey(),
+    kind: varchar({ length: 16 }).notNull(),
+    status: varchar({ length: 32 }).notNull(),
+    amountKopecks: kopecks().notNull(),
+    idempotencyKey: text().notNull(),
+    /** the request as the provider received it (description, return_url, metadata, deal, payout token…) */
+    request: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_provider_objects_idem_uq').on(t.kind, t.idempotencyKey),
+    check('sandbox_provider_objects_kind', sql`${t.kind} in ('payment', 'payout', 'refund')`),
+    check('sandbox_provider_objects_amount', sql`${t.amountKopecks} > 0`),
+  ],
 );

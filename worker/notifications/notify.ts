@@ -1,0 +1,47 @@
+import { getServerByName } from 'partyserver';
+import type { Executor } from '../../drizzle/db.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import type { Bindings } from '../env.ts';
+
+export type NewNotification = {
+  userId: number;
+  /** e.g. 'booking_paid', 'dispute_resolved' */
+  kind: string;
+  message: string;
+  /** where 'подробнее' leads */
+  url?: string;
+  /** a notification with the same key for the same user is stored once */
+  dedupeKey?: string;
+};
+
+/**
+ * Stores notifications (inside the caller's transaction when given one). Returns the rows that were new,
+ * to be pushed to open tabs with `pushNotifications` after the transaction commits.
+ */
+export async function storeNotifications(db: Executor, items: NewNotification[]) {
+  if (!items.length) return [];
+  return db
+    .insert(notifications)
+    .values(items.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, payload: n.url ? { url: n.url } : {}, dedupeKey: n.dedupeKey ?? null })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];
+
+/** Pushes stored notifications to the users' open tabs through their NotificationHub; never throws. */
+export async function pushNotifications(env: Bindings, rows: StoredNotification[]) {
+  await Promise.all(
+    rows.map(async (n) => {
+      try {
+        const hub = await getServerByName(env.NotificationHub, String(n.userId));
+        await hub.deliver({
+          type: 'notification',
+          notification: { id: n.id, message: n.message, is_read: n.isRead, payload: n.payload, created_at: n.createdAt.toISOString() },
+        });
+      } catch (e) {
+        console.error(JSON.stringify({ level: 'error', msg: 'notification push failed', userId: n.userId, error: String(e) }));
+      }
+    }),
+  );
+}
