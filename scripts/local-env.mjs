@@ -14,9 +14,19 @@ export function prepareLocalEnv() {
   process.env.NO_UPDATE_NOTIFIER = '1';
 }
 
+/**
+ * FORMA_TEST_SLOT=N (N ≥ 1) gives `npm test` a test stack of its own (ports +100·N, its own data
+ * directory), so several test runs can share a machine.
+ */
+const testSlot = Number(process.env.FORMA_TEST_SLOT ?? 0) || 0;
+
 /** Ports of one local stack; tests use their own set so they can run beside `npm start`. */
 export const stacks = {
   dev: { pgPort: 54329, wsPort: 54330, dataDir: path.join(root, '.data', 'pg') },
-  test: { pgPort: 54339, wsPort: 54340, dataDir: path.join(root, '.data', 'pg-test') },
+  test: {
+    pgPort: 54339 + 100 * testSlot,
+    wsPort: 54340 + 100 * testSlot,
+    dataDir: path.join(root, '.data', testSlot ? `pg-test-${testSlot}` : 'pg-test'),
+  },
   bench: { pgPort: 54349, wsPort: 54350, dataDir: path.join(root, '.data', 'pg-bench') },
 };
