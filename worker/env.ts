@@ -15,6 +15,11 @@ export type Bindings = {
   /** SMS through SMS.ru when set; otherwise (development/test only) the dev mailbox */
   SMSRU_API_ID?: string;
   SMSRU_API_URL?: string;
+  /** payments through YooKassa (safe deal) when both are set; otherwise (development/test only) the sandbox */
+  YOOKASSA_SHOP_ID?: string;
+  YOOKASSA_SECRET_KEY?: string;
+  /** the API's base address, default https://api.yookassa.ru/v3 (tests point it at a fake) */
+  YOOKASSA_API_URL?: string;
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
 };

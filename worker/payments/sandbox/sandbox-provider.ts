@@ -1,0 +1,132 @@
+// The offline payment provider for development and tests. It follows YooKassa's safe-deal flow: a payment
+// is created `pending` and the payer confirms it on the provider's own page (/sandbox/checkout/{id}),
+// after which the provider sends a signed notification to our webhook (sandbox-checkout.ts).
+//
+// Payouts and refunds succeed at once and the answer says so (status 'succeeded'); unlike YooKassa the
+// sandbox sends no payout.* / refund.* notification for them, since the caller already has the final
+// status in hand and a provider call cannot outlive the request that made it (no waitUntil here).
+import { and, eq, sql } from 'drizzle-orm';
+import { sandboxProviderObjects } from '../../../drizzle/schema/payments.ts';
+import { CURRENCY, kopecksToValue } from '../amounts.ts';
+import { PaymentProviderError } from '../provider-error.ts';
+import type { PaymentProvider, ProviderContext, ProviderPayment, ProviderPaymentStatus } from '../provider.ts';
+import { readSandboxCardToken } from '../sandbox-card.ts';
+import { createOnce, findObject, type SandboxObject } from './sandbox-books.ts';
+
+export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
+
+export const sandboxCheckoutUrl = (origin: string, providerPaymentId: string) => `${origin}${SANDBOX_CHECKOUT_PATH}${encodeURIComponent(providerPaymentId)}`;
+
+/** What the sandbox stored about a payment when it was created. */
+export type SandboxPaymentRequest = {
+  description: string;
+  return_url: string;
+  metadata: Record<string, string>;
+  deal: { id: string; settlements: Array<{ type: 'payout'; amount: { value: string; currency: string } }> };
+};
+
+const refused = (code: string, description: string) => new PaymentProviderError('sandbox', code, description, { httpStatus: 400 });
+
+export function toProviderPayment(row: SandboxObject): ProviderPayment {
+  const request = row.request as SandboxPaymentRequest;
+  return {
+    id: row.id,
+    status: row.status as ProviderPaymentStatus,
+    amountKopecks: row.amountKopecks,
+    currency: CURRENCY,
+    dealId: request.deal?.id ?? null,
+    metadata: request.metadata ?? {},
+  };
+}
+
+export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
+  const { db } = ctx;
+  return {
+    name: 'sandbox',
+
+    async createPayment(input) {
+      const request: SandboxPaymentRequest = {
+        description: input.description,
+        return_url: input.returnUrl,
+        metadata: { payment_id: input.paymentId },
+        deal: {
+          id: `sbx_deal_${crypto.randomUUID()}`,
+          settlements: [{ type: 'payout', amount: { value: kopecksToValue(input.payoutKopecks), currency: CURRENCY } }],
+        },
+      };
+      const row = await createOnce(db, { kind: 'payment', status: 'pending', amountKopecks: input.amountKopecks, idempotencyKey: input.idempotencyKey, request });
+      const stored = row.request as SandboxPaymentRequest;
+      return { providerPaymentId: row.id, providerDealId: stored.deal.id, confirmationUrl: sandboxCheckoutUrl(ctx.origin, row.id) };
+    },
+
+    async getPayment(providerPaymentId) {
+      const row = await findObject(db, 'payment', providerPaymentId);
+      if (!row) throw new PaymentProviderError('sandbox', 'not_found', 'Платёж не найден', { httpStatus: 404 });
+      return toProviderPayment(row);
+    },
+
+    async createPayout(input) {
+      // like a real provider, only a token its own widget issued can be paid out to
+      const card = await readSandboxCardToken(ctx.env.JWT_SECRET, input.payoutToken);
+      if (!card) throw refused('invalid_payout_token', 'Токен карты для выплаты недействителен');
+      const row = await createOnce(db, {
+        kind: 'payout',
+        status: 'succeeded',
+        amountKopecks: input.amountKopecks,
+        idempotencyKey: input.idempotencyKey,
+        request: {
+          amount: { value: kopecksToValue(input.amountKopecks), currency: CURRENCY },
+          card_last4: card.last4,
+          description: input.description,
+          metadata: { payout_id: input.payoutId },
+          deal: input.dealId ? { id: input.dealId } : null,
+        },
+      });
+      return { providerPayoutId: row.id, status: 'succeeded' };
+    },
+
+    async createRefund(input) {
+      // A refund names a succeeded payment and never returns more than was paid: the payment's row is
+      // locked while the refunds made so far are added up.
+      const row = await db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(sandboxProviderObjects)
+          .where(and(eq(sandboxProviderObjects.id, input.providerPaymentId), eq(sandboxProviderObjects.kind, 'payment')))
+          .for('update');
+        if (!payment) throw refused('not_found', 'Платёж не найден');
+        const earlier = await findRefundByKey(tx, input.idempotencyKey);
+        if (earlier) return earlier;
+        if (payment.status !== 'succeeded') throw refused('invalid_request', 'Вернуть можно только успешный платёж');
+        const [{ refunded }] = await tx
+          .select({ refunded: sql<string>`coalesce(sum(${sandboxProviderObjects.amountKopecks}), 0)` })
+          .from(sandboxProviderObjects)
+          .where(and(eq(sandboxProviderObjects.kind, 'refund'), sql`${sandboxProviderObjects.request}->>'payment_id' = ${payment.id}`));
+        if (Number(refunded) + input.amountKopecks > payment.amountKopecks) throw refused('invalid_request', 'Сумма возврата больше суммы платежа');
+        return createOnce(tx, {
+          kind: 'refund',
+          status: 'succeeded',
+          amountKopecks: input.amountKopecks,
+          idempotencyKey: input.idempotencyKey,
+          request: {
+            payment_id: payment.id,
+            amount: { value: kopecksToValue(input.amountKopecks), currency: CURRENCY },
+            description: input.description,
+            metadata: { refund_id: input.refundId },
+            deal: input.dealId ? { id: input.dealId } : null,
+          },
+        });
+      });
+      return { providerRefundId: row.id, status: 'succeeded' };
+    },
+  };
+}
+
+async function findRefundByKey(db: Parameters<typeof createOnce>[0], idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxProviderObjects)
+    .where(and(eq(sandboxProviderObjects.kind, 'refund'), eq(sandboxProviderObjects.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ?? null;
+}
