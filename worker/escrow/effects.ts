@@ -1,0 +1,28 @@
+import type { ProviderContext } from '../payments/provider.ts';
+import { pushNotifications, storeNotifications } from '../notifications/notify.ts';
+import { sendPayout, sendRefund } from './transfers.ts';
+
+type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];
+
+/**
+ * What a money transition leaves to do once its transaction has committed: payouts and refunds to send to
+ * the provider (rows already stored `pending`), notifications to push to open tabs.
+ */
+export type Effects = { payoutIds: string[]; refundIds: string[]; notifications: StoredNotification[] };
+
+export const noEffects = (): Effects => ({ payoutIds: [], refundIds: [], notifications: [] });
+
+export function mergeEffects(...all: Effects[]): Effects {
+  return {
+    payoutIds: all.flatMap((e) => e.payoutIds),
+    refundIds: all.flatMap((e) => e.refundIds),
+    notifications: all.flatMap((e) => e.notifications),
+  };
+}
+
+/** Runs after the commit; provider failures stay on the rows (last_error) for the scheduler to retry. */
+export async function applyEffects(ctx: ProviderContext, effects: Effects) {
+  for (const id of effects.refundIds) await sendRefund(ctx, id);
+  for (const id of effects.payoutIds) await sendPayout(ctx, id);
+  await pushNotifications(ctx.env, effects.notifications);
+}

@@ -1,0 +1,112 @@
+// The money transitions of a held payment, each inside the caller's transaction. The payment row is locked
+// first and changed only from `succeeded`, so a transition that lost a race (or is replayed) does nothing;
+// the ledger's unique (payment_id, kind) backs that up. Provider calls happen after the commit (effects.ts).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../drizzle/db.ts';
+import { disputes } from '../../drizzle/schema/payments.ts';
+import { ledgerEntries, payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
+import { splitRelease } from './fee.ts';
+
+export type Payment = typeof payments.$inferSelect;
+
+export const NO_PAYOUT_CARD = 'Нет карты для выплаты';
+
+/** Locks the payment row; every transition of held money starts here. */
+export async function lockPayment(tx: Tx, paymentId: string): Promise<Payment | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return row ?? null;
+}
+
+/** The booking's or registration's payment that is still in escrow, locked; null when there is none. */
+export async function lockHeldPayment(tx: Tx, ref: { bookingId: number } | { registrationId: number }): Promise<Payment | null> {
+  const service = 'bookingId' in ref ? eq(payments.bookingId, ref.bookingId) : eq(payments.registrationId, ref.registrationId);
+  const [row] = await tx.select().from(payments).where(and(service, eq(payments.status, 'succeeded'))).for('update');
+  return row ?? null;
+}
+
+/** The mentor's current payout card: the newest one saved (spec 001 §2). */
+async function currentPayoutCard(tx: Tx, mentorId: number) {
+  const [card] = await tx
+    .select({ id: payoutCardTokens.id })
+    .from(payoutCardTokens)
+    .where(eq(payoutCardTokens.userId, mentorId))
+    .orderBy(desc(payoutCardTokens.createdAt), desc(payoutCardTokens.id))
+    .limit(1);
+  return card ?? null;
+}
+
+/** Books the fee and the mentor's share of `grossKopecks` and stores the payout to send; its id. */
+async function bookPayout(tx: Tx, payment: Payment, grossKopecks: number): Promise<string> {
+  const { feeKopecks, payoutKopecks } = splitRelease(grossKopecks);
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  if (feeKopecks > 0) entries.push({ paymentId: payment.id, kind: 'platform_fee', debit: 'escrow', credit: 'platform', amountKopecks: feeKopecks });
+  entries.push({ paymentId: payment.id, kind: 'mentor_payout', debit: 'escrow', credit: 'mentor', mentorId: payment.payeeId, amountKopecks: payoutKopecks });
+  await tx.insert(ledgerEntries).values(entries);
+  const card = await currentPayoutCard(tx, payment.payeeId);
+  const [payout] = await tx
+    .insert(payouts)
+    .values({
+      paymentId: payment.id,
+      mentorId: payment.payeeId,
+      cardTokenId: card?.id ?? null,
+      amountKopecks: payoutKopecks,
+      feeKopecks,
+      lastError: card ? null : NO_PAYOUT_CARD,
+    })
+    .returning({ id: payouts.id });
+  return payout.id;
+}
+
+/** Whether the booking has a dispute waiting for a decision: its money stays in escrow meanwhile. */
+async function hasOpenDispute(tx: Tx, bookingId: number) {
+  const [row] = await tx
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.bookingId, bookingId), eq(disputes.status, 'open')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Releases a held payment to the mentor: succeeded → released, the 5 % fee to the platform, the rest to the
+ * mentor's payout. Nothing happens while a dispute on the booking is open: a complaint locks the same
+ * payment row before it is stored, and this check runs after our lock, so the two never both win.
+ * Returns the payout's id, or null when nothing was released.
+ */
+export async function releaseHeld(tx: Tx, paymentId: string, options: { ignoreDispute?: boolean } = {}): Promise<string | null> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment || payment.status !== 'succeeded') return null;
+  if (payment.bookingId && !options.ignoreDispute && (await hasOpenDispute(tx, payment.bookingId))) return null;
+  const [released] = await tx
+    .update(payments)
+    .set({ status: 'released', releasedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  if (!released) return null;
+  return bookPayout(tx, payment, payment.amountKopecks);
+}
+
+export type RefundBooked = { refundId: string; payoutId: string | null; amountKopecks: number; payment: Payment };
+
+/**
+ * Returns `amountKopecks` (all of it when omitted) of a held payment to the payer. A full refund leaves the
+ * payment `refunded`; a partial one (a dispute's decision) refunds that part and releases the rest to the
+ * mentor, fee included, leaving it `released`. Null when the payment is no longer held.
+ */
+export async function refundHeld(tx: Tx, paymentId: string, reason: string, amountKopecks?: number): Promise<RefundBooked | null> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment || payment.status !== 'succeeded') return null;
+  const amount = Math.min(amountKopecks ?? payment.amountKopecks, payment.amountKopecks);
+  if (!(amount > 0)) throw new RangeError(`refund of ${amount} kopecks`);
+  const partial = amount < payment.amountKopecks;
+  const [changed] = await tx
+    .update(payments)
+    .set(partial ? { status: 'released', releasedAt: sql`now()`, refundedAt: sql`now()` } : { status: 'refunded', refundedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  if (!changed) return null;
+  await tx.insert(ledgerEntries).values({ paymentId, kind: 'refund', debit: 'escrow', credit: 'payer', amountKopecks: amount });
+  const [refund] = await tx.insert(refunds).values({ paymentId, amountKopecks: amount, reason: reason.slice(0, 255) }).returning({ id: refunds.id });
+  const payoutId = partial ? await bookPayout(tx, payment, payment.amountKopecks - amount) : null;
+  return { refundId: refund.id, payoutId, amountKopecks: amount, payment };
+}

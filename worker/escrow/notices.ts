@@ -1,0 +1,30 @@
+// The notifications money transitions leave for people (stored in the transaction, pushed after it).
+import type { NewNotification } from '../notifications/notify.ts';
+
+export const SCHEDULE_URL = '/CalendarPage';
+
+/** "12 марта 2026 г., 10:00" in the reader's time zone. */
+export function formatWhen(at: Date, timeZone = 'Europe/Moscow') {
+  return new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
+}
+
+/** "1 500 ₽", "1 234,56 ₽" */
+export function formatRubles(kopecks: number) {
+  return `${new Intl.NumberFormat('ru-RU', { minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(kopecks / 100)} ₽`;
+}
+
+export const bookingPaidNotice = (mentorId: number, bookingId: number, when: string): NewNotification => ({
+  userId: mentorId,
+  kind: 'booking_paid',
+  message: `Новая запись на консультацию ${when} оплачена`,
+  url: SCHEDULE_URL,
+  dedupeKey: `booking_paid:${bookingId}`,
+});
+
+export const refundNotice = (payerId: number, paymentId: string, amountKopecks: number, reason: string): NewNotification => ({
+  userId: payerId,
+  kind: 'refund',
+  message: `Вам возвращено ${formatRubles(amountKopecks)}. ${reason}`,
+  url: SCHEDULE_URL,
+  dedupeKey: `refund:${paymentId}`,
+});
