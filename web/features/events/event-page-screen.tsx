@@ -19,7 +19,7 @@ import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from './events.types.ts';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
-import { PaymentDialog } from './payment-dialog.tsx';
+import { PaymentDialog } from '../payments/payment-dialog.tsx';
 
 const OTHER_EVENTS_SHOWN = 6;
 
@@ -70,13 +70,17 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   const upcoming = useQuery(eventQueries.upcoming());
 
   const left = seatsLeft(event, event.registrations_count);
-  const action = eventAction({
-    viewerId: user?.id ?? null,
-    mentorId,
-    isRegistered: registration.data?.is_registered ?? false,
-    seatsLeft: left,
-    status: event.is_canceled ? 'canceled' : event.status,
-  });
+  // A seat held for payment (the redirect failed, or the payer came back without paying) can still be paid.
+  const awaitingPayment = registration.data?.status === 'pending_payment' && !event.is_canceled && event.status !== 'past';
+  const action: EventAction = awaitingPayment
+    ? { kind: 'participate', label: 'Перейти к оплате', disabled: false }
+    : eventAction({
+        viewerId: user?.id ?? null,
+        mentorId,
+        isRegistered: registration.data?.is_registered ?? false,
+        seatsLeft: left,
+        status: event.is_canceled ? 'canceled' : event.status,
+      });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.detail(event.id).queryKey });
 
@@ -103,6 +107,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
 
   const onAction = () => {
     if (action.kind === 'login') void navigate({ to: '/login' });
+    else if (awaitingPayment) setPaymentFor(event.id);
     else if (action.kind === 'participate' && !register.isPending) register.mutate();
   };
 
@@ -185,7 +190,13 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         ) : null}
       </EventDetailsView>
 
-      <PaymentDialog eventId={paymentFor} onClose={() => setPaymentFor(null)} />
+      <PaymentDialog
+        service={paymentFor != null ? { service_type: 'event', service_id: paymentFor } : null}
+        onClose={() => {
+          setPaymentFor(null);
+          void refresh();
+        }}
+      />
       {canReview ? <ReviewDialog open={reviewOpen} onOpenChange={setReviewOpen} draftKey={`event-review-draft:${event.id}`} onSubmit={sendReview} /> : null}
     </>
   );

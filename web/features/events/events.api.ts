@@ -60,10 +60,6 @@ export const fetchEventReviews = (eventId: number) => getJson<EventReview[]>('/a
 export const addEventReview = (eventId: number, values: { review_text: string; review_stars: number }) =>
   postJson<unknown>('/api/event_reviews/AddEventReview/', { ...values, event_id: eventId });
 
-/** POST /api/payments/deals/ (arrives with the payments issue); the answer's confirmation_url is where the browser goes. */
-export const createEventDeal = (eventId: number, returnUrl: string) =>
-  postJson<{ confirmation_url?: string | null }>('/api/payments/deals/', { service_type: 'event', service_id: eventId, return_url: returnUrl });
-
 /** A mentor card's data for the preview page (GET /api/users/{id}/). */
 export const fetchUserCard = (userId: number) =>
   getJson<{ id: number; mentor_name: string | null; mentor_surname: string | null; mentor_avatar_url: string | null }>(`/api/users/${userId}/`);
