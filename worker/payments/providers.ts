@@ -4,17 +4,19 @@ import { ApiError } from '../lib/errors.ts';
 import { isDevEnvironment } from '../mail/senders.ts';
 import type { PaymentProvider, ProviderContext } from './provider.ts';
 import { sandboxProvider } from './sandbox/sandbox-provider.ts';
+import { yookassaProvider, type YookassaProvider } from './yookassa/yookassa-provider.ts';
 
 export const paymentsUnavailable = () => new ApiError(503, 'payments_unavailable', 'Оплата временно недоступна');
 
-export function isYookassaConfigured(env: ProviderContext['env']) {
-  return Boolean(env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY);
+/** YooKassa from the environment, or null when it is not configured. */
+export function configuredYookassa(env: ProviderContext['env']): YookassaProvider | null {
+  const { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_URL: apiUrl } = env;
+  return shopId && secretKey ? yookassaProvider({ shopId, secretKey, apiUrl }) : null;
 }
 
 export function paymentProvider(ctx: ProviderContext): PaymentProvider {
-  // The YooKassa adapter lands next (worker/payments/yookassa/); until then a configured shop is refused
-  // rather than silently served by the sandbox.
-  if (isYookassaConfigured(ctx.env)) throw paymentsUnavailable();
+  const yookassa = configuredYookassa(ctx.env);
+  if (yookassa) return yookassa;
   if (isDevEnvironment(ctx.env)) return sandboxProvider(ctx);
   throw paymentsUnavailable();
 }

@@ -1,0 +1,172 @@
+// A local stand-in for YooKassa's API v3 (safe deal), following its documented protocol closely enough to
+// catch mistakes: Basic auth with shop id and secret key (401 otherwise), an Idempotence-Key on every POST
+// (400 without; the same key answers the stored object again, the same key with another body is refused),
+// amounts as strings of rubles, errors as {type: 'error', id, code, description, parameter}. It keeps its
+// objects, and the test plays the payer and the bank: succeed() / cancel() a payment, settlePayout().
+import { Hono, type Context } from 'hono';
+
+export const FAKE_YOOKASSA_URL = 'https://yookassa.fake/v3';
+
+type Amount = { value: string; currency: string };
+type Deal = { type: 'safe_deal'; id: string; fee_moment: string; status: 'opened' | 'closed'; description?: string; metadata: Record<string, string> };
+type Payment = {
+  id: string;
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  paid: boolean;
+  amount: Amount;
+  description?: string;
+  confirmation: { type: 'redirect'; confirmation_url: string; return_url: string };
+  metadata: Record<string, string>;
+  deal: { id: string; settlements: Array<{ type: string; amount: Amount }> };
+  created_at: string;
+};
+type Payout = { id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; description?: string; metadata: Record<string, string>; deal?: { id: string } };
+type Refund = { id: string; payment_id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; deal?: { id: string; refund_settlements: unknown[] } };
+
+const error = (c: Context<any>, status: 400 | 401 | 404, code: string, description: string, parameter?: string) =>
+  c.json({ type: 'error', id: crypto.randomUUID(), code, description, ...(parameter ? { parameter } : {}) }, status);
+
+const kopecks = (amount: unknown) => {
+  const a = amount as Amount | undefined;
+  const m = a && typeof a.value === 'string' ? /^(\d+)\.(\d{2})$/.exec(a.value) : null;
+  return m && a!.currency === 'RUB' ? Number(m[1]) * 100 + Number(m[2]) : null;
+};
+
+export function fakeYookassa(shopId: string, secretKey: string) {
+  const deals = new Map<string, Deal>();
+  const payments = new Map<string, Payment>();
+  const payouts = new Map<string, Payout>();
+  const refunds = new Map<string, Refund>();
+  /** (path, Idempotence-Key) → the body it was first sent with and the answer */
+  const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  const requests: Array<{ method: string; path: string; idempotenceKey: string | null; body: unknown }> = [];
+
+  const app = new Hono<{ Variables: { body: Record<string, any> } }>().basePath('/v3');
+
+  app.use('*', async (c, next) => {
+    const expected = `Basic ${btoa(`${shopId}:${secretKey}`)}`;
+    if (c.req.header('authorization') !== expected) return error(c, 401, 'invalid_credentials', 'Login or password is incorrect');
+    const key = c.req.header('idempotence-key') ?? null;
+    const raw = c.req.method === 'POST' ? await c.req.text() : '';
+    let parsed: Record<string, any> = {};
+    try {
+      parsed = raw ? JSON.parse(raw) : {};
+    } catch {
+      return error(c, 400, 'invalid_request', 'Request body is not a valid JSON');
+    }
+    requests.push({ method: c.req.method, path: c.req.path, idempotenceKey: key, body: raw ? parsed : undefined });
+    c.set('body', parsed);
+    if (c.req.method !== 'POST') return next();
+    if (!key) return error(c, 400, 'invalid_request', "Idempotence key isn't specified", 'Idempotence-Key');
+    const slot = `${c.req.path}|${key}`;
+    const seen = idempotent.get(slot);
+    if (seen) {
+      if (seen.body !== raw) return error(c, 400, 'invalid_request', 'Idempotence key duplicated', 'Idempotence-Key');
+      return c.json(seen.answer, seen.status as 200);
+    }
+    await next();
+    if (c.res.status < 500) idempotent.set(slot, { body: raw, status: c.res.status, answer: await c.res.clone().json() });
+  });
+
+  app.post('/deals', (c) => {
+    const b = c.get('body');
+    if (b.type !== 'safe_deal') return error(c, 400, 'invalid_request', 'Invalid deal type', 'type');
+    if (!['payment_succeeded', 'deal_closed'].includes(b.fee_moment)) return error(c, 400, 'invalid_request', 'Invalid fee_moment', 'fee_moment');
+    const deal: Deal = { type: 'safe_deal', id: `dl-${crypto.randomUUID()}`, fee_moment: b.fee_moment, status: 'opened', description: b.description, metadata: b.metadata ?? {} };
+    deals.set(deal.id, deal);
+    return c.json(deal);
+  });
+
+  app.post('/payments', (c) => {
+    const b = c.get('body');
+    const amount = kopecks(b.amount);
+    if (amount === null || amount <= 0) return error(c, 400, 'invalid_request', 'Invalid amount', 'amount');
+    if (b.confirmation?.type !== 'redirect' || typeof b.confirmation.return_url !== 'string') return error(c, 400, 'invalid_request', 'Invalid confirmation', 'confirmation');
+    if (b.description && String(b.description).length > 128) return error(c, 400, 'invalid_request', 'Description is too long', 'description');
+    const deal = b.deal && deals.get(b.deal.id);
+    if (!deal) return error(c, 400, 'invalid_request', 'Deal not found', 'deal.id');
+    const settlements = b.deal.settlements as Array<{ type: string; amount: Amount }> | undefined;
+    if (!settlements?.length || settlements.some((s) => s.type !== 'payout' || kopecks(s.amount) === null || kopecks(s.amount)! > amount)) {
+      return error(c, 400, 'invalid_request', 'Invalid settlements', 'deal.settlements');
+    }
+    const id = crypto.randomUUID();
+    const payment: Payment = {
+      id,
+      status: 'pending',
+      paid: false,
+      amount: b.amount,
+      description: b.description,
+      confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.fake/checkout/payments/v2/contract?orderId=${id}`, return_url: b.confirmation.return_url },
+      metadata: b.metadata ?? {},
+      deal: { id: deal.id, settlements },
+      created_at: new Date().toISOString(),
+    };
+    payments.set(id, payment);
+    return c.json(payment);
+  });
+
+  app.get('/payments/:id', (c) => {
+    const payment = payments.get(c.req.param('id'));
+    return payment ? c.json(payment) : error(c, 404, 'not_found', 'Payment not found');
+  });
+
+  app.post('/payouts', (c) => {
+    const b = c.get('body');
+    const amount = kopecks(b.amount);
+    if (amount === null || amount <= 0) return error(c, 400, 'invalid_request', 'Invalid amount', 'amount');
+    if (typeof b.payout_token !== 'string' || !b.payout_token) return error(c, 400, 'invalid_request', 'Payout destination is not specified', 'payout_token');
+    if (b.deal && !deals.has(b.deal.id)) return error(c, 400, 'invalid_request', 'Deal not found', 'deal.id');
+    const payout: Payout = { id: `po-${crypto.randomUUID()}`, status: 'pending', amount: b.amount, description: b.description, metadata: b.metadata ?? {}, deal: b.deal };
+    payouts.set(payout.id, payout);
+    return c.json(payout);
+  });
+
+  app.get('/payouts/:id', (c) => {
+    const payout = payouts.get(c.req.param('id'));
+    return payout ? c.json(payout) : error(c, 404, 'not_found', 'Payout not found');
+  });
+
+  app.post('/refunds', (c) => {
+    const b = c.get('body');
+    const payment = payments.get(b.payment_id);
+    if (!payment) return error(c, 400, 'invalid_request', 'Payment not found', 'payment_id');
+    const amount = kopecks(b.amount);
+    if (amount === null || amount <= 0) return error(c, 400, 'invalid_request', 'Invalid amount', 'amount');
+    if (payment.status !== 'succeeded') return error(c, 400, 'invalid_request', 'Payment is not succeeded', 'payment_id');
+    const refunded = [...refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'canceled').reduce((n, r) => n + kopecks(r.amount)!, 0);
+    if (refunded + amount > kopecks(payment.amount)!) return error(c, 400, 'invalid_request', 'Refund amount exceeds payment amount', 'amount');
+    const refund: Refund = { id: crypto.randomUUID(), payment_id: payment.id, status: 'succeeded', amount: b.amount, deal: b.deal && { id: payment.deal.id, ...b.deal } };
+    refunds.set(refund.id, refund);
+    return c.json(refund);
+  });
+
+  app.get('/refunds/:id', (c) => {
+    const refund = refunds.get(c.req.param('id'));
+    return refund ? c.json(refund) : error(c, 404, 'not_found', 'Refund not found');
+  });
+
+  function settle(id: string, status: 'succeeded' | 'canceled') {
+    const payment = payments.get(id);
+    if (!payment) throw new Error(`fake YooKassa has no payment ${id}`);
+    payment.status = status;
+    payment.paid = status === 'succeeded';
+  }
+
+  return {
+    deals,
+    payments,
+    payouts,
+    refunds,
+    requests,
+    /** the payer paid on YooKassa's page */
+    succeed: (id: string) => settle(id, 'succeeded'),
+    cancel: (id: string) => settle(id, 'canceled'),
+    settlePayout(id: string, status: 'succeeded' | 'canceled') {
+      const payout = payouts.get(id);
+      if (!payout) throw new Error(`fake YooKassa has no payout ${id}`);
+      payout.status = status;
+    },
+    /** a fetch that reaches the fake: pass it to the adapter, or stand it in for the global fetch */
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init)) as typeof fetch,
+  };
+}
