@@ -1,4 +1,77 @@
-import { Hono } from 'hono';
+// Consultation bookings (decision 006; spec 000 §3-4 "Booking", spec 002 §3 and §7).
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { applyEffects } from '../escrow/effects.ts';
+import { ApiError, errors } from '../lib/errors.ts';
+import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import type { ProviderContext } from '../payments/provider.ts';
+import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type CreateOutcome, type FinishOutcome } from './bookings.lifecycle.ts';
+import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
+import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
+import { bookingActionBody, createBookingBody } from './bookings.schemas.ts';
 
-export const bookingsRoutes = new Hono<AppEnv>();
+const bookingNotFound = () => errors.notFound('Бронирование не найдено');
+
+const createRefusals: Record<Exclude<CreateOutcome['kind'], 'created'>, () => ApiError> = {
+  not_found: () => errors.notFound('Слот не найден'),
+  own_slot: () => errors.forbidden('Нельзя записаться на свою консультацию'),
+  slot_past: () => errors.conflict('slot_past', 'Это время уже прошло'),
+  type_archived: () => errors.conflict('type_archived', 'Эта консультация больше недоступна'),
+  slot_taken: () => errors.conflict('slot_taken', 'Это время уже занято'),
+};
+
+const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled'>, () => ApiError> = {
+  not_found: bookingNotFound,
+  finished: () => errors.conflict('booking_finished', 'Консультация уже завершена'),
+  already_canceled: () => errors.conflict('booking_canceled', 'Бронирование уже отменено'),
+  disputed: () => errors.conflict('dispute_open', 'По этой консультации открыт диспут'),
+};
+
+const finishRefusals: Record<Exclude<FinishOutcome['kind'], 'finished'>, () => ApiError> = {
+  not_found: bookingNotFound,
+  not_booker: () => errors.forbidden('Завершить консультацию может только её участник'),
+  not_paid: () => errors.conflict('booking_not_paid', 'Консультация не оплачена'),
+  canceled: () => errors.conflict('booking_canceled', 'Бронирование отменено'),
+  not_started: () => errors.conflict('not_started', 'Консультация ещё не началась'),
+};
+
+export const providerContext = (c: Context<AppEnv>): ProviderContext => ({ env: c.env, db: c.var.db, origin: new URL(c.req.url).origin });
+
+export const bookingsRoutes = new Hono<AppEnv>()
+  .post('/consultation-bookings/create', requireUser, validate('json', createBookingBody), async (c) => {
+    const { consultation_type_slot, user_id, questions } = c.req.valid('json');
+    const callerId = c.var.user!.id;
+    if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно записать на консультацию только себя');
+    const outcome = await createBooking(c.var.db, consultation_type_slot, callerId, questions);
+    if (outcome.kind !== 'created') throw createRefusals[outcome.kind]();
+    await applyEffects(providerContext(c), outcome.effects);
+    return c.json(toCreatedBooking(outcome.booking), 201);
+  })
+  // ours, for the schedule and the booking pages: every booking of the caller, as booker and as mentor
+  .get('/consultation-bookings/my', requireUser, async (c) => {
+    const callerId = c.var.user!.id;
+    const rows = await listBookingsFor(c.var.db, callerId);
+    return c.json(rows.map((r) => toMyBooking(r, callerId)));
+  })
+  .get('/consultation-bookings/:id/detail', requireUser, async (c) => {
+    // the spec sends ?user_id=; the caller is who the cookie says
+    const row = await findBookingFor(c.var.db, parseId(c.req.param('id')), c.var.user!.id);
+    return c.json(toBookingDetail(found(row, 'Бронирование не найдено')));
+  })
+  .post('/consultation-bookings/:id/cancel', requireUser, validate('json', bookingActionBody), async (c) => {
+    const callerId = c.var.user!.id;
+    assertOwnUserId(c.req.valid('json').user_id, callerId);
+    const id = parseId(c.req.param('id'));
+    const outcome = await cancelBooking(providerContext(c), id, callerId);
+    if (outcome.kind !== 'canceled') throw cancelRefusals[outcome.kind]();
+    return c.json({ id: outcome.booking.id, status: outcome.booking.status, refund: outcome.refund });
+  })
+  .post('/consultation-bookings/:id/finish', requireUser, validate('json', bookingActionBody), async (c) => {
+    const callerId = c.var.user!.id;
+    assertOwnUserId(c.req.valid('json').user_id, callerId);
+    const outcome = await finishBooking(providerContext(c), parseId(c.req.param('id')), callerId);
+    if (outcome.kind !== 'finished') throw finishRefusals[outcome.kind]();
+    return c.json({ id: outcome.booking.id, status: outcome.booking.status });
+  });

@@ -1,7 +1,7 @@
-// Lock order for money transitions: the service row first (the event before its registration, since the
-// registration trigger locks the event anyway), then the payment (money.ts). Every path that changes a
-// booking or registration together with its payment takes them in this order.
-import { eq, sql } from 'drizzle-orm';
+// Lock order for money transitions: the service row first, then the payment (money.ts). A registration's
+// status change makes its trigger lock the event after the registration; cancelling an event therefore
+// locks the event's registrations before the event (worker/events/cancel-event.ts), the same order.
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
@@ -11,9 +11,7 @@ export async function lockBooking(tx: Tx, bookingId: number) {
   return row ?? null;
 }
 
-/** Locks the registration's event, then the registration. */
 export async function lockRegistration(tx: Tx, registrationId: number) {
-  await tx.execute(sql`select id from events where id = (select event_id from event_registrations where id = ${registrationId}) for no key update`);
   const [row] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, registrationId)).for('no key update');
   return row ?? null;
 }

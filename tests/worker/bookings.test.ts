@@ -1,0 +1,160 @@
+// Booking a consultation: one live booking per slot is the database's rule, so 200 people at once get
+// exactly one booking; the slot's own mentor, a past slot and someone else's user_id are refused.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { consultationBookings, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import { payments } from '../../drizzle/schema/payments.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { expireBookingHolds } from '../../worker/escrow/holds.ts';
+import { createUser, uniqueEmail } from '../factories.ts';
+import { book, bookingRow, bookSlot, HOUR, mentorSlot, paidBooking, paymentRow, startPayment } from './escrow-fixtures.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+
+describe('creating a booking', () => {
+  it('holds a paid slot for 15 minutes, pending payment, at the price of the type', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 1500 });
+    const mentee = await createUser(t.db);
+    const before = Date.now();
+    const body = await expectJson(bookSlot(mentee, slot.id), 201);
+    expect(body).toEqual({ id: expect.any(Number), status: 'pending_payment', price: 1500, hold_expires_at: expect.any(String) });
+    const hold = new Date(body.hold_expires_at).getTime() - before;
+    expect(hold).toBeGreaterThan(14 * 60_000);
+    expect(hold).toBeLessThan(16 * 60_000);
+    const row = await bookingRow(t.db, body.id);
+    expect(row).toMatchObject({ menteeId: mentee.id, slotId: slot.id, questions: 'Как пройти собеседование?', price: 1500 });
+  });
+
+  it('books a free consultation as paid at once and tells the mentor', async () => {
+    const { slot, mentor } = await mentorSlot(t.db, { costs: 0 });
+    const body = await expectJson(bookSlot(await createUser(t.db), slot.id), 201);
+    expect(body).toMatchObject({ status: 'paid', price: 0, hold_expires_at: null });
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
+    expect(notes.map((n) => n.kind)).toEqual(['booking_paid']);
+    expect(notes[0].message).toMatch(/^Новая запись на консультацию .+ оплачена$/);
+  });
+
+  it('lets exactly one of 200 simultaneous mentees book a slot; the others get slot_taken', async () => {
+    const { slot } = await mentorSlot(t.db);
+    const people = await t.db
+      .insert(users)
+      .values(Array.from({ length: 200 }, () => ({ email: uniqueEmail('race') })))
+      .returning({ id: users.id, role: users.role });
+    const started = performance.now();
+    const responses = await Promise.all(people.map((p) => bookSlot(p, slot.id)));
+    const elapsed = Math.round(performance.now() - started);
+    const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string; detail?: string } })));
+    console.log(`200 concurrent bookings of one slot: ${elapsed} ms`);
+    expect(bodies.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = bodies.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(199);
+    expect(refused.every((r) => r.status === 409 && r.body.code === 'slot_taken' && r.body.detail === 'Это время уже занято')).toBe(true);
+    const live = await t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slot.id));
+    expect(live).toHaveLength(1);
+  });
+
+  it("refuses the slot's own mentor (403), a past slot (409 slot_past), an archived type and someone else's user_id", async () => {
+    const { slot, mentor, type } = await mentorSlot(t.db);
+    expect(await expectJson(bookSlot(mentor, slot.id), 403)).toEqual({ detail: 'Нельзя записаться на свою консультацию', code: 'forbidden' });
+    const mentee = await createUser(t.db);
+    const other = await createUser(t.db);
+    expect(await expectJson(bookSlot(mentee, slot.id, { user_id: other.id }), 403)).toMatchObject({ code: 'forbidden' });
+    const { slot: past } = await mentorSlot(t.db, { startsIn: -HOUR });
+    expect(await expectJson(bookSlot(mentee, past.id), 409)).toEqual({ detail: 'Это время уже прошло', code: 'slot_past' });
+    await t.db.update(consultationTypes).set({ archivedAt: new Date() }).where(eq(consultationTypes.id, type.id));
+    expect((await expectJson(bookSlot(mentee, slot.id), 409)).code).toBe('type_archived');
+    expect(await expectJson(bookSlot(mentee, 2_147_000_000), 404)).toEqual({ detail: 'Слот не найден', code: 'not_found' });
+    expect(await t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slot.id))).toHaveLength(0);
+  });
+
+  it('checks the body: questions at most 2000 characters, a slot id, signed-in users only', async () => {
+    const { slot } = await mentorSlot(t.db);
+    const mentee = await createUser(t.db);
+    expect((await expectJson(bookSlot(mentee, slot.id, { questions: 'в'.repeat(2001) }), 400)).fields).toEqual({
+      questions: 'Вопрос не должен превышать 2000 символов',
+    });
+    expect((await expectJson(send('POST', '/api/consultation-bookings/create/', { user: asUser(mentee), body: {} }), 400)).fields).toEqual({
+      consultation_type_slot: 'Выберите время консультации',
+    });
+    expect((await expectJson(send('POST', '/api/consultation-bookings/create/', { body: { consultation_type_slot: slot.id } }), 401)).code).toBe('not_authenticated');
+    await expectJson(bookSlot(mentee, slot.id, { questions: 'в'.repeat(2000) }), 201);
+  });
+
+  it('frees a slot whose hold ran out, lazily, and cancels the stale pending payment', async () => {
+    const { slot, mentor } = await mentorSlot(t.db);
+    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const stale = await book(first, slot.id);
+    const payment = await startPayment(t.db, { bookingId: stale.id }, first.id, mentor.id, 150_000);
+    expect((await expectJson(bookSlot(second, slot.id), 409)).code).toBe('slot_taken');
+    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
+    const fresh = await book(second, slot.id);
+    expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    expect((await bookingRow(t.db, fresh.id)).status).toBe('pending_payment');
+  });
+
+  it('frees a slot whose hold ran out through the scheduler job, then a new booking succeeds', async () => {
+    const { slot, mentor } = await mentorSlot(t.db);
+    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const stale = await book(first, slot.id);
+    const payment = await startPayment(t.db, { bookingId: stale.id }, first.id, mentor.id, 150_000);
+    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
+    const swept = await expireBookingHolds(t.db);
+    expect(swept.bookings).toBeGreaterThanOrEqual(1);
+    expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    // a second run finds nothing more to do for it
+    await expireBookingHolds(t.db);
+    expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
+    await book(second, slot.id);
+  });
+});
+
+describe('reading bookings', () => {
+  it('shows the booking to its booker and its mentor only (404 for others)', async () => {
+    const { booking, mentor, mentee, slot, payment } = await paidBooking(t.db, { costs: 1500 });
+    const detail = await expectJson(send('GET', `/api/consultation-bookings/${booking.id}/detail/?user_id=${mentee.id}`, { user: asUser(mentee) }), 200);
+    expect(detail).toMatchObject({
+      id: booking.id,
+      status: 'paid',
+      price: 1500,
+      hold_expires_at: null,
+      question: 'Как пройти собеседование?',
+      booked_by: { id: mentee.id },
+      has_dispute: false,
+      conference_status: null,
+      payment: { id: payment.paymentId, status: 'succeeded' },
+      deal_id: expect.stringMatching(/^sbx_deal_/),
+      slot: {
+        id: slot.id,
+        start_time: slot.startsAt.toISOString(),
+        duration: 60,
+        consultation_type: { name: 'Разбор резюме', cost: 1500, user: { id: mentor.id, mentor_name: mentor.firstName } },
+      },
+    });
+    expect(detail.consultation_type_slot.consultation_type.user.id).toBe(mentor.id);
+    await expectJson(send('GET', `/api/consultation-bookings/${booking.id}/detail/`, { user: asUser(mentor) }), 200);
+    const stranger = await createUser(t.db);
+    expect(await expectJson(send('GET', `/api/consultation-bookings/${booking.id}/detail/`, { user: asUser(stranger) }), 404)).toEqual({
+      detail: 'Бронирование не найдено',
+      code: 'not_found',
+    });
+    const mine = await expectJson<{ id: number; role: string }[]>(send('GET', '/api/consultation-bookings/my/', { user: asUser(mentor) }), 200);
+    expect(mine.find((b) => b.id === booking.id)?.role).toBe('mentor');
+    const theirs = await expectJson<{ id: number; role: string }[]>(send('GET', '/api/consultation-bookings/my/', { user: asUser(mentee) }), 200);
+    expect(theirs.map((b) => [b.id, b.role])).toEqual([[booking.id, 'booker']]);
+  });
+
+  it('has no payment before the deal starts', async () => {
+    const { slot } = await mentorSlot(t.db);
+    const mentee = await createUser(t.db);
+    const b = await book(mentee, slot.id);
+    const detail = await expectJson(send('GET', `/api/consultation-bookings/${b.id}/detail/`, { user: asUser(mentee) }), 200);
+    expect(detail.payment).toBeNull();
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, b.id))).toHaveLength(0);
+  });
+});
+

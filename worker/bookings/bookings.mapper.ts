@@ -1,0 +1,53 @@
+import type { BookingViewRow } from './bookings.queries.ts';
+
+const minutesBetween = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
+
+/**
+ * The consultation booking of spec 002 §3 (slot with its type and the mentor as `user`, conference_status,
+ * has_dispute, deal_id, question, booked_by) plus status, price (rubles), hold_expires_at and payment. The
+ * slot is under both names the spec uses: `slot` (schedule) and `consultation_type_slot` (detail).
+ */
+export function toBookingDetail(row: BookingViewRow) {
+  const { booking, slot, type, mentor, mentee } = row;
+  const slotShape = {
+    id: slot.id,
+    start_time: slot.startsAt.toISOString(),
+    end_time: slot.endsAt.toISOString(),
+    duration: minutesBetween(slot.startsAt, slot.endsAt),
+    consultation_type: {
+      id: type.id,
+      name: type.name,
+      description: type.description,
+      // the price it was booked for, not today's
+      cost: booking.price,
+      duration_minutes: type.durationMinutes,
+      user: { id: mentor.id, mentor_name: mentor.firstName, mentor_surname: mentor.lastName, mentor_avatar_url: mentor.avatarUrl },
+    },
+  };
+  return {
+    id: booking.id,
+    status: booking.status,
+    price: booking.price,
+    hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
+    created_at: booking.createdAt.toISOString(),
+    slot: slotShape,
+    consultation_type_slot: slotShape,
+    question: booking.questions,
+    booked_by: { id: mentee.id, name: mentee.firstName, surname: mentee.lastName, avatar_url: mentee.avatarUrl },
+    conference_status: row.conferenceStatus,
+    has_dispute: row.disputeStatus !== null,
+    dispute_status: row.disputeStatus,
+    deal_id: row.payment?.deal_id ?? null,
+    payment: row.payment ? { id: row.payment.id, status: row.payment.status } : null,
+  };
+}
+export type BookingDetail = ReturnType<typeof toBookingDetail>;
+
+/** An item of GET /consultation-bookings/my/: the detail plus the caller's side of it. */
+export function toMyBooking(row: BookingViewRow, userId: number) {
+  return { ...toBookingDetail(row), role: row.booking.mentorId === userId ? ('mentor' as const) : ('booker' as const) };
+}
+
+export function toCreatedBooking(row: { id: number; status: string; price: number; holdExpiresAt: Date | null }) {
+  return { id: row.id, status: row.status, price: row.price, hold_expires_at: row.holdExpiresAt?.toISOString() ?? null };
+}

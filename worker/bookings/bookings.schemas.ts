@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { idParam } from '../events/search.ts';
+import { ownerIdField } from '../lib/owned.ts';
+
+/** A paid consultation holds its slot this long, pending payment. */
+export const BOOKING_HOLD_MINUTES = 15;
+export const QUESTIONS_MAX = 2000;
+
+/** POST /consultation-bookings/create/ (spec 000 §3 "Booking (create)"). */
+export const createBookingBody = z.object({
+  consultation_type_slot: idParam('Выберите время консультации'),
+  user_id: ownerIdField,
+  questions: z
+    .string({ error: 'Некорректный вопрос' })
+    .trim()
+    .max(QUESTIONS_MAX, `Вопрос не должен превышать ${QUESTIONS_MAX} символов`)
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+/** cancel and finish send {user_id} (spec 002 §7); it may be left out, and when given must be the caller. */
+export const bookingActionBody = z.object({ user_id: ownerIdField }).optional().default({});
