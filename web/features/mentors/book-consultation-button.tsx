@@ -1,11 +1,15 @@
-import { useState } from 'react';
-import { CalendarClock, MessageCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { CalendarClock } from 'lucide-react';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
 import type { ConsultationType } from './mentors.api.ts';
-import { useOpenChat } from './use-open-chat.ts';
+
+// The booking dialog is its own chunk: the mentor page loads it when someone wants to book.
+const loadBookingDialog = () => import('../booking/booking-dialog.tsx');
+const BookingDialog = lazy(loadBookingDialog);
 
 export type BookConsultationButtonProps = {
   mentorId: number;
@@ -15,51 +19,55 @@ export type BookConsultationButtonProps = {
   className?: string;
 };
 
-/**
- * 'Записаться' for one consultation type. Online booking arrives in the next issue, which replaces
- * this component (same props) with the real booking dialog; until then it explains that and offers
- * the chat with the mentor.
- */
+/** 'Записаться' for one consultation type: opens the booking dialog; visitors go to /login (spec 000 §6). */
 export function BookConsultationButton({ mentorId, consultationType, isSignedIn, size, className }: BookConsultationButtonProps) {
   const [open, setOpen] = useState(false);
-  const chat = useOpenChat(mentorId, isSignedIn);
+  const [mounted, setMounted] = useState(false);
+  const navigate = useNavigate();
+
+  const start = () => {
+    if (isSignedIn === false) {
+      void navigate({ to: '/login' });
+      return;
+    }
+    setMounted(true);
+    setOpen(true);
+  };
+
   return (
     <>
-      <Button size={size} className={className} onClick={() => setOpen(true)}>
+      <Button
+        size={size}
+        className={className}
+        onClick={start}
+        // Fetch the chunk as soon as the person shows intent, so the dialog opens without a wait.
+        onPointerEnter={() => void loadBookingDialog()}
+        onFocus={() => void loadBookingDialog()}
+      >
         Записаться
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Запись на консультацию</DialogTitle>
-            <DialogDescription>Онлайн-запись откроется совсем скоро. Напишите ментору, чтобы договориться о времени.</DialogDescription>
-          </DialogHeader>
-          <dl className="grid gap-2 rounded-xl bg-muted/60 p-4 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Консультация</dt>
-              <dd className="text-right font-medium">{consultationType.name}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Длительность</dt>
-              <dd className="font-medium">{consultationType.duration_minutes} мин</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Стоимость</dt>
-              <dd className="font-medium">{formatPrice(consultationType.costs)}</dd>
-            </div>
-          </dl>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Закрыть
-            </Button>
-            <Button disabled={chat.isPending} onClick={chat.open}>
-              {chat.isPending ? <Spinner className="text-current" /> : <MessageCircle />}
-              Написать ментору
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {mounted ? (
+        <Suspense fallback={<LoadingDialog open={open} onOpenChange={setOpen} />}>
+          <BookingDialog open={open} onOpenChange={setOpen} mentorId={mentorId} consultationType={consultationType} />
+        </Suspense>
+      ) : null}
     </>
+  );
+}
+
+function LoadingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-[800px]">
+        <DialogHeader>
+          <DialogTitle>Запись на консультацию</DialogTitle>
+          <DialogDescription className="sr-only">Загружаем окно записи</DialogDescription>
+        </DialogHeader>
+        <div className="flex min-h-48 items-center justify-center">
+          <Spinner className="size-8" label="Загрузка" />
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 
