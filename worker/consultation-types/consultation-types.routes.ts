@@ -1,16 +1,63 @@
-// Read-only for now: a mentor's consultation types as the mentor page lists them. Creating and editing
-// them belongs to the session editor (spec 002).
+// Consultation types (spec 002 sections 3, 5.3 and 7; spec 000 section 7; decision 006): public reads for
+// the mentor page, writes for the mentor's session editor.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { errors } from '../lib/errors.ts';
+import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
-import { idParam } from '../events/search.ts';
-import { listConsultationTypes } from '../mentors/mentors.queries.ts';
-import { toConsultationType } from './consultation-types.mapper.ts';
+import { requireRole, requireUser } from '../middleware/session.ts';
+import { toConsultationType, toConsultationTypeValues } from './consultation-types.mapper.ts';
+import {
+  deleteConsultationType,
+  findConsultationType,
+  insertConsultationType,
+  listConsultationTypes,
+  updateConsultationType,
+} from './consultation-types.queries.ts';
+import {
+  consultationTypeCreateBody,
+  consultationTypeDeleteQuery,
+  consultationTypeDetailQuery,
+  consultationTypeListQuery,
+  consultationTypePatchBody,
+} from './consultation-types.schemas.ts';
 
-const query = z.object({ user_id: idParam('Некорректный пользователь') });
+const NOT_FOUND = 'Вид консультации не найден';
 
-export const consultationTypesRoutes = new Hono<AppEnv>().get('/consultation-types/all', validate('query', query), async (c) => {
-  const rows = await listConsultationTypes(c.var.db, c.req.valid('query').user_id);
-  return c.json(rows.map(toConsultationType));
-});
+export const consultationTypesRoutes = new Hono<AppEnv>()
+  .get('/consultation-types/all', validate('query', consultationTypeListQuery), async (c) => {
+    const rows = await listConsultationTypes(c.var.db, c.req.valid('query').user_id);
+    return c.json(rows.map(toConsultationType));
+  })
+  .post('/consultation-types/create', requireRole('mentor'), validate('json', consultationTypeCreateBody), async (c) => {
+    const mentorId = c.var.user!.id;
+    const { user_id, ...input } = c.req.valid('json');
+    assertOwnUserId(user_id, mentorId);
+    const row = await insertConsultationType(c.var.db, mentorId, {
+      name: input.name,
+      description: input.description ?? '',
+      durationMinutes: input.duration_minutes,
+      costs: input.costs,
+    });
+    return c.json(toConsultationType(row), 201);
+  })
+  // user_id, when given, names the mentor: another mentor's type is not found through it
+  .get('/consultation-types/:id/detail', validate('query', consultationTypeDetailQuery), async (c) => {
+    const row = await findConsultationType(c.var.db, parseId(c.req.param('id')), c.req.valid('query').user_id);
+    return c.json(toConsultationType(found(row, NOT_FOUND)));
+  })
+  .patch('/consultation-types/:id/update', requireUser, validate('json', consultationTypePatchBody), async (c) => {
+    const mentorId = c.var.user!.id;
+    const id = parseId(c.req.param('id'));
+    const { user_id, ...patch } = c.req.valid('json');
+    assertOwnUserId(user_id, mentorId);
+    const row = await updateConsultationType(c.var.db, mentorId, id, toConsultationTypeValues(patch));
+    return c.json(toConsultationType(found(row, NOT_FOUND)));
+  })
+  .delete('/consultation-types/:id/delete', requireUser, validate('query', consultationTypeDeleteQuery), async (c) => {
+    const mentorId = c.var.user!.id;
+    const id = parseId(c.req.param('id'));
+    assertOwnUserId(c.req.valid('query').user_id, mentorId);
+    if (!(await deleteConsultationType(c.var.db, mentorId, id))) throw errors.notFound(NOT_FOUND);
+    return c.body(null, 204);
+  });

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
-import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { searchCondition } from '../events/search.ts';
 import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
@@ -127,21 +126,6 @@ export type WorkItem = { id: number; position_title: string; company_name: strin
 export type EducationItem = { id: number; university_name: string; specialty: string; start_year: number; end_year: number | null };
 export type CaseImageItem = { url: string; alt: string | null; caption: string | null };
 export type ConsultationTypeItem = { id: number; name: string; description: string; duration_minutes: number; costs: number };
-
-/** A mentor's bookable consultation types (archived ones keep only their bookings' history). */
-export function listConsultationTypes(db: Db, mentorId: number) {
-  return db
-    .select({
-      id: consultationTypes.id,
-      name: consultationTypes.name,
-      description: consultationTypes.description,
-      durationMinutes: consultationTypes.durationMinutes,
-      costs: consultationTypes.costs,
-    })
-    .from(consultationTypes)
-    .where(and(eq(consultationTypes.mentorId, mentorId), sql`${consultationTypes.archivedAt} is null`))
-    .orderBy(asc(consultationTypes.id));
-}
 
 /** MentorItem columns (favourites, history). */
 export const mentorItemColumns = {

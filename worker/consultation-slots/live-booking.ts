@@ -1,0 +1,22 @@
+// When a slot counts as booked (decision 006): a booking that is paid, finished, or pending payment with
+// a hold that has not run out. A pending booking whose hold ran out leaves the slot free, although the
+// row keeps its status until the scheduler (or the next booking of that slot) marks it expired.
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * SQL: the slot whose id is `slotId` has a live booking. The status list repeats the predicate of the
+ * partial unique index consultation_bookings_live_slot_uq, so Postgres probes that index per slot; the
+ * hold is checked on the one row it finds. Pass a qualified column (sql`s.id`, slotIdColumn): a bare
+ * "id" inside the subquery would name the booking's own id.
+ */
+export function hasLiveBooking(slotId: SQL) {
+  return sql`exists (select 1 from consultation_bookings live_b
+    where live_b.slot_id = ${slotId} and live_b.status in ('pending_payment', 'paid', 'finished')
+      and (live_b.status <> 'pending_payment' or live_b.hold_expires_at is null or live_b.hold_expires_at > now()))`;
+}
+
+/**
+ * consultation_slots.id written out in full, for correlated subqueries in drizzle selects (drizzle leaves
+ * columns unqualified when a select has one table).
+ */
+export const slotIdColumn = sql`"consultation_slots"."id"`;
