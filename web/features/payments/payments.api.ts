@@ -39,3 +39,40 @@ export async function createDeal(service: PaymentService, returnUrl: string): Pr
 export async function fetchPayment(id: string): Promise<Payment> {
   return unwrap<Payment>(await apiFetch(`/api/payments/${encodeURIComponent(id)}/`));
 }
+
+/** What a payment bought, for the return page: a title, when, and the page to go back to. */
+export type PurchaseSummary = {
+  title: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  /** consultation: the mentor's id; event: the event's id */
+  mentorId: number | null;
+  eventId: number | null;
+};
+
+type BookingDetailSlice = {
+  slot?: { start_time?: string; end_time?: string; consultation_type?: { name?: string | null; user?: { id?: number; mentor_name?: string | null; mentor_surname?: string | null } } };
+};
+
+type EventDetailSlice = { id: number; title?: string | null; date?: string | null };
+
+/** GET /api/consultation-bookings/{id}/detail/ (booker or mentor), read for the return page only. */
+export async function fetchBookingSummary(bookingId: number): Promise<PurchaseSummary> {
+  const detail = await unwrap<BookingDetailSlice>(await apiFetch(`/api/consultation-bookings/${bookingId}/detail/`));
+  const type = detail.slot?.consultation_type;
+  const mentorName = [type?.user?.mentor_name, type?.user?.mentor_surname].filter(Boolean).join(' ');
+  const name = type?.name?.trim() || 'Консультация';
+  return {
+    title: mentorName ? `${name} — ${mentorName}` : name,
+    startsAt: detail.slot?.start_time ?? null,
+    endsAt: detail.slot?.end_time ?? null,
+    mentorId: type?.user?.id ?? null,
+    eventId: null,
+  };
+}
+
+/** GET /api/events/GetEvent/?id= */
+export async function fetchEventSummary(eventId: number): Promise<PurchaseSummary> {
+  const event = await unwrap<EventDetailSlice>(await apiFetch(`/api/events/GetEvent/?id=${eventId}`));
+  return { title: event.title?.trim() || 'Мероприятие', startsAt: event.date ?? null, endsAt: null, mentorId: null, eventId: event.id ?? eventId };
+}

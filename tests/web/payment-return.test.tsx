@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { PAYMENT_POLL_MAX_MS, PAYMENT_POLL_MS, PaymentReturnScreen } from '../../web/features/payments/payment-return-screen.tsx';
+import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { makeUser } from './fixtures.ts';
+import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
+import { renderWithRouter } from './render-with-router.tsx';
+
+const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Lets answers, React Query's batched notifications and the renders after them run. */
+async function settle() {
+  for (let i = 0; i < 8; i++) await flush(0);
+}
+/** Waits for what needs a few more turns (the summary call after the payment), moving fake time in 10 ms steps. */
+const until = (check: () => unknown) => act(() => vi.waitFor(check, { timeout: 2000, interval: 10 }));
+
+const payment = (overrides: Record<string, unknown> = {}) => ({
+  id: 'pay-1',
+  status: 'succeeded',
+  service_type: 'consultation',
+  service_id: 91,
+  event_id: null,
+  booking_id: 91,
+  amount: 2500,
+  ...overrides,
+});
+
+const bookingDetail = {
+  id: 91,
+  status: 'paid',
+  slot: {
+    id: 13,
+    start_time: '2030-03-07T10:00:00Z',
+    end_time: '2030-03-07T11:00:00Z',
+    consultation_type: { id: 3, name: 'Разбор резюме', user: { id: 7, mentor_name: 'Анна', mentor_surname: 'Соколова' } },
+  },
+};
+
+const summaryRoutes: MockRoute[] = [
+  { path: /\/api\/consultation-bookings\/91\/detail\//, body: bookingDetail },
+  { path: /\/api\/events\/GetEvent\/\?id=5/, body: { id: 5, title: 'Акварель для начинающих', date: '2030-04-01T15:00:00Z' } },
+];
+
+function clientWith(user: ReturnType<typeof makeUser> | null = makeUser({ id: 2 })) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueries.me().queryKey, user);
+  return queryClient;
+}
+
+async function renderScreen(paymentId: string | undefined, queryClient = clientWith()) {
+  renderWithRouter(<PaymentReturnScreen paymentId={paymentId} />, { queryClient });
+  // the router renders, the payment arrives, then what it bought
+  await settle();
+}
+
+const linkHref = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+
+describe('/payment-return', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('without payment_id says so kindly and links to the mentors', async () => {
+    const { calls } = mockFetch([]);
+    await renderScreen(undefined);
+    expect(screen.getByText('Здесь пока нечего показать')).toBeTruthy();
+    expect(linkHref('Выбрать наставника')).toBe('/AllMentors');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('polls every 1.5 s while pending, then shows the success with what was bought and the mentor link', async () => {
+    let status = 'pending';
+    const { calls } = mockFetch([
+      { path: /\/api\/payments\/pay-1\//, get body() { return payment({ status }); } } as MockRoute,
+      ...summaryRoutes,
+    ]);
+    await renderScreen('pay-1');
+    expect(screen.getByText('Проверяем оплату…')).toBeTruthy();
+    const polls = () => calls.filter((call) => call.url.includes('/api/payments/pay-1/')).length;
+    expect(polls()).toBe(1);
+    await flush(PAYMENT_POLL_MS);
+    expect(polls()).toBe(2);
+    await flush(PAYMENT_POLL_MS);
+    expect(polls()).toBe(3);
+
+    status = 'succeeded';
+    await flush(PAYMENT_POLL_MS);
+    await until(() => screen.getByText('Оплата прошла успешно'));
+    await until(() => screen.getByText('Разбор резюме — Анна Соколова'));
+    expect(screen.getByText('2 500 ₽')).toBeTruthy();
+    expect(linkHref('Страница наставника')).toBe('/mentor_info/7');
+    expect(linkHref('Открыть календарь')).toBe('/CalendarPage');
+
+    // no more polling once the outcome is known
+    const settled = polls();
+    await flush(PAYMENT_POLL_MS * 3);
+    expect(polls()).toBe(settled);
+  });
+
+  it('links a paid event to its page', async () => {
+    mockFetch([{ path: /\/api\/payments\/pay-2\//, body: payment({ id: 'pay-2', service_type: 'event', service_id: 5, event_id: 5, booking_id: null, amount: 1500 }) }, ...summaryRoutes]);
+    await renderScreen('pay-2');
+    expect(screen.getByText('Оплата прошла успешно')).toBeTruthy();
+    await until(() => screen.getByText('Акварель для начинающих'));
+    expect(linkHref('К мероприятию')).toBe('/event_info/5');
+  });
+
+  it("a canceled payment offers 'Попробовать снова' back on the service page", async () => {
+    mockFetch([{ path: /\/api\/payments\/pay-3\//, body: payment({ id: 'pay-3', status: 'canceled' }) }, ...summaryRoutes]);
+    await renderScreen('pay-3');
+    expect(screen.getByText('Оплата отменена')).toBeTruthy();
+    await until(() => expect(linkHref('Попробовать снова')).toBe('/mentor_info/7'));
+  });
+
+  it('after about 40 s of pending it stops polling and says it is waiting for the provider', async () => {
+    const { calls } = mockFetch([{ path: /\/api\/payments\/pay-4\//, body: payment({ id: 'pay-4', status: 'pending' }) }, ...summaryRoutes]);
+    await renderScreen('pay-4');
+    const polls = () => calls.filter((call) => call.url.includes('/api/payments/pay-4/')).length;
+    await flush(PAYMENT_POLL_MAX_MS - 100);
+    expect(screen.getByText('Проверяем оплату…')).toBeTruthy();
+    await flush(100);
+    expect(screen.getByText('Ждём подтверждения от платёжной системы…')).toBeTruthy();
+    const stopped = polls();
+    expect(stopped).toBeGreaterThanOrEqual(Math.floor(PAYMENT_POLL_MAX_MS / PAYMENT_POLL_MS) - 1);
+    await flush(PAYMENT_POLL_MS * 4);
+    expect(polls()).toBe(stopped);
+
+    // 'Проверить ещё раз' asks again and polls again
+    act(() => screen.getByRole('button', { name: 'Проверить ещё раз' }).click());
+    await flush(0);
+    expect(screen.getByText('Проверяем оплату…')).toBeTruthy();
+    await flush(PAYMENT_POLL_MS);
+    expect(polls()).toBeGreaterThan(stopped + 1);
+  });
+
+  it('asks a visitor to sign in', async () => {
+    mockFetch([
+      { method: 'POST', path: /\/api\/token\/refresh\//, status: 401, body: { detail: 'Нет сессии', code: 'not_authenticated' } },
+      { path: /\/api\/payments\/pay-5\//, status: 401, body: { detail: 'Требуется вход', code: 'not_authenticated' } },
+    ]);
+    await renderScreen('pay-5', clientWith(null));
+    await flush(0);
+    expect(screen.getByText('Войдите, чтобы увидеть оплату')).toBeTruthy();
+    expect(linkHref('Войти')).toBe('/login');
+  });
+
+  it('says a payment of someone else or a missing one was not found', async () => {
+    mockFetch([{ path: /\/api\/payments\/pay-6\//, status: 404, body: { detail: 'Платёж не найден', code: 'not_found' } }]);
+    await renderScreen('pay-6');
+    expect(screen.getByText('Платёж не найден')).toBeTruthy();
+  });
+});

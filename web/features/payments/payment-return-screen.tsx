@@ -1,0 +1,259 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck, CircleHelp, CircleX, Hourglass, LogIn, RotateCcw, Undo2 } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/dayjs.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { useSession } from '../session/use-session.ts';
+import type { Payment, PurchaseSummary } from './payments.api.ts';
+import { paymentQueries } from './payments.queries.ts';
+
+/** How often the page asks about a pending payment, and for how long before it says "still waiting". */
+export const PAYMENT_POLL_MS = 1500;
+export const PAYMENT_POLL_MAX_MS = 40_000;
+
+type Tone = 'success' | 'danger' | 'wait' | 'neutral';
+
+/** /payment-return?payment_id=: where the payment provider sends the browser back. */
+export function PaymentReturnScreen({ paymentId }: { paymentId: string | undefined }) {
+  if (!paymentId) {
+    return (
+      <ResultCard tone="neutral" icon={<CircleHelp />} title="Здесь пока нечего показать">
+        <p className="text-sm text-muted-foreground">
+          На эту страницу мы возвращаем после оплаты. Похоже, вы открыли её напрямую — выберите наставника или мероприятие, и оплата начнётся оттуда.
+        </p>
+        <Actions>
+          <Button asChild>
+            <Link to="/AllMentors">Выбрать наставника</Link>
+          </Button>
+        </Actions>
+      </ResultCard>
+    );
+  }
+  return <PaymentOutcome key={paymentId} paymentId={paymentId} />;
+}
+
+function PaymentOutcome({ paymentId }: { paymentId: string }) {
+  const { user } = useSession();
+  const [pollKey, setPollKey] = useState(0);
+  const [timedOut, setTimedOut] = useState(false);
+
+  // Spec 000 leaves the return page open; we ask every 1.5 s for about 40 s while the provider's
+  // notification is on its way, then say that we are still waiting instead of spinning for ever.
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), PAYMENT_POLL_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [pollKey]);
+
+  const payment = useQuery({
+    ...paymentQueries.detail(paymentId),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' && !timedOut ? PAYMENT_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+  const summary = useQuery({ ...paymentQueries.summary(payment.data), enabled: payment.data != null });
+
+  const checkAgain = () => {
+    setTimedOut(false);
+    setPollKey((key) => key + 1);
+    void payment.refetch();
+  };
+
+  if (payment.isPending) return <Waiting />;
+
+  if (payment.isError) {
+    const error = payment.error;
+    if (error instanceof ApiError && (error.status === 401 || (error.status === 403 && !user))) {
+      return (
+        <ResultCard tone="neutral" icon={<LogIn />} title="Войдите, чтобы увидеть оплату">
+          <p className="text-sm text-muted-foreground">Статус платежа видит только тот, кто платил. Войдите в аккаунт и откройте эту ссылку снова.</p>
+          <Actions>
+            <Button asChild>
+              <Link to="/login">Войти</Link>
+            </Button>
+          </Actions>
+        </ResultCard>
+      );
+    }
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400 || error.status === 422)) {
+      return (
+        <ResultCard tone="neutral" icon={<CircleHelp />} title="Платёж не найден">
+          <p className="text-sm text-muted-foreground">Возможно, ссылка устарела или платёж оформлен с другого аккаунта.</p>
+          <Actions>
+            <Button asChild>
+              <Link to="/AllMentors">К наставникам</Link>
+            </Button>
+          </Actions>
+        </ResultCard>
+      );
+    }
+    return (
+      <ResultCard tone="danger" icon={<CircleX />} title="Не удалось проверить оплату">
+        <p className="text-sm text-muted-foreground">{error instanceof ApiError ? error.detail : 'Попробуйте ещё раз.'}</p>
+        <Actions>
+          <Button onClick={checkAgain}>
+            <RotateCcw />
+            Повторить
+          </Button>
+        </Actions>
+      </ResultCard>
+    );
+  }
+
+  const data = payment.data;
+  const bought = summary.data ?? undefined;
+  const details = <PurchaseDetails payment={data} summary={bought} loading={summary.isPending} timeZone={user?.time_zone ?? undefined} />;
+
+  switch (data.status) {
+    case 'pending':
+      return timedOut ? (
+        <ResultCard tone="wait" icon={<Hourglass />} title="Ждём подтверждения от платёжной системы…">
+          <p className="text-sm text-muted-foreground">
+            Обычно это занимает пару минут. Как только оплата подтвердится, бронь станет оплаченной и мы пришлём уведомление.
+          </p>
+          {details}
+          <Actions>
+            <Button onClick={checkAgain}>
+              <RotateCcw />
+              Проверить ещё раз
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/CalendarPage">Открыть календарь</Link>
+            </Button>
+          </Actions>
+        </ResultCard>
+      ) : (
+        <Waiting>{details}</Waiting>
+      );
+    case 'succeeded':
+    case 'released':
+      return (
+        <ResultCard tone="success" icon={<CircleCheck />} title="Оплата прошла успешно">
+          <p className="text-sm text-muted-foreground">
+            {data.service_type === 'consultation'
+              ? 'Консультация оплачена и ждёт вас в календаре. Деньги хранятся на платформе и уйдут наставнику после встречи.'
+              : 'Участие оплачено — место за вами. Напомним о начале заранее.'}
+          </p>
+          {details}
+          <Actions>
+            <ServiceLink payment={data} summary={bought} primary />
+            {data.service_type === 'consultation' ? (
+              <Button asChild variant="outline">
+                <Link to="/CalendarPage">Открыть календарь</Link>
+              </Button>
+            ) : null}
+          </Actions>
+        </ResultCard>
+      );
+    case 'canceled':
+      return (
+        <ResultCard tone="danger" icon={<CircleX />} title="Оплата отменена">
+          <p className="text-sm text-muted-foreground">Деньги не списаны. Можно вернуться и попробовать снова, пока время или место свободны.</p>
+          {details}
+          <Actions>
+            <ServiceLink payment={data} summary={bought} primary label="Попробовать снова" />
+          </Actions>
+        </ResultCard>
+      );
+    case 'refunded':
+      return (
+        <ResultCard tone="neutral" icon={<Undo2 />} title="Платёж возвращён">
+          <p className="text-sm text-muted-foreground">Деньги вернулись на карту, с которой вы платили. Банк может зачислить их не сразу.</p>
+          {details}
+          <Actions>
+            <ServiceLink payment={data} summary={bought} primary />
+          </Actions>
+        </ResultCard>
+      );
+  }
+}
+
+function Waiting({ children }: { children?: ReactNode }) {
+  return (
+    <ResultCard tone="wait" icon={<Spinner className="size-7 text-current" label="Проверяем оплату" />} title="Проверяем оплату…">
+      <p className="text-sm text-muted-foreground">Платёжная система подтверждает платёж. Обычно это занимает несколько секунд.</p>
+      <div aria-hidden className="relative h-1.5 w-full overflow-hidden rounded-full bg-primary/10">
+        <div className="absolute inset-y-0 left-0 w-1/2 animate-progress rounded-full bg-primary" />
+      </div>
+      {children}
+    </ResultCard>
+  );
+}
+
+const toneClasses: Record<Tone, string> = {
+  success: 'bg-success/15 text-success',
+  danger: 'bg-destructive/10 text-destructive',
+  wait: 'bg-primary/10 text-primary',
+  neutral: 'bg-secondary text-secondary-foreground',
+};
+
+function ResultCard({ tone, icon, title, children }: { tone: Tone; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-[calc(100dvh-12rem)] items-center justify-center px-4 py-10">
+      <Card role="status" aria-live="polite" data-tone={tone} className="grid w-full max-w-md justify-items-center gap-4 p-6 text-center sm:p-8">
+        <span className={cn('grid size-14 place-content-center rounded-full [&_svg]:size-7', toneClasses[tone])}>{icon}</span>
+        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="mt-1 flex w-full flex-col gap-2 sm:flex-row sm:justify-center [&>*]:w-full sm:[&>*]:w-auto">{children}</div>;
+}
+
+function PurchaseDetails({ payment, summary, loading, timeZone }: { payment: Payment; summary: PurchaseSummary | undefined; loading: boolean; timeZone?: string }) {
+  const kind = payment.service_type === 'consultation' ? 'Консультация' : 'Мероприятие';
+  return (
+    <dl className="grid w-full gap-2 rounded-xl bg-muted/60 p-4 text-left text-sm">
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-muted-foreground">{kind}</dt>
+        <dd className="min-w-0 text-right font-medium">{summary ? summary.title : loading ? <span className="inline-block h-4 w-32 animate-pulse rounded bg-muted" /> : '—'}</dd>
+      </div>
+      {summary?.startsAt ? (
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Когда</dt>
+          <dd className="text-right font-medium">{formatDate(summary.startsAt, timeZone)}</dd>
+        </div>
+      ) : null}
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-muted-foreground">Сумма</dt>
+        <dd className="text-right font-semibold">{formatPrice(payment.amount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The page of what was bought: the event, or the mentor (the calendar when the mentor is unknown). */
+function ServiceLink({ payment, summary, primary = false, label }: { payment: Payment; summary: PurchaseSummary | undefined; primary?: boolean; label?: string }) {
+  const variant = primary ? 'default' : 'outline';
+  const eventId = payment.event_id ?? summary?.eventId ?? (payment.service_type === 'event' ? payment.service_id : null);
+  if (payment.service_type === 'event' && eventId != null) {
+    return (
+      <Button asChild variant={variant}>
+        <Link to="/event_info/$id" params={{ id: String(eventId) }}>
+          {label ?? 'К мероприятию'}
+        </Link>
+      </Button>
+    );
+  }
+  if (summary?.mentorId != null) {
+    return (
+      <Button asChild variant={variant}>
+        <Link to="/mentor_info/$mentorId" params={{ mentorId: String(summary.mentorId) }}>
+          {label ?? 'Страница наставника'}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant={variant}>
+      {label ? <Link to="/AllMentors">{label}</Link> : <Link to="/CalendarPage">Открыть календарь</Link>}
+    </Button>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client.ts';
+import { fetchBookingSummary, fetchEventSummary, fetchPayment, type Payment, type PurchaseSummary } from './payments.api.ts';
+
+const clientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+export const paymentQueries = {
+  all: () => ['payments'] as const,
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...paymentQueries.all(), id] as const,
+      queryFn: () => fetchPayment(id),
+      staleTime: 0,
+      retry: (count, error) => !clientError(error) && count < 2,
+    }),
+  /** What the payment bought (title, time, the page to go back to). */
+  summary: (payment: Payment | undefined) =>
+    queryOptions<PurchaseSummary | null>({
+      queryKey: [...paymentQueries.all(), 'summary', payment?.service_type, payment?.booking_id ?? payment?.event_id ?? payment?.service_id] as const,
+      queryFn: () => {
+        if (!payment) return null;
+        if (payment.service_type === 'consultation') return fetchBookingSummary(payment.booking_id ?? payment.service_id);
+        return fetchEventSummary(payment.event_id ?? payment.service_id);
+      },
+      retry: false,
+      staleTime: 60_000,
+    }),
+};
