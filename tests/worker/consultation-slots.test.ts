@@ -97,7 +97,11 @@ describe('creating a slot', () => {
     expect(await fieldsOf(slotBody(type.id, ahead(3), ahead(3)))).toEqual({ end_time: 'Время окончания должно быть позже времени начала' });
     expect(await fieldsOf(slotBody(type.id, ahead(3), ahead(3) + 1001 * MIN))).toEqual({ end_time: 'Слот не может быть длиннее 1000 минут' });
     expect(await fieldsOf(slotBody(type.id, ahead(-1, 12)))).toEqual({ start_time: 'Дата не может быть раньше сегодняшнего дня' });
-    expect(await fieldsOf(slotBody(type.id, Date.now() - 5 * MIN))).toEqual({ start_time: 'Время начала уже прошло' });
+    // five minutes ago may still be yesterday in Vladivostok (just after its midnight): then the date message wins
+    const fiveMinutesAgo = Date.now() - 5 * MIN;
+    const vladivostokDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vladivostok' }).format(at);
+    const pastMessage = vladivostokDay(fiveMinutesAgo) === vladivostokDay(Date.now()) ? 'Время начала уже прошло' : 'Дата не может быть раньше сегодняшнего дня';
+    expect(await fieldsOf(slotBody(type.id, fiveMinutesAgo))).toEqual({ start_time: pastMessage });
     expect(await fieldsOf(slotBody(type.id, ahead(402)))).toEqual({ start_time: 'Пожалуйста, выберите более раннюю дату' });
     await expectJson(createSlot(mentor, slotBody(type.id, ahead(399), ahead(399) + 1000 * MIN)), 201);
     expect(await t.db.select().from(consultationSlots).where(eq(consultationSlots.mentorId, mentor.id))).toHaveLength(1);

@@ -1,13 +1,4 @@
-/**
- * The SQLSTATE and constraint of a failed statement, or null for other errors. drizzle wraps the driver's
- * error in `cause`; the Neon driver reports the constraint's name as `constraint`.
- */
-export function pgError(e: unknown) {
-  for (let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return { code: err.code, constraint: err.constraint };
-  }
-  return null;
-}
+import { pgError } from '../lib/db-errors.ts';
 
 /** Another live slot of the same mentor overlaps (exclusion constraint consultation_slots_no_overlap). */
 export function isSlotOverlap(e: unknown) {

@@ -1,10 +1,16 @@
 /**
- * Whether a statement failed on a unique index (SQLSTATE 23505), optionally a named one. drizzle wraps the
- * driver's error in `cause`; the Neon driver reports the index name as `constraint`.
+ * The SQLSTATE and constraint of a failed statement, or null for other errors. drizzle wraps the driver's
+ * error in `cause`; the Neon driver reports the constraint's (or unique index's) name as `constraint`.
  */
-export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+export function pgError(e: unknown) {
   for (let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (err.code === '23505') return !constraint || err.constraint === constraint;
+    if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return { code: err.code, constraint: err.constraint };
   }
-  return false;
+  return null;
+}
+
+/** Whether a statement failed on a unique index (SQLSTATE 23505), optionally a named one. */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const err = pgError(e);
+  return err?.code === '23505' && (!constraint || err.constraint === constraint);
 }
