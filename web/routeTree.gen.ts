@@ -40,6 +40,7 @@ import { Route as PaymentReturnRouteImport } from './routes/payment-return'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as EventInfoPageIdRouteImport } from './routes/EventInfoPage.$id'
+import { Route as AdminDisputesRouteImport } from './routes/admin.disputes'
 import { Route as AdminMentorApplicationsRouteImport } from './routes/admin.mentor-applications'
 import { Route as BookingConferenceBooking_idRouteImport } from './routes/booking-conference.$booking_id'
 import { Route as Edit_eventIdRouteImport } from './routes/edit_event.$id'
@@ -203,6 +204,11 @@ const EventInfoPageIdRoute = EventInfoPageIdRouteImport.update({
   path: '/EventInfoPage/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDisputesRoute = AdminDisputesRouteImport.update({
+  id: '/admin/disputes',
+  path: '/admin/disputes',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminMentorApplicationsRoute = AdminMentorApplicationsRouteImport.update({
   id: '/admin/mentor-applications',
   path: '/admin/mentor-applications',
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
@@ -312,6 +319,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
@@ -353,6 +361,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/disputes'
     | '/admin/mentor-applications'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
@@ -435,6 +445,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/disputes'
     | '/admin/mentor-applications'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
@@ -475,6 +486,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/disputes'
     | '/admin/mentor-applications'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
@@ -516,6 +528,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   EventInfoPageIdRoute: typeof EventInfoPageIdRoute
+  AdminDisputesRoute: typeof AdminDisputesRoute
   AdminMentorApplicationsRoute: typeof AdminMentorApplicationsRoute
   BookingConferenceBooking_idRoute: typeof BookingConferenceBooking_idRoute
   Edit_eventIdRoute: typeof Edit_eventIdRoute
@@ -744,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventInfoPageIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/disputes': {
+      id: '/admin/disputes'
+      path: '/admin/disputes'
+      fullPath: '/admin/disputes'
+      preLoaderRoute: typeof AdminDisputesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/mentor-applications': {
       id: '/admin/mentor-applications'
       path: '/admin/mentor-applications'
@@ -828,6 +848,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   EventInfoPageIdRoute: EventInfoPageIdRoute,
+  AdminDisputesRoute: AdminDisputesRoute,
   AdminMentorApplicationsRoute: AdminMentorApplicationsRoute,
   BookingConferenceBooking_idRoute: BookingConferenceBooking_idRoute,
   Edit_eventIdRoute: Edit_eventIdRoute,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ChevronsUpDown, GraduationCap, LifeBuoy, LogOut, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
+import { ChevronsUpDown, Gavel, GraduationCap, LifeBuoy, LogOut, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import {
   DropdownMenu,
@@ -64,7 +64,12 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
           <MenuLink to="/MyMentorsPage" icon={<UserRoundCheck />} label="Мои наставники" />
           <MenuLink to="/ProfileSettings" icon={<Settings />} label="Настройки" />
           <MenuLink to="/Support" icon={<LifeBuoy />} label="Задать вопрос в поддержку" />
-          {user.user_role === 'admin' ? <MenuLink to="/admin/mentor-applications" icon={<ShieldCheck />} label="Модерация заявок" /> : null}
+          {user.user_role === 'admin' ? (
+            <>
+              <MenuLink to="/admin/mentor-applications" icon={<ShieldCheck />} label="Модерация заявок" />
+              <MenuLink to="/admin/disputes" icon={<Gavel />} label="Диспуты" />
+            </>
+          ) : null}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" disabled={logout.isPending} onSelect={() => logout.mutate()}>
@@ -77,7 +82,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
 }
 
 type MenuLinkProps = {
-  to: '/become-mentor' | '/MyMentee' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications';
+  to: '/become-mentor' | '/MyMentee' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes';
   icon: ReactNode;
   label: string;
 };
