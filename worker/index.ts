@@ -1,7 +1,7 @@
 import { createDb } from '../drizzle/db.ts';
 import { createApp } from './app.ts';
 import type { Bindings } from './env.ts';
-import { cleanupExpired } from './maintenance/cleanup.ts';
+import { runMinuteJobs } from './maintenance/minute-jobs.ts';
 
 export { NotificationHub } from '../party/notification-hub.ts';
 
@@ -9,12 +9,16 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** Cron Trigger (wrangler.toml [triggers]): hourly housekeeping. */
-  async scheduled(_controller, env, ctx) {
+  /**
+   * Cron Trigger (wrangler.toml [triggers], every minute): expired holds, consultations and events to
+   * settle, payouts and refunds to retry, and the hourly cleanup at xx:17.
+   */
+  async scheduled(controller, env, ctx) {
     const { db, close } = createDb(env);
     try {
-      const removed = await cleanupExpired(db);
-      console.log(JSON.stringify({ level: 'info', msg: 'cleanup', ...removed }));
+      // no request here: our origin only matters when creating a payment, which the scheduler never does
+      const report = await runMinuteJobs({ env, db, origin: '' }, new Date(controller.scheduledTime));
+      console.log(JSON.stringify({ level: 'info', msg: 'scheduled', cron: controller.cron, ...report }));
     } finally {
       ctx.waitUntil(close());
     }

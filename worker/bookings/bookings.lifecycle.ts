@@ -13,7 +13,8 @@ import { expireBookingHolds } from '../escrow/holds.ts';
 import { lockHeldPayment, releaseHeld } from '../escrow/money.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
-import { sqlConstraint, sqlState, transact } from '../escrow/tx.ts';
+import { transact } from '../escrow/tx.ts';
+import { pgError } from '../lib/db-errors.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
 import { insertBooking, lockSlotForBooking, slotTimes } from './bookings.queries.ts';
 
@@ -52,9 +53,9 @@ export async function createBooking(db: Db, slotId: number, menteeId: number, qu
       return { kind: 'created', booking, effects };
     });
   } catch (e) {
-    const code = sqlState(e);
-    if (code === '23505' && sqlConstraint(e) === 'consultation_bookings_live_slot_uq') return { kind: 'slot_taken' };
-    if (code === '23514' && sqlConstraint(e) === 'consultation_bookings_not_self') return { kind: 'own_slot' };
+    const err = pgError(e);
+    if (err?.code === '23505' && err.constraint === 'consultation_bookings_live_slot_uq') return { kind: 'slot_taken' };
+    if (err?.code === '23514' && err.constraint === 'consultation_bookings_not_self') return { kind: 'own_slot' };
     throw e;
   }
 }

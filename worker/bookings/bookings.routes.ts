@@ -1,12 +1,12 @@
 // Consultation bookings (decision 006; spec 000 §3-4 "Booking", spec 002 §3 and §7).
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
+import { providerContext } from '../escrow/provider-context.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import type { ProviderContext } from '../payments/provider.ts';
 import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type CreateOutcome, type FinishOutcome } from './bookings.lifecycle.ts';
 import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
 import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
@@ -36,8 +36,6 @@ const finishRefusals: Record<Exclude<FinishOutcome['kind'], 'finished'>, () => A
   canceled: () => errors.conflict('booking_canceled', 'Бронирование отменено'),
   not_started: () => errors.conflict('not_started', 'Консультация ещё не началась'),
 };
-
-export const providerContext = (c: Context<AppEnv>): ProviderContext => ({ env: c.env, db: c.var.db, origin: new URL(c.req.url).origin });
 
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/consultation-bookings/create', requireUser, validate('json', createBookingBody), async (c) => {

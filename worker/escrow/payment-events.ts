@@ -13,7 +13,8 @@ import { applyEffects, noEffects, type Effects } from './effects.ts';
 import { refundHeld, type Payment } from './money.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from './notices.ts';
 import { lockBooking, lockRegistration } from './service-locks.ts';
-import { sqlState, transact } from './tx.ts';
+import { pgError } from '../lib/db-errors.ts';
+import { transact } from './tx.ts';
 
 export const LATE_PAYMENT_REFUND_REASON = 'Оплата пришла после того, как бронь истекла, а место уже занято.';
 
@@ -39,7 +40,7 @@ async function inSavepoint(tx: Tx, fn: (sp: Tx) => Promise<unknown>) {
     });
     return true;
   } catch (e) {
-    const code = sqlState(e);
+    const code = pgError(e)?.code;
     if (code === '23505' || code === '23514') return false;
     throw e;
   }

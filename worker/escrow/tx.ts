@@ -1,20 +1,5 @@
 import type { Db, Tx } from '../../drizzle/db.ts';
-
-/** The SQLSTATE of a failed statement (drizzle wraps the driver's error in `cause`). */
-export function sqlState(e: unknown): string | null {
-  for (let err = e as { code?: unknown; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return err.code;
-  }
-  return null;
-}
-
-/** The constraint a failed statement broke, when the driver names one. */
-export function sqlConstraint(e: unknown): string | null {
-  for (let err = e as { constraint?: unknown; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (typeof err.constraint === 'string') return err.constraint;
-  }
-  return null;
-}
+import { pgError } from '../lib/db-errors.ts';
 
 /**
  * One transaction, run again (up to three times) when Postgres aborts it as a deadlock victim or a
@@ -27,7 +12,7 @@ export async function transact<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T
     try {
       return await db.transaction(fn);
     } catch (e) {
-      const code = sqlState(e);
+      const code = pgError(e)?.code;
       if (attempt < 3 && (code === '40P01' || code === '40001')) continue;
       throw e;
     }

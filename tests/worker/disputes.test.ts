@@ -1,0 +1,155 @@
+// Disputes: the booker complains after the start while the money is in escrow, once per booking; an open
+// dispute keeps the scheduler from releasing the money; an admin decides once, and the money follows.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import { disputes } from '../../drizzle/schema/payments.ts';
+import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
+import { createUser } from '../factories.ts';
+import { addPayoutCard, bookingRow, books, DAY, HOUR, paidBooking, paymentRow, providerCtx, shiftSlot } from './escrow-fixtures.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send, waitForMail } from './json-api.ts';
+
+const t = useTestDb();
+
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+const complain = (user: Person, bookingId: number, text = 'Ментор не пришёл на встречу') =>
+  send('POST', '/api/disputes/complaints/', { user: asUser(user), body: { booking_id: bookingId, source: 'buyer', text } });
+const resolve = (admin: Person, disputeId: number, body: object) => send('POST', `/api/disputes/${disputeId}/resolve/`, { user: asUser(admin), body });
+
+/** A paid consultation that started an hour ago (and ended: it lasts 30 minutes). */
+async function pastConsultation() {
+  const fixture = await paidBooking(t.db, { startsIn: 5 * DAY, minutes: 30 });
+  await shiftSlot(t.db, fixture.slot.id, -HOUR, 30);
+  return fixture;
+}
+
+describe('opening a dispute', () => {
+  it('lets the booker open one after the start, once; the mentor hears of it', async () => {
+    const { booking, mentee, mentor } = await pastConsultation();
+    const body = await expectJson(complain(mentee, booking.id, '  Ментор не пришёл  '), 201);
+    expect(body).toEqual({ id: expect.any(Number), booking_id: booking.id, source: 'buyer', status: 'open', text: 'Ментор не пришёл', created_at: expect.any(String) });
+    expect(await expectJson(complain(mentee, booking.id), 409)).toEqual({ detail: 'Диспут по этой консультации уже открыт', code: 'dispute_exists' });
+    const detail = await expectJson(send('GET', `/api/consultation-bookings/${booking.id}/detail/`, { user: asUser(mentee) }), 200);
+    expect(detail.has_dispute).toBe(true);
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
+    expect(notes.map((n) => n.kind).sort()).toEqual(['booking_paid', 'dispute_opened']);
+    // nor can it be cancelled to get the money out
+    expect((await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentee), body: {} }), 409)).code).toBe('dispute_open');
+  });
+
+  it('opens exactly one of two simultaneous complaints', async () => {
+    const { booking, mentee } = await pastConsultation();
+    const results = await Promise.all([complain(mentee, booking.id, 'Первая жалоба'), complain(mentee, booking.id, 'Вторая жалоба')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(disputes).where(eq(disputes.bookingId, booking.id))).toHaveLength(1);
+  });
+
+  it('checks the text, the caller, the start and that the money is still held', async () => {
+    const { booking, mentee, mentor, slot } = await paidBooking(t.db, { startsIn: 5 * DAY });
+    expect((await expectJson(complain(mentee, booking.id, '   '), 400)).fields).toEqual({ text: 'Поле не может быть пустым' });
+    expect((await expectJson(complain(mentee, booking.id, 'ж'.repeat(2001)), 400)).fields).toEqual({ text: 'Текст не должен превышать 2000 символов' });
+    expect(await expectJson(complain(mentee, booking.id), 409)).toEqual({ detail: 'Консультация ещё не началась', code: 'not_started' });
+    await shiftSlot(t.db, slot.id, -HOUR);
+    expect((await expectJson(complain(mentor, booking.id), 403)).code).toBe('forbidden');
+    expect((await expectJson(complain(await createUser(t.db), booking.id), 404)).code).toBe('not_found');
+    await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/finish/`, { user: asUser(mentee), body: {} }), 200);
+    expect(await expectJson(complain(mentee, booking.id), 409)).toEqual({ detail: 'Выплата уже произведена', code: 'payout_done' });
+  });
+});
+
+describe('an open dispute', () => {
+  it('keeps the scheduler from releasing the money, which it releases without one', async () => {
+    const disputed = await pastConsultation();
+    const calm = await pastConsultation();
+    for (const f of [disputed, calm]) await shiftSlot(t.db, f.slot.id, -2 * DAY, 30);
+    await expectJson(complain(disputed.mentee, disputed.booking.id), 201);
+    await settleDueBookings(providerCtx(t.db));
+    expect((await paymentRow(t.db, disputed.payment.paymentId)).status).toBe('succeeded');
+    expect((await bookingRow(t.db, disputed.booking.id)).status).toBe('paid');
+    expect((await paymentRow(t.db, calm.payment.paymentId)).status).toBe('released');
+    expect((await bookingRow(t.db, calm.booking.id)).status).toBe('finished');
+  });
+});
+
+describe('deciding a dispute', () => {
+  async function openDispute() {
+    const fixture = await pastConsultation();
+    await addPayoutCard(t.db, fixture.mentor.id);
+    const dispute = await expectJson<{ id: number }>(complain(fixture.mentee, fixture.booking.id), 201);
+    const admin = await createUser(t.db, { role: 'admin' });
+    return { ...fixture, dispute, admin };
+  }
+
+  it('lists disputes for admins only', async () => {
+    const { dispute, admin, mentee, mentor, booking } = await openDispute();
+    const { results } = await expectJson(send('GET', '/api/disputes/?status=open', { user: asUser(admin) }), 200);
+    expect(results.find((d: { id: number }) => d.id === dispute.id)).toEqual({
+      id: dispute.id,
+      booking_id: booking.id,
+      status: 'open',
+      text: 'Ментор не пришёл на встречу',
+      resolution: null,
+      refund_amount: null,
+      created_at: expect.any(String),
+      resolved_at: null,
+      amount: 1500,
+      consultation: { name: 'Разбор резюме', start_time: expect.any(String) },
+      buyer: { id: mentee.id, name: mentee.firstName, surname: mentee.lastName, email: mentee.email },
+      mentor: { id: mentor.id, name: mentor.firstName, surname: mentor.lastName, email: mentor.email },
+    });
+    const resolved = await expectJson(send('GET', '/api/disputes/?status=resolved', { user: asUser(admin) }), 200);
+    expect(resolved.results.some((d: { id: number }) => d.id === dispute.id)).toBe(false);
+    expect((await expectJson(send('GET', '/api/disputes/', { user: asUser(mentor) }), 403)).code).toBe('forbidden');
+    expect((await expectJson(resolve(mentor, dispute.id, { outcome: 'release', resolution: 'Нет' }), 403)).code).toBe('forbidden');
+  });
+
+  it('refunds in full, once; both sides are notified and e-mailed', async () => {
+    const { dispute, admin, mentee, mentor, payment } = await openDispute();
+    const body = await expectJson(resolve(admin, dispute.id, { outcome: 'refund', resolution: 'Встреча не состоялась' }), 200);
+    expect(body).toMatchObject({ id: dispute.id, status: 'resolved_refund', resolution: 'Встреча не состоялась', refund_amount: 1500, resolved_at: expect.any(String) });
+    expect(await expectJson(resolve(admin, dispute.id, { outcome: 'release', resolution: 'Передумал' }), 409)).toEqual({
+      detail: 'Диспут уже рассмотрен',
+      code: 'dispute_resolved',
+    });
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
+    const { ledger, refund, payout } = await books(t.db, payment.paymentId);
+    expect(ledger).toEqual({ payment_received: 150_000, refund: 150_000 });
+    expect(refund).toMatchObject({ amountKopecks: 150_000, status: 'succeeded' });
+    expect(payout).toBeNull();
+    for (const person of [mentee, mentor]) {
+      const notes = await t.db.select().from(notifications).where(eq(notifications.userId, person.id));
+      expect(notes.filter((n) => n.kind === 'dispute_resolved')).toHaveLength(1);
+      const [mail] = await waitForMail(t.db, person.email!, 'Диспут рассмотрен');
+      expect(mail.text).toContain('Встреча не состоялась');
+    }
+  });
+
+  it('refunds part and releases the rest with the fee on it', async () => {
+    const { dispute, admin, payment } = await openDispute();
+    expect((await expectJson(resolve(admin, dispute.id, { outcome: 'partial_refund', resolution: 'Частично' }), 400)).fields).toEqual({
+      refund_amount: 'Укажите сумму возврата',
+    });
+    expect((await expectJson(resolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 1500, resolution: 'Частично' }), 400)).fields).toEqual({
+      refund_amount: 'Сумма возврата — от 1 до 1499 ₽',
+    });
+    const body = await expectJson(resolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 500, resolution: 'Половина встречи' }), 200);
+    expect(body).toMatchObject({ status: 'resolved_partial', refund_amount: 500 });
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
+    const { ledger, refund, payout } = await books(t.db, payment.paymentId);
+    expect(ledger).toEqual({ payment_received: 150_000, refund: 50_000, platform_fee: 5000, mentor_payout: 95_000 });
+    expect(refund).toMatchObject({ amountKopecks: 50_000, status: 'succeeded' });
+    expect(payout).toMatchObject({ amountKopecks: 95_000, feeKopecks: 5000, status: 'succeeded' });
+  });
+
+  it('releases to the mentor', async () => {
+    const { dispute, admin, payment } = await openDispute();
+    expect((await expectJson(resolve(admin, dispute.id, { outcome: 'release', resolution: 'Встреча состоялась' }), 200)).status).toBe('resolved_release');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
+    const { ledger, refund, payout } = await books(t.db, payment.paymentId);
+    expect(ledger).toEqual({ payment_received: 150_000, platform_fee: 7500, mentor_payout: 142_500 });
+    expect(refund).toBeNull();
+    expect(payout).toMatchObject({ amountKopecks: 142_500, status: 'succeeded' });
+    expect((await expectJson(resolve(admin, 2_147_000_000, { outcome: 'release', resolution: 'x' }), 404)).code).toBe('not_found');
+  });
+});

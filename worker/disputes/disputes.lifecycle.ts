@@ -1,0 +1,127 @@
+// Opening a dispute and deciding it (decision 006, Disputes). While a dispute is open its payment stays in
+// escrow: release (money.ts) checks for an open dispute after locking the payment row, and a complaint
+// locks the same row before it is stored, so a complaint and a release never both win.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../drizzle/db.ts';
+import { consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { disputes, payments } from '../../drizzle/schema/payments.ts';
+import { storeNotifications } from '../notifications/notify.ts';
+import type { ProviderContext } from '../payments/provider.ts';
+import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
+import { lockHeldPayment, releaseHeld, refundHeld } from '../escrow/money.ts';
+import { lockBooking } from '../escrow/service-locks.ts';
+import { transact } from '../escrow/tx.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { slotTimes } from '../bookings/bookings.queries.ts';
+import { errors } from '../lib/errors.ts';
+import { disputeOpenedNotice, disputeResolvedNotice, outcomeText } from './disputes.notices.ts';
+import type { DisputeOutcome } from './disputes.schemas.ts';
+
+type Dispute = typeof disputes.$inferSelect;
+
+export type ComplaintOutcome =
+  | { kind: 'opened'; dispute: Dispute; effects: Effects }
+  | { kind: 'not_found' | 'not_booker' | 'not_paid' | 'not_started' | 'released' | 'refunded' | 'exists' };
+
+async function typeName(tx: Tx, typeId: number) {
+  const [row] = await tx.select({ name: consultationTypes.name }).from(consultationTypes).where(eq(consultationTypes.id, typeId));
+  return row.name;
+}
+
+/**
+ * The booker complains about a consultation that has started, whose money is still in escrow. Once per
+ * booking: the unique index on disputes.booking_id decides between two at once.
+ */
+export async function openComplaint(db: Db, bookingId: number, callerId: number, text: string): Promise<ComplaintOutcome> {
+  try {
+    return await transact(db, async (tx): Promise<ComplaintOutcome> => {
+      const booking = await lockBooking(tx, bookingId);
+      if (!booking || (booking.menteeId !== callerId && booking.mentorId !== callerId)) return { kind: 'not_found' };
+      if (booking.menteeId !== callerId) return { kind: 'not_booker' };
+      const [existing] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.bookingId, bookingId));
+      if (existing) return { kind: 'exists' };
+      if (booking.status !== 'paid' && booking.status !== 'finished') return { kind: 'not_paid' };
+      const times = await slotTimes(tx, booking.slotId);
+      if (times.startsAt > times.now) return { kind: 'not_started' };
+      // lock the payment whatever its state, then judge it: a release that got there first has moved it on
+      const [payment] = await tx
+        .select({ id: payments.id, status: payments.status })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'released', 'refunded'])))
+        .for('update');
+      if (!payment) return { kind: 'not_paid' };
+      if (payment.status === 'released') return { kind: 'released' };
+      if (payment.status === 'refunded') return { kind: 'refunded' };
+      const [dispute] = await tx.insert(disputes).values({ bookingId, openedBy: callerId, source: 'buyer', text }).returning();
+      const notes = await storeNotifications(tx, [disputeOpenedNotice(booking.mentorId, dispute.id, await typeName(tx, booking.consultationTypeId))]);
+      return { kind: 'opened', dispute, effects: { ...noEffects(), notifications: notes } };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e, 'disputes_bookingId_unique')) return { kind: 'exists' };
+    throw e;
+  }
+}
+
+export type ResolveOutcome =
+  | { kind: 'resolved'; dispute: Dispute; refundedKopecks: number; consultation: string; buyerId: number; mentorId: number; effects: Effects }
+  | { kind: 'not_found' | 'already_resolved' };
+
+const statusOf: Record<DisputeOutcome, Dispute['status']> = { refund: 'resolved_refund', partial_refund: 'resolved_partial', release: 'resolved_release' };
+
+export const DISPUTE_REFUND_REASON = 'Решение по диспуту.';
+
+/**
+ * The admin decides: the dispute leaves `open` with one conditional update (a second decision finds
+ * nothing to change), then the held money moves: all back to the buyer, part back and the rest to the
+ * mentor (fee on the rest), or all to the mentor. Both sides are notified.
+ */
+export async function resolveDispute(
+  ctx: ProviderContext,
+  disputeId: number,
+  adminId: number,
+  input: { outcome: DisputeOutcome; refundRubles?: number | null; resolution: string },
+): Promise<ResolveOutcome> {
+  const outcome = await transact(ctx.db, async (tx): Promise<ResolveOutcome> => {
+    const [dispute] = await tx
+      .update(disputes)
+      .set({ status: statusOf[input.outcome], resolution: input.resolution, resolvedBy: adminId, resolvedAt: new Date() })
+      .where(and(eq(disputes.id, disputeId), eq(disputes.status, 'open')))
+      .returning();
+    if (!dispute) {
+      const [known] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.id, disputeId));
+      return { kind: known ? 'already_resolved' : 'not_found' };
+    }
+    const booking = (await lockBooking(tx, dispute.bookingId))!;
+    if (input.outcome === 'partial_refund' && !(input.refundRubles! >= 1 && input.refundRubles! <= booking.price - 1)) {
+      throw errors.validation({ refund_amount: booking.price > 1 ? `Сумма возврата — от 1 до ${booking.price - 1} ₽` : 'Частичный возврат невозможен' });
+    }
+    const payment = await lockHeldPayment(tx, { bookingId: booking.id });
+    const effects = noEffects();
+    let refundedKopecks = 0;
+    if (payment && input.outcome === 'release') {
+      const payoutId = await releaseHeld(tx, payment.id);
+      if (payoutId) effects.payoutIds.push(payoutId);
+    } else if (payment) {
+      const amount = input.outcome === 'refund' ? undefined : input.refundRubles! * 100;
+      const refund = await refundHeld(tx, payment.id, DISPUTE_REFUND_REASON, amount);
+      if (refund) {
+        refundedKopecks = refund.amountKopecks;
+        effects.refundIds.push(refund.refundId);
+        if (refund.payoutId) effects.payoutIds.push(refund.payoutId);
+      }
+    }
+    const [stored] = await tx
+      .update(disputes)
+      .set({ refundKopecks: refundedKopecks || null })
+      .where(eq(disputes.id, disputeId))
+      .returning();
+    const consultation = await typeName(tx, booking.consultationTypeId);
+    effects.notifications = await storeNotifications(tx, [
+      disputeResolvedNotice(booking.menteeId, disputeId, consultation, outcomeText(input.outcome, 'buyer', refundedKopecks)),
+      disputeResolvedNotice(booking.mentorId, disputeId, consultation, outcomeText(input.outcome, 'mentor', refundedKopecks)),
+    ]);
+    return { kind: 'resolved', dispute: stored, refundedKopecks, consultation, buyerId: booking.menteeId, mentorId: booking.mentorId, effects };
+  });
+  if (outcome.kind === 'resolved') await applyEffects(ctx, outcome.effects);
+  return outcome;
+}

@@ -1,0 +1,33 @@
+// Everything the minute Cron Trigger does (worker/index.ts scheduled; decision 006, Scheduler). Each job
+// is bounded and idempotent, and one failing job doesn't keep the others from running.
+import type { ProviderContext } from '../payments/provider.ts';
+import { expireBookingHolds, expireRegistrationHolds } from '../escrow/holds.ts';
+import { retryPendingTransfers } from '../escrow/transfers.ts';
+import { transact } from '../escrow/tx.ts';
+import { cleanupExpired } from './cleanup.ts';
+import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
+
+/** The hourly housekeeping runs in the minute the old hourly trigger had (xx:17). */
+export const CLEANUP_MINUTE = 17;
+
+async function job<T>(name: string, run: () => Promise<T>) {
+  try {
+    return { [name]: await run() };
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', msg: 'scheduled job failed', job: name, error: String(e) }));
+    return { [name]: 'failed' };
+  }
+}
+
+export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
+  const { db } = ctx;
+  const report = {
+    ...(await job('bookingHolds', () => transact(db, (tx) => expireBookingHolds(tx)))),
+    ...(await job('registrationHolds', () => transact(db, (tx) => expireRegistrationHolds(tx)))),
+    ...(await job('bookings', () => settleDueBookings(ctx))),
+    ...(await job('events', () => releaseDueEventPayments(ctx))),
+    ...(await job('transfers', () => retryPendingTransfers(ctx))),
+    ...(scheduledTime.getUTCMinutes() === CLEANUP_MINUTE ? await job('cleanup', () => cleanupExpired(db)) : {}),
+  };
+  return report;
+}
