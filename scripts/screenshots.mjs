@@ -1,6 +1,13 @@
 // Screenshots of pages of a running app (npm start) in Debian's chromium, at 1280 and 390 px wide.
 //   node scripts/screenshots.mjs [--as mentor@forma.test] [--out .data/shots] /AllMentors /CalendarPage …
 // --as signs in as that account by minting an access cookie with the local signing key (dev only).
+// --do runs steps on every page before (or between) the shots, separated by ';':
+//   click:<name>        the first button, link, radio, tab or menu item of that accessible name (else that text)
+//   first:<role>        the first enabled element of that role (e.g. first:radio)
+//   fill:<label>=<text> types into the field of that label
+//   wait:<text>         waits until that text shows      sleep:<ms>   waits that long
+//   shot:<name>         a screenshot now, named after the page and <name>; without any, one at the end
+//   e.g. --do 'click:Записаться;wait:Шаг 1/2;shot:step1;first:radio;click:Далее;sleep:1200;shot:step2'
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +24,7 @@ const { values, positionals } = parseArgs({
     base: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 8787}` },
     widths: { type: 'string', default: '1280,390' },
     full: { type: 'boolean', default: false },
+    do: { type: 'string', default: '' },
   },
 });
 
@@ -34,6 +42,41 @@ async function accessCookie(email) {
     .sign(new TextEncoder().encode(secret));
 }
 
+const steps = values.do
+  .split(';')
+  .map((part) => part.trim())
+  .filter(Boolean)
+  .map((part) => {
+    const at = part.indexOf(':');
+    return at < 0 ? { kind: part, arg: '' } : { kind: part.slice(0, at), arg: part.slice(at + 1) };
+  });
+
+const CLICKABLE = ['button', 'link', 'radio', 'tab', 'menuitem', 'option'];
+
+async function runStep(page, { kind, arg }) {
+  switch (kind) {
+    case 'click': {
+      for (const role of CLICKABLE) {
+        const target = page.getByRole(role, { name: arg, exact: true }).first();
+        if (await target.count()) return target.click();
+      }
+      return page.getByText(arg, { exact: true }).first().click();
+    }
+    case 'first':
+      return page.locator(`[role="${arg}"]:not([disabled]), ${arg === 'radio' ? 'input[type=radio]' : arg}:not([disabled])`).first().click();
+    case 'fill': {
+      const [label, ...rest] = arg.split('=');
+      return page.getByLabel(label).first().fill(rest.join('='));
+    }
+    case 'wait':
+      return page.getByText(arg).first().waitFor({ timeout: 15_000 });
+    case 'sleep':
+      return page.waitForTimeout(Number(arg) || 0);
+    default:
+      throw new Error(`unknown step '${kind}'`);
+  }
+}
+
 mkdirSync(values.out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,9 +90,20 @@ try {
     const page = await context.newPage();
     for (const route of positionals) {
       await page.goto(`${values.base}${route}`, { waitUntil: 'networkidle' });
-      const file = path.join(values.out, `${route.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'root'}${values.as ? '-' + values.as.split('@')[0] : ''}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: values.full });
-      console.log(file);
+      const fileFor = (suffix) =>
+        path.join(values.out, `${route.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'root'}${values.as ? '-' + values.as.split('@')[0] : ''}${suffix ? '-' + suffix : ''}-${width}.png`);
+      let shots = 0;
+      for (const step of steps) {
+        if (step.kind === 'shot') {
+          await page.screenshot({ path: fileFor(step.arg), fullPage: values.full });
+          console.log(fileFor(step.arg));
+          shots++;
+        } else await runStep(page, step);
+      }
+      if (!shots) {
+        await page.screenshot({ path: fileFor(''), fullPage: values.full });
+        console.log(fileFor(''));
+      }
     }
     await context.close();
   }

@@ -1,11 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
+import { sessionQueries } from '../../web/features/session/session.queries.ts';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { PAYMENT_FAILED_TOAST, PAYMENT_REDIRECT_DELAY_MS, PaymentDialog } from '../../web/features/payments/payment-dialog.tsx';
 import type { PaymentService } from '../../web/features/payments/payments.api.ts';
+import { makeUser } from './fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
+import { renderWithRouter } from './render-with-router.tsx';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Waits for what takes a few turns (a page's several calls), moving fake time in 10 ms steps. */
+const until = <T,>(check: () => T) => act(() => vi.waitFor(check, { timeout: 2000, interval: 10 }));
+const dealCall = (calls: { url: string; body: unknown }[]) => () => {
+  const call = calls.find((item) => item.url.includes('/api/payments/deals/'));
+  if (!call) throw new Error('no deal call yet');
+  return call;
+};
 
 function renderDialog(service: PaymentService | null, { onClose = vi.fn(), redirect = vi.fn() } = {}) {
   const view = render(
@@ -84,5 +96,79 @@ describe('payment dialog', () => {
     await flush(PAYMENT_REDIRECT_DELAY_MS);
     expect(screen.queryByText('Перенаправляем к оплате…')).toBeNull();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("the event page's paid 'Участвовать'", () => {
+  const event = {
+    id: 7,
+    title: 'Акварель для начинающих',
+    date: '2030-03-05T15:30:00Z',
+    price: 1500,
+    image_url: null,
+    total_spots: 20,
+    available_spots: 5,
+    category: 'Хобби',
+    status: 'upcoming',
+    mentor: 10,
+    event_id_mentor: 10,
+    mentor_info: { id: 10, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
+    description: '<p>Рисуем</p>',
+    age_restriction: 18,
+    duration_minutes: 90,
+    is_canceled: false,
+    discount: null,
+    registrations_count: 15,
+  };
+  const common = [
+    { path: /\/api\/events\/GetEvent\//, body: event },
+    { path: /\/api\/event_reviews\/GetEventReviews\//, body: [] },
+    { path: /\/api\/events\/load_more\//, body: { results: [], has_more: false } },
+  ];
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  async function renderEventPage() {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(sessionQueries.me().queryKey, makeUser({ id: 2 }));
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient });
+  }
+
+  it('registers (pending payment) and opens the generic payment dialog for the event', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    const { calls } = mockFetch([
+      ...common,
+      { path: /\/api\/events\/check_registration\//, body: { is_registered: false, status: null } },
+      { method: 'POST', path: /\/api\/events\/register_for_event\//, status: 201, body: { id: 3, event_id: 7, status: 'pending_payment', hold_expires_at: null } },
+      { method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
+    ]);
+    await renderEventPage();
+    const [button] = await until(() => {
+      const found = screen.getAllByRole('button', { name: 'Участвовать' });
+      expect(found[0]!.hasAttribute('disabled')).toBe(false);
+      return found;
+    });
+    act(() => button!.click());
+    await until(() => screen.getByText('Перенаправляем к оплате…'));
+    const deal = await until(dealCall(calls));
+    expect(deal.body).toEqual({ service_type: 'event', service_id: 7, return_url: `${window.location.origin}/payment-return` });
+    await flush(PAYMENT_REDIRECT_DELAY_MS);
+    expect(assign).toHaveBeenCalledWith('https://pay.example/c/7');
+  });
+
+  it("offers 'Перейти к оплате' for a seat still held for payment", async () => {
+    const { calls } = mockFetch([
+      ...common,
+      { path: /\/api\/events\/check_registration\//, body: { is_registered: true, status: 'pending_payment' } },
+      { method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
+    ]);
+    await renderEventPage();
+    const [button] = await until(() => screen.getAllByRole('button', { name: 'Перейти к оплате' }));
+    act(() => button!.click());
+    const deal = await until(dealCall(calls));
+    expect(deal.body).toMatchObject({ service_type: 'event', service_id: 7 });
+    expect(calls.some((call) => call.url.includes('register_for_event'))).toBe(false);
   });
 });
