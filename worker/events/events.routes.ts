@@ -6,6 +6,7 @@ import { requireUser } from '../middleware/session.ts';
 import { toEventDetail, toEventListItem, toTopEvent } from './events.mapper.ts';
 import { findEvent, listEvents, registeredEvents, topEvents, userEvents } from './events.queries.ts';
 import { eventListQuery } from './events.schemas.ts';
+import { cancelEventBody, cancelEventFor } from './cancel-event.ts';
 import { idParam, lookupId } from './search.ts';
 import { z } from 'zod';
 
@@ -42,4 +43,6 @@ export const eventsRoutes = new Hono<AppEnv>()
   .get('/events/GetUserEvents', validate('query', userEventsQuery), async (c) => {
     const rows = await userEvents(c.var.db, c.req.valid('query').user_id, c.var.user?.id ?? null);
     return c.json(rows.map(toEventListItem));
-  });
+  })
+  // the event's mentor cancels it: registrations end, paid ones are refunded in full (cancel-event.ts)
+  .post('/events/cancel_event', requireUser, validate('json', cancelEventBody), async (c) => c.json(await cancelEventFor(c, c.req.valid('json').event_id)));

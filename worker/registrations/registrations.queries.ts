@@ -1,6 +1,16 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import { payments } from '../../drizzle/schema/payments.ts';
+import { CANCEL_REFUND_REASON, settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
+import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
+import { expireRegistrationHolds } from '../escrow/holds.ts';
+import { lockHeldPayment } from '../escrow/money.ts';
+import { refundNotice } from '../escrow/notices.ts';
+import { transact } from '../escrow/tx.ts';
+import { pgError } from '../lib/db-errors.ts';
+import { storeNotifications } from '../notifications/notify.ts';
+import type { ProviderContext } from '../payments/provider.ts';
 import { REGISTRATION_HOLD_MINUTES } from './registrations.schemas.ts';
 
 const live = inArray(eventRegistrations.status, ['pending_payment', 'confirmed']);
@@ -34,14 +44,6 @@ export type RegisterOutcome =
   | { kind: 'already_registered' }
   | { kind: 'no_seats' };
 
-/** The SQLSTATE and constraint of a failed statement (drizzle wraps the driver's error in `cause`). */
-function pgError(e: unknown) {
-  for (let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return { code: err.code, constraint: err.constraint };
-  }
-  return null;
-}
-
 /**
  * Registers a user in one conditional INSERT … SELECT: the event must exist, not be canceled, not have
  * started and not be the user's own. The seats and "once per person" are the database's to decide: the
@@ -50,11 +52,9 @@ function pgError(e: unknown) {
  * registration (23505). No count is read first, so concurrent registrations cannot oversell.
  */
 export async function register(db: Db, eventId: number, userId: number): Promise<RegisterOutcome> {
-  // Paid holds that ran out give their seats back before anyone is told the event is full.
-  await db
-    .update(eventRegistrations)
-    .set({ status: 'canceled', canceledAt: sql`now()` })
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'pending_payment'), sql`${eventRegistrations.holdExpiresAt} < now()`));
+  // Paid holds that ran out give their seats back (and their pending payments end) before anyone is told
+  // the event is full.
+  await expireRegistrationHolds(db, { eventId });
 
   // A 100% discount makes a paid event free.
   const paid = sql`(e.price > 0 and coalesce(e.discount_percent, 0) < 100)`;
@@ -92,12 +92,36 @@ export async function register(db: Db, eventId: number, userId: number): Promise
   return { kind: 'closed' };
 }
 
-/** Cancels the user's live registration (the trigger gives the seat back); false when there is none. */
-export async function unregister(db: Db, eventId: number, userId: number) {
-  const rows = await db
-    .update(eventRegistrations)
-    .set({ status: 'canceled', canceledAt: sql`now()` })
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId), ne(eventRegistrations.status, 'canceled')))
-    .returning({ id: eventRegistrations.id });
-  return rows.length > 0;
+export type UnregisterOutcome = { kind: 'unregistered'; refund: RefundAnswer; effects: Effects } | { kind: 'not_registered' };
+
+/**
+ * Cancels the user's live registration (the trigger gives the seat back). A seat still waiting for payment
+ * just ends with its pending payment; a paid one is settled by the cancellation policy (a full refund at
+ * least 7 days before the start or within 24 hours of registering, otherwise the money goes to the mentor).
+ */
+export async function unregister(ctx: ProviderContext, eventId: number, userId: number): Promise<UnregisterOutcome> {
+  const outcome = await transact(ctx.db, async (tx): Promise<UnregisterOutcome> => {
+    const [registration] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId), live))
+      .for('no key update');
+    if (!registration) return { kind: 'not_registered' };
+    await tx
+      .update(eventRegistrations)
+      .set({ status: 'canceled', canceledAt: sql`now()` })
+      .where(and(eq(eventRegistrations.id, registration.id), live));
+    if (registration.status === 'pending_payment') {
+      await tx.update(payments).set({ status: 'canceled' }).where(and(eq(payments.registrationId, registration.id), eq(payments.status, 'pending')));
+      return { kind: 'unregistered', refund: 'not_paid', effects: noEffects() };
+    }
+    const [event] = await tx.select({ startsAt: events.startsAt, now: sql<string>`to_json(now())#>>'{}'` }).from(events).where(eq(events.id, eventId));
+    const payment = await lockHeldPayment(tx, { registrationId: registration.id });
+    const money = await settleCancellation(tx, payment, { by: 'buyer', startsAt: event.startsAt, bookedAt: registration.createdAt, now: new Date(event.now) });
+    const notices = money.refund === 'full' && payment ? [refundNotice(userId, payment.id, money.refundedKopecks, CANCEL_REFUND_REASON.buyer)] : [];
+    const effects: Effects = { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications: await storeNotifications(tx, notices) };
+    return { kind: 'unregistered', refund: money.refund, effects };
+  });
+  if (outcome.kind === 'unregistered') await applyEffects(ctx, outcome.effects);
+  return outcome;
 }

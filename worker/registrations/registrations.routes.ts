@@ -4,6 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
+import { providerContext } from '../escrow/provider-context.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
 import { checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
@@ -20,8 +21,10 @@ const refusals = {
 async function unregisterHandler(c: Context<AppEnv>, body: { event_id: number; user_id?: number | null }) {
   const callerId = c.var.user!.id;
   if (body.user_id != null && body.user_id !== callerId) throw errors.forbidden('Можно отменить только свою регистрацию');
-  if (!(await unregister(c.var.db, body.event_id, callerId))) throw errors.notFound('Вы не зарегистрированы на это мероприятие');
-  return c.json({ detail: 'Регистрация отменена' }, 200);
+  const outcome = await unregister(providerContext(c), body.event_id, callerId);
+  if (outcome.kind !== 'unregistered') throw errors.notFound('Вы не зарегистрированы на это мероприятие');
+  // refund: 'full' (policy), 'none' (the money goes to the mentor) or 'not_paid' (free, or not paid yet)
+  return c.json({ detail: 'Регистрация отменена', refund: outcome.refund }, 200);
 }
 
 export const registrationsRoutes = new Hono<AppEnv>()

@@ -1,0 +1,176 @@
+// Money of event registrations: unregistering applies the cancellation policy, a late payment for a seat
+// that went to someone else goes back, and cancelling an event refunds every paid participant.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import { payments } from '../../drizzle/schema/payments.ts';
+import { expireRegistrationHolds } from '../../worker/escrow/holds.ts';
+import { releaseDueEventPayments } from '../../worker/maintenance/settle-due.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { addPayoutCard, books, DAY, HOUR, paymentRow, providerCtx, providerPays, startPayment, type User } from './escrow-fixtures.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+
+const register = async (user: User, eventId: number) =>
+  expectJson<{ id: number; status: string }>(send('POST', '/api/events/register_for_event/', { user: asUser(user), body: { event_id: eventId } }), 201);
+const unregister = (user: User, eventId: number) => send('POST', '/api/events/unregister/', { user: asUser(user), body: { event_id: eventId, user_id: user.id } });
+const cancelEvent = (user: User, eventId: number) => send('POST', '/api/events/cancel_event/', { user: asUser(user), body: { event_id: eventId } });
+
+async function paidEvent(values: Partial<typeof events.$inferInsert> = {}) {
+  const mentor = await createUser(t.db, { role: 'mentor' });
+  const event = await createEvent(t.db, mentor.id, { price: 2000, ...values });
+  return { mentor, event };
+}
+
+/** Registers and pays through the provider: a confirmed seat with its money in escrow. */
+async function paidSeat(event: typeof events.$inferSelect, user?: User) {
+  const participant = user ?? (await createUser(t.db));
+  const registration = await register(participant, event.id);
+  const payment = await startPayment(t.db, { registrationId: registration.id }, participant.id, event.mentorId, event.price * 100);
+  expect(await providerPays(t.db, payment)).toBe('applied');
+  return { participant, registration, payment };
+}
+
+const backdateRegistration = (id: number, agoMs: number) =>
+  t.db.update(eventRegistrations).set({ createdAt: new Date(Date.now() - agoMs) }).where(eq(eventRegistrations.id, id));
+
+const registrationStatus = async (id: number) => (await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id)))[0].status;
+
+describe('unregistering from a paid event', () => {
+  it('confirms the seat once the payment succeeds', async () => {
+    const { event } = await paidEvent();
+    const { registration, payment } = await paidSeat(event);
+    expect(await registrationStatus(registration.id)).toBe('confirmed');
+    expect((await books(t.db, payment.paymentId)).ledger).toEqual({ payment_received: 200_000 });
+  });
+
+  it('refunds in full at least 7 days before the start', async () => {
+    const { event } = await paidEvent({ startsAt: new Date(Date.now() + 10 * DAY) });
+    const { participant, registration, payment } = await paidSeat(event);
+    await backdateRegistration(registration.id, 3 * DAY);
+    expect(await expectJson(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'full' });
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
+    expect((await books(t.db, payment.paymentId)).refund).toMatchObject({ amountKopecks: 200_000, status: 'succeeded' });
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, participant.id));
+    expect(notes.map((n) => n.kind)).toEqual(['refund']);
+  });
+
+  it('refunds in full within 24 hours of registering', async () => {
+    const { event } = await paidEvent({ startsAt: new Date(Date.now() + 2 * DAY) });
+    const { participant, payment } = await paidSeat(event);
+    expect((await expectJson(unregister(participant, event.id), 200)).refund).toBe('full');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
+  });
+
+  it('releases the money to the mentor, minus 5 %, when it is late', async () => {
+    const { event, mentor } = await paidEvent({ startsAt: new Date(Date.now() + 2 * DAY) });
+    await addPayoutCard(t.db, mentor.id);
+    const { participant, registration, payment } = await paidSeat(event);
+    await backdateRegistration(registration.id, 2 * DAY);
+    expect(await expectJson(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'none' });
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
+    const { ledger, payout, refund } = await books(t.db, payment.paymentId);
+    expect(ledger).toEqual({ payment_received: 200_000, platform_fee: 10_000, mentor_payout: 190_000 });
+    expect(refund).toBeNull();
+    expect(payout).toMatchObject({ amountKopecks: 190_000, feeKopecks: 10_000, status: 'succeeded' });
+    expect(await registrationStatus(registration.id)).toBe('canceled');
+  });
+
+  it('ends a seat still waiting for payment with its payment, and a free one with nothing to pay back', async () => {
+    const { event } = await paidEvent();
+    const participant = await createUser(t.db);
+    const registration = await register(participant, event.id);
+    const payment = await startPayment(t.db, { registrationId: registration.id }, participant.id, event.mentorId, 200_000);
+    expect(await expectJson(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'not_paid' });
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    // paying after unregistering: the money goes straight back
+    expect(await providerPays(t.db, payment)).toBe('applied');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
+    expect(await registrationStatus(registration.id)).toBe('canceled');
+    const { event: free } = await paidEvent({ price: 0 });
+    await register(participant, free.id);
+    expect((await expectJson(unregister(participant, free.id), 200)).refund).toBe('not_paid');
+  });
+});
+
+describe('holds of paid seats', () => {
+  it('gives an expired seat back with its pending payment; money arriving later revives it if a seat is free, else goes back', async () => {
+    const { event } = await paidEvent({ totalSpots: 1 });
+    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const registration = await register(first, event.id);
+    const payment = await startPayment(t.db, { registrationId: registration.id }, first.id, event.mentorId, 200_000);
+    await t.db.update(eventRegistrations).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(eventRegistrations.id, registration.id));
+    await expireRegistrationHolds(t.db, { eventId: event.id });
+    expect(await registrationStatus(registration.id)).toBe('canceled');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    // the seat went to someone else meanwhile
+    await register(second, event.id);
+    expect(await providerPays(t.db, payment)).toBe('applied');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
+    expect(await registrationStatus(registration.id)).toBe('canceled');
+  });
+
+  it('revives an expired seat when one is still free', async () => {
+    const { event } = await paidEvent({ totalSpots: 1 });
+    const participant = await createUser(t.db);
+    const registration = await register(participant, event.id);
+    const payment = await startPayment(t.db, { registrationId: registration.id }, participant.id, event.mentorId, 200_000);
+    await t.db.update(eventRegistrations).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(eventRegistrations.id, registration.id));
+    await expireRegistrationHolds(t.db, { eventId: event.id });
+    expect(await providerPays(t.db, payment)).toBe('applied');
+    expect(await registrationStatus(registration.id)).toBe('confirmed');
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0].takenSpots).toBe(1);
+  });
+});
+
+describe('cancelling an event', () => {
+  it("is for the event's mentor only", async () => {
+    const { event } = await paidEvent();
+    const stranger = await createUser(t.db, { role: 'mentor' });
+    expect(await expectJson(cancelEvent(stranger, event.id), 403)).toEqual({ detail: 'Отменить мероприятие может только его организатор', code: 'forbidden' });
+    expect((await expectJson(cancelEvent(stranger, 2_147_000_000), 404)).code).toBe('not_found');
+    expect((await expectJson(send('POST', '/api/events/cancel_event/', { body: { event_id: event.id } }), 401)).code).toBe('not_authenticated');
+  });
+
+  it('ends every live registration, refunds every paid participant in full and tells them', async () => {
+    const { event, mentor } = await paidEvent({ startsAt: new Date(Date.now() + 3 * DAY), totalSpots: 10 });
+    const seats = [await paidSeat(event), await paidSeat(event), await paidSeat(event)];
+    const waiting = await createUser(t.db);
+    const pending = await register(waiting, event.id);
+    const pendingPayment = await startPayment(t.db, { registrationId: pending.id }, waiting.id, mentor.id, 200_000);
+    const body = await expectJson(cancelEvent(mentor, event.id), 200);
+    expect(body).toEqual({ detail: 'Мероприятие отменено', canceled_registrations: 4, refunds: 3 });
+    const [row] = await t.db.select().from(events).where(eq(events.id, event.id));
+    expect(row).toMatchObject({ isCanceled: true, takenSpots: 0 });
+    for (const seat of seats) {
+      expect((await paymentRow(t.db, seat.payment.paymentId)).status).toBe('refunded');
+      expect((await books(t.db, seat.payment.paymentId)).refund).toMatchObject({ amountKopecks: 200_000, status: 'succeeded' });
+      const kinds = (await t.db.select().from(notifications).where(eq(notifications.userId, seat.participant.id))).map((n) => n.kind).sort();
+      expect(kinds).toEqual(['event_canceled', 'refund']);
+    }
+    expect((await paymentRow(t.db, pendingPayment.paymentId)).status).toBe('canceled');
+    expect(await t.db.select().from(eventRegistrations).where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'confirmed')))).toHaveLength(0);
+    expect((await expectJson(cancelEvent(mentor, event.id), 409)).code).toBe('event_canceled');
+  });
+});
+
+describe('after an event', () => {
+  it("releases the participants' payments 24 hours after the end", async () => {
+    const { event, mentor } = await paidEvent({ startsAt: new Date(Date.now() + 3 * DAY), durationMinutes: 90 });
+    await addPayoutCard(t.db, mentor.id);
+    const { payment } = await paidSeat(event);
+    await t.db.update(events).set({ startsAt: new Date(Date.now() - 24 * HOUR) }).where(eq(events.id, event.id));
+    await releaseDueEventPayments(providerCtx(t.db));
+    // ended 22.5 hours ago: not yet
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('succeeded');
+    await t.db.update(events).set({ startsAt: new Date(Date.now() - 26 * HOUR) }).where(eq(events.id, event.id));
+    await releaseDueEventPayments(providerCtx(t.db));
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
+    expect((await books(t.db, payment.paymentId)).payout).toMatchObject({ amountKopecks: 190_000, status: 'succeeded' });
+    await releaseDueEventPayments(providerCtx(t.db));
+    expect(await t.db.select().from(payments).where(eq(payments.id, payment.paymentId))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,102 @@
+// POST /events/cancel_event/ {event_id} (spec 002 §7): the event's mentor cancels it. Every live
+// registration ends, every paid one is refunded in full, and each participant is told.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import { payments } from '../../drizzle/schema/payments.ts';
+import type { AppEnv } from '../env.ts';
+import { CANCEL_REFUND_REASON } from '../escrow/cancel-paid.ts';
+import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
+import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
+import { refundNotice } from '../escrow/notices.ts';
+import { providerContext } from '../escrow/provider-context.ts';
+import { transact } from '../escrow/tx.ts';
+import { errors } from '../lib/errors.ts';
+import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
+import type { ProviderContext } from '../payments/provider.ts';
+import { idParam } from './search.ts';
+
+export type CancelEventOutcome =
+  | { kind: 'canceled'; registrations: number; refunds: number; effects: Effects }
+  | { kind: 'not_found' | 'not_mentor' | 'already_canceled' | 'ended' };
+
+const eventCanceledNotice = (userId: number, eventId: number, title: string): NewNotification => ({
+  userId,
+  kind: 'event_canceled',
+  message: `Мероприятие «${title}» отменено организатором.`,
+  url: `/event_info/${eventId}/`,
+  dedupeKey: `event_canceled:${eventId}`,
+});
+
+/**
+ * One transaction. The live registrations are locked before the event (a registration's trigger locks the
+ * event after the registration, so every path takes them in that order), the event is marked canceled
+ * with a conditional update (a second call finds nothing to do), then each registration ends and its
+ * money, if held, goes back in full.
+ */
+export async function cancelEvent(ctx: ProviderContext, eventId: number, callerId: number): Promise<CancelEventOutcome> {
+  const outcome = await transact(ctx.db, async (tx): Promise<CancelEventOutcome> => {
+    const [event] = await tx
+      .select({ mentorId: events.mentorId, title: events.title, isCanceled: events.isCanceled, ended: sql<boolean>`${events.startsAt} + make_interval(mins => ${events.durationMinutes}) < now()` })
+      .from(events)
+      .where(eq(events.id, eventId));
+    if (!event) return { kind: 'not_found' };
+    if (event.mentorId !== callerId) return { kind: 'not_mentor' };
+    if (event.isCanceled) return { kind: 'already_canceled' };
+    if (event.ended) return { kind: 'ended' };
+    await tx
+      .select({ id: eventRegistrations.id })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), ne(eventRegistrations.status, 'canceled')))
+      .orderBy(asc(eventRegistrations.id))
+      .for('no key update');
+    const [canceled] = await tx
+      .update(events)
+      .set({ isCanceled: true, canceledAt: sql`now()` })
+      .where(and(eq(events.id, eventId), eq(events.isCanceled, false)))
+      .returning({ id: events.id });
+    if (!canceled) return { kind: 'already_canceled' };
+    // the statement sees registrations committed since the lock above too
+    const ended = await tx
+      .update(eventRegistrations)
+      .set({ status: 'canceled', canceledAt: sql`now()` })
+      .where(and(eq(eventRegistrations.eventId, eventId), ne(eventRegistrations.status, 'canceled')))
+      .returning({ id: eventRegistrations.id, userId: eventRegistrations.userId });
+    const endedIds = ended.map((r) => r.id);
+    if (endedIds.length) {
+      await tx.update(payments).set({ status: 'canceled' }).where(and(inArray(payments.registrationId, endedIds), eq(payments.status, 'pending')));
+    }
+    const effects = noEffects();
+    const notices: NewNotification[] = [];
+    for (const registration of ended) {
+      notices.push(eventCanceledNotice(registration.userId, eventId, event.title));
+      const payment = await lockHeldPayment(tx, { registrationId: registration.id });
+      const refund = payment ? await refundHeld(tx, payment.id, CANCEL_REFUND_REASON.event) : null;
+      if (refund) {
+        effects.refundIds.push(refund.refundId);
+        notices.push(refundNotice(registration.userId, refund.payment.id, refund.amountKopecks, CANCEL_REFUND_REASON.event));
+      }
+    }
+    effects.notifications = await storeNotifications(tx, notices);
+    return { kind: 'canceled', registrations: ended.length, refunds: effects.refundIds.length, effects };
+  });
+  if (outcome.kind === 'canceled') await applyEffects(ctx, outcome.effects);
+  return outcome;
+}
+
+export const cancelEventBody = z.object({ event_id: idParam('Некорректное мероприятие') });
+
+const refusals = {
+  not_found: () => errors.notFound('Мероприятие не найдено'),
+  not_mentor: () => errors.forbidden('Отменить мероприятие может только его организатор'),
+  already_canceled: () => errors.conflict('event_canceled', 'Мероприятие уже отменено'),
+  ended: () => errors.conflict('event_ended', 'Мероприятие уже прошло'),
+};
+
+/** The route's body: the answer for the event's mentor, or the refusal. */
+export async function cancelEventFor(c: Context<AppEnv>, eventId: number) {
+  const outcome = await cancelEvent(providerContext(c), eventId, c.var.user!.id);
+  if (outcome.kind !== 'canceled') throw refusals[outcome.kind]();
+  return { detail: 'Мероприятие отменено', canceled_registrations: outcome.registrations, refunds: outcome.refunds };
+}
