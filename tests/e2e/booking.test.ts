@@ -102,7 +102,7 @@ describe('booking a paid consultation', () => {
     await dialog.getByText('Шаг 2/2').waitFor();
     await dialog.getByText(slot.type_name).first().waitFor();
     await dialog.getByLabel('Вопросы ментору').fill('Хочу разобрать своё резюме');
-    const created = page.waitForResponse((r) => r.url().includes('/api/consultation-bookings/create/') && r.request().method() === 'POST');
+    const created = page.waitForResponse((r) => r.url().includes('/api/consultation-bookings/create') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Подтвердить' }).click();
     const createdResponse = await created;
     expect(createdResponse.status()).toBe(201);

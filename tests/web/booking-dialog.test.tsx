@@ -52,10 +52,10 @@ const TYPE = { id: 3, name: 'Разбор резюме', duration_minutes: 60, c
 function routes(extra: MockRoute[] = []): MockRoute[] {
   return [
     ...extra,
-    { path: /\/api\/consultation-type-slots\/available\//, body: SLOTS },
-    { path: /\/api\/consultation-type-slots\/13\/detailed_info\//, body: detail(13) },
-    { path: /\/api\/consultation-type-slots\/11\/detailed_info\//, body: detail(11) },
-    { method: 'POST', path: /\/api\/consultation-bookings\/create\//, status: 201, body: { id: 91, status: 'pending_payment', price: 2500, hold_expires_at: '2030-03-06T09:15:00Z' } },
+    { path: /\/api\/consultation-type-slots\/available\b/, body: SLOTS },
+    { path: /\/api\/consultation-type-slots\/13\/detailed_info\b/, body: detail(13) },
+    { path: /\/api\/consultation-type-slots\/11\/detailed_info\b/, body: detail(11) },
+    { method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 201, body: { id: 91, status: 'pending_payment', price: 2500, hold_expires_at: '2030-03-06T09:15:00Z' } },
     { method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/confirm/1', payment_id: 'p-1' } },
   ];
 }
@@ -145,7 +145,7 @@ describe('booking dialog', () => {
 
     expect(screen.getByText('Шаг 1/2')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Загружаем свободное время' })).toBeTruthy();
-    const get = calls.find((call) => call.url.includes('/available/'))!;
+    const get = calls.find((call) => call.url.includes('/available'))!;
     const query = new URL(get.url, 'http://localhost').searchParams;
     expect(Object.fromEntries(query)).toEqual({ consultation_type_id: '3', start_date: '2030-03-06', end_date: '2031-03-06', time_zone: 'Europe/Moscow' });
 
@@ -245,7 +245,7 @@ describe('booking dialog', () => {
     await flush(0);
     await flush(0);
 
-    const create = calls.find((call) => call.method === 'POST' && call.url.includes('/consultation-bookings/create/'))!;
+    const create = calls.find((call) => call.method === 'POST' && call.url.includes('/consultation-bookings/create'))!;
     expect(create.body).toEqual({ consultation_type_slot: 13, user_id: 2, questions: 'Как описать смену профессии?' });
     expect(onBooked).toHaveBeenCalledWith({ service_type: 'consultation', id: 91 });
 
@@ -289,7 +289,7 @@ describe('booking dialog', () => {
   });
 
   it("shows 'Не удалось загрузить' for the mentor when the slot details fail, and still confirms", async () => {
-    const { calls } = mockFetch(routes([{ path: /\/api\/consultation-type-slots\/13\/detailed_info\//, status: 500, body: { detail: 'Внутренняя ошибка сервера', code: 'internal_error' } }]));
+    const { calls } = mockFetch(routes([{ path: /\/api\/consultation-type-slots\/13\/detailed_info\b/, status: 500, body: { detail: 'Внутренняя ошибка сервера', code: 'internal_error' } }]));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await openDialog();
     await flush(SLOTS_MIN_LOADER_MS);
@@ -302,11 +302,11 @@ describe('booking dialog', () => {
     expect(within(screen.getByRole('region', { name: 'О сессии' })).getByText('2 500 руб.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
     await flush(0);
-    expect(calls.some((call) => call.method === 'POST' && call.url.includes('/consultation-bookings/create/'))).toBe(true);
+    expect(calls.some((call) => call.method === 'POST' && call.url.includes('/consultation-bookings/create'))).toBe(true);
   });
 
   it('shows no slots when the load fails', async () => {
-    mockFetch(routes([{ path: /\/api\/consultation-type-slots\/available\//, status: 500, body: { detail: 'Внутренняя ошибка сервера', code: 'internal_error' } }]));
+    mockFetch(routes([{ path: /\/api\/consultation-type-slots\/available\b/, status: 500, body: { detail: 'Внутренняя ошибка сервера', code: 'internal_error' } }]));
     await openDialog();
     await flush(SLOTS_MIN_LOADER_MS);
     expect(screen.getByText('Не удалось загрузить свободное время')).toBeTruthy();
@@ -317,7 +317,7 @@ describe('booking dialog', () => {
 
   it('a free booking says so and closes, without payment', async () => {
     const { calls } = mockFetch(
-      routes([{ method: 'POST', path: /\/api\/consultation-bookings\/create\//, status: 201, body: { id: 92, status: 'paid', price: 0, hold_expires_at: null } }]),
+      routes([{ method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 201, body: { id: 92, status: 'paid', price: 0, hold_expires_at: null } }]),
     );
     const { onBooked, onOpenChange } = await openDialog();
     await flush(SLOTS_MIN_LOADER_MS);
@@ -335,7 +335,7 @@ describe('booking dialog', () => {
 
   it('a taken slot says so, goes back to step 1 and reloads the slots', async () => {
     const { calls } = mockFetch(
-      routes([{ method: 'POST', path: /\/api\/consultation-bookings\/create\//, status: 409, body: { detail: 'Это время уже занято', code: 'slot_taken' } }]),
+      routes([{ method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 409, body: { detail: 'Это время уже занято', code: 'slot_taken' } }]),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { onBooked } = await openDialog();
@@ -351,7 +351,7 @@ describe('booking dialog', () => {
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getAllByText('Это время уже занято').length).toBeGreaterThan(0);
     expect(screen.getByText('Шаг 1/2')).toBeTruthy();
-    expect(calls.filter((call) => call.url.includes('/available/'))).toHaveLength(2);
+    expect(calls.filter((call) => call.url.includes('/available'))).toHaveLength(2);
     // the reload shows its loader too
     expect(screen.getByRole('status', { name: 'Загружаем свободное время' })).toBeTruthy();
     await flush(SLOTS_MIN_LOADER_MS);

@@ -55,7 +55,7 @@ describe('resolve form rules', () => {
 
 describe('admin disputes screen', () => {
   it('lists open disputes with buyer, mentor, consultation, date, amount and complaint', async () => {
-    const { calls } = mockFetch([{ path: /\/api\/disputes\/\?status=open/, body: { results: [dispute()] } }]);
+    const { calls } = mockFetch([{ path: /\/api\/disputes\/?\?status=open/, body: { results: [dispute()] } }]);
     renderScreen();
     const card = await screen.findByRole('article', { name: 'Диспут №4' });
     expect(within(card).getByText('Разбор резюме')).toBeTruthy();
@@ -65,11 +65,11 @@ describe('admin disputes screen', () => {
     expect(within(card).getByText('Анна Соколова')).toBeTruthy();
     expect(within(card).getByText('Наставник не пришёл на встречу')).toBeTruthy();
     expect(within(card).getByText('Жалоба от 8 марта 2030 12:00')).toBeTruthy();
-    expect(calls[0]!.url).toBe('/api/disputes/?status=open');
+    expect(calls[0]!.url).toMatch(/^\/api\/disputes\/?\?status=open$/);
   });
 
   it('shows the empty state', async () => {
-    mockFetch([{ path: /\/api\/disputes\//, body: { results: [] } }]);
+    mockFetch([{ path: /\/api\/disputes\/?\?status=open/, body: { results: [] } }]);
     renderScreen();
     expect(await screen.findByText('Открытых диспутов нет')).toBeTruthy();
   });
@@ -77,8 +77,8 @@ describe('admin disputes screen', () => {
   it("'Вернуть всё' asks for the resolution, posts the refund, says so and reloads the list", async () => {
     let resolved = false;
     const { calls } = mockFetch([
-      { method: 'POST', path: /\/api\/disputes\/4\/resolve\//, body: dispute({ status: 'resolved_refund' }) },
-      { path: /\/api\/disputes\/\?status=open/, get body() { return { results: resolved ? [] : [dispute()] }; } } as never,
+      { method: 'POST', path: /\/api\/disputes\/4\/resolve\b/, body: dispute({ status: 'resolved_refund' }) },
+      { path: /\/api\/disputes\/?\?status=open/, get body() { return { results: resolved ? [] : [dispute()] }; } } as never,
     ]);
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Вернуть всё' }));
@@ -93,7 +93,7 @@ describe('admin disputes screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть всё' }));
     await screen.findByText('Диспут решён');
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(post.url).toBe('/api/disputes/4/resolve/');
+    expect(post.url).toMatch(/^\/api\/disputes\/4\/resolve\/?$/);
     expect(post.body).toEqual({ outcome: 'refund', resolution: 'Встреча не состоялась' });
     expect(await screen.findByText('Открытых диспутов нет')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -101,8 +101,8 @@ describe('admin disputes screen', () => {
 
   it("'Вернуть часть' takes an amount between 1 and price − 1", async () => {
     const { calls } = mockFetch([
-      { method: 'POST', path: /\/api\/disputes\/4\/resolve\//, body: dispute({ status: 'resolved_partial', refund_amount: 1000 }) },
-      { path: /\/api\/disputes\/\?status=open/, body: { results: [dispute()] } },
+      { method: 'POST', path: /\/api\/disputes\/4\/resolve\b/, body: dispute({ status: 'resolved_partial', refund_amount: 1000 }) },
+      { path: /\/api\/disputes\/?\?status=open/, body: { results: [dispute()] } },
     ]);
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Вернуть часть' }));
@@ -122,8 +122,8 @@ describe('admin disputes screen', () => {
 
   it("'Выплатить ментору' confirms with a resolution and posts the release", async () => {
     const { calls } = mockFetch([
-      { method: 'POST', path: /\/api\/disputes\/4\/resolve\//, body: dispute({ status: 'resolved_release' }) },
-      { path: /\/api\/disputes\/\?status=open/, body: { results: [dispute()] } },
+      { method: 'POST', path: /\/api\/disputes\/4\/resolve\b/, body: dispute({ status: 'resolved_release' }) },
+      { path: /\/api\/disputes\/?\?status=open/, body: { results: [dispute()] } },
     ]);
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Выплатить ментору' }));
@@ -137,8 +137,8 @@ describe('admin disputes screen', () => {
 
   it("keeps the dialog open and shows the server's reason when resolving fails", async () => {
     mockFetch([
-      { method: 'POST', path: /\/api\/disputes\/4\/resolve\//, status: 409, body: { detail: 'Диспут уже рассмотрен', code: 'dispute_resolved' } },
-      { path: /\/api\/disputes\/\?status=open/, body: { results: [dispute()] } },
+      { method: 'POST', path: /\/api\/disputes\/4\/resolve\b/, status: 409, body: { detail: 'Диспут уже рассмотрен', code: 'dispute_resolved' } },
+      { path: /\/api\/disputes\/?\?status=open/, body: { results: [dispute()] } },
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen();
@@ -154,7 +154,7 @@ describe('admin disputes screen', () => {
   it('the resolved tab shows the outcome and the resolution, without actions', async () => {
     const { calls } = mockFetch([
       {
-        path: /\/api\/disputes\/\?status=resolved/,
+        path: /\/api\/disputes\/?\?status=resolved/,
         body: { results: [dispute({ status: 'resolved_partial', refund_amount: 1000, resolution: 'Половина встречи', resolved_at: '2030-03-09T10:00:00Z' })] },
       },
     ]);
@@ -163,7 +163,7 @@ describe('admin disputes screen', () => {
     expect(screen.getByText('Половина встречи')).toBeTruthy();
     expect(screen.getByText('9 марта 2030 13:00')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Вернуть всё' })).toBeNull();
-    expect(calls[0]!.url).toBe('/api/disputes/?status=resolved');
+    expect(calls[0]!.url).toMatch(/^\/api\/disputes\/?\?status=resolved$/);
   });
 });
 

@@ -161,7 +161,7 @@ function Party({ role, person }: { role: string; person: DisputePerson }) {
   const name = personName(person);
   return (
     <div className="flex min-w-0 items-center gap-3 rounded-xl border p-3">
-      <Avatar src={person.avatar_url} name={name} className="size-10" />
+      <Avatar name={name} className="size-10" />
       <div className="min-w-0">
         <p className="text-xs text-muted-foreground">{role}</p>
         <p className="truncate text-sm font-medium">{name}</p>
