@@ -46,6 +46,8 @@ export async function serve({ mode = 'serve', stack = 'dev', port, services, env
             '--port', String(port),
             '--inspector-port', String(inspectorPort ?? port + 10000),
             '--show-interactive-dev-session=false',
+            // the Cron Trigger's local entry points (see startCronTicker)
+            '--test-scheduled',
             ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
           ],
         ];
@@ -75,4 +77,31 @@ export async function serve({ mode = 'serve', stack = 'dev', port, services, env
       child.kill('SIGTERM');
     });
   return { url, child, stop };
+}
+
+/**
+ * Locally nothing fires the Cron Trigger (wrangler.toml: every minute), so this does, once a minute while
+ * the app runs: holds expire, due consultations and events settle, payouts and refunds are retried.
+ * It calls Miniflare's own trigger endpoint, which both `wrangler dev` and Vite's dev server answer. The
+ * `/__scheduled` route of `--test-scheduled` is wrangler middleware injected while bundling; our Worker is
+ * served prebuilt (no_bundle), so there that path falls through to the SPA. Returns a stop function.
+ */
+export function startCronTicker(url, { intervalMs = 60_000, log = console } = {}) {
+  const endpoint = `${url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('* * * * *').replace(/%20/g, '+')}`;
+  let failing = false;
+  const tick = async () => {
+    try {
+      const res = await fetch(endpoint);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      if (failing) log.log('[cron] scheduled runs work again');
+      failing = false;
+    } catch (e) {
+      // said once, not every minute
+      if (!failing) log.warn(`[cron] scheduled run failed: ${e instanceof Error ? e.message : e}`);
+      failing = true;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  void tick();
+  return () => clearInterval(timer);
 }

@@ -3,7 +3,7 @@
 // `npm run dev` (--dev): the same with Vite's dev server and hot reload instead of a build.
 import { prepareLocalEnv } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
-import { build, serve } from './run-app.mjs';
+import { build, serve, startCronTicker } from './run-app.mjs';
 
 prepareLocalEnv();
 const dev = process.argv.includes('--dev');
@@ -13,10 +13,12 @@ const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
 const services = spawnServices({ stack: 'dev' });
 let app;
+let stopCron;
 let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  stopCron?.();
   await app?.stop();
   await services.stop();
   process.exit(code);
@@ -33,6 +35,8 @@ try {
   if (!dev) console.log(`[start] SPA and Worker built in ${build()} ms (${elapsed()})`);
   app = await serve({ mode: dev ? 'dev' : 'serve', port, services: ready });
   app.child.once('exit', (code) => shutdown(code ?? 0));
+  // the minute Cron Trigger (holds, settling, payout retries, hourly cleanup): locally we fire it ourselves
+  stopCron = startCronTicker(app.url);
   console.log(`
   Форма is running on ${app.url}  (ready in ${elapsed()})
 
@@ -41,6 +45,7 @@ try {
     mentee@forma.test   mentee
     admin@forma.test    admin
 
+  The minute Cron Trigger runs by itself while this is up.
   Ctrl-C stops everything.
 `);
 } catch (e) {
