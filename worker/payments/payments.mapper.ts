@@ -1,7 +1,22 @@
-import type { payoutCardTokens } from '../../drizzle/schema/payments.ts';
+import type { payments, payoutCardTokens } from '../../drizzle/schema/payments.ts';
 
 /** A saved payout card as the settings page lists it; the token itself never goes back to the client. */
 export function toPayoutCard(row: typeof payoutCardTokens.$inferSelect) {
   return { id: row.id, card_type: row.cardType, card_last4: row.cardLast4, created_at: row.createdAt.toISOString() };
 }
 export type PayoutCard = ReturnType<typeof toPayoutCard>;
+
+/** GET /api/payments/{id}/: service_id is the booking's id for a consultation, the event's id for an event; amount in rubles. */
+export function toPaymentView(row: { payment: typeof payments.$inferSelect; eventId: number | null }) {
+  const { payment, eventId } = row;
+  return {
+    id: payment.id,
+    status: payment.status,
+    service_type: payment.serviceType,
+    service_id: payment.serviceType === 'consultation' ? payment.bookingId : eventId,
+    booking_id: payment.bookingId,
+    event_id: eventId,
+    amount: payment.amountKopecks / 100,
+  };
+}
+export type PaymentView = ReturnType<typeof toPaymentView>;

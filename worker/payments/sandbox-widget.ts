@@ -2,20 +2,10 @@
 // provider's widget. Self-contained (no external resources) so it works offline; its inline script and
 // style run only with the per-response nonce. The server re-checks every rule (sandbox-card.ts).
 
+import { CARD_CHECKS_SCRIPT } from './sandbox/card-script.ts';
+
 export const SANDBOX_CARD_MESSAGE = 'forma-sandbox-card';
 export const TOKENIZE_PATH = '/api/sandbox/payout-cards/tokenize';
-
-export function widgetCsp(nonce: string) {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "form-action 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -51,17 +41,7 @@ const SCRIPT = `
   var status = document.getElementById('status');
   var inputs = { number: number, expiry: expiry, holder: holder };
 
-  function digits(value) { return value.replace(/\\D/g, ''); }
-  function luhn(d) {
-    var sum = 0;
-    for (var i = 0; i < d.length; i++) {
-      var n = Number(d.charAt(d.length - 1 - i));
-      if (i % 2 === 1) { n = n * 2; if (n > 9) n -= 9; }
-      sum += n;
-    }
-    return d.length > 0 && sum % 10 === 0;
-  }
-  function cardType(d) {
+${CARD_CHECKS_SCRIPT}  function cardType(d) {
     var f4 = Number(d.slice(0, 4)), f2 = Number(d.slice(0, 2));
     if (f4 >= 2200 && f4 <= 2204) return 'Мир';
     if (d.charAt(0) === '4') return 'Visa';
@@ -74,28 +54,18 @@ const SCRIPT = `
   }
   function check() {
     var errors = {};
-    var d = digits(number.value);
-    if (!d) errors.number = 'Введите номер карты';
-    else if (d.length < 12 || d.length > 19 || !luhn(d)) errors.number = 'Неверный номер карты';
-    var m = /^(0[1-9]|1[0-2])\\/(\\d{2})$/.exec(expiry.value.trim());
-    if (!m) errors.expiry = 'Укажите срок действия в формате ММ/ГГ';
-    else {
-      var now = new Date(), year = 2000 + Number(m[2]), month = Number(m[1]);
-      if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = 'Срок действия карты истёк';
-    }
+    if (cardNumberError(number.value)) errors.number = cardNumberError(number.value);
+    if (expiryError(expiry.value)) errors.expiry = expiryError(expiry.value);
     if (!/^[A-Za-z]+(?:[ .'-]+[A-Za-z]+)*$/.test(holder.value.trim())) errors.holder = 'Укажите имя владельца латинскими буквами';
     return errors;
   }
 
   number.addEventListener('input', function () {
-    var d = digits(number.value).slice(0, 19);
-    number.value = d.replace(/(\\d{4})(?=\\d)/g, '$1 ');
-    brand.textContent = cardType(d);
+    brand.textContent = cardType(formatNumberInput(number));
     showError('number', '');
   });
   expiry.addEventListener('input', function () {
-    var d = digits(expiry.value).slice(0, 4);
-    expiry.value = d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
+    formatExpiryInput(expiry);
     showError('expiry', '');
   });
   holder.addEventListener('input', function () {

@@ -1,30 +1,53 @@
-// The local sandbox payment provider's card side (ENVIRONMENT development/test only; 404 in production,
-// where the real provider's widget takes its place).
+// The local sandbox payment provider (ENVIRONMENT development/test only; 404 in production, where the real
+// provider's widget and checkout take their place): the payout-card widget and the checkout page.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
+import { database } from '../middleware/database.ts';
 import { devOnly } from '../middleware/dev-only.ts';
-import { sandboxCardBody } from './payments.schemas.ts';
+import { sandboxCardBody, sandboxCheckoutBody } from './payments.schemas.ts';
 import { cardTypeOf, signSandboxCardToken } from './sandbox-card.ts';
-import { widgetCsp, widgetHtml } from './sandbox-widget.ts';
+import { widgetHtml } from './sandbox-widget.ts';
+import { checkoutHtml } from './sandbox/checkout-page.ts';
+import { newNonce, sandboxPageHeaders } from './sandbox/page-security.ts';
+import { findObject } from './sandbox/sandbox-books.ts';
+import { DECLINED_CARD_DIGITS, finishCheckout } from './sandbox/sandbox-checkout.ts';
+import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
 
-/** Under /api: the widget sends the card here and gets a token back; the number is dropped at once. */
-export const sandboxApiRoutes = new Hono<AppEnv>().post('/sandbox/payout-cards/tokenize', devOnly, validate('json', sandboxCardBody), async (c) => {
-  const { number } = c.req.valid('json');
-  const card = { last4: number.slice(-4), type: cardTypeOf(number) };
-  const payoutToken = await signSandboxCardToken(c.env.JWT_SECRET, card);
-  return c.json({ payout_token: payoutToken, card_last4: card.last4, card_type: card.type });
-});
+// the sandbox's payment ids: anything else names no payment
+const CHECKOUT = '/checkout/:id{sbx_pay_[0-9a-f-]{36}}';
 
-/** Under /sandbox: the widget page the settings screen frames. */
-export const sandboxPageRoutes = new Hono<AppEnv>().get('/payout-card-widget', devOnly, (c) => {
-  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-  return c.html(widgetHtml(nonce), 200, {
-    'content-security-policy': widgetCsp(nonce),
-    'x-frame-options': 'SAMEORIGIN',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    // a nonce is only secret while no cache replays it
-    'cache-control': 'no-store',
+/** Under /api: the widget's tokenizer (the number is dropped at once) and the checkout page's two buttons. */
+export const sandboxApiRoutes = new Hono<AppEnv>()
+  .post('/sandbox/payout-cards/tokenize', devOnly, validate('json', sandboxCardBody), async (c) => {
+    const { number } = c.req.valid('json');
+    const card = { last4: number.slice(-4), type: cardTypeOf(number) };
+    const payoutToken = await signSandboxCardToken(c.env.JWT_SECRET, card);
+    return c.json({ payout_token: payoutToken, card_last4: card.last4, card_type: card.type });
+  })
+  .post(`/sandbox${CHECKOUT}/pay`, devOnly, validate('json', sandboxCheckoutBody), async (c) => {
+    const declined = c.req.valid('json').card_number === DECLINED_CARD_DIGITS;
+    const delivery = { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, executionCtx: c.executionCtx };
+    return c.json(await finishCheckout(delivery, c.req.param('id'), declined ? 'canceled' : 'succeeded'));
+  })
+  .post(`/sandbox${CHECKOUT}/cancel`, devOnly, async (c) => {
+    const delivery = { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, executionCtx: c.executionCtx };
+    return c.json(await finishCheckout(delivery, c.req.param('id'), 'canceled'));
   });
-});
+
+/** Under /sandbox: the widget page the settings screen frames, and the payer's checkout page. */
+export const sandboxPageRoutes = new Hono<AppEnv>()
+  .get('/payout-card-widget', devOnly, (c) => {
+    const nonce = newNonce();
+    return c.html(widgetHtml(nonce), 200, sandboxPageHeaders(nonce, "'self'"));
+  })
+  .get(CHECKOUT, devOnly, database, async (c) => {
+    const row = await findObject(c.var.db, 'payment', c.req.param('id'));
+    if (!row) throw errors.notFound('Платёж не найден');
+    const request = row.request as SandboxPaymentRequest;
+    const nonce = newNonce();
+    const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+    const view = { id: row.id, amountKopecks: row.amountKopecks, description: request.description, status: row.status, returnUrl: request.return_url };
+    return c.html(checkoutHtml(nonce, view, nextYear), 200, sandboxPageHeaders(nonce, "'none'"));
+  });

@@ -1,0 +1,207 @@
+// POST /api/payments/deals/ and GET /api/payments/{id}/: a held booking or event seat becomes one payment
+// with the provider; the caller, the hold, the amount and the return address are checked.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { eventRegistrations } from '../../drizzle/schema/events.ts';
+import { payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
+import { createApp } from '../../worker/app.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
+import { createUser } from '../factories.ts';
+import { heldBooking, heldRegistration, paymentRow } from './payments-fixtures.ts';
+import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+type User = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+type DealAnswer = { confirmation_url: string; payment_id: string };
+
+const deal = (user: User | undefined, body: Record<string, unknown>) =>
+  send('POST', '/api/payments/deals/', { user: user && asUser(user), body: { return_url: '/payment-return', ...body } });
+const bookingDeal = (user: User, bookingId: number, return_url = '/payment-return') =>
+  deal(user, { service_type: 'consultation', service_id: bookingId, return_url });
+
+describe('a deal for a consultation booking', () => {
+  it("creates the payment for the booker, pays the mentor, and sends the browser to the provider's page", async () => {
+    const { mentor, mentee, booking } = await heldBooking(t.db, { price: 1500 });
+    const answer = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200);
+    expect(answer.confirmation_url).toMatch(new RegExp(`^${ORIGIN}/sandbox/checkout/sbx_pay_[0-9a-f-]{36}$`));
+    const row = await paymentRow(t.db, answer.payment_id);
+    expect(row).toMatchObject({
+      provider: 'sandbox',
+      serviceType: 'consultation',
+      bookingId: booking.id,
+      registrationId: null,
+      payerId: mentee.id,
+      payeeId: mentor.id,
+      amountKopecks: 150_000,
+      status: 'pending',
+      confirmationUrl: answer.confirmation_url,
+      returnUrl: `${ORIGIN}/payment-return?payment_id=${answer.payment_id}`,
+      providerPaymentId: answer.confirmation_url.split('/').at(-1),
+    });
+    const [object] = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.id, row.providerPaymentId!));
+    expect(object).toMatchObject({ kind: 'payment', status: 'pending', amountKopecks: 150_000, idempotencyKey: row.idempotencyKey });
+    expect(object.request).toMatchObject({
+      description: 'Консультация «Разбор резюме»',
+      return_url: row.returnUrl,
+      metadata: { payment_id: row.id },
+      // the mentor's part after the 5 % fee
+      deal: { id: row.providerDealId, settlements: [{ type: 'payout', amount: { value: '1425.00', currency: 'RUB' } }] },
+    });
+  });
+
+  it('gives the same payment when asked again, also five times at once', async () => {
+    const { mentee, booking } = await heldBooking(t.db);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200)));
+    expect(new Set(answers.map((a) => a.payment_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.confirmation_url)).size).toBe(1);
+    const again = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id, `${ORIGIN}/elsewhere`), 200);
+    expect(again).toEqual(answers[0]);
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
+    const row = await paymentRow(t.db, again.payment_id);
+    expect(await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.idempotencyKey, row.idempotencyKey))).toHaveLength(1);
+  });
+
+  it('finishes a payment whose provider call failed before: same key, same provider object', async () => {
+    const { mentee, booking } = await heldBooking(t.db);
+    const first = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200);
+    // as if the provider had not answered the first time
+    await t.db.update(payments).set({ confirmationUrl: null, providerPaymentId: null, providerDealId: null }).where(eq(payments.id, first.payment_id));
+    expect(await expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200)).toEqual(first);
+  });
+
+  it("is 404 for someone else's booking or a missing one, and 401 for a visitor", async () => {
+    const { mentor, booking } = await heldBooking(t.db);
+    const stranger = await createUser(t.db);
+    expect(await expectJson(bookingDeal(stranger, booking.id), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
+    // the mentor is not the payer either
+    await expectJson(bookingDeal(mentor, booking.id), 404);
+    await expectJson(bookingDeal(stranger, 2_000_000_000), 404);
+    expect((await expectJson(deal(undefined, { service_type: 'consultation', service_id: booking.id }), 401)).code).toBe('not_authenticated');
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(0);
+  });
+
+  it('is 409 when nothing is awaiting payment: the hold ran out, or it is paid already', async () => {
+    const expired = await heldBooking(t.db, { holdMinutes: -1 });
+    const notPayable = { detail: 'Оплата не требуется или время брони истекло', code: 'not_payable' };
+    expect(await expectJson(bookingDeal(expired.mentee, expired.booking.id), 409)).toEqual(notPayable);
+    const paid = await heldBooking(t.db, { status: 'paid' });
+    expect(await expectJson(bookingDeal(paid.mentee, paid.booking.id), 409)).toEqual(notPayable);
+
+    // a payment that already succeeded: asking again is refused, not a second charge
+    const held = await heldBooking(t.db);
+    const first = await expectJson<DealAnswer>(bookingDeal(held.mentee, held.booking.id), 200);
+    await t.db.update(payments).set({ status: 'succeeded' }).where(eq(payments.id, first.payment_id));
+    expect(await expectJson(bookingDeal(held.mentee, held.booking.id), 409)).toEqual(notPayable);
+  });
+
+  it('refuses a return address off our site (no open redirect)', async () => {
+    const { mentee, booking } = await heldBooking(t.db);
+    for (const return_url of ['//evil.example/x', '/\\evil.example', 'https://evil.example/payment-return', `${ORIGIN}.evil.example/`, 'javascript:alert(1)', 'payment-return', `http://user:pw@127.0.0.1:8787/`, 'http://127.0.0.1:8788/']) {
+      const refused = await expectJson(bookingDeal(mentee, booking.id, return_url), 400);
+      expect(refused, return_url).toEqual({ detail: 'Некорректный адрес возврата', code: 'validation_error', fields: { return_url: 'Некорректный адрес возврата' } });
+    }
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(0);
+    const ok = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id, `${ORIGIN}/payment-return?from=booking#top`), 200);
+    expect((await paymentRow(t.db, ok.payment_id)).returnUrl).toBe(`${ORIGIN}/payment-return?from=booking&payment_id=${ok.payment_id}#top`);
+  });
+
+  it('checks the body', async () => {
+    const user = await createUser(t.db);
+    const bad = await expectJson(deal(user, { service_type: 'course', service_id: 'x', return_url: '' }), 400);
+    expect(bad.fields).toEqual({ service_type: 'Неизвестный тип услуги', service_id: 'Некорректная услуга', return_url: 'Укажите адрес возврата' });
+  });
+});
+
+describe('a deal for an event seat', () => {
+  it('charges the price less the discount, in kopecks, and pays the mentor', async () => {
+    const { mentor, participant, event, registration } = await heldRegistration(t.db, { price: 2000, discountPercent: 15, title: 'Мастер-класс <b>акварель</b>' });
+    const answer = await expectJson<DealAnswer>(deal(participant, { service_type: 'event', service_id: event.id }), 200);
+    expect(await paymentRow(t.db, answer.payment_id)).toMatchObject({
+      serviceType: 'event',
+      registrationId: registration.id,
+      bookingId: null,
+      payerId: participant.id,
+      payeeId: mentor.id,
+      amountKopecks: 170_000,
+    });
+    const view = await expectJson(send('GET', `/api/payments/${answer.payment_id}/`, { user: asUser(participant) }), 200);
+    expect(view).toEqual({ id: answer.payment_id, status: 'pending', service_type: 'event', service_id: event.id, booking_id: null, event_id: event.id, amount: 1700 });
+  });
+
+  it('is 404 without a registration, 409 when the seat is no longer held', async () => {
+    const { participant, event, registration } = await heldRegistration(t.db);
+    const stranger = await createUser(t.db);
+    expect(await expectJson(deal(stranger, { service_type: 'event', service_id: event.id }), 404)).toEqual({ detail: 'Регистрация на мероприятие не найдена', code: 'not_found' });
+    await t.db.update(eventRegistrations).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(eventRegistrations.id, registration.id));
+    expect((await expectJson(deal(participant, { service_type: 'event', service_id: event.id }), 409)).code).toBe('not_payable');
+    await t.db.update(eventRegistrations).set({ status: 'canceled', canceledAt: new Date() }).where(eq(eventRegistrations.id, registration.id));
+    expect((await expectJson(deal(participant, { service_type: 'event', service_id: event.id }), 409)).code).toBe('not_payable');
+  });
+});
+
+describe('GET /api/payments/{id}/', () => {
+  it('shows the payment to its payer and payee only', async () => {
+    const { mentor, mentee, booking } = await heldBooking(t.db, { price: 990 });
+    const { payment_id } = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200);
+    const expected = { id: payment_id, status: 'pending', service_type: 'consultation', service_id: booking.id, booking_id: booking.id, event_id: null, amount: 990 };
+    expect(await expectJson(send('GET', `/api/payments/${payment_id}/`, { user: asUser(mentee) }), 200)).toEqual(expected);
+    expect(await expectJson(send('GET', `/api/payments/${payment_id}`, { user: asUser(mentor) }), 200)).toEqual(expected);
+    expect(await expectJson(send('GET', `/api/payments/${payment_id.toUpperCase()}/`, { user: asUser(mentee) }), 200)).toEqual(expected);
+    await expectJson(send('GET', `/api/payments/${payment_id}/`, { user: asUser(await createUser(t.db)) }), 404);
+    await expectJson(send('GET', `/api/payments/${crypto.randomUUID()}/`, { user: asUser(mentee) }), 404);
+    await expectJson(send('GET', '/api/payments/12345/', { user: asUser(mentee) }), 404);
+    await expectJson(send('GET', `/api/payments/${payment_id}/`), 401);
+  });
+});
+
+describe('the sandbox checkout page', () => {
+  it('shows the amount and description on a self-contained page with a nonce-only CSP', async () => {
+    const { mentee, booking } = await heldBooking(t.db, { price: 1500, typeName: 'Карьера <script>alert(1)</script>' });
+    const { confirmation_url } = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200);
+    const res = await call(new URL(confirmation_url).pathname);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const csp = res.headers.get('content-security-policy')!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await res.text();
+    expect(html).toContain('Тестовая оплата');
+    expect(html).toMatch(/1\s500,00\s₽/);
+    expect(html).toContain('Консультация «Карьера &lt;script&gt;alert(1)&lt;/script&gt;»');
+    expect(html).toContain('Тестовая карта: <b>4111 1111 1111 1111</b>');
+    expect(html).toContain('>Оплатить<');
+    expect(html).toContain('>Отменить<');
+    expect(html).not.toMatch(/https?:\/\//);
+    const tags = html.match(/<(script|style)[^>]*>/g)!;
+    expect(tags.length).toBe(3);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('is 404 for an unknown payment and does not exist in production', async () => {
+    expect((await call(`/sandbox/checkout/sbx_pay_${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await call('/sandbox/checkout/anything')).status).toBe(404);
+    const { mentee, booking } = await heldBooking(t.db);
+    const { confirmation_url } = await expectJson<DealAnswer>(bookingDeal(mentee, booking.id), 200);
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+    const production = { ...bindings, ENVIRONMENT: 'production' as const };
+    expect((await createApp().request(new URL(confirmation_url).pathname, {}, production, ctx)).status).toBe(404);
+  });
+
+  it('production without YooKassa takes no payments (503)', async () => {
+    const { mentee, booking } = await heldBooking(t.db);
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+    const cookie = `${ACCESS_COOKIE}=${await signAccessToken(asUser(mentee), bindings.JWT_SECRET)}`;
+    const res = await createApp().request(
+      '/api/payments/deals/',
+      { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ service_type: 'consultation', service_id: booking.id, return_url: '/payment-return' }) },
+      { ...bindings, ENVIRONMENT: 'production' },
+      ctx,
+    );
+    expect(await expectJson(res, 503)).toEqual({ detail: 'Оплата временно недоступна', code: 'payments_unavailable' });
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(0);
+  });
+});

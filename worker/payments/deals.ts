@@ -1,0 +1,54 @@
+// POST /api/payments/deals/: the payer's booking or event seat, held for payment, becomes a payment with
+// the provider (a safe deal), and the browser is sent to the provider's confirmation page. Asking again for
+// the same service gives the same payment: one live payment per service is a unique index, and the
+// provider call carries the payment's own idempotency key, so a retry never creates a second charge.
+import { ApiError, errors } from '../lib/errors.ts';
+import { splitRelease } from '../escrow/fee.ts';
+import { findCallersService, insertPendingPayment, storeProviderPayment, type PaymentRow } from './deals.queries.ts';
+import type { DealBody } from './payments.schemas.ts';
+import { PaymentProviderError } from './provider-error.ts';
+import type { PaymentProvider, ProviderContext } from './provider.ts';
+import { paymentProvider } from './providers.ts';
+import { ownReturnUrl } from './return-url.ts';
+
+const notPayable = () => errors.conflict('not_payable', 'Оплата не требуется или время брони истекло');
+const providerFailed = () => new ApiError(502, 'payment_provider_error', 'Платёжная система не ответила. Попробуйте ещё раз.');
+
+export async function createDeal(ctx: ProviderContext, payerId: number, body: DealBody) {
+  const { db } = ctx;
+  const service = await findCallersService(db, body.service_type, body.service_id, payerId);
+  if (!service) throw errors.notFound(body.service_type === 'consultation' ? 'Бронирование не найдено' : 'Регистрация на мероприятие не найдена');
+  if (!service.payable) throw notPayable();
+
+  const provider = paymentProvider(ctx);
+  const id = crypto.randomUUID();
+  const returnUrl = ownReturnUrl(body.return_url, ctx.origin, id);
+  const payment = await insertPendingPayment(db, body.service_type, { id, provider: provider.name, serviceRef: service.serviceRef, payerId, returnUrl });
+  // none (the hold ran out meanwhile), or one that is already paid (or released, refunded): nothing to pay
+  if (!payment || payment.status !== 'pending') throw notPayable();
+  if (payment.provider !== provider.name) throw providerFailed();
+
+  const confirmationUrl = payment.confirmationUrl ?? (await startWithProvider(ctx, provider, payment, service.description));
+  return { confirmation_url: confirmationUrl, payment_id: payment.id };
+}
+
+/** The provider's side of a stored payment (again, after a failed first try: the same key, the same object). */
+async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider, payment: PaymentRow, description: string) {
+  let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+  try {
+    created = await provider.createPayment({
+      paymentId: payment.id,
+      amountKopecks: payment.amountKopecks,
+      payoutKopecks: splitRelease(payment.amountKopecks).payoutKopecks,
+      description,
+      returnUrl: payment.returnUrl,
+      idempotencyKey: payment.idempotencyKey,
+    });
+  } catch (e) {
+    if (!(e instanceof PaymentProviderError)) throw e;
+    console.error(JSON.stringify({ level: 'error', msg: 'createPayment failed', paymentId: payment.id, provider: e.provider, code: e.code, description: e.description }));
+    throw providerFailed();
+  }
+  const stored = await storeProviderPayment(ctx.db, payment.id, created);
+  return stored?.confirmationUrl ?? created.confirmationUrl;
+}

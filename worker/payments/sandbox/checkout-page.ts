@@ -1,0 +1,162 @@
+// The sandbox provider's payment page («Тестовая оплата»): what the payer sees instead of YooKassa's
+// checkout. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
+// style allowed only by the response's nonce. The server checks the card again (payments.schemas.ts).
+import { escapeHtml, scriptJson } from './page-security.ts';
+import { CARD_CHECKS_SCRIPT } from './card-script.ts';
+
+export const SANDBOX_PAYING_CARD = '4111 1111 1111 1111';
+export const SANDBOX_DECLINED_CARD = '4000 0000 0000 0002';
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2937;background:#f3f4f6}
+main{width:100%;max-width:420px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px}
+.provider{margin:0 0 16px;font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#6b7280}
+h1{margin:0 0 4px;font-size:20px;font-weight:600}
+.amount{margin:0 0 4px;font-size:28px;font-weight:600}
+.description{margin:0 0 20px;color:#4b5563}
+.hint{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#f9fafb;color:#4b5563;font-size:13px}
+.hint b{font-weight:600;white-space:nowrap}
+label{display:block;margin:0 0 4px;font-size:13px;color:#374151}
+.field{margin-bottom:12px}
+.row{display:flex;gap:12px}.row .field{flex:1}
+input{width:100%;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;font:inherit;background:#fff;outline:none}
+input:focus{border-color:#2563eb;box-shadow:0 0 0 3px rgba(37,99,235,.15)}
+input[aria-invalid=true]{border-color:#dc2626}
+.error{min-height:16px;margin:4px 0 0;color:#dc2626;font-size:12px}
+.actions{display:flex;gap:12px;margin-top:8px}
+button{flex:1;padding:11px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer}
+#pay{border:0;background:#2563eb;color:#fff}
+#cancel{border:1px solid #d1d5db;background:#fff;color:#374151}
+button:disabled{opacity:.6;cursor:progress}
+.status{min-height:20px;margin:14px 0 0;text-align:center;font-size:13px;color:#4b5563}
+.status.failed{color:#dc2626}
+a{color:#2563eb}
+`;
+
+const SCRIPT = `
+(function () {
+  var config = JSON.parse(document.getElementById('checkout-config').textContent);
+  var form = document.getElementById('checkout');
+  var inputs = { card_number: document.getElementById('card_number'), expiry: document.getElementById('expiry'), cvc: document.getElementById('cvc') };
+  var pay = document.getElementById('pay');
+  var cancel = document.getElementById('cancel');
+  var status = document.getElementById('status');
+${CARD_CHECKS_SCRIPT}
+  function showError(name, message) {
+    inputs[name].setAttribute('aria-invalid', message ? 'true' : 'false');
+    document.getElementById(name + '-error').textContent = message || '';
+  }
+  function say(text, failed) {
+    status.textContent = text;
+    status.className = failed ? 'status failed' : 'status';
+  }
+  function busy(on) { pay.disabled = on; cancel.disabled = on; }
+
+  function send(path, body, pending) {
+    busy(true);
+    say(pending, false);
+    fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) })
+      .then(function (res) { return res.json().then(function (data) { return { ok: res.ok, data: data }; }); })
+      .then(function (result) {
+        if (!result.ok) {
+          var fields = (result.data && result.data.fields) || {};
+          Object.keys(fields).forEach(function (name) { if (inputs[name]) showError(name, fields[name]); });
+          throw new Error((result.data && result.data.detail) || 'Не удалось провести оплату');
+        }
+        say(result.data.status === 'succeeded' ? 'Оплата прошла. Возвращаемся в магазин…' : 'Платёж отменён. Возвращаемся в магазин…', false);
+        window.location.assign(result.data.redirect_url);
+      })
+      .catch(function (e) {
+        say(e && e.message ? e.message : 'Не удалось провести оплату', true);
+        busy(false);
+      });
+  }
+
+  inputs.card_number.addEventListener('input', function () { formatNumberInput(inputs.card_number); showError('card_number', ''); });
+  inputs.expiry.addEventListener('input', function () { formatExpiryInput(inputs.expiry); showError('expiry', ''); });
+  inputs.cvc.addEventListener('input', function () { inputs.cvc.value = digits(inputs.cvc.value).slice(0, 3); showError('cvc', ''); });
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var errors = {
+      card_number: cardNumberError(inputs.card_number.value),
+      expiry: expiryError(inputs.expiry.value),
+      cvc: /^\\d{3}$/.test(inputs.cvc.value.trim()) ? '' : 'CVC — три цифры с обратной стороны карты'
+    };
+    Object.keys(errors).forEach(function (name) { showError(name, errors[name]); });
+    if (errors.card_number || errors.expiry || errors.cvc) return;
+    send(config.payPath, { card_number: digits(inputs.card_number.value), expiry: inputs.expiry.value.trim(), cvc: inputs.cvc.value.trim() }, 'Проводим оплату…');
+  });
+  cancel.addEventListener('click', function () { send(config.cancelPath, {}, 'Отменяем платёж…'); });
+})();
+`;
+
+export type CheckoutView = { id: string; amountKopecks: number; description: string; status: string; returnUrl: string };
+
+const rubles = (kopecks: number) =>
+  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 }).format(kopecks / 100);
+
+function page(nonce: string, body: string, script = '') {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>Тестовая оплата</title>
+<style nonce="${nonce}">${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="provider">Тестовый платёжный провайдер</p>
+${body}
+</main>
+${script}
+</body>
+</html>`;
+}
+
+/** The payment form, for a payment still waiting; a settled one gets a short note and the way back. */
+export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string) {
+  const heading = `<h1>Тестовая оплата</h1>
+<p class="amount">${escapeHtml(rubles(view.amountKopecks))}</p>
+<p class="description">${escapeHtml(view.description)}</p>`;
+  if (view.status !== 'pending') {
+    const note = view.status === 'succeeded' ? 'Этот платёж уже оплачен.' : 'Этот платёж отменён.';
+    return page(nonce, `${heading}
+<p class="status">${note}</p>
+<p class="status"><a href="${escapeHtml(view.returnUrl)}">Вернуться в магазин</a></p>`);
+  }
+  const base = `/api/sandbox/checkout/${encodeURIComponent(view.id)}`;
+  const config = scriptJson({ payPath: `${base}/pay`, cancelPath: `${base}/cancel` });
+  const form = `${heading}
+<p class="hint">Деньги не списываются. Тестовая карта: <b>${SANDBOX_PAYING_CARD}</b>; карта <b>${SANDBOX_DECLINED_CARD}</b> будет отклонена.</p>
+<form id="checkout" novalidate autocomplete="off">
+  <div class="field">
+    <label for="card_number">Номер карты</label>
+    <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" value="${SANDBOX_PAYING_CARD}" aria-describedby="card_number-error" required>
+    <p id="card_number-error" class="error" aria-live="polite"></p>
+  </div>
+  <div class="row">
+    <div class="field">
+      <label for="expiry">Срок действия</label>
+      <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="ММ/ГГ" maxlength="5" value="12/${nextYear}" aria-describedby="expiry-error" required>
+      <p id="expiry-error" class="error" aria-live="polite"></p>
+    </div>
+    <div class="field">
+      <label for="cvc">CVC</label>
+      <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="3" value="123" aria-describedby="cvc-error" required>
+      <p id="cvc-error" class="error" aria-live="polite"></p>
+    </div>
+  </div>
+  <div class="actions">
+    <button id="pay" type="submit">Оплатить</button>
+    <button id="cancel" type="button">Отменить</button>
+  </div>
+  <p id="status" class="status" role="status"></p>
+</form>`;
+  return page(nonce, form, `<script id="checkout-config" type="application/json" nonce="${nonce}">${config}</script>
+<script nonce="${nonce}">${SCRIPT}</script>`);
+}

@@ -1,0 +1,35 @@
+// The sandbox provider's pages (card widget, checkout) are self-contained: no external resources, inline
+// script and style allowed only with a fresh per-response nonce, no caching (a nonce is secret only while
+// no cache replays it).
+export function newNonce() {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
+/** `frameAncestors`: 'self' for the widget the settings page frames, 'none' for a top-level page. */
+export function sandboxPageCsp(nonce: string, frameAncestors: "'self'" | "'none'") {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+export function sandboxPageHeaders(nonce: string, frameAncestors: "'self'" | "'none'") {
+  return {
+    'content-security-policy': sandboxPageCsp(nonce, frameAncestors),
+    'x-frame-options': frameAncestors === "'self'" ? 'SAMEORIGIN' : 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+
+/** JSON for an inline script: `<` escaped so no string can close the script element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

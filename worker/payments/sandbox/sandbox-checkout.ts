@@ -1,0 +1,55 @@
+// What happens when the payer presses «Оплатить» or «Отменить» on the sandbox's page: the sandbox settles
+// the payment in its own books (once: pending → succeeded | canceled), then, like a real provider, notifies
+// our webhook with a signed request, and sends the browser back to the shop's return URL. The
+// notification goes through the Worker's own app (a real Request, the full middleware chain, no network)
+// and is awaited, so the payment's state has changed by the time the browser is back on our page.
+import type { Context } from 'hono';
+import type { Db } from '../../../drizzle/db.ts';
+import type { createApp } from '../../app.ts';
+import type { Bindings } from '../../env.ts';
+import { errors } from '../../lib/errors.ts';
+import { CURRENCY, kopecksToValue } from '../amounts.ts';
+import { findObject, settlePayment } from './sandbox-books.ts';
+import type { SandboxPaymentRequest } from './sandbox-provider.ts';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxNotification } from './sandbox-signature.ts';
+import type { SandboxNotification } from './sandbox-webhook.ts';
+
+export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox/';
+
+/** The card the sandbox always declines, as digits. */
+export const DECLINED_CARD_DIGITS = '4000000000000002';
+
+type Delivery = { env: Bindings; db: Db; origin: string; executionCtx: Context['executionCtx'] };
+
+export async function finishCheckout(d: Delivery, providerPaymentId: string, status: 'succeeded' | 'canceled') {
+  const settled = await settlePayment(d.db, providerPaymentId, status);
+  if (!settled) {
+    if (await findObject(d.db, 'payment', providerPaymentId)) throw errors.conflict('payment_not_pending', 'Этот платёж уже обработан');
+    throw errors.notFound('Платёж не найден');
+  }
+  const request = settled.request as SandboxPaymentRequest;
+  await notifyShop(d, {
+    type: 'notification',
+    event: `payment.${status}`,
+    object: { id: settled.id, status, amount: { value: kopecksToValue(settled.amountKopecks), currency: CURRENCY }, metadata: request.metadata },
+  });
+  return { redirect_url: request.return_url, status };
+}
+
+// app.ts mounts these routes, so the app is imported lazily, at the first notification
+let ownApp: ReturnType<typeof createApp> | undefined;
+
+async function notifyShop(d: Delivery, notification: SandboxNotification) {
+  const body = JSON.stringify(notification);
+  const request = new Request(new URL(SANDBOX_WEBHOOK_PATH, d.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signSandboxNotification(d.env.JWT_SECRET, body) },
+    body,
+  });
+  ownApp ??= (await import('../../app.ts')).createApp();
+  const res = await ownApp.fetch(request, d.env, d.executionCtx);
+  if (!res.ok) {
+    // a real provider would retry; the payer still goes back, and the payment page shows what we know
+    console.error(JSON.stringify({ level: 'error', msg: 'sandbox notification refused', event: notification.event, id: notification.object.id, status: res.status, body: (await res.text()).slice(0, 500) }));
+  }
+}

@@ -1,0 +1,49 @@
+// POST /api/payments/webhooks/sandbox/: the sandbox provider's signed notifications. The signature covers
+// the raw body, so the body's payment (id, status, amount) is the provider's word; our own payment row
+// must still match it (webhook-events.ts).
+import { z } from 'zod';
+import { ApiError, errors } from '../../lib/errors.ts';
+import { valueToKopecks } from '../amounts.ts';
+import type { ProviderContext } from '../provider.ts';
+import { applyPaymentNotification, applyTransferNotification, eventStatus, PAYMENT_EVENTS, TRANSFER_EVENTS, type PaymentEvent, type TransferEvent } from '../webhook-events.ts';
+import { verifySandboxNotification } from './sandbox-signature.ts';
+
+export const sandboxNotification = z.object({
+  type: z.literal('notification'),
+  event: z.enum([...PAYMENT_EVENTS, ...TRANSFER_EVENTS] as [PaymentEvent | TransferEvent, ...(PaymentEvent | TransferEvent)[]]),
+  object: z.object({
+    id: z.string().min(1).max(200),
+    status: z.string(),
+    amount: z.object({ value: z.string(), currency: z.string() }).optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type SandboxNotification = z.infer<typeof sandboxNotification>;
+
+const invalid = (detail: string) => new ApiError(400, 'invalid_notification', detail);
+
+export async function handleSandboxNotification(ctx: ProviderContext, rawBody: string, signature: string | undefined) {
+  if (!(await verifySandboxNotification(ctx.env.JWT_SECRET, rawBody, signature))) {
+    throw new ApiError(401, 'invalid_signature', 'Подпись уведомления неверна');
+  }
+  let parsed: ReturnType<typeof sandboxNotification.safeParse>;
+  try {
+    parsed = sandboxNotification.safeParse(JSON.parse(rawBody));
+  } catch {
+    throw invalid('Уведомление не в формате JSON');
+  }
+  if (!parsed.success) throw invalid('Некорректное уведомление');
+  const { event, object } = parsed.data;
+  if (object.status !== eventStatus(event)) throw invalid('Статус объекта не совпадает с событием');
+
+  if (event === 'payment.succeeded' || event === 'payment.canceled') {
+    const amountKopecks = valueToKopecks(object.amount?.value);
+    if (amountKopecks === null || !object.amount) throw invalid('Некорректная сумма в уведомлении');
+    const seen = { id: object.id, status: eventStatus(event), amountKopecks, currency: object.amount.currency, dealId: null, metadata: object.metadata ?? {} };
+    const outcome = await applyPaymentNotification(ctx, 'sandbox', event, seen, parsed.data);
+    if (outcome === 'unknown_payment') throw errors.notFound('Платёж не найден');
+    if (outcome === 'amount_mismatch') throw new ApiError(400, 'amount_mismatch', 'Сумма уведомления не совпадает с суммой платежа');
+    return { result: outcome };
+  }
+  return { result: await applyTransferNotification(ctx, 'sandbox', event, object.id, parsed.data) };
+}

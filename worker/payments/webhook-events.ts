@@ -1,0 +1,77 @@
+// What a provider notification changes, once it has been verified (the sandbox's signature) or re-fetched
+// (YooKassa): the payment named by the provider's id must be ours, with our amount and currency, and each
+// notification (event + object id) is applied once: webhook_events' unique (provider, event_key) claims
+// it before the escrow transition runs. The transitions themselves (worker/escrow/payment-events.ts) are
+// conditional updates, so a succeeded and a canceled for one payment, in any order, still settle it once.
+import { and, eq } from 'drizzle-orm';
+import { payments, webhookEvents } from '../../drizzle/schema/payments.ts';
+import { onPaymentCanceled, onPaymentSucceeded, onPayoutResult, onRefundResult } from '../escrow/payment-events.ts';
+import { CURRENCY } from './amounts.ts';
+import type { ProviderContext, ProviderPayment } from './provider.ts';
+
+export type ProviderName = 'sandbox' | 'yookassa';
+export type PaymentEvent = 'payment.succeeded' | 'payment.canceled';
+export type TransferEvent = 'payout.succeeded' | 'payout.canceled' | 'refund.succeeded' | 'refund.canceled';
+export type NotificationOutcome = 'applied' | 'already' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
+
+export const PAYMENT_EVENTS: readonly PaymentEvent[] = ['payment.succeeded', 'payment.canceled'];
+export const TRANSFER_EVENTS: readonly TransferEvent[] = ['payout.succeeded', 'payout.canceled', 'refund.succeeded', 'refund.canceled'];
+
+/** The status an event reports: 'payment.succeeded' → 'succeeded'. */
+export const eventStatus = (event: PaymentEvent | TransferEvent) => event.slice(event.indexOf('.') + 1) as 'succeeded' | 'canceled';
+
+function warn(msg: string, details: Record<string, unknown>) {
+  console.error(JSON.stringify({ level: 'warn', msg, ...details }));
+}
+
+/**
+ * Claims the notification in webhook_events and applies it; 'duplicate' when it was claimed before. If
+ * applying fails, the claim is given back so the provider's redelivery is applied instead of ignored.
+ */
+async function once<T>(ctx: ProviderContext, provider: ProviderName, eventKey: string, payload: unknown, apply: () => Promise<T>): Promise<T | 'duplicate'> {
+  const [claim] = await ctx.db
+    .insert(webhookEvents)
+    .values({ provider, eventKey, payload })
+    .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventKey] })
+    .returning({ id: webhookEvents.id });
+  if (!claim) return 'duplicate';
+  try {
+    return await apply();
+  } catch (e) {
+    await ctx.db
+      .delete(webhookEvents)
+      .where(eq(webhookEvents.id, claim.id))
+      .catch(() => {});
+    throw e;
+  }
+}
+
+/** `seen` is the provider's payment as we trust it: the signed body (sandbox) or a fresh GET (YooKassa). */
+export async function applyPaymentNotification(ctx: ProviderContext, provider: ProviderName, event: PaymentEvent, seen: ProviderPayment, payload: unknown): Promise<NotificationOutcome> {
+  const [payment] = await ctx.db
+    .select({ id: payments.id, amountKopecks: payments.amountKopecks })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, seen.id)))
+    .limit(1);
+  if (!payment || (seen.metadata.payment_id !== undefined && seen.metadata.payment_id !== payment.id)) {
+    warn('notification for an unknown payment', { provider, event, providerPaymentId: seen.id, metadata: seen.metadata });
+    return 'unknown_payment';
+  }
+  if (seen.amountKopecks !== payment.amountKopecks || seen.currency !== CURRENCY) {
+    warn('notification amount differs from the payment', { provider, event, paymentId: payment.id, ours: payment.amountKopecks, theirs: seen.amountKopecks, currency: seen.currency });
+    return 'amount_mismatch';
+  }
+  return once(ctx, provider, `${event}:${seen.id}`, payload, () =>
+    event === 'payment.succeeded' ? onPaymentSucceeded(ctx, payment.id) : onPaymentCanceled(ctx, payment.id),
+  );
+}
+
+/** A payout's or refund's final status; an id we don't know yet throws (escrow), so the provider retries. */
+export async function applyTransferNotification(ctx: ProviderContext, provider: ProviderName, event: TransferEvent, providerObjectId: string, payload: unknown) {
+  const status = eventStatus(event);
+  return once(ctx, provider, `${event}:${providerObjectId}`, payload, async () => {
+    if (event.startsWith('payout.')) await onPayoutResult(ctx, providerObjectId, status);
+    else await onRefundResult(ctx, providerObjectId, status);
+    return 'applied' as const;
+  });
+}
