@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, CalendarCheck2, CreditCard } from 'lucide-react';
@@ -174,12 +174,12 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
             selectedSlotId={slot?.id ?? null}
             onSelectSlot={setSlot}
           />
-          <DialogFooter>
-            <Button disabled={slot == null || slotsLoading} onClick={() => setStep('confirm')}>
+          <StickyFooter>
+            <Button className="col-span-2" disabled={slot == null || slotsLoading} onClick={() => setStep('confirm')}>
               Далее
               <ArrowRight />
             </Button>
-          </DialogFooter>
+          </StickyFooter>
         </>
       ) : null}
 
@@ -246,7 +246,7 @@ function ConfirmStep({
         questions={questions}
         onQuestionsChange={onQuestionsChange}
       />
-      <DialogFooter>
+      <StickyFooter>
         <Button variant="outline" disabled={pending} onClick={onBack}>
           <ArrowLeft />
           Назад
@@ -255,7 +255,7 @@ function ConfirmStep({
           {pending ? <Spinner className="text-current" label="Записываем" /> : null}
           Подтвердить
         </Button>
-      </DialogFooter>
+      </StickyFooter>
     </>
   );
 }
@@ -299,6 +299,13 @@ function PayStep({
         </Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** The step's buttons; on a phone they stay at the bottom of the scrolling dialog, side by side. */
+function StickyFooter({ children }: { children: ReactNode }) {
+  return (
+    <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 grid grid-cols-2 gap-2 border-t bg-card px-5 py-3 sm:static sm:m-0 sm:flex sm:justify-end sm:border-0 sm:p-0">{children}</div>
   );
 }
 
