@@ -102,8 +102,7 @@ describe('creating a booking', () => {
     const stale = await book(first, slot.id);
     const payment = await startPayment(t.db, { bookingId: stale.id }, first.id, mentor.id, 150_000);
     await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
-    const swept = await expireBookingHolds(t.db);
-    expect(swept.bookings).toBeGreaterThanOrEqual(1);
+    await expireBookingHolds(t.db);
     expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
     // a second run finds nothing more to do for it

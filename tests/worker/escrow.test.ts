@@ -184,7 +184,12 @@ describe('cancelling a paid booking', () => {
     const booking = await book(mentee, slot.id);
     const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
     expect(await expectJson(cancel(stranger, booking.id), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
-    expect(await expectJson(cancel(mentee, booking.id), 200)).toEqual({ id: booking.id, status: 'canceled', refund: 'not_paid' });
+    // the body ({user_id}) may be left out
+    expect(await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel`, { user: asUser(mentee) }), 200)).toEqual({
+      id: booking.id,
+      status: 'canceled',
+      refund: 'not_paid',
+    });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
     expect((await expectJson(cancel(mentee, booking.id), 409)).code).toBe('booking_canceled');
     expect(await kindsFor(mentor.id)).toEqual([]);
