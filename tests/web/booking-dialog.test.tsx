@@ -56,7 +56,7 @@ function routes(extra: MockRoute[] = []): MockRoute[] {
     { path: /\/api\/consultation-type-slots\/13\/detailed_info\b/, body: detail(13) },
     { path: /\/api\/consultation-type-slots\/11\/detailed_info\b/, body: detail(11) },
     { method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 201, body: { id: 91, status: 'pending_payment', price: 2500, hold_expires_at: '2030-03-06T09:15:00Z' } },
-    { method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/confirm/1', payment_id: 'p-1' } },
+    { method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: 'https://pay.example/confirm/1', payment_id: 'p-1' } },
   ];
 }
 
@@ -252,7 +252,7 @@ describe('booking dialog', () => {
     // paid: the payment dialog takes over and sends the browser on after 800 ms
     expect(screen.getByText('Перенаправляем к оплате…')).toBeTruthy();
     await flush(0);
-    const deal = calls.find((call) => call.method === 'POST' && call.url.includes('/payments/deals/'))!;
+    const deal = calls.find((call) => call.method === 'POST' && call.url.includes('/payments/deals'))!;
     expect(deal.body).toEqual({ service_type: 'consultation', service_id: 91, return_url: `${window.location.origin}/payment-return` });
     await flush(PAYMENT_REDIRECT_DELAY_MS - 10);
     expect(redirect).not.toHaveBeenCalled();
@@ -330,7 +330,7 @@ describe('booking dialog', () => {
     expect(onBooked).toHaveBeenCalledWith({ service_type: 'consultation', id: 92 });
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.getAllByText('Вы записаны на консультацию').length).toBeGreaterThan(0);
-    expect(calls.some((call) => call.url.includes('/payments/deals/'))).toBe(false);
+    expect(calls.some((call) => call.url.includes('/payments/deals'))).toBe(false);
   });
 
   it('a taken slot says so, goes back to step 1 and reloads the slots', async () => {

@@ -14,7 +14,7 @@ const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** Waits for what takes a few turns (a page's several calls), moving fake time in 10 ms steps. */
 const until = <T,>(check: () => T) => act(() => vi.waitFor(check, { timeout: 2000, interval: 10 }));
 const dealCall = (calls: { url: string; body: unknown }[]) => () => {
-  const call = calls.find((item) => item.url.includes('/api/payments/deals/'));
+  const call = calls.find((item) => item.url.includes('/api/payments/deals'));
   if (!call) throw new Error('no deal call yet');
   return call;
 };
@@ -41,7 +41,7 @@ describe('payment dialog', () => {
   afterEach(() => vi.useRealTimers());
 
   it('creates the deal for any service and redirects 800 ms after the address arrives', async () => {
-    const { calls } = mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/c/1', payment_id: 'p-1' } }]);
+    const { calls } = mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: 'https://pay.example/c/1', payment_id: 'p-1' } }]);
     const { redirect, onClose, rerender } = renderDialog({ service_type: 'event', service_id: 5 });
 
     expect(screen.getByText('Перенаправляем к оплате…')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('payment dialog', () => {
   });
 
   it('closes when the call fails, saying the booking is still held', async () => {
-    mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\//, status: 502, body: { detail: 'Платёжная система не ответила', code: 'provider_error' } }]);
+    mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\b/, status: 502, body: { detail: 'Платёжная система не ответила', code: 'provider_error' } }]);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { redirect, onClose } = renderDialog({ service_type: 'consultation', service_id: 91 });
     await flush(0);
@@ -74,7 +74,7 @@ describe('payment dialog', () => {
   });
 
   it("closes when the answer has no address, and shows the server's reason for a refusal", async () => {
-    mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: '', payment_id: null } }]);
+    mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: '', payment_id: null } }]);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const first = renderDialog({ service_type: 'event', service_id: 5 });
     await flush(0);
@@ -82,7 +82,7 @@ describe('payment dialog', () => {
     expect(first.onClose).toHaveBeenCalledTimes(1);
     expect(first.redirect).not.toHaveBeenCalled();
 
-    mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\//, status: 409, body: { detail: 'Время брони истекло', code: 'hold_expired' } }]);
+    mockFetch([{ method: 'POST', path: /\/api\/payments\/deals\b/, status: 409, body: { detail: 'Время брони истекло', code: 'hold_expired' } }]);
     const second = renderDialog({ service_type: 'event', service_id: 6 });
     await flush(0);
     await flush(0);
@@ -142,7 +142,7 @@ describe("the event page's paid 'Участвовать'", () => {
       ...common,
       { path: /\/api\/events\/check_registration\//, body: { is_registered: false, status: null } },
       { method: 'POST', path: /\/api\/events\/register_for_event\//, status: 201, body: { id: 3, event_id: 7, status: 'pending_payment', hold_expires_at: null } },
-      { method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
+      { method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
     ]);
     await renderEventPage();
     const [button] = await until(() => {
@@ -162,7 +162,7 @@ describe("the event page's paid 'Участвовать'", () => {
     const { calls } = mockFetch([
       ...common,
       { path: /\/api\/events\/check_registration\//, body: { is_registered: true, status: 'pending_payment' } },
-      { method: 'POST', path: /\/api\/payments\/deals\//, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
+      { method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
     ]);
     await renderEventPage();
     const [button] = await until(() => screen.getAllByRole('button', { name: 'Перейти к оплате' }));

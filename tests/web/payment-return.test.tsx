@@ -16,7 +16,7 @@ async function settle() {
 const until = (check: () => unknown) => act(() => vi.waitFor(check, { timeout: 2000, interval: 10 }));
 
 const payment = (overrides: Record<string, unknown> = {}) => ({
-  id: 'pay-1',
+  id: '00000001-0000-4000-8000-000000000001',
   status: 'succeeded',
   service_type: 'consultation',
   service_id: 91,
@@ -38,7 +38,7 @@ const bookingDetail = {
 };
 
 const summaryRoutes: MockRoute[] = [
-  { path: /\/api\/consultation-bookings\/91\/detail\//, body: bookingDetail },
+  { path: /\/api\/consultation-bookings\/91\/detail\b/, body: bookingDetail },
   { path: /\/api\/events\/GetEvent\/\?id=5/, body: { id: 5, title: 'Акварель для начинающих', date: '2030-04-01T15:00:00Z' } },
 ];
 
@@ -71,12 +71,12 @@ describe('/payment-return', () => {
   it('polls every 1.5 s while pending, then shows the success with what was bought and the mentor link', async () => {
     let status = 'pending';
     const { calls } = mockFetch([
-      { path: /\/api\/payments\/pay-1\//, get body() { return payment({ status }); } } as MockRoute,
+      { path: /\/api\/payments\/00000001-0000-4000-8000-000000000001\b/, get body() { return payment({ status }); } } as MockRoute,
       ...summaryRoutes,
     ]);
-    await renderScreen('pay-1');
+    await renderScreen('00000001-0000-4000-8000-000000000001');
     expect(screen.getByText('Проверяем оплату…')).toBeTruthy();
-    const polls = () => calls.filter((call) => call.url.includes('/api/payments/pay-1/')).length;
+    const polls = () => calls.filter((call) => call.url.includes('/api/payments/00000001-0000-4000-8000-000000000001')).length;
     expect(polls()).toBe(1);
     await flush(PAYMENT_POLL_MS);
     expect(polls()).toBe(2);
@@ -98,24 +98,24 @@ describe('/payment-return', () => {
   });
 
   it('links a paid event to its page', async () => {
-    mockFetch([{ path: /\/api\/payments\/pay-2\//, body: payment({ id: 'pay-2', service_type: 'event', service_id: 5, event_id: 5, booking_id: null, amount: 1500 }) }, ...summaryRoutes]);
-    await renderScreen('pay-2');
+    mockFetch([{ path: /\/api\/payments\/00000002-0000-4000-8000-000000000002\b/, body: payment({ id: '00000002-0000-4000-8000-000000000002', service_type: 'event', service_id: 5, event_id: 5, booking_id: null, amount: 1500 }) }, ...summaryRoutes]);
+    await renderScreen('00000002-0000-4000-8000-000000000002');
     expect(screen.getByText('Оплата прошла успешно')).toBeTruthy();
     await until(() => screen.getByText('Акварель для начинающих'));
     expect(linkHref('К мероприятию')).toBe('/event_info/5');
   });
 
   it("a canceled payment offers 'Попробовать снова' back on the service page", async () => {
-    mockFetch([{ path: /\/api\/payments\/pay-3\//, body: payment({ id: 'pay-3', status: 'canceled' }) }, ...summaryRoutes]);
-    await renderScreen('pay-3');
+    mockFetch([{ path: /\/api\/payments\/00000003-0000-4000-8000-000000000003\b/, body: payment({ id: '00000003-0000-4000-8000-000000000003', status: 'canceled' }) }, ...summaryRoutes]);
+    await renderScreen('00000003-0000-4000-8000-000000000003');
     expect(screen.getByText('Оплата отменена')).toBeTruthy();
     await until(() => expect(linkHref('Попробовать снова')).toBe('/mentor_info/7'));
   });
 
   it('after about 40 s of pending it stops polling and says it is waiting for the provider', async () => {
-    const { calls } = mockFetch([{ path: /\/api\/payments\/pay-4\//, body: payment({ id: 'pay-4', status: 'pending' }) }, ...summaryRoutes]);
-    await renderScreen('pay-4');
-    const polls = () => calls.filter((call) => call.url.includes('/api/payments/pay-4/')).length;
+    const { calls } = mockFetch([{ path: /\/api\/payments\/00000004-0000-4000-8000-000000000004\b/, body: payment({ id: '00000004-0000-4000-8000-000000000004', status: 'pending' }) }, ...summaryRoutes]);
+    await renderScreen('00000004-0000-4000-8000-000000000004');
+    const polls = () => calls.filter((call) => call.url.includes('/api/payments/00000004-0000-4000-8000-000000000004')).length;
     await flush(PAYMENT_POLL_MAX_MS - 100);
     expect(screen.getByText('Проверяем оплату…')).toBeTruthy();
     await flush(100);
@@ -136,17 +136,17 @@ describe('/payment-return', () => {
   it('asks a visitor to sign in', async () => {
     mockFetch([
       { method: 'POST', path: /\/api\/token\/refresh\//, status: 401, body: { detail: 'Нет сессии', code: 'not_authenticated' } },
-      { path: /\/api\/payments\/pay-5\//, status: 401, body: { detail: 'Требуется вход', code: 'not_authenticated' } },
+      { path: /\/api\/payments\/00000005-0000-4000-8000-000000000005\b/, status: 401, body: { detail: 'Требуется вход', code: 'not_authenticated' } },
     ]);
-    await renderScreen('pay-5', clientWith(null));
+    await renderScreen('00000005-0000-4000-8000-000000000005', clientWith(null));
     await flush(0);
     expect(screen.getByText('Войдите, чтобы увидеть оплату')).toBeTruthy();
     expect(linkHref('Войти')).toBe('/login');
   });
 
   it('says a payment of someone else or a missing one was not found', async () => {
-    mockFetch([{ path: /\/api\/payments\/pay-6\//, status: 404, body: { detail: 'Платёж не найден', code: 'not_found' } }]);
-    await renderScreen('pay-6');
+    mockFetch([{ path: /\/api\/payments\/00000006-0000-4000-8000-000000000006\b/, status: 404, body: { detail: 'Платёж не найден', code: 'not_found' } }]);
+    await renderScreen('00000006-0000-4000-8000-000000000006');
     expect(screen.getByText('Платёж не найден')).toBeTruthy();
   });
 });

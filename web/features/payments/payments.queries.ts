@@ -18,9 +18,9 @@ export const paymentQueries = {
     queryOptions<PurchaseSummary | null>({
       queryKey: [...paymentQueries.all(), 'summary', payment?.service_type, payment?.booking_id ?? payment?.event_id ?? payment?.service_id] as const,
       queryFn: () => {
-        if (!payment) return null;
-        if (payment.service_type === 'consultation') return fetchBookingSummary(payment.booking_id ?? payment.service_id);
-        return fetchEventSummary(payment.event_id ?? payment.service_id);
+        const id = payment?.service_type === 'consultation' ? (payment.booking_id ?? payment.service_id) : (payment?.event_id ?? payment?.service_id);
+        if (!payment || id == null) return null;
+        return payment.service_type === 'consultation' ? fetchBookingSummary(id) : fetchEventSummary(id);
       },
       retry: false,
       staleTime: 60_000,
