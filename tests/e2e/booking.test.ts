@@ -90,10 +90,12 @@ describe('booking a paid consultation', () => {
 
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Шаг 1/2').waitFor();
-    // the strip opens on the first free day; go to the slot's week (the neighbour weeks are inert) and day
+    // the strip opens on the week of the first free day; go to the slot's week (the neighbour weeks are inert)
+    await dialog.getByTestId('week-strip').waitFor();
     const day = dialog.locator(`[data-day="${start.day}"]:not([inert] *)`);
     for (let i = 0; i < 60 && (await day.count()) === 0; i++) {
-      await dialog.getByRole('button', { name: 'Следующая неделя' }).click();
+      const shown = await dialog.locator('[data-day]:not([inert] *)').first().getAttribute('data-day');
+      await dialog.getByRole('button', { name: shown! < start.day ? 'Следующая неделя' : 'Предыдущая неделя' }).click();
     }
     await day.click();
     await dialog.getByRole('radio', { name: new RegExp(`${start.time} – ${end.time}`) }).click();
