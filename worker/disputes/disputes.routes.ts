@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { users } from '../../drizzle/schema/users.ts';
 import type { AppEnv } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
-import { providerContext } from '../escrow/provider-context.ts';
+import { providerContext } from '../payments/providers.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';

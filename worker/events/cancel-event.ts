@@ -10,7 +10,7 @@ import { CANCEL_REFUND_REASON } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
 import { refundNotice } from '../escrow/notices.ts';
-import { providerContext } from '../escrow/provider-context.ts';
+import { providerContext } from '../payments/providers.ts';
 import { transact } from '../escrow/tx.ts';
 import { errors } from '../lib/errors.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { providerContext } from '../escrow/provider-context.ts';
+import { providerContext } from '../payments/providers.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
 import { checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
