@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, CalendarCheck2, CreditCard } from 'lucide-react';
@@ -50,9 +50,10 @@ export type BookingDialogProps = {
  * booking holds the slot for a while as pending_payment); a free one is booked at once.
  */
 export function BookingDialog({ open, onOpenChange, ...rest }: BookingDialogProps) {
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[800px] gap-5 p-5 sm:p-6">{open ? <BookingFlow {...rest} close={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent className="max-w-[800px] gap-5 p-5 sm:p-6">{open ? <BookingFlow {...rest} close={close} /> : null}</DialogContent>
     </Dialog>
   );
 }
