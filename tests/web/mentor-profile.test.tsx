@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { CaseGallery } from '../../web/features/mentors/case-gallery.tsx';
 import { EducationList, ExperienceList } from '../../web/features/mentors/career-sections.tsx';
-import { BookConsultationButton } from '../../web/features/mentors/book-consultation-button.tsx';
 import { MentorEventCard, upcomingEvents } from '../../web/features/mentors/mentor-events.tsx';
 import { MentorProfileScreen } from '../../web/features/mentors/mentor-profile-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
@@ -77,15 +76,6 @@ describe('events and booking', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
     const events = [{ id: 1, date: '2029-12-31T00:00:00Z' }, { id: 2, date: '2030-02-01T00:00:00Z' }, { id: 3, date: '2030-01-02T00:00:00Z' }] as never[];
     expect(upcomingEvents(events, now).map((event: { id: number }) => event.id)).toEqual([3, 2]);
-  });
-
-  it("'Записаться' explains that online booking is coming and offers the chat", async () => {
-    renderWithRouter(<BookConsultationButton mentorId={7} consultationType={{ id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 4000 }} isSignedIn={false} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Записаться' }));
-    expect(await screen.findByText('Запись на консультацию')).toBeTruthy();
-    expect(screen.getByText('Онлайн-запись откроется совсем скоро. Напишите ментору, чтобы договориться о времени.')).toBeTruthy();
-    expect(screen.getByText('60 мин')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Написать ментору' })).toBeTruthy();
   });
 });
 

@@ -120,6 +120,29 @@ describe('event seats', () => {
     expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0].takenSpots).toBe(0);
   });
 
+  it('cannot become live on a canceled event, even when the cancel commits while the insert waits', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const event = await createEvent(t.db, mentor.id, { totalSpots: 5 });
+    const [early, late] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const canceler = testDb();
+    try {
+      let registering: Promise<string | undefined> | undefined;
+      await canceler.db.transaction(async (tx) => {
+        await tx.update(events).set({ isCanceled: true }).where(eq(events.id, event.id));
+        // this insert's trigger waits for the event row held by the cancel above
+        registering = sqlState(t.db.insert(eventRegistrations).values({ eventId: event.id, userId: early.id, status: 'confirmed' }));
+        await new Promise((r) => setTimeout(r, 200));
+      });
+      expect(await registering).toBe('23514');
+    } finally {
+      await canceler.close();
+    }
+    expect(await sqlState(t.db.insert(eventRegistrations).values({ eventId: event.id, userId: late.id, status: 'pending_payment' }))).toBe('23514');
+    expect(await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id))).toHaveLength(0);
+    // canceled registrations (history) are still allowed
+    await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: late.id, status: 'canceled' });
+  });
+
   it('cannot be reduced below the seats already taken', async () => {
     const mentor = await createUser(t.db, { role: 'mentor' });
     const event = await createEvent(t.db, mentor.id, { totalSpots: 2 });

@@ -132,6 +132,7 @@ describe('unregistering', () => {
     expect((await expectJson(registerAs(next, event.id), 409)).code).toBe('no_seats');
     expect(await expectJson(send('POST', '/api/events/unregister_from_event/', { user: asUser(user), body: { event_id: event.id, user_id: user.id } }), 200)).toEqual({
       detail: 'Регистрация отменена',
+      refund: 'not_paid',
     });
     expect(await takenSpots(event.id)).toBe(0);
     expect(await expectJson(send('GET', `/api/events/check_registration/?event_id=${event.id}&user_id=${user.id}`, { user: asUser(user) }), 200)).toEqual({

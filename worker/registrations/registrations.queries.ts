@@ -79,6 +79,8 @@ export async function register(db: Db, eventId: number, userId: number): Promise
     const err = pgError(e);
     if (err?.code === '23514' && err.constraint === 'events_spots') return { kind: 'no_seats' };
     if (err?.code === '23505' && err.constraint === 'event_registrations_live_uq') return { kind: 'already_registered' };
+    // the event was canceled while this insert waited for its row (trigger, migration 0011)
+    if (err?.code === '23514' && err.constraint === 'event_registrations_open_event') return { kind: 'closed' };
     throw e;
   }
   // Nothing inserted: say why.
