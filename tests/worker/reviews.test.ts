@@ -1,8 +1,8 @@
 // Reviews of mentors (after a finished consultation) and of events (after taking part).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
-import { eventRegistrations } from '../../drizzle/schema/events.ts';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
@@ -114,9 +114,11 @@ describe('mentor reviews', () => {
 describe('event reviews', () => {
   async function eventWith(startOffsetMs: number, status: 'confirmed' | 'pending_payment' | 'canceled' | null, values: { isCanceled?: boolean } = {}) {
     const mentor = await createUser(t.db, { role: 'mentor' });
-    const event = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + startOffsetMs), totalSpots: 0, ...values });
+    const event = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + startOffsetMs), totalSpots: 0 });
     const user = await createUser(t.db, { firstName: 'Олег', lastName: 'Орлов' });
     if (status) await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: user.id, status });
+    // canceled after the registration: a registration can't become live on a canceled event (migration 0011)
+    if (values.isCanceled) await t.db.update(events).set({ isCanceled: true }).where(eq(events.id, event.id));
     return { mentor, event, user };
   }
   const addEventReview = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, body: Record<string, unknown>) =>
