@@ -6,6 +6,7 @@ import pg from 'pg';
 import { prepareLocalEnv } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
+import { prepareBookings, raceForSlot } from './bench-bookings.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } });
 const seconds = Number(values.seconds);
@@ -154,6 +155,14 @@ try {
   const signIn = await measureVerifyLogin(app.url, ready.databaseUrl);
   console.log(`POST /api/verify-passcode/verify_login/ (100 sign-ins, one at a time): median ${signIn.median} ms, p95 ${signIn.p95} ms\n`);
   scenarios.push({ name: 'GET /api/users/me/ (signed in)', path: '/api/users/me/?full=1', headers: { cookie: signIn.cookie } });
+  const bookings = await prepareBookings(app.url, ready.databaseUrl);
+  console.log(`[bench] 8 weekly series over a year through the API: ${bookings.slots} slots in ${bookings.seriesMs} ms; 300 booked`);
+  scenarios.push({ name: 'slots available, 1 year, 300 booked', path: bookings.availablePath });
+  for (let i = 0; i < 3; i++) {
+    const race = await raceForSlot(app.url, bookings.freeSlots[i], bookings.racers.slice(0, 200));
+    console.log(`200-way race for one slot #${i + 1}: ${race.ms} ms until the last answer; ${race.created} booked, ${race.refused} refused (409), ${race.other} other`);
+  }
+  console.log('');
   const rows = [];
   for (const s of scenarios) {
     await load(`${app.url}${s.path}`, 1, s.headers); // warm-up, not reported
