@@ -6,6 +6,7 @@ import { chatMembers, chatMessages, chatRooms } from '../../drizzle/schema/chats
 import { consultationBookings, consultationSlots, consultationTypes, slotSeries } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, eventReviews, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
+import { disputes, ledgerEntries, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { caseImages, educations, mentorApplications, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
 
@@ -21,6 +22,10 @@ export const seedTables = {
   slotSeries,
   consultationSlots,
   consultationBookings,
+  payments,
+  sandboxProviderObjects,
+  ledgerEntries,
+  disputes,
   userReviews,
   consultationReviews,
   events,
@@ -55,7 +60,9 @@ export class Computed {
 }
 
 type Planned<T> = { [K in keyof T]: T[K] | Ref | Computed };
-export type PlannedRow<K extends TableKey> = Planned<Omit<(typeof seedTables)[K]['$inferInsert'], 'id'>>;
+type Insert<K extends TableKey> = (typeof seedTables)[K]['$inferInsert'];
+/** Ids are reserved at write time; a table whose key has no default (a provider's text id) names its own. */
+export type PlannedRow<K extends TableKey> = Planned<Omit<Insert<K>, 'id'>> & Partial<Pick<Insert<K>, 'id' & keyof Insert<K>>>;
 export type Plan = { [K in TableKey]: PlannedRow<K>[] };
 
 export function createPlan() {

@@ -1,6 +1,7 @@
 // Consultations: each mentor's types, their bookable time (recurring series and one-time slots over the next
 // eight weeks), past sessions that mentees attended, a few upcoming paid ones, and the reviews they left.
 import { catalog } from './catalog.ts';
+import { planDisputes } from './disputes.ts';
 import type { SeedContext } from './context.ts';
 import { demoMentor as demoMentorProfile } from './demo-accounts.ts';
 import type { Mentee, Mentor, People } from './people.ts';
@@ -48,6 +49,7 @@ export function planSchedule(ctx: SeedContext, people: People): Schedule {
   const finished = planFinishedBookings(ctx, people, pastSlots);
   const upcoming = planUpcomingBookings(ctx, people, futureSlots, finished);
   planReviews(ctx, finished);
+  planDisputes(ctx, finished);
   return { types, finished, upcoming };
 }
 

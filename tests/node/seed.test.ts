@@ -88,6 +88,19 @@ describe('demo seed', () => {
     expect(await scalar(`select count(*) from user_reviews where to_user_id = ${mentor}`)).toBeGreaterThan(0);
   });
 
+  it('has an open dispute whose payment is held in escrow on both sides', async () => {
+    const { rows } = await db.query(`
+      select p.status, p.amount_kopecks, o.status as provider_status, o.amount_kopecks as provider_amount, o.request->'metadata'->>'payment_id' as meta,
+             p.id::text as payment_id, (select sum(amount_kopecks) from ledger_entries l where l.payment_id = p.id) as ledger
+      from disputes d join payments p on p.booking_id = d.booking_id join sandbox_provider_objects o on o.id = p.provider_payment_id
+      where d.status = 'open'`);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({ status: 'succeeded', provider_status: 'succeeded', meta: row.payment_id });
+    expect(Number(row.provider_amount)).toBe(Number(row.amount_kopecks));
+    expect(Number(row.ledger)).toBe(Number(row.amount_kopecks));
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
