@@ -1,46 +1,11 @@
 // A mentee books a paid consultation on a mentor's page, pays on the sandbox checkout and comes back to
 // /payment-return; the booking is then paid.
-import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { signIn, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
-let browser: Browser;
-const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-beforeAll(async () => {
-  [browser] = await Promise.all([launchBrowser(), db.connect()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), db.end()]);
-});
-
-async function codeFromMailbox(page: Page, email: string, after: number) {
-  for (let i = 0; i < 100; i++) {
-    const res = await page.request.get(`${appUrl}/api/dev/mailbox/?email=${encodeURIComponent(email)}`);
-    const messages = (await res.json()) as Array<{ text: string; created_at?: string }>;
-    const fresh = messages.filter((m) => !m.created_at || Date.parse(m.created_at) >= after - 1000);
-    const code = /\b\d{4}\b/.exec(fresh[0]?.text ?? '')?.[0];
-    if (code) return code;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no code for ${email}`);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${appUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  const asked = Date.now();
-  await page.getByRole('button', { name: 'Получить код' }).click();
-  const first = page.getByLabel('Цифра 1 из 4');
-  await first.waitFor();
-  const code = await codeFromMailbox(page, email, asked);
-  await first.click();
-  await page.keyboard.type(code);
-  await page.waitForURL(/\/AllMentors$/);
-}
+const { db, openPage } = useBrowserAndDb();
 
 /** A paid consultation type of another mentor with free time more than two hours ahead, and its earliest such slot. */
 async function pickSlot(menteeId: number) {
@@ -79,7 +44,7 @@ describe('booking a paid consultation', () => {
     const start = partsIn(slot.starts_at, mentee.time_zone);
     const end = partsIn(slot.ends_at, mentee.time_zone);
 
-    const page = await openPage(browser, 1280);
+    const page = await openPage(1280);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, MENTEE);

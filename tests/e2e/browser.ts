@@ -1,5 +1,7 @@
-// Debian's chromium driven by playwright-core (never a downloaded browser).
+// Debian's chromium driven by playwright-core (never a downloaded browser), and what the browser tests share.
+import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -19,4 +21,54 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(browser: Browser, width: number, height = 900): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
   return context.newPage();
+}
+
+/**
+ * A test file's browser and test-database client: opened in its beforeAll, closed in its afterAll.
+ * Call at the top of the file; `openPage` works inside its tests.
+ */
+export function useBrowserAndDb() {
+  const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [browser] = await Promise.all([launchBrowser(), db.connect()]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), db.end()]);
+  });
+  return {
+    db,
+    openPage(width: number, height?: number) {
+      if (!browser) throw new Error('the browser opens in beforeAll');
+      return openPage(browser, width, height);
+    },
+  };
+}
+
+/** The sign-in code last mailed to `email` (the dev mailbox) no earlier than `after` (epoch ms). */
+async function codeFromMailbox(page: Page, email: string, after: number) {
+  const appUrl = inject('appUrl');
+  for (let i = 0; i < 100; i++) {
+    const res = await page.request.get(`${appUrl}/api/dev/mailbox/?email=${encodeURIComponent(email)}`);
+    const messages = (await res.json()) as Array<{ text: string; created_at?: string }>;
+    const fresh = messages.filter((m) => !m.created_at || Date.parse(m.created_at) >= after - 1000);
+    const code = /\b\d{4}\b/.exec(fresh[0]?.text ?? '')?.[0];
+    if (code) return code;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+/** Signs in on /login with the code from the dev mailbox; the 4th digit signs in by itself, landing on /AllMentors. */
+export async function signIn(page: Page, email: string) {
+  await page.goto(`${inject('appUrl')}/login`);
+  await page.getByLabel('Email').fill(email);
+  const asked = Date.now();
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  const first = page.getByLabel('Цифра 1 из 4');
+  await first.waitFor();
+  const code = await codeFromMailbox(page, email, asked);
+  await first.click();
+  await page.keyboard.type(code);
+  await page.waitForURL(/\/AllMentors$/);
 }

@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signAccessToken, type SessionUser } from '../../worker/auth/session.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
 // the local signing key the served Worker uses (wrangler.toml [vars])
 const jwtSecret = /JWT_SECRET\s*=\s*"([^"]+)"/.exec(readFileSync(path.resolve(import.meta.dirname, '../../wrangler.toml'), 'utf8'))![1];
 
-let browser: Browser;
-const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-
-beforeAll(async () => {
-  [browser] = await Promise.all([launchBrowser(), db.connect()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), db.end()]);
-});
+const { db, openPage } = useBrowserAndDb();
 
 async function createAccount(role: SessionUser['role']): Promise<SessionUser> {
   const email = `e2e.${role}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@test.forma`;
@@ -30,7 +20,7 @@ async function createAccount(role: SessionUser['role']): Promise<SessionUser> {
 }
 
 async function signedInPage(user: SessionUser, width: number) {
-  const page = await openPage(browser, width);
+  const page = await openPage(width);
   const token = await signAccessToken(user, jwtSecret);
   await page.context().addCookies([{ name: 'forma_access', value: token, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
   return page;
@@ -38,7 +28,7 @@ async function signedInPage(user: SessionUser, width: number) {
 
 describe('the app shell in a real browser', () => {
   it('opens /AllMentors with the desktop layout', async () => {
-    const page = await openPage(browser, 1280);
+    const page = await openPage(1280);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${appUrl}/AllMentors`);
@@ -54,7 +44,7 @@ describe('the app shell in a real browser', () => {
   });
 
   it('shows the bottom navigation on a phone', async () => {
-    const page = await openPage(browser, 390, 844);
+    const page = await openPage(390, 844);
     await page.goto(`${appUrl}/AllMentors`);
     const bottom = page.getByRole('navigation', { name: 'Основная навигация' }).last();
     await bottom.getByRole('link', { name: 'Чаты' }).waitFor({ state: 'visible' });
@@ -64,7 +54,7 @@ describe('the app shell in a real browser', () => {
   });
 
   it('sends a visitor from a login-only route to /login', async () => {
-    const page = await openPage(browser, 1280);
+    const page = await openPage(1280);
     await page.goto(`${appUrl}/CalendarPage`);
     await page.waitForURL(/\/login$/);
     await page.context().close();
@@ -92,7 +82,7 @@ describe('the app shell in a real browser', () => {
   });
 
   it('shows the not-found page for an unknown route', async () => {
-    const page = await openPage(browser, 1280);
+    const page = await openPage(1280);
     await page.goto(`${appUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor({ state: 'visible' });
     await page.context().close();

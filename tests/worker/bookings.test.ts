@@ -8,7 +8,7 @@ import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { expireBookingHolds } from '../../worker/escrow/holds.ts';
 import { createUser, uniqueEmail } from '../factories.ts';
-import { book, bookingRow, bookSlot, HOUR, mentorSlot, paidBooking, paymentRow, startPayment } from './escrow-fixtures.ts';
+import { book, bookingRow, bookSlot, HOUR, mentorSlot, paidBooking, paymentRow, pendingBooking, runOutHold } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
 
@@ -84,12 +84,10 @@ describe('creating a booking', () => {
   });
 
   it('frees a slot whose hold ran out, lazily, and cancels the stale pending payment', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
-    const stale = await book(first, slot.id);
-    const payment = await startPayment(t.db, { bookingId: stale.id }, first.id, mentor.id, 150_000);
+    const { slot, booking: stale, payment } = await pendingBooking(t.db);
+    const second = await createUser(t.db);
     expect((await expectJson(bookSlot(second, slot.id), 409)).code).toBe('slot_taken');
-    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
+    await runOutHold(t.db, stale.id);
     const fresh = await book(second, slot.id);
     expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
@@ -97,11 +95,9 @@ describe('creating a booking', () => {
   });
 
   it('frees a slot whose hold ran out through the scheduler job, then a new booking succeeds', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
-    const stale = await book(first, slot.id);
-    const payment = await startPayment(t.db, { bookingId: stale.id }, first.id, mentor.id, 150_000);
-    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
+    const { slot, booking: stale, payment } = await pendingBooking(t.db);
+    const second = await createUser(t.db);
+    await runOutHold(t.db, stale.id);
     await expireBookingHolds(t.db);
     expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');

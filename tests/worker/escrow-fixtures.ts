@@ -1,6 +1,7 @@
-// Fixtures for the booking, escrow, dispute and scheduler tests: a mentor's type and slot, a booking made
-// through the API, and a payment taken the way the provider takes it (the sandbox's own books, then the
-// webhook's call into escrow), so refunds and payouts run against the real sandbox provider.
+// Fixtures for the booking, escrow, dispute, scheduler and payment tests: a mentor's type and slot, a booking
+// made through the API, and a payment taken the way the provider takes it (the sandbox's own books, then the
+// webhook's call into escrow), so refunds and payouts run against the real sandbox provider; and the rows
+// the tests read back.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
@@ -99,14 +100,25 @@ export async function providerPays(db: Db, payment: { paymentId: string; provide
   return onPaymentSucceeded(providerCtx(db), payment.paymentId);
 }
 
-/** Books the slot through the API and pays for it: a booking `paid` with its money in escrow. */
-export async function paidBooking(db: Db, options: Parameters<typeof mentorSlot>[1] & { mentee?: User } = {}) {
+/** Books the slot through the API and starts its payment: a booking `pending_payment`, held 15 minutes. */
+export async function pendingBooking(db: Db, options: Parameters<typeof mentorSlot>[1] & { mentee?: User } = {}) {
   const fixture = await mentorSlot(db, options);
   const mentee = options.mentee ?? (await createUser(db));
   const booking = await book(mentee, fixture.slot.id);
   const payment = await startPayment(db, { bookingId: booking.id }, mentee.id, fixture.mentor.id, booking.price * 100);
-  await providerPays(db, payment);
   return { ...fixture, mentee, booking, payment };
+}
+
+/** Books the slot through the API and pays for it: a booking `paid` with its money in escrow. */
+export async function paidBooking(db: Db, options: Parameters<typeof mentorSlot>[1] & { mentee?: User } = {}) {
+  const fixture = await pendingBooking(db, options);
+  await providerPays(db, fixture.payment);
+  return fixture;
+}
+
+/** The booking's payment hold ran out a second ago (nothing has expired it yet). */
+export async function runOutHold(db: Db, bookingId: number) {
+  await db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, bookingId));
 }
 
 export async function addPayoutCard(db: Db, userId: number, last4 = '4242') {

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { payouts } from '../../drizzle/schema/payments.ts';
-import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { cancellationRefund } from '../../worker/escrow/cancellation-policy.ts';
 import { splitRelease } from '../../worker/escrow/fee.ts';
 import { expireBookingHolds } from '../../worker/escrow/holds.ts';
@@ -23,11 +22,12 @@ import {
   mentorSlot,
   paidBooking,
   paymentRow,
+  pendingBooking,
   providerCtx,
   providerPays,
+  runOutHold,
   sandboxCount,
   shiftSlot,
-  startPayment,
 } from './escrow-fixtures.ts';
 import { testDb, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -63,10 +63,7 @@ describe('cancellation policy', () => {
 
 describe('payment notifications', () => {
   it('applies "succeeded" once when it arrives 5 times at once', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const mentee = await createUser(t.db);
-    const booking = await book(mentee, slot.id);
-    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
+    const { mentor, booking, payment } = await pendingBooking(t.db);
     await settlePayment(t.db, payment.providerPaymentId, 'succeeded');
     const handles = Array.from({ length: 5 }, () => testDb());
     try {
@@ -85,10 +82,8 @@ describe('payment notifications', () => {
   });
 
   it('"canceled" ends the hold: the booking expires and the slot is free', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const [mentee, next] = await Promise.all([createUser(t.db), createUser(t.db)]);
-    const booking = await book(mentee, slot.id);
-    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
+    const { slot, booking, payment } = await pendingBooking(t.db);
+    const next = await createUser(t.db);
     expect(await onPaymentCanceled(providerCtx(t.db), payment.paymentId)).toBe('applied');
     expect(await onPaymentCanceled(providerCtx(t.db), payment.paymentId)).toBe('already');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
@@ -97,11 +92,8 @@ describe('payment notifications', () => {
   });
 
   it('revives a booking whose hold ran out when the money arrives and the slot is still free', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const mentee = await createUser(t.db);
-    const booking = await book(mentee, slot.id);
-    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
-    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, booking.id));
+    const { slot, booking, payment } = await pendingBooking(t.db);
+    await runOutHold(t.db, booking.id);
     await expireBookingHolds(t.db, { slotId: slot.id });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
     expect(await providerPays(t.db, payment)).toBe('applied');
@@ -110,11 +102,9 @@ describe('payment notifications', () => {
   });
 
   it('refunds in full a payment that arrives after the slot was booked by someone else', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const [late, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
-    const booking = await book(late, slot.id);
-    const payment = await startPayment(t.db, { bookingId: booking.id }, late.id, mentor.id, 150_000);
-    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, booking.id));
+    const { slot, mentee: late, booking, payment } = await pendingBooking(t.db);
+    const other = await createUser(t.db);
+    await runOutHold(t.db, booking.id);
     const rebooked = await book(other, slot.id);
     expect(await providerPays(t.db, payment)).toBe('applied');
     expect((await bookingRow(t.db, booking.id)).status).toBe('expired');
@@ -179,10 +169,8 @@ describe('cancelling a paid booking', () => {
   });
 
   it('just ends a booking still waiting for payment, and refuses strangers and repeats', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const [mentee, stranger] = await Promise.all([createUser(t.db), createUser(t.db)]);
-    const booking = await book(mentee, slot.id);
-    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
+    const { mentor, mentee, booking, payment } = await pendingBooking(t.db);
+    const stranger = await createUser(t.db);
     expect(await expectJson(cancel(stranger, booking.id), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
     // the body ({user_id}) may be left out
     expect(await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel`, { user: asUser(mentee) }), 200)).toEqual({

@@ -7,7 +7,8 @@ import { payments, sandboxProviderObjects } from '../../drizzle/schema/payments.
 import { createApp } from '../../worker/app.ts';
 import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
 import { createUser } from '../factories.ts';
-import { heldBooking, heldRegistration, paymentRow } from './payments-fixtures.ts';
+import { paymentRow } from './escrow-fixtures.ts';
+import { heldBooking, heldRegistration } from './payments-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
 

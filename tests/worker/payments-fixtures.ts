@@ -1,13 +1,11 @@
 // Rows the payment tests start from, inserted directly: a consultation booking or an event registration
-// held for payment, as the booking and registration APIs leave them.
-import { eq } from 'drizzle-orm';
+// held for payment, as the booking and registration APIs leave them. Reading rows back: escrow-fixtures.ts.
 import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, type events } from '../../drizzle/schema/events.ts';
-import { payments } from '../../drizzle/schema/payments.ts';
 import { createEvent, createUser } from '../factories.ts';
+import { HOUR } from './escrow-fixtures.ts';
 
-const HOUR = 3_600_000;
 let slotOffset = 0;
 
 export async function heldBooking(db: Db, options: { price?: number; status?: 'pending_payment' | 'paid'; holdMinutes?: number; typeName?: string } = {}) {
@@ -44,14 +42,4 @@ export async function heldRegistration(db: Db, eventValues: Partial<typeof event
     .values({ eventId: event.id, userId: participant.id, status: 'pending_payment', holdExpiresAt: new Date(Date.now() + holdMinutes * 60_000) })
     .returning();
   return { mentor, participant, event, registration };
-}
-
-export async function paymentRow(db: Db, id: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  return row;
-}
-
-export async function bookingRow(db: Db, id: number) {
-  const [row] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, id));
-  return row;
 }

@@ -10,7 +10,8 @@ import { kopecksToValue } from '../../worker/payments/amounts.ts';
 import { signSandboxNotification } from '../../worker/payments/sandbox/sandbox-signature.ts';
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';
 import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
-import { bookingRow, heldBooking, heldRegistration, paymentRow } from './payments-fixtures.ts';
+import { bookingRow, paymentRow } from './escrow-fixtures.ts';
+import { heldBooking, heldRegistration } from './payments-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
 

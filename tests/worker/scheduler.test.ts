@@ -3,7 +3,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../drizzle/schema/auth.ts';
-import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { onPaymentSucceeded } from '../../worker/escrow/payment-events.ts';
 import worker from '../../worker/index.ts';
@@ -22,10 +21,11 @@ import {
   mentorSlot,
   paidBooking,
   paymentRow,
+  pendingBooking,
   providerCtx,
+  runOutHold,
   sandboxCount,
   shiftSlot,
-  startPayment,
 } from './escrow-fixtures.ts';
 import { bindings, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -36,12 +36,10 @@ const run = (minute = 0) => runMinuteJobs(providerCtx(t.db), at(minute));
 
 describe('minute jobs', () => {
   it('expire a hold that ran out, with its pending payment; the slot can be booked again', async () => {
-    const { slot, mentor } = await mentorSlot(t.db);
-    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)]);
-    const stale = await book(first, slot.id);
-    const payment = await startPayment(t.db, { bookingId: stale.id }, first.id, mentor.id, 150_000);
+    const { slot, booking: stale, payment } = await pendingBooking(t.db);
+    const second = await createUser(t.db);
     expect((await expectJson(bookSlot(second, slot.id), 409)).code).toBe('slot_taken');
-    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
+    await runOutHold(t.db, stale.id);
     const report = await run();
     expect(report.bookingHolds).toMatchObject({ bookings: expect.any(Number) });
     expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
@@ -73,10 +71,7 @@ describe('minute jobs', () => {
   });
 
   it('retry a refund the provider refused until it goes through', async () => {
-    const { slot, mentor } = await mentorSlot(t.db, { startsIn: 2 * DAY });
-    const mentee = await createUser(t.db);
-    const booking = await book(mentee, slot.id);
-    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
+    const { mentor, booking, payment } = await pendingBooking(t.db, { startsIn: 2 * DAY });
     // our books take the money before the sandbox's do: its refund is refused for now
     expect(await onPaymentSucceeded(providerCtx(t.db), payment.paymentId)).toBe('applied');
     await backdateBooking(t.db, booking.id, 3 * DAY);
@@ -102,7 +97,7 @@ describe('minute jobs', () => {
   it("run from the Worker's scheduled entry", async () => {
     const { slot } = await mentorSlot(t.db);
     const stale = await book(await createUser(t.db), slot.id);
-    await t.db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, stale.id));
+    await runOutHold(t.db, stale.id);
     const pending: Promise<unknown>[] = [];
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
     const controller = { scheduledTime: Date.now(), cron: '* * * * *', noRetry: () => {} } as ScheduledController;

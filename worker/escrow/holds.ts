@@ -4,63 +4,66 @@
 // booking and registration also expire a stale hold lazily before taking the same slot or seat.
 // One statement each: the service rows are locked (skip locked, so a row being paid right now is left to
 // its payment) before their payments, the same order every money transition uses.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 
 export const HOLD_BATCH = 200;
 
-async function counted(db: Executor, query: SQL) {
-  const result = await db.execute<{ services: number; payments: number }>(query);
+// What differs between the two holds: fixed identifiers and literals, never user input (hence sql.raw).
+type HoldTable = {
+  table: 'consultation_bookings' | 'event_registrations';
+  scopeColumn: 'slot_id' | 'event_id';
+  expiredStatus: 'expired' | 'canceled';
+  stampColumn: 'updated_at' | 'canceled_at';
+  paymentColumn: 'booking_id' | 'registration_id';
+};
+
+const BOOKINGS: HoldTable = {
+  table: 'consultation_bookings',
+  scopeColumn: 'slot_id',
+  expiredStatus: 'expired',
+  stampColumn: 'updated_at',
+  paymentColumn: 'booking_id',
+};
+
+const REGISTRATIONS: HoldTable = {
+  table: 'event_registrations',
+  scopeColumn: 'event_id',
+  expiredStatus: 'canceled',
+  stampColumn: 'canceled_at',
+  paymentColumn: 'registration_id',
+};
+
+async function expireHolds(db: Executor, hold: HoldTable, options: { scopeId?: number; limit?: number }) {
+  const table = sql.raw(hold.table);
+  const onScope = options.scopeId === undefined ? sql`` : sql`and ${sql.raw(hold.scopeColumn)} = ${options.scopeId}`;
+  const result = await db.execute<{ services: number; payments: number }>(sql`
+    with due as (
+      select id from ${table}
+      where status = 'pending_payment' and hold_expires_at < now() ${onScope}
+      order by hold_expires_at
+      limit ${options.limit ?? HOLD_BATCH}
+      for no key update skip locked
+    ), expired as (
+      update ${table} s set status = '${sql.raw(hold.expiredStatus)}', ${sql.raw(hold.stampColumn)} = now()
+      from due where s.id = due.id and s.status = 'pending_payment'
+      returning s.id
+    ), canceled as (
+      update payments p set status = 'canceled', updated_at = now()
+      from expired where p.${sql.raw(hold.paymentColumn)} = expired.id and p.status = 'pending'
+      returning p.id
+    )
+    select (select count(*) from expired) as services, (select count(*) from canceled) as payments`);
   const row = result.rows[0];
   return { services: Number(row?.services ?? 0), payments: Number(row?.payments ?? 0) };
 }
 
 export async function expireBookingHolds(db: Executor, options: { slotId?: number; limit?: number } = {}) {
-  const onSlot = options.slotId === undefined ? sql`` : sql`and slot_id = ${options.slotId}`;
-  const { services, payments } = await counted(
-    db,
-    sql`
-    with due as (
-      select id from consultation_bookings
-      where status = 'pending_payment' and hold_expires_at < now() ${onSlot}
-      order by hold_expires_at
-      limit ${options.limit ?? HOLD_BATCH}
-      for no key update skip locked
-    ), expired as (
-      update consultation_bookings b set status = 'expired', updated_at = now()
-      from due where b.id = due.id and b.status = 'pending_payment'
-      returning b.id
-    ), canceled as (
-      update payments p set status = 'canceled', updated_at = now()
-      from expired where p.booking_id = expired.id and p.status = 'pending'
-      returning p.id
-    )
-    select (select count(*) from expired) as services, (select count(*) from canceled) as payments`,
-  );
+  const { services, payments } = await expireHolds(db, BOOKINGS, { scopeId: options.slotId, limit: options.limit });
   return { bookings: services, payments };
 }
 
 export async function expireRegistrationHolds(db: Executor, options: { eventId?: number; limit?: number } = {}) {
-  const onEvent = options.eventId === undefined ? sql`` : sql`and event_id = ${options.eventId}`;
-  const { services, payments } = await counted(
-    db,
-    sql`
-    with due as (
-      select id from event_registrations
-      where status = 'pending_payment' and hold_expires_at < now() ${onEvent}
-      order by hold_expires_at
-      limit ${options.limit ?? HOLD_BATCH}
-      for no key update skip locked
-    ), expired as (
-      update event_registrations r set status = 'canceled', canceled_at = now()
-      from due where r.id = due.id and r.status = 'pending_payment'
-      returning r.id
-    ), canceled as (
-      update payments p set status = 'canceled', updated_at = now()
-      from expired where p.registration_id = expired.id and p.status = 'pending'
-      returning p.id
-    )
-    select (select count(*) from expired) as services, (select count(*) from canceled) as payments`,
-  );
+  const { services, payments } = await expireHolds(db, REGISTRATIONS, { scopeId: options.eventId, limit: options.limit });
   return { registrations: services, payments };
 }

@@ -2,7 +2,8 @@
 // provider's widget. Self-contained (no external resources) so it works offline; its inline script and
 // style run only with the per-response nonce. The server re-checks every rule (sandbox-card.ts).
 
-import { CARD_CHECKS_SCRIPT } from './sandbox/card-script.ts';
+import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './sandbox/card-script.ts';
+import { sandboxDocument } from './sandbox/page-security.ts';
 
 export const SANDBOX_CARD_MESSAGE = 'forma-sandbox-card';
 export const TOKENIZE_PATH = '/api/sandbox/payout-cards/tokenize';
@@ -41,16 +42,12 @@ const SCRIPT = `
   var status = document.getElementById('status');
   var inputs = { number: number, expiry: expiry, holder: holder };
 
-${CARD_CHECKS_SCRIPT}  function cardType(d) {
+${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function cardType(d) {
     var f4 = Number(d.slice(0, 4)), f2 = Number(d.slice(0, 2));
     if (f4 >= 2200 && f4 <= 2204) return 'Мир';
     if (d.charAt(0) === '4') return 'Visa';
     if ((f2 >= 51 && f2 <= 55) || (f4 >= 2221 && f4 <= 2720)) return 'Mastercard';
     return d.length >= 4 ? 'Card' : '';
-  }
-  function showError(name, message) {
-    inputs[name].setAttribute('aria-invalid', message ? 'true' : 'false');
-    document.getElementById(name + '-error').textContent = message || '';
   }
   function check() {
     var errors = {};
@@ -81,20 +78,8 @@ ${CARD_CHECKS_SCRIPT}  function cardType(d) {
     Object.keys(inputs).forEach(function (name) { showError(name, errors[name]); });
     if (Object.keys(errors).length) return;
     button.disabled = true;
-    fetch('${TOKENIZE_PATH}', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ number: digits(number.value), expiry: expiry.value.trim(), holder: holder.value.trim() })
-    })
-      .then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
-      .then(function (result) {
-        if (!result.ok) {
-          var fields = (result.body && result.body.fields) || {};
-          Object.keys(fields).forEach(function (name) { if (inputs[name]) showError(name, fields[name]); });
-          throw new Error((result.body && result.body.detail) || 'Не удалось проверить карту');
-        }
-        var card = result.body;
+    postJson('${TOKENIZE_PATH}', { number: digits(number.value), expiry: expiry.value.trim(), holder: holder.value.trim() }, 'Не удалось проверить карту')
+      .then(function (card) {
         window.parent.postMessage({ type: '${SANDBOX_CARD_MESSAGE}', payout_token: card.payout_token, card_last4: card.card_last4, card_type: card.card_type }, location.origin);
         form.reset();
         brand.textContent = '';
@@ -110,17 +95,10 @@ ${CARD_CHECKS_SCRIPT}  function cardType(d) {
 `;
 
 export function widgetHtml(nonce: string) {
-  return `<!doctype html>
-<html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Привязка карты для выплат</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-<form id="card-form" class="card" method="post" novalidate autocomplete="on">
+  return sandboxDocument(nonce, {
+    title: 'Привязка карты для выплат',
+    style: STYLE,
+    body: `<form id="card-form" class="card" method="post" novalidate autocomplete="on">
   <h1>Карта для выплат</h1>
   <p class="hint">Тестовый платёжный провайдер: деньги не списываются. Подойдёт, например, <span class="nowrap">4242 4242 4242 4242</span>.</p>
   <div class="field">
@@ -146,7 +124,6 @@ export function widgetHtml(nonce: string) {
   <button id="submit" type="submit">Сохранить карту</button>
   <p id="status" class="status" role="status"></p>
 </form>
-<script nonce="${nonce}">${SCRIPT}</script>
-</body>
-</html>`;
+<script nonce="${nonce}">${SCRIPT}</script>`,
+  });
 }

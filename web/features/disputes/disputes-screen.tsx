@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CalendarDays, Gavel, HandCoins, Inbox, Undo2 } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -62,16 +63,7 @@ function DisputeList({ status, emptyTitle, timeZone }: { status: DisputeTab; emp
       </div>
     );
   }
-  if (list.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-destructive/10 px-4 py-3 text-sm text-destructive">
-        Не удалось загрузить диспуты
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Повторить
-        </Button>
-      </div>
-    );
-  }
+  if (list.isError) return <LoadErrorAlert onRetry={() => void list.refetch()}>Не удалось загрузить диспуты</LoadErrorAlert>;
   if (!list.data.length) return <EmptyState icon={<Inbox />} title={emptyTitle} className="bg-card py-12" />;
 
   return (

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Inbox, X } from 'lucide-react';
 import { ApplicationPayloadView } from '../../components/application-payload-view.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -89,16 +90,7 @@ function ApplicationsList({ status, emptyTitle }: { status: ModerationStatus; em
       </div>
     );
   }
-  if (list.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-destructive/10 px-4 py-3 text-sm text-destructive">
-        Не удалось загрузить заявки
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Повторить
-        </Button>
-      </div>
-    );
-  }
+  if (list.isError) return <LoadErrorAlert onRetry={() => void list.refetch()}>Не удалось загрузить заявки</LoadErrorAlert>;
   if (!list.data.length) return <EmptyState icon={<Inbox />} title={emptyTitle} className="bg-card py-12" />;
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -61,12 +62,7 @@ export function PaymentTab() {
       {tokens.isPending ? (
         <Skeleton role="status" aria-label="Загрузка" className="h-24" />
       ) : tokens.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-destructive/10 px-4 py-3 text-sm text-destructive">
-          Не удалось загрузить данные карты
-          <Button variant="outline" size="sm" onClick={() => void tokens.refetch()}>
-            Повторить
-          </Button>
-        </div>
+        <LoadErrorAlert onRetry={() => void tokens.refetch()}>Не удалось загрузить данные карты</LoadErrorAlert>
       ) : card ? (
         <CurrentCard card={card} removing={remove.isPending} onRemove={() => remove.mutateAsync(card.id)} />
       ) : save.isPending ? (

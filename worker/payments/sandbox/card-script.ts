@@ -1,5 +1,7 @@
 // Browser JavaScript shared by the sandbox's card widget and its checkout page (inlined into each page's
-// script, no build step): the same card rules the server applies in payments.schemas.ts.
+// script, no build step).
+
+/** The same card rules the server applies in payments.schemas.ts. */
 export const CARD_CHECKS_SCRIPT = `
   function digits(value) { return value.replace(/\\D/g, ''); }
   function luhn(d) {
@@ -32,5 +34,29 @@ export const CARD_CHECKS_SCRIPT = `
   function formatExpiryInput(input) {
     var d = digits(input.value).slice(0, 4);
     input.value = d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
+  }
+`;
+
+/**
+ * Field errors and the form's POST. Expects the page's script to define `inputs` (field name -> input, the
+ * names the server uses in `fields`) and each field's `<name>-error` element. `postJson` resolves with the
+ * answer's body; on a refusal it marks the fields the server named and rejects with its detail or `failure`.
+ */
+export const FORM_POST_SCRIPT = `
+  function showError(name, message) {
+    inputs[name].setAttribute('aria-invalid', message ? 'true' : 'false');
+    document.getElementById(name + '-error').textContent = message || '';
+  }
+  function postJson(path, body, failure) {
+    return fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) })
+      .then(function (res) { return res.json().then(function (data) { return { ok: res.ok, data: data }; }); })
+      .then(function (result) {
+        if (!result.ok) {
+          var fields = (result.data && result.data.fields) || {};
+          Object.keys(fields).forEach(function (name) { if (inputs[name]) showError(name, fields[name]); });
+          throw new Error((result.data && result.data.detail) || failure);
+        }
+        return result.data;
+      });
   }
 `;

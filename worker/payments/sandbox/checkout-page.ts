@@ -1,8 +1,8 @@
 // The sandbox provider's payment page («Тестовая оплата»): what the payer sees instead of YooKassa's
 // checkout. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
 // style allowed only by the response's nonce. The server checks the card again (payments.schemas.ts).
-import { escapeHtml, scriptJson } from './page-security.ts';
-import { CARD_CHECKS_SCRIPT } from './card-script.ts';
+import { escapeHtml, sandboxDocument, scriptJson } from './page-security.ts';
+import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './card-script.ts';
 
 export const SANDBOX_PAYING_CARD = '4111 1111 1111 1111';
 export const SANDBOX_DECLINED_CARD = '4000 0000 0000 0002';
@@ -42,12 +42,7 @@ const SCRIPT = `
   var pay = document.getElementById('pay');
   var cancel = document.getElementById('cancel');
   var status = document.getElementById('status');
-${CARD_CHECKS_SCRIPT}
-  function showError(name, message) {
-    inputs[name].setAttribute('aria-invalid', message ? 'true' : 'false');
-    document.getElementById(name + '-error').textContent = message || '';
-  }
-  function say(text, failed) {
+${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function say(text, failed) {
     status.textContent = text;
     status.className = failed ? 'status failed' : 'status';
   }
@@ -56,16 +51,10 @@ ${CARD_CHECKS_SCRIPT}
   function send(path, body, pending) {
     busy(true);
     say(pending, false);
-    fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) })
-      .then(function (res) { return res.json().then(function (data) { return { ok: res.ok, data: data }; }); })
-      .then(function (result) {
-        if (!result.ok) {
-          var fields = (result.data && result.data.fields) || {};
-          Object.keys(fields).forEach(function (name) { if (inputs[name]) showError(name, fields[name]); });
-          throw new Error((result.data && result.data.detail) || 'Не удалось провести оплату');
-        }
-        say(result.data.status === 'succeeded' ? 'Оплата прошла. Возвращаемся в магазин…' : 'Платёж отменён. Возвращаемся в магазин…', false);
-        window.location.assign(result.data.redirect_url);
+    postJson(path, body, 'Не удалось провести оплату')
+      .then(function (data) {
+        say(data.status === 'succeeded' ? 'Оплата прошла. Возвращаемся в магазин…' : 'Платёж отменён. Возвращаемся в магазин…', false);
+        window.location.assign(data.redirect_url);
       })
       .catch(function (e) {
         say(e && e.message ? e.message : 'Не удалось провести оплату', true);
@@ -98,24 +87,16 @@ const rubles = (kopecks: number) =>
   new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 }).format(kopecks / 100);
 
 function page(nonce: string, body: string, script = '') {
-  return `<!doctype html>
-<html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>Тестовая оплата</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-<main>
+  return sandboxDocument(nonce, {
+    title: 'Тестовая оплата',
+    style: STYLE,
+    noindex: true,
+    body: `<main>
 <p class="provider">Тестовый платёжный провайдер</p>
 ${body}
 </main>
-${script}
-</body>
-</html>`;
+${script}`,
+  });
 }
 
 /** The payment form, for a payment still waiting; a settled one gets a short note and the way back. */

@@ -33,3 +33,23 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTM
 
 /** JSON for an inline script: `<` escaped so no string can close the script element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The page around a sandbox page's `body` (the markup between `<body>` and `</body>`, scripts included):
+ * its style under the nonce, no referrer; `noindex` for a page with a payment's address.
+ */
+export function sandboxDocument(nonce: string, page: { title: string; style: string; body: string; noindex?: boolean }) {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer">
+${page.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${page.title}</title>
+<style nonce="${nonce}">${page.style}</style>
+</head>
+<body>
+${page.body}
+</body>
+</html>`;
+}
