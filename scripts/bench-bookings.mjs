@@ -112,3 +112,18 @@ export async function raceForSlot(appUrl, slotId, menteeIds) {
   const count = (status) => answers.filter((a) => a.status === status).length;
   return { ms: Math.round(ms), created: count(201), refused: count(409), other: answers.length - count(201) - count(409) };
 }
+
+/** One request at a time (no queueing behind other connections): the latency a single visitor sees. */
+export async function sequentialLatency(url, count = 100) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const res = await fetch(url);
+    bytes = (await res.arrayBuffer()).byteLength;
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(count / 2)].toFixed(1), p95: times[Math.floor(count * 0.95)].toFixed(1), bytes };
+}

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { prepareLocalEnv } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
-import { prepareBookings, raceForSlot } from './bench-bookings.mjs';
+import { prepareBookings, raceForSlot, sequentialLatency } from './bench-bookings.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } });
 const seconds = Number(values.seconds);
@@ -158,6 +158,8 @@ try {
   const bookings = await prepareBookings(app.url, ready.databaseUrl);
   console.log(`[bench] 8 weekly series over a year through the API: ${bookings.slots} slots in ${bookings.seriesMs} ms; 300 booked`);
   scenarios.push({ name: 'slots available, 1 year, 300 booked', path: bookings.availablePath });
+  const available = await sequentialLatency(`${app.url}${bookings.availablePath}`);
+  console.log(`GET available (1 year, ${bookings.slots - 300} free slots, ${Math.round(available.bytes / 1024)} KB; 100 requests one at a time): median ${available.median} ms, p95 ${available.p95} ms`);
   for (let i = 0; i < 3; i++) {
     const race = await raceForSlot(app.url, bookings.freeSlots[i], bookings.racers.slice(0, 200));
     console.log(`200-way race for one slot #${i + 1}: ${race.ms} ms until the last answer; ${race.created} booked, ${race.refused} refused (409), ${race.other} other`);
