@@ -56,6 +56,23 @@ describe('creating a booking', () => {
     expect(live).toHaveLength(1);
   });
 
+  it('lets one person keep at most 3 unpaid holds, even when booking 5 slots at once; free and ran-out holds do not count', async () => {
+    const mentee = await createUser(t.db);
+    const slots = await Promise.all(Array.from({ length: 5 }, () => mentorSlot(t.db, { costs: 1000 })));
+    const answers = await Promise.all(slots.map(({ slot }) => bookSlot(mentee, slot.id)));
+    const statuses = await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string } })));
+    expect(statuses.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(statuses.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual(['too_many_holds', 'too_many_holds']);
+    // a free consultation needs no payment, so no hold to count
+    const { slot: free } = await mentorSlot(t.db, { costs: 0 });
+    await expectJson(bookSlot(mentee, free.id), 201);
+    // a hold that ran out frees its place
+    const held = await t.db.select().from(consultationBookings).where(eq(consultationBookings.menteeId, mentee.id));
+    await runOutHold(t.db, held.find((b) => b.status === 'pending_payment')!.id);
+    const { slot: next } = await mentorSlot(t.db, { costs: 1000 });
+    await expectJson(bookSlot(mentee, next.id), 201);
+  });
+
   it("refuses the slot's own mentor (403), a past slot (409 slot_past), an archived type and someone else's user_id", async () => {
     const { slot, mentor, type } = await mentorSlot(t.db);
     expect(await expectJson(bookSlot(mentor, slot.id), 403)).toEqual({ detail: 'Нельзя записаться на свою консультацию', code: 'forbidden' });

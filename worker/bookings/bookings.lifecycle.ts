@@ -17,16 +17,30 @@ import { transact } from '../escrow/tx.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
 import { insertBooking, lockSlotForBooking, slotTimes } from './bookings.queries.ts';
+import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
 
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking; effects: Effects }
-  | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' };
+  | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' | 'too_many_holds' };
 
 async function timeZoneOf(db: Executor, userId: number) {
   const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
   return row?.timeZone;
+}
+
+/**
+ * The mentee's unpaid holds that are still running, counted under a lock of the mentee's users row
+ * (FOR NO KEY UPDATE, which foreign keys' KEY SHARE locks don't wait for): two bookings of one person at
+ * once count one after the other, so the cap can't be overrun.
+ */
+async function openHolds(tx: Tx, menteeId: number) {
+  await tx.execute(sql`select id from users where id = ${menteeId} for no key update`);
+  const result = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from consultation_bookings
+    where mentee_id = ${menteeId} and status = 'pending_payment' and hold_expires_at > now()`);
+  return Number(result.rows[0].n);
 }
 
 /**
@@ -42,6 +56,7 @@ export async function createBooking(db: Db, slotId: number, menteeId: number, qu
       if (slot.past) return { kind: 'slot_past' };
       if (slot.archived) return { kind: 'type_archived' };
       await expireBookingHolds(tx, { slotId });
+      if (slot.costs > 0 && (await openHolds(tx, menteeId)) >= MAX_OPEN_HOLDS) return { kind: 'too_many_holds' };
       const booking = await insertBooking(tx, slot, menteeId, questions);
       const effects = noEffects();
       if (booking.status === 'paid') {

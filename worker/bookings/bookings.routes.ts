@@ -10,7 +10,8 @@ import { requireUser } from '../middleware/session.ts';
 import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type CreateOutcome, type FinishOutcome } from './bookings.lifecycle.ts';
 import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
 import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
-import { bookingActionBody, createBookingBody } from './bookings.schemas.ts';
+import { BOOKINGS_PER_HOUR, MAX_OPEN_HOLDS, bookingActionBody, createBookingBody } from './bookings.schemas.ts';
+import { enforceLimits } from '../lib/rate-limit.ts';
 
 const bookingNotFound = () => errors.notFound('Бронирование не найдено');
 
@@ -20,6 +21,8 @@ const createRefusals: Record<Exclude<CreateOutcome['kind'], 'created'>, () => Ap
   slot_past: () => errors.conflict('slot_past', 'Это время уже прошло'),
   type_archived: () => errors.conflict('type_archived', 'Эта консультация больше недоступна'),
   slot_taken: () => errors.conflict('slot_taken', 'Это время уже занято'),
+  too_many_holds: () =>
+    errors.conflict('too_many_holds', `У вас уже ${MAX_OPEN_HOLDS} неоплаченные брони. Оплатите или отмените их, чтобы записаться ещё.`),
 };
 
 const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled'>, () => ApiError> = {
@@ -42,6 +45,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const { consultation_type_slot, user_id, questions } = c.req.valid('json');
     const callerId = c.var.user!.id;
     if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно записать на консультацию только себя');
+    await enforceLimits(c.var.db, [{ key: `bookings:user:${callerId}`, max: BOOKINGS_PER_HOUR, windowSeconds: 3600 }]);
     const outcome = await createBooking(c.var.db, consultation_type_slot, callerId, questions);
     if (outcome.kind !== 'created') throw createRefusals[outcome.kind]();
     await applyEffects(providerContext(c), outcome.effects);

@@ -5,6 +5,10 @@ import { ownerIdField } from '../lib/owned.ts';
 /** A paid consultation holds its slot this long, pending payment. */
 export const BOOKING_HOLD_MINUTES = 15;
 export const QUESTIONS_MAX = 2000;
+/** unpaid holds one person may keep at once: nobody can lock a mentor's week without paying */
+export const MAX_OPEN_HOLDS = 3;
+/** booking attempts per person and hour */
+export const BOOKINGS_PER_HOUR = 30;
 
 /** POST /consultation-bookings/create/ (spec 000 §3 "Booking (create)"). */
 export const createBookingBody = z.object({
