@@ -73,6 +73,12 @@ describe('creating a booking', () => {
     await expectJson(bookSlot(mentee, next.id), 201);
   });
 
+  it('refuses a 31st booking attempt within an hour with 429', async () => {
+    const mentee = await createUser(t.db);
+    for (let i = 0; i < 30; i++) expect((await bookSlot(mentee, 2_147_000_000)).status).toBe(404);
+    expect(await expectJson(bookSlot(mentee, 2_147_000_000), 429)).toMatchObject({ code: 'rate_limited' });
+  });
+
   it("refuses the slot's own mentor (403), a past slot (409 slot_past), an archived type and someone else's user_id", async () => {
     const { slot, mentor, type } = await mentorSlot(t.db);
     expect(await expectJson(bookSlot(mentor, slot.id), 403)).toEqual({ detail: 'Нельзя записаться на свою консультацию', code: 'forbidden' });

@@ -124,6 +124,14 @@ describe('registering for an event', () => {
   });
 });
 
+describe('registration limits', () => {
+  it('refuses a 31st attempt within an hour with 429', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 30; i++) expect((await registerAs(user, 2_147_000_000)).status).toBe(404);
+    expect(await expectJson(registerAs(user, 2_147_000_000), 429)).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
 describe('unregistering', () => {
   it('cancels the registration and returns the seat, on both paths', async () => {
     const { event } = await mentorEvent({ totalSpots: 1 });

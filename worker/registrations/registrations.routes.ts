@@ -2,12 +2,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
+import { enforceLimits } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { providerContext } from '../payments/providers.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
-import { checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
+import { REGISTRATIONS_PER_HOUR, checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
 import type { Context } from 'hono';
 
 const refusals = {
@@ -46,6 +47,8 @@ export const registrationsRoutes = new Hono<AppEnv>()
     const { event_id, user_id } = c.req.valid('json');
     const callerId = c.var.user!.id;
     if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно зарегистрировать только себя');
+    // a paid registration holds a seat for 15 minutes: nobody may sweep up seats across events without paying
+    await enforceLimits(c.var.db, [{ key: `registrations:user:${callerId}`, max: REGISTRATIONS_PER_HOUR, windowSeconds: 3600 }]);
     const outcome = await register(c.var.db, event_id, callerId);
     if (outcome.kind !== 'registered') throw refusals[outcome.kind]();
     return c.json(toRegistered(outcome.row), 201);

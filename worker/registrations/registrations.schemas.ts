@@ -4,6 +4,8 @@ import { idParam } from '../events/search.ts';
 
 /** A paid registration holds its seat this long, pending payment. */
 export const REGISTRATION_HOLD_MINUTES = 15;
+/** registration attempts per person and hour */
+export const REGISTRATIONS_PER_HOUR = 30;
 
 const eventIdField = idParam('Некорректное мероприятие');
 
