@@ -31,7 +31,7 @@ export function build({ quiet = false, stack = 'dev' } = {}) {
  */
 export async function serve({ mode = 'serve', stack = 'dev', port, services, environment = 'development', inspectorPort, stdio = 'inherit' }) {
   prepareLocalEnv();
-  const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment };
+  const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment, APP_ORIGIN: `http://127.0.0.1:${port}` };
   const [cmd, args] =
     mode === 'dev'
       ? ['vite', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']]

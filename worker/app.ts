@@ -28,6 +28,8 @@ import { consultationTypesRoutes } from './consultation-types/consultation-types
 import { consultationSlotsRoutes } from './consultation-slots/consultation-slots.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { disputesRoutes } from './disputes/disputes.routes.ts';
+import { chatsRoutes } from './chats/chats.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -51,7 +53,9 @@ function createApi() {
     .route('/', consultationTypesRoutes)
     .route('/', consultationSlotsRoutes)
     .route('/', bookingsRoutes)
-    .route('/', disputesRoutes);
+    .route('/', disputesRoutes)
+    .route('/', chatsRoutes)
+    .route('/', notificationsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -61,7 +65,7 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog);
   app.route('/api', createApi());
-  app.route('/ws', new Hono<AppEnv>({ strict: false }).use(session).route('/', realtimeRoutes));
+  app.route('/ws', new Hono<AppEnv>({ strict: false }).use(database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
   app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
   app.route('/dev', devMailboxPageRoutes);

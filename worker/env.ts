@@ -1,4 +1,5 @@
 import type { Db } from '../drizzle/db.ts';
+import type { ChatRoom } from '../party/chat-room.ts';
 import type { NotificationHub } from '../party/notification-hub.ts';
 import type { SessionUser } from './auth/session.ts';
 
@@ -8,6 +9,8 @@ export type Bindings = {
   /** Set only locally: address of scripts/ws-proxy.mjs in front of the embedded Postgres. */
   NEON_WS_PROXY?: string;
   JWT_SECRET: string;
+  /** where people open the app, for links in e-mails sent without a request (reminders) */
+  APP_ORIGIN?: string;
   /** e-mail through Postmark when set; otherwise (development/test only) the dev mailbox */
   POSTMARK_SERVER_TOKEN?: string;
   POSTMARK_API_URL?: string;
@@ -22,6 +25,7 @@ export type Bindings = {
   YOOKASSA_API_URL?: string;
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
+  ChatRoom: DurableObjectNamespace<ChatRoom>;
 };
 
 export type Variables = {
@@ -40,7 +44,7 @@ declare global {
     // types `exports` from 'cloudflare:workers' (the tests call the Worker through it)
     interface GlobalProps {
       mainModule: typeof import('./index.ts');
-      durableNamespaces: 'NotificationHub';
+      durableNamespaces: 'NotificationHub' | 'ChatRoom';
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Bindings } from './env.ts';
 import { runMinuteJobs } from './maintenance/minute-jobs.ts';
 
 export { NotificationHub } from '../party/notification-hub.ts';
+export { ChatRoom } from '../party/chat-room.ts';
 
 const app = createApp();
 

@@ -1,10 +1,10 @@
 // The local stand-in for mail and SMS: messages are stored in Postgres and read back at /dev/mailbox.
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../drizzle/db.ts';
+import type { Db, Executor } from '../../drizzle/db.ts';
 import { devMailbox } from '../../drizzle/schema/outbox.ts';
 import type { EmailSender, SmsSender } from './outgoing.ts';
 
-export function devMailboxSender(db: Db): EmailSender & SmsSender {
+export function devMailboxSender(db: Executor): EmailSender & SmsSender {
   return {
     async sendEmail({ to, subject, text }) {
       await db.insert(devMailbox).values({ channel: 'email', recipient: to.toLowerCase(), subject, text });

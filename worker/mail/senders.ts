@@ -1,5 +1,5 @@
 // Picks the e-mail and SMS providers from the environment. The dev mailbox exists only outside production.
-import type { Db } from '../../drizzle/db.ts';
+import type { Executor } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
 import { devMailboxSender } from './dev-mailbox.ts';
 import type { EmailSender, SmsSender } from './outgoing.ts';
@@ -15,7 +15,8 @@ function required(value: string | undefined, name: string) {
   return value;
 }
 
-export function emailSender(env: Bindings, db: Db): EmailSender {
+/** `db` is where the dev mailbox writes: pass the open transaction when there is one (one connection per request). */
+export function emailSender(env: Bindings, db: Executor): EmailSender {
   if (env.POSTMARK_SERVER_TOKEN) {
     return postmarkSender({ serverToken: env.POSTMARK_SERVER_TOKEN, from: required(env.MAIL_FROM, 'MAIL_FROM'), apiUrl: env.POSTMARK_API_URL });
   }
@@ -23,7 +24,7 @@ export function emailSender(env: Bindings, db: Db): EmailSender {
   throw new Error('POSTMARK_SERVER_TOKEN is not configured');
 }
 
-export function smsSender(env: Bindings, db: Db): SmsSender {
+export function smsSender(env: Bindings, db: Executor): SmsSender {
   if (env.SMSRU_API_ID) return smsRuSender({ apiId: env.SMSRU_API_ID, apiUrl: env.SMSRU_API_URL });
   if (isDevEnvironment(env)) return devMailboxSender(db);
   throw new Error('SMSRU_API_ID is not configured');

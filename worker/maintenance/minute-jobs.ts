@@ -6,6 +6,7 @@ import { retryPendingTransfers } from '../escrow/transfers.ts';
 import { transact } from '../escrow/tx.ts';
 import { cleanupExpired } from './cleanup.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
+import { sendDueReminders } from '../reminders/reminders.ts';
 
 /** The hourly housekeeping runs in the minute the old hourly trigger had (xx:17). */
 export const CLEANUP_MINUTE = 17;
@@ -27,6 +28,7 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
     ...(await job('bookings', () => settleDueBookings(ctx))),
     ...(await job('events', () => releaseDueEventPayments(ctx))),
     ...(await job('transfers', () => retryPendingTransfers(ctx))),
+    ...(await job('reminders', () => sendDueReminders(ctx.env, db, scheduledTime))),
     ...(scheduledTime.getUTCMinutes() === CLEANUP_MINUTE ? await job('cleanup', () => cleanupExpired(db)) : {}),
   };
   return report;

@@ -2,6 +2,8 @@ import { getServerByName } from 'partyserver';
 import type { Executor } from '../../drizzle/db.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import type { Bindings } from '../env.ts';
+import { toNotification } from './notifications.mapper.ts';
+import type { NotificationServerMessage } from '../../party/protocol/notifications.ts';
 
 export type NewNotification = {
   userId: number;
@@ -12,6 +14,8 @@ export type NewNotification = {
   url?: string;
   /** a notification with the same key for the same user is stored once */
   dedupeKey?: string;
+  /** more for the client, e.g. the chat's roomId */
+  extra?: Record<string, unknown>;
 };
 
 /**
@@ -22,7 +26,7 @@ export async function storeNotifications(db: Executor, items: NewNotification[])
   if (!items.length) return [];
   return db
     .insert(notifications)
-    .values(items.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, payload: n.url ? { url: n.url } : {}, dedupeKey: n.dedupeKey ?? null })))
+    .values(items.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, payload: { ...n.extra, ...(n.url ? { url: n.url } : {}) }, dedupeKey: n.dedupeKey ?? null })))
     .onConflictDoNothing()
     .returning();
 }
@@ -32,16 +36,18 @@ type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number]
 /** Pushes stored notifications to the users' open tabs through their NotificationHub; never throws. */
 export async function pushNotifications(env: Bindings, rows: StoredNotification[]) {
   await Promise.all(
-    rows.map(async (n) => {
-      try {
-        const hub = await getServerByName(env.NotificationHub, String(n.userId));
-        await hub.deliver({
-          type: 'notification',
-          notification: { id: n.id, message: n.message, is_read: n.isRead, payload: n.payload, created_at: n.createdAt.toISOString() },
-        });
-      } catch (e) {
-        console.error(JSON.stringify({ level: 'error', msg: 'notification push failed', userId: n.userId, error: String(e) }));
-      }
-    }),
+    rows.map((n) =>
+      pushToUser(env, n.userId, { type: 'notification', notification: toNotification(n) }),
+    ),
   );
+}
+
+/** Sends one message to every open tab of a user; a failure is logged, never thrown. */
+export async function pushToUser(env: Bindings, userId: number, message: NotificationServerMessage) {
+  try {
+    const hub = await getServerByName(env.NotificationHub, String(userId));
+    await hub.deliver(message);
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', msg: 'notification push failed', userId, error: String(e) }));
+  }
 }

@@ -1,0 +1,257 @@
+// Chat rooms and messages. Every read and write is scoped by membership in the same statement, so a
+// non-member learns nothing (404, like a room that does not exist).
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../drizzle/db.ts';
+
+export type RoomRow = {
+  id: string;
+  created_at: string;
+  other_id: number;
+  other_first_name: string;
+  other_last_name: string;
+  other_avatar_url: string | null;
+  me_id: number;
+  me_first_name: string;
+  me_last_name: string;
+  me_avatar_url: string | null;
+  last_id: number | null;
+  last_content: string | null;
+  last_sender_id: number | null;
+  last_sender_first_name: string | null;
+  last_sender_last_name: string | null;
+  last_created_at: string | null;
+  last_deleted: boolean | null;
+  last_has_files: boolean | null;
+  unread: number;
+  last_read_message_id: number | null;
+  other_last_read_message_id: number | null;
+};
+
+/** The caller's rooms (hidden ones come back when a newer message arrives), most recent activity first. */
+export async function listRooms(db: Db, userId: number, roomId?: string) {
+  const result = await db.execute<RoomRow>(sql`
+    select r.id, r.created_at,
+      o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name, o.avatar_url as other_avatar_url,
+      u.id as me_id, u.first_name as me_first_name, u.last_name as me_last_name, u.avatar_url as me_avatar_url,
+      lm.id as last_id, lm.content as last_content, lm.sender_id as last_sender_id,
+      ls.first_name as last_sender_first_name, ls.last_name as last_sender_last_name,
+      lm.created_at as last_created_at, lm.deleted_at is not null as last_deleted,
+      exists (select 1 from chat_attachments a where a.message_id = lm.id) as last_has_files,
+      (select count(*)::int from chat_messages x
+        where x.room_id = r.id and x.id > coalesce(me.last_read_message_id, 0)
+          and x.sender_id is distinct from me.user_id and x.deleted_at is null) as unread,
+      me.last_read_message_id, om.last_read_message_id as other_last_read_message_id
+    from chat_members me
+    join chat_rooms r on r.id = me.room_id
+    join users u on u.id = me.user_id
+    join chat_members om on om.room_id = r.id and om.user_id <> me.user_id
+    join users o on o.id = om.user_id
+    left join lateral (select * from chat_messages m where m.room_id = r.id order by m.id desc limit 1) lm on true
+    left join users ls on ls.id = lm.sender_id
+    where me.user_id = ${userId}
+      and (${roomId ?? null}::uuid is null or r.id = ${roomId ?? null}::uuid)
+      and (me.hidden_at is null or r.last_message_at > me.hidden_at or ${roomId ?? null}::uuid is not null)
+    order by coalesce(r.last_message_at, r.created_at) desc, r.id
+    limit 200`);
+  return result.rows.map((r) => ({ ...r, unread: Number(r.unread) }));
+}
+
+/** The room's members, or null when `userId` is not one of them. */
+export async function roomMembers(db: Executor, roomId: string, userId: number) {
+  const result = await db.execute<{ user_id: number; last_read_message_id: number | null; first_name: string; last_name: string }>(sql`
+    select m.user_id, m.last_read_message_id, u.first_name, u.last_name
+    from chat_members m join users u on u.id = m.user_id
+    where m.room_id = ${roomId}::uuid`);
+  const members = result.rows.map((r) => ({ ...r, last_read_message_id: r.last_read_message_id == null ? null : Number(r.last_read_message_id) }));
+  return members.some((m) => m.user_id === userId) ? members : null;
+}
+
+export async function isMember(db: Executor, roomId: string, userId: number) {
+  const result = await db.execute(sql`select 1 from chat_members where room_id = ${roomId}::uuid and user_id = ${userId}`);
+  return result.rows.length > 0;
+}
+
+/**
+ * The direct room of two users: the same pair always gets the same room (unique direct_key), and a
+ * caller who had deleted it from their list sees it again.
+ */
+export async function openDirectRoom(db: Db, userId: number, otherId: number) {
+  const key = `${Math.min(userId, otherId)}:${Math.max(userId, otherId)}`;
+  return db.transaction(async (tx) => {
+    const room = await tx.execute<{ id: string }>(sql`
+      insert into chat_rooms (direct_key) values (${key})
+      on conflict (direct_key) do update set direct_key = excluded.direct_key
+      returning id`);
+    const roomId = room.rows[0].id;
+    await tx.execute(sql`
+      insert into chat_members (room_id, user_id) values (${roomId}::uuid, ${userId}), (${roomId}::uuid, ${otherId})
+      on conflict do nothing`);
+    await tx.execute(sql`update chat_members set hidden_at = null where room_id = ${roomId}::uuid and user_id = ${userId}`);
+    return roomId;
+  });
+}
+
+export async function userExists(db: Db, id: number) {
+  const result = await db.execute(sql`select 1 from users where id = ${id}`);
+  return result.rows.length > 0;
+}
+
+type MessageRow = {
+  id: number;
+  room_id: string;
+  content: string;
+  sender_id: number | null;
+  sender_first_name: string | null;
+  sender_last_name: string | null;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  reply_id: number | null;
+  reply_content: string | null;
+  reply_deleted: boolean | null;
+  reply_sender_id: number | null;
+  reply_sender_first_name: string | null;
+  reply_sender_last_name: string | null;
+};
+
+export type AttachmentRow = { id: number; message_id: number; name: string; size_bytes: number; content_type: string };
+
+export type LoadedMessage = MessageRow & { files: AttachmentRow[] };
+
+export type MessageWindow = { before?: number; after?: number; ids?: number[]; limit: number };
+
+/**
+ * Messages of a room, ascending by id (the order they were stored in): the newest `limit` before `before`
+ * (or overall), or the oldest `limit` after `after` (catching up after a reconnect), or the given ids.
+ */
+export async function loadMessages(db: Executor, roomId: string, window: MessageWindow): Promise<LoadedMessage[]> {
+  const { before, after, ids, limit } = window;
+  const newestFirst = after == null && ids == null;
+  const result = await db.execute<MessageRow>(sql`
+    select m.id, m.room_id, m.content, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
+      m.created_at, m.edited_at, m.deleted_at,
+      r.id as reply_id, r.content as reply_content, r.deleted_at is not null as reply_deleted, r.sender_id as reply_sender_id,
+      rs.first_name as reply_sender_first_name, rs.last_name as reply_sender_last_name
+    from chat_messages m
+    left join users s on s.id = m.sender_id
+    left join chat_messages r on r.id = m.reply_to_id
+    left join users rs on rs.id = r.sender_id
+    where m.room_id = ${roomId}::uuid
+      ${before != null ? sql`and m.id < ${before}` : sql``}
+      ${after != null ? sql`and m.id > ${after}` : sql``}
+      ${ids != null ? sql`and m.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}
+    order by m.id ${newestFirst ? sql`desc` : sql`asc`}
+    limit ${limit}`);
+  const rows = result.rows.map((r) => ({ ...r, id: Number(r.id), reply_id: r.reply_id == null ? null : Number(r.reply_id) }));
+  if (newestFirst) rows.reverse();
+  const files = await attachmentsOf(db, rows.filter((r) => !r.deleted_at).map((r) => r.id));
+  return rows.map((r) => ({ ...r, files: files.filter((f) => f.message_id === r.id) }));
+}
+
+async function attachmentsOf(db: Executor, messageIds: number[]) {
+  if (!messageIds.length) return [];
+  const result = await db.execute<AttachmentRow>(sql`
+    select id, message_id, name, size_bytes, content_type from chat_attachments
+    where message_id = any(${`{${messageIds.join(',')}}`}::bigint[]) order by id`);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), message_id: Number(r.message_id) }));
+}
+
+export type NewAttachment = { fileId: string; name: string; sizeBytes: number; contentType: string };
+
+export type InsertOutcome = { kind: 'ok'; id: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
+
+/**
+ * Stores a message with its attachments in one transaction: the sender must be a member (checked in the
+ * insert itself), a reply must quote a message of the same room; the room rises to the top of every
+ * member's list and comes back for members who had deleted it.
+ */
+export async function insertMessage(
+  db: Db,
+  input: { roomId: string; senderId: number; content: string; replyTo: number | null; files: NewAttachment[] },
+): Promise<InsertOutcome> {
+  return db.transaction(async (tx) => {
+    if (input.replyTo != null) {
+      const reply = await tx.execute(sql`select 1 from chat_messages where id = ${input.replyTo} and room_id = ${input.roomId}::uuid`);
+      if (!reply.rows.length) return { kind: 'bad_reply' as const };
+    }
+    const inserted = await tx.execute<{ id: number }>(sql`
+      insert into chat_messages (room_id, sender_id, content, reply_to_id)
+      select ${input.roomId}::uuid, ${input.senderId}::int, ${input.content}, ${input.replyTo}::bigint
+      where exists (select 1 from chat_members where room_id = ${input.roomId}::uuid and user_id = ${input.senderId})
+      returning id`);
+    if (!inserted.rows.length) return { kind: 'not_member' as const };
+    const id = Number(inserted.rows[0].id);
+    for (const f of input.files) {
+      await tx.execute(sql`
+        insert into chat_attachments (message_id, file_id, name, size_bytes, content_type)
+        values (${id}, ${f.fileId}::uuid, ${f.name}, ${f.sizeBytes}, ${f.contentType})`);
+    }
+    await tx.execute(sql`update chat_rooms set last_message_at = now() where id = ${input.roomId}::uuid`);
+    // the sender has read everything up to their own message
+    await tx.execute(sql`
+      update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0), ${id})
+      where room_id = ${input.roomId}::uuid and user_id = ${input.senderId}`);
+    return { kind: 'ok' as const, id };
+  });
+}
+
+/** Changes the text of the caller's own live message; null when there is no such message. */
+export async function editMessage(db: Db, roomId: string, senderId: number, id: number, content: string) {
+  const result = await db.execute<{ id: number }>(sql`
+    update chat_messages set content = ${content}, edited_at = now()
+    where id = ${id} and room_id = ${roomId}::uuid and sender_id = ${senderId} and deleted_at is null
+    returning id`);
+  return result.rows.length ? id : null;
+}
+
+/**
+ * Deletes the caller's own message: the row stays (its place in the history, replies quoting it) with
+ * empty text; its attachments are removed. Returns the files to delete from storage, or null.
+ */
+export async function deleteMessage(db: Db, roomId: string, senderId: number, id: number) {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update chat_messages set content = '', deleted_at = now()
+      where id = ${id} and room_id = ${roomId}::uuid and sender_id = ${senderId} and deleted_at is null
+      returning id`);
+    if (!result.rows.length) return null;
+    const removed = await tx.execute<{ key: string }>(sql`
+      with a as (delete from chat_attachments where message_id = ${id} returning file_id)
+      delete from uploaded_files f using a where f.id = a.file_id returning f.key`);
+    return removed.rows.map((r) => r.key);
+  });
+}
+
+/** Marks the room read up to `messageId` (never backwards, never past the newest message). */
+export async function markRoomRead(db: Db, roomId: string, userId: number, messageId: number) {
+  const result = await db.execute<{ last_read_message_id: number }>(sql`
+    update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0),
+      least(${messageId}::bigint, (select coalesce(max(id), 0) from chat_messages where room_id = ${roomId}::uuid)))
+    where room_id = ${roomId}::uuid and user_id = ${userId}
+    returning last_read_message_id`);
+  if (!result.rows.length) return null;
+  // the bell's "new message" notices for this room are read too
+  await db.execute(sql`
+    update notifications set is_read = true
+    where user_id = ${userId} and kind = 'chat_message' and not is_read and payload->>'roomId' = ${roomId}`);
+  return Number(result.rows[0].last_read_message_id);
+}
+
+/** Removes the room from the caller's list (the other member keeps it; a new message brings it back). */
+export async function hideRoom(db: Db, roomId: string, userId: number) {
+  const result = await db.execute(sql`
+    update chat_members set hidden_at = now() where room_id = ${roomId}::uuid and user_id = ${userId} returning user_id`);
+  return result.rows.length > 0;
+}
+
+/** An attachment's storage key, for a member of its room only, while its message is not deleted. */
+export async function findAttachment(db: Db, roomId: string, userId: number, attachmentId: number) {
+  const result = await db.execute<{ key: string; content_type: string; size_bytes: number; name: string }>(sql`
+    select f.key, a.content_type, a.size_bytes, a.name
+    from chat_attachments a
+    join chat_messages m on m.id = a.message_id and m.deleted_at is null
+    join uploaded_files f on f.id = a.file_id
+    where a.id = ${attachmentId} and m.room_id = ${roomId}::uuid
+      and exists (select 1 from chat_members where room_id = ${roomId}::uuid and user_id = ${userId})`);
+  return result.rows[0] ?? null;
+}

@@ -1,0 +1,180 @@
+// Chats (spec 001 "Chats", §7; 000 §7 POST /chats/with-user/). A message is stored in Postgres first,
+// then fanned out by the room's Durable Object. Decision 007 lists the calls and their answers.
+import { Hono, type Context } from 'hono';
+import { getServerByName } from 'partyserver';
+import type { AppEnv } from '../env.ts';
+import { ApiError, errors } from '../lib/errors.ts';
+import { parseId } from '../lib/owned.ts';
+import { enforceLimits } from '../lib/rate-limit.ts';
+import { parseOrThrow, validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { attachmentHeaders, checkAttachments, discardAttachments, storeAttachments } from './chat-attachments.ts';
+import { publishToRoom, tellAbsentMembers } from './chat-fanout.ts';
+import { personName, toChatMessage, toChatRoom } from './chats.mapper.ts';
+import {
+  deleteMessage,
+  editMessage,
+  findAttachment,
+  hideRoom,
+  insertMessage,
+  listRooms,
+  loadMessages,
+  markRoomRead,
+  openDirectRoom,
+  roomMembers,
+  userExists,
+} from './chats.queries.ts';
+import {
+  MESSAGES_PER_MINUTE,
+  MESSAGE_PAGE,
+  ROOMS_PER_HOUR,
+  ROOM_ID,
+  editMessageBody,
+  messageFields,
+  messagesQuery,
+  readBody,
+  withUserBody,
+} from './chats.schemas.ts';
+
+/** The `:roomId` path parameter; anything but a room id names nothing (404). */
+function roomParam(c: Context<AppEnv>) {
+  const roomId = c.req.param('roomId') ?? '';
+  if (!ROOM_ID.test(roomId)) throw errors.notFound('Чат не найден');
+  return roomId;
+}
+
+/** The room's members when the caller is one of them; 404 otherwise, exactly like a missing room. */
+async function membersOrNotFound(c: Context<AppEnv>, roomId: string) {
+  const members = await roomMembers(c.var.db, roomId, c.var.user!.id);
+  if (!members) throw errors.notFound('Чат не найден');
+  return members;
+}
+
+async function oneMessage(c: Context<AppEnv>, roomId: string, id: number) {
+  const [row] = await loadMessages(c.var.db, roomId, { ids: [id], limit: 1 });
+  return toChatMessage(row);
+}
+
+/** Multipart (content, chat_room, reply_to, files) as the spec sends it, or JSON without files. */
+async function readMessageInput(c: Context<AppEnv>) {
+  if ((c.req.header('content-type') ?? '').startsWith('application/json')) {
+    const body: unknown = await c.req.json().catch(() => null);
+    return { fields: parseOrThrow(messageFields, body ?? {}), files: [] as File[] };
+  }
+  const form = await c.req.formData().catch(() => {
+    throw errors.validation({ content: 'Не удалось прочитать сообщение' });
+  });
+  const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { fields: parseOrThrow(messageFields, { content: text('content'), chat_room: text('chat_room'), reply_to: text('reply_to') }), files };
+}
+
+export const chatsRoutes = new Hono<AppEnv>()
+  .get('/chats', requireUser, async (c) => {
+    const rows = await listRooms(c.var.db, c.var.user!.id);
+    return c.json(rows.map(toChatRoom));
+  })
+  .post('/chats/with-user', requireUser, validate('json', withUserBody), async (c) => {
+    const userId = c.var.user!.id;
+    const { mentor_profile_id: otherId } = c.req.valid('json');
+    if (otherId === userId) throw errors.validation({ mentor_profile_id: 'Нельзя написать самому себе' }, 'Нельзя написать самому себе');
+    if (!(await userExists(c.var.db, otherId))) throw errors.notFound('Пользователь не найден');
+    await enforceLimits(c.var.db, [{ key: `chat-rooms:user:${userId}`, max: ROOMS_PER_HOUR, windowSeconds: 3600 }]);
+    const roomId = await openDirectRoom(c.var.db, userId, otherId);
+    return c.json({ roomId });
+  })
+  .get('/chats/:roomId', requireUser, async (c) => {
+    const [row] = await listRooms(c.var.db, c.var.user!.id, roomParam(c));
+    if (!row) throw errors.notFound('Чат не найден');
+    return c.json(toChatRoom(row));
+  })
+  .delete('/chats/:roomId', requireUser, async (c) => {
+    const roomId = roomParam(c);
+    const userId = c.var.user!.id;
+    if (!(await hideRoom(c.var.db, roomId, userId))) throw errors.notFound('Чат не найден');
+    try {
+      await (await getServerByName(c.env.ChatRoom, roomId)).disconnectUser(userId);
+    } catch (e) {
+      console.error(JSON.stringify({ level: 'error', msg: 'chat disconnect failed', roomId, error: String(e) }));
+    }
+    return c.body(null, 204);
+  })
+  .get('/chats/:roomId/messages', requireUser, validate('query', messagesQuery), async (c) => {
+    const roomId = roomParam(c);
+    await membersOrNotFound(c, roomId);
+    const { before, after, limit = MESSAGE_PAGE } = c.req.valid('query');
+    // one more than asked tells whether there is more
+    const rows = await loadMessages(c.var.db, roomId, { before, after, limit: limit + 1 });
+    const hasMore = rows.length > limit;
+    const page = hasMore ? (after != null ? rows.slice(0, limit) : rows.slice(1)) : rows;
+    return c.json({ results: page.map(toChatMessage), has_more: hasMore });
+  })
+  .post('/chats/:roomId/messages', requireUser, async (c) => {
+    const roomId = roomParam(c);
+    const user = c.var.user!;
+    const members = await membersOrNotFound(c, roomId);
+    await enforceLimits(c.var.db, [{ key: `chat-messages:user:${user.id}`, max: MESSAGES_PER_MINUTE, windowSeconds: 60 }]);
+    const { fields, files } = await readMessageInput(c);
+    if (fields.chat_room && fields.chat_room !== roomId) throw errors.validation({ chat_room: 'Сообщение адресовано другому чату' });
+    if (!fields.content && !files.length) throw errors.validation({ content: 'Сообщение не может быть пустым' }, 'Сообщение не может быть пустым');
+    checkAttachments(files);
+    const stored = await storeAttachments(c.env, c.var.db, user.id, files);
+    let outcome;
+    try {
+      outcome = await insertMessage(c.var.db, { roomId, senderId: user.id, content: fields.content, replyTo: fields.reply_to ?? null, files: stored });
+    } catch (e) {
+      await discardAttachments(c.env, c.var.db, stored);
+      throw e;
+    }
+    if (outcome.kind !== 'ok') {
+      await discardAttachments(c.env, c.var.db, stored);
+      if (outcome.kind === 'bad_reply') throw errors.validation({ reply_to: 'Сообщение для ответа не найдено' });
+      throw errors.notFound('Чат не найден');
+    }
+    const message = await oneMessage(c, roomId, outcome.id);
+    const present = await publishToRoom(c.env, roomId, { type: 'message', message });
+    const sender = members.find((m) => m.user_id === user.id)!;
+    await tellAbsentMembers(c.env, c.var.db, { roomId, senderId: user.id, senderName: personName(sender.first_name, sender.last_name), members, present });
+    return c.json(message, 201);
+  })
+  .patch('/chats/:roomId/messages/:messageId', requireUser, validate('json', editMessageBody), async (c) => {
+    const roomId = roomParam(c);
+    const id = parseId(c.req.param('messageId'));
+    await membersOrNotFound(c, roomId);
+    if ((await editMessage(c.var.db, roomId, c.var.user!.id, id, c.req.valid('json').content)) == null) {
+      throw errors.notFound('Сообщение не найдено');
+    }
+    const message = await oneMessage(c, roomId, id);
+    await publishToRoom(c.env, roomId, { type: 'message_updated', message });
+    return c.json(message);
+  })
+  .delete('/chats/:roomId/messages/:messageId', requireUser, async (c) => {
+    const roomId = roomParam(c);
+    const id = parseId(c.req.param('messageId'));
+    await membersOrNotFound(c, roomId);
+    const keys = await deleteMessage(c.var.db, roomId, c.var.user!.id, id);
+    if (keys == null) throw errors.notFound('Сообщение не найдено');
+    await Promise.all(keys.map((key) => c.env.FILES.delete(key)));
+    const message = await oneMessage(c, roomId, id);
+    await publishToRoom(c.env, roomId, { type: 'message_updated', message });
+    return c.json(message);
+  })
+  .post('/chats/:roomId/read', requireUser, validate('json', readBody), async (c) => {
+    const roomId = roomParam(c);
+    const userId = c.var.user!.id;
+    const readUpTo = await markRoomRead(c.var.db, roomId, userId, c.req.valid('json').message_id);
+    if (readUpTo == null) throw errors.notFound('Чат не найден');
+    await publishToRoom(c.env, roomId, { type: 'read', user_id: userId, message_id: readUpTo });
+    return c.json({ last_read_message_id: readUpTo });
+  })
+  .get('/chats/:roomId/files/:attachmentId', requireUser, async (c) => {
+    const roomId = roomParam(c);
+    const row = await findAttachment(c.var.db, roomId, c.var.user!.id, parseId(c.req.param('attachmentId')));
+    if (!row) throw errors.notFound('Файл не найден');
+    const object = await c.env.FILES.get(row.key);
+    if (!object) throw new ApiError(404, 'not_found', 'Файл не найден');
+    return new Response(object.body, { headers: attachmentHeaders(row) });
+  });

@@ -1,0 +1,40 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../drizzle/db.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+
+/** One page of the caller's notifications, newest first, with the total and the unread count. */
+export async function listNotifications(db: Db, userId: number, page: number, pageSize: number) {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where not ${notifications.isRead})`.mapWith(Number) })
+      .from(notifications)
+      .where(eq(notifications.userId, userId)),
+  ]);
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize, total: totals.total, unread: totals.unread };
+}
+
+/** Marks one of the caller's notifications read; null when it is not theirs. */
+export async function markRead(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return row ?? null;
+}
+
+export async function markAllRead(db: Db, userId: number) {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
