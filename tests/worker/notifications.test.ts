@@ -1,0 +1,101 @@
+// The bell's API and the reminders an hour before a meeting.
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { eventRegistrations } from '../../drizzle/schema/events.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import { storeNotifications } from '../../worker/notifications/notify.ts';
+import { sendDueReminders } from '../../worker/reminders/reminders.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { openNotifications } from './chat-socket.ts';
+import { paidBooking } from './escrow-fixtures.ts';
+import { bindings, testDb, useTestDb } from './helpers.ts';
+import { asUser, countMail, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+const MINUTE = 60_000;
+
+async function withNotices(count: number) {
+  const user = await createUser(t.db);
+  await storeNotifications(
+    t.db,
+    Array.from({ length: count }, (_, i) => ({ userId: user.id, kind: 'test', message: `Уведомление ${i + 1}`, url: i % 2 ? '/AllEvents' : undefined })),
+  );
+  return asUser(user);
+}
+
+describe('GET /api/notifications/', () => {
+  it('pages newest first, 20 a page, with next, count and the unread count', async () => {
+    const user = await withNotices(23);
+    const first = await expectJson(send('GET', '/api/notifications/', { user }), 200);
+    expect(first).toMatchObject({ next: 2, count: 23, unread_count: 23 });
+    expect(first.results).toHaveLength(20);
+    expect(first.results[0]).toEqual({ id: expect.any(Number), message: 'Уведомление 23', is_read: false, payload: {}, created_at: expect.any(String) });
+    expect(first.results[1].payload).toEqual({ url: '/AllEvents' });
+    const second = await expectJson(send('GET', '/api/notifications/?page=2', { user }), 200);
+    expect(second.results.map((n: any) => n.message)).toEqual(['Уведомление 3', 'Уведомление 2', 'Уведомление 1']);
+    expect(second.next).toBeNull();
+    expect(await expectJson(send('GET', '/api/notifications/?page=0', { user }), 400)).toMatchObject({ code: 'validation_error' });
+    expect((await send('GET', '/api/notifications/')).status).toBe(401);
+  });
+
+  it("marks one read (only one's own) and all read, and tells every open tab", async () => {
+    const user = await withNotices(3);
+    const other = await withNotices(1);
+    const tab = await openNotifications(user);
+    const { results } = await expectJson(send('GET', '/api/notifications/', { user }), 200);
+    expect((await send('POST', `/api/notifications/${results[0].id}/mark_read/`, { user: other })).status).toBe(404);
+    expect(await expectJson(send('POST', `/api/notifications/${results[0].id}/mark_read/`, { user }), 200)).toEqual({ id: results[0].id, is_read: true });
+    expect(await tab.waitFor((m) => m.type === 'read')).toEqual([{ type: 'read', ids: [results[0].id] }]);
+    expect((await expectJson(send('GET', '/api/notifications/', { user }), 200)).unread_count).toBe(2);
+    expect(await expectJson(send('POST', '/api/notifications/mark_all_read/', { user }), 200)).toEqual({ updated: 2 });
+    await tab.waitFor((m) => m.type === 'read_all');
+    expect((await expectJson(send('GET', '/api/notifications/', { user }), 200)).unread_count).toBe(0);
+    expect((await expectJson(send('GET', '/api/notifications/', { user: other }), 200)).unread_count).toBe(1);
+    tab.ws.close();
+  });
+});
+
+describe('reminders an hour before', () => {
+  it('reach the mentee and the mentor of a paid consultation once, with an e-mail, however often the scheduler runs', async () => {
+    const { mentee, mentor, booking } = await paidBooking(t.db, { startsIn: 50 * MINUTE });
+    const tab = await openNotifications(asUser(mentee));
+    const now = new Date();
+    // three overlapping runs, each on its own connection, as two schedulers and a late retry would be
+    const handles = [testDb(), testDb(), testDb()];
+    await Promise.all(handles.map((h) => sendDueReminders(bindings, h.db, now)));
+    await sendDueReminders(bindings, t.db, new Date(now.getTime() + 5 * MINUTE));
+    await Promise.all(handles.map((h) => h.close()));
+
+    const rows = await t.db.select().from(notifications).where(eq(notifications.dedupeKey, `reminder:booking:${booking.id}`));
+    expect(rows.map((r) => r.userId).sort()).toEqual([mentee.id, mentor.id].sort());
+    expect(rows[0]).toMatchObject({ kind: 'reminder', payload: { url: `/booking-conference/${booking.id}` } });
+    expect(rows[0].message).toMatch(/^Консультация «Разбор резюме» начнётся в \d\d:\d\d/);
+    expect(await countMail(t.db, mentee.email!, 'Консультация через час')).toBe(1);
+    expect(await countMail(t.db, mentor.email!, 'Консультация через час')).toBe(1);
+    const [notice] = await tab.waitFor((m) => m.type === 'notification');
+    expect(notice).toMatchObject({ notification: { payload: { url: `/booking-conference/${booking.id}` } } });
+    tab.ws.close();
+  });
+
+  it('are not sent earlier than an hour before, nor for a canceled event; reach an event’s confirmed participants', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const [going, left] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const soon = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + 30 * MINUTE), title: 'Вечер акварели' });
+    const later = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + 90 * MINUTE) });
+    await t.db.insert(eventRegistrations).values([
+      { eventId: soon.id, userId: going.id, status: 'confirmed' },
+      { eventId: soon.id, userId: left.id, status: 'canceled' },
+      { eventId: later.id, userId: going.id, status: 'confirmed' },
+    ]);
+    await sendDueReminders(bindings, t.db, new Date());
+    const reminded = async (eventId: number) =>
+      (await t.db.select().from(notifications).where(and(eq(notifications.dedupeKey, `reminder:event:${eventId}`), like(notifications.kind, 'reminder')))).map((r) => r.userId).sort();
+    expect(await reminded(soon.id)).toEqual([mentor.id, going.id].sort());
+    expect(await reminded(later.id)).toEqual([]);
+    expect(await countMail(t.db, going.email!, 'Мероприятие через час')).toBe(1);
+
+    const canceled = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + 20 * MINUTE), isCanceled: true });
+    await sendDueReminders(bindings, t.db, new Date());
+    expect(await reminded(canceled.id)).toEqual([]);
+  });
+});
