@@ -15,7 +15,7 @@ async function pair() {
   return { mentee: asUser(mentee), mentor: asUser(mentor), roomId };
 }
 
-function multipart(fields: Record<string, string>, files: Array<{ name: string; bytes: Uint8Array; type?: string }> = []) {
+function multipart(fields: Record<string, string>, files: Array<{ name: string; bytes: Uint8Array<ArrayBuffer>; type?: string }> = []) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append('files', new File([f.bytes], f.name, { type: f.type ?? 'application/octet-stream' }));

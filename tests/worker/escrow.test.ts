@@ -128,7 +128,7 @@ describe('cancelling a paid booking', () => {
     const { ledger, refund } = await books(t.db, payment.paymentId);
     expect(ledger).toEqual({ payment_received: 150_000, refund: 150_000 });
     expect(refund?.status).toBe('succeeded');
-    expect(await kindsFor(mentee.id)).toEqual(['refund']);
+    expect(await kindsFor(mentee.id)).toEqual(['booking_confirmed', 'refund']);
     expect(await kindsFor(mentor.id)).toEqual(['booking_canceled', 'booking_paid']);
   });
 
@@ -165,7 +165,7 @@ describe('cancelling a paid booking', () => {
     expect(await expectJson(cancel(mentor, booking.id), 200)).toEqual({ id: booking.id, status: 'canceled', refund: 'full' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     expect((await bookingRow(t.db, booking.id)).canceledBy).toBe(mentor.id);
-    expect(await kindsFor(mentee.id)).toEqual(['booking_canceled', 'refund']);
+    expect(await kindsFor(mentee.id)).toEqual(['booking_canceled', 'booking_confirmed', 'refund']);
   });
 
   it('just ends a booking still waiting for payment, and refuses strangers and repeats', async () => {

@@ -1,3 +1,4 @@
+import { notifications } from '../../drizzle/schema/notifications.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { educations, mentorApplications, users, workExperiences } from '../../drizzle/schema/users.ts';
@@ -183,6 +184,8 @@ describe('rejecting', () => {
 
     const [mail] = await waitForMail(t.db, applicant.email!, 'Заявка наставника отклонена');
     expect(mail.text).toContain('Причина: Добавьте опыт работы');
+    const notices = await t.db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    expect(notices).toMatchObject([{ kind: 'application_rejected', message: 'Заявка наставника отклонена: Добавьте опыт работы', payload: { url: '/become-mentor' } }]);
 
     const mine = await expectJson(send('GET', '/api/mentor-applications/me/', { user: asUser(applicant) }), 200);
     expect(mine).toMatchObject({ id: application.id, status: 'rejected', rejection_reason: 'Добавьте опыт работы' });

@@ -55,7 +55,7 @@ describe('unregistering from a paid event', () => {
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     expect((await books(t.db, payment.paymentId)).refund).toMatchObject({ amountKopecks: 200_000, status: 'succeeded' });
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, participant.id));
-    expect(notes.map((n) => n.kind)).toEqual(['refund']);
+    expect(notes.map((n) => n.kind).sort()).toEqual(['refund', 'registration_confirmed']);
   });
 
   it('refunds in full within 24 hours of registering', async () => {
@@ -149,7 +149,7 @@ describe('cancelling an event', () => {
       expect((await paymentRow(t.db, seat.payment.paymentId)).status).toBe('refunded');
       expect((await books(t.db, seat.payment.paymentId)).refund).toMatchObject({ amountKopecks: 200_000, status: 'succeeded' });
       const kinds = (await t.db.select().from(notifications).where(eq(notifications.userId, seat.participant.id))).map((n) => n.kind).sort();
-      expect(kinds).toEqual(['event_canceled', 'refund']);
+      expect(kinds).toEqual(['event_canceled', 'refund', 'registration_confirmed']);
     }
     expect((await paymentRow(t.db, pendingPayment.paymentId)).status).toBe('canceled');
     expect(await t.db.select().from(eventRegistrations).where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'confirmed')))).toHaveLength(0);

@@ -3,15 +3,15 @@
 // updates, so five copies of one notification, in any order and at once, change state once.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
-import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
+import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { ledgerEntries, payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
-import { users } from '../../drizzle/schema/users.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/provider.ts';
 import { applyEffects, noEffects, type Effects } from './effects.ts';
 import { refundHeld, type Payment } from './money.ts';
-import { bookingPaidNotice, formatWhen, refundNotice } from './notices.ts';
+import { refundNotice } from './notices.ts';
+import { confirmedRegistrationNotices, paidBookingNotices } from './service-notices.ts';
 import { lockBooking, lockRegistration } from './service-locks.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { transact } from './tx.ts';
@@ -101,16 +101,6 @@ async function registrationTakesPayment(tx: Tx, registrationId: number): Promise
   );
 }
 
-async function paidBookingNotice(tx: Tx, bookingId: number) {
-  const [row] = await tx
-    .select({ mentorId: consultationBookings.mentorId, startsAt: consultationSlots.startsAt, timeZone: users.timeZone })
-    .from(consultationBookings)
-    .innerJoin(consultationSlots, eq(consultationSlots.id, consultationBookings.slotId))
-    .innerJoin(users, eq(users.id, consultationBookings.mentorId))
-    .where(eq(consultationBookings.id, bookingId));
-  return bookingPaidNotice(row.mentorId, bookingId, formatWhen(row.startsAt, row.timeZone));
-}
-
 /**
  * The provider says the payment succeeded: pending → succeeded, the money enters escrow (ledger
  * payment_received), and the booking is paid / the registration confirmed. A payment we had already
@@ -131,7 +121,7 @@ export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string
     await tx.insert(ledgerEntries).values({ paymentId, kind: 'payment_received', debit: 'payer', credit: 'escrow', amountKopecks: payment.amountKopecks });
     const kept = payment.bookingId ? await bookingTakesPayment(tx, payment.bookingId) : await registrationTakesPayment(tx, payment.registrationId!);
     if (kept) {
-      const notices = payment.bookingId ? [await paidBookingNotice(tx, payment.bookingId)] : [];
+      const notices = payment.bookingId ? await paidBookingNotices(tx, payment.bookingId) : await confirmedRegistrationNotices(tx, payment.registrationId!, true);
       return { ...noEffects(), notifications: await storeNotifications(tx, notices) };
     }
     return refundLatePayment(tx, payment);

@@ -1,4 +1,5 @@
 // Admin moderation of mentor applications (the spec leaves it out: "Moderation transitions … not shown").
+import { notifyNow } from '../notifications/notify.ts';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
@@ -37,6 +38,9 @@ export const moderationRoutes = new Hono<AppEnv>()
     const result = await approveApplication(c.var.db, id, c.var.user!.id);
     if (!result) return notDecidable(c, id);
     notifyApplicant(c, result.user, approvedMail(result.user.firstName, origin(c)));
+    await notifyNow(c.env, c.var.db, [
+      { userId: result.user.id, kind: 'application_approved', message: 'Ваша заявка наставника одобрена. Теперь вы можете создавать консультации и мероприятия.', url: '/CreateEntityPage', dedupeKey: `application_decided:${id}` },
+    ]);
     return c.json(toModerationItem(result.application, result.user));
   })
   .post('/admin/mentor-applications/:id/reject', requireRole('admin'), validate('json', rejectBody), async (c) => {
@@ -47,5 +51,8 @@ export const moderationRoutes = new Hono<AppEnv>()
     // the applicant exists: deleting a user deletes their applications (foreign key cascade)
     const applicant = found(await findApplicant(c.var.db, application.userId));
     notifyApplicant(c, applicant, rejectedMail(applicant.firstName, reason, origin(c)));
+    await notifyNow(c.env, c.var.db, [
+      { userId: applicant.id, kind: 'application_rejected', message: `Заявка наставника отклонена: ${reason}`.slice(0, 1000), url: '/become-mentor', dedupeKey: `application_decided:${id}` },
+    ]);
     return c.json(toModerationItem(application, applicant));
   });

@@ -51,3 +51,8 @@ export async function pushToUser(env: Bindings, userId: number, message: Notific
     console.error(JSON.stringify({ level: 'error', msg: 'notification push failed', userId, error: String(e) }));
   }
 }
+
+/** Stores and pushes at once, for a change that has already committed. */
+export async function notifyNow(env: Bindings, db: Executor, items: NewNotification[]) {
+  await pushNotifications(env, await storeNotifications(db, items));
+}

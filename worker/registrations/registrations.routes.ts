@@ -6,6 +6,8 @@ import { enforceLimits } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { providerContext } from '../payments/providers.ts';
+import { confirmedRegistrationNotices } from '../escrow/service-notices.ts';
+import { notifyNow } from '../notifications/notify.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
 import { REGISTRATIONS_PER_HOUR, checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
@@ -51,6 +53,10 @@ export const registrationsRoutes = new Hono<AppEnv>()
     await enforceLimits(c.var.db, [{ key: `registrations:user:${callerId}`, max: REGISTRATIONS_PER_HOUR, windowSeconds: 3600 }]);
     const outcome = await register(c.var.db, event_id, callerId);
     if (outcome.kind !== 'registered') throw refusals[outcome.kind]();
+    // a free seat is the mentor's news now; a paid one when the payment arrives (escrow/payment-events)
+    if (outcome.row.status === 'confirmed') {
+      await notifyNow(c.env, c.var.db, await confirmedRegistrationNotices(c.var.db, outcome.row.id, false));
+    }
     return c.json(toRegistered(outcome.row), 201);
   })
   .post('/events/unregister_from_event', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')))

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
-import { eventReviews } from '../../drizzle/schema/events.ts';
+import { eventReviews, events } from '../../drizzle/schema/events.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
@@ -101,5 +101,11 @@ export async function findUserReview(db: Db, id: number) {
 
 export async function findEventReview(db: Db, id: number) {
   const [row] = await db.select(eventReviewColumns).from(eventReviews).innerJoin(users, eq(users.id, eventReviews.authorId)).where(eq(eventReviews.id, id));
+  return row ?? null;
+}
+
+/** Who is told of a new review of an event, and what it is called. */
+export async function eventOwner(db: Db, eventId: number) {
+  const [row] = await db.select({ mentorId: events.mentorId, title: events.title }).from(events).where(eq(events.id, eventId));
   return row ?? null;
 }

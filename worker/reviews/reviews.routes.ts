@@ -8,7 +8,8 @@ import { enforceLimits } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { toEventReview, toUserReview } from './reviews.mapper.ts';
-import { addEventReview, addUserReview, findEventReview, findUserReview, listEventReviews, listUserReviews, type AddReviewOutcome } from './reviews.queries.ts';
+import { addEventReview, addUserReview, eventOwner, findEventReview, findUserReview, listEventReviews, listUserReviews, type AddReviewOutcome } from './reviews.queries.ts';
+import { notifyNow } from '../notifications/notify.ts';
 import { eventReviewBody, eventReviewsQuery, REVIEWS_PER_HOUR, userReviewBody, userReviewsQuery } from './reviews.schemas.ts';
 import type { Db } from '../../drizzle/db.ts';
 
@@ -31,7 +32,11 @@ export const reviewsRoutes = new Hono<AppEnv>()
     await limitReviews(c.var.db, userId);
     const outcome = await addUserReview(c.var.db, { authorId: userId, toUserId: body.to_user_id, text: body.review_text, stars: body.review_stars });
     const id = added(outcome, 'Отзыв могут оставить только ученики этого ментора');
-    return c.json(toUserReview(found(await findUserReview(c.var.db, id))), 201);
+    const review = toUserReview(found(await findUserReview(c.var.db, id)));
+    await notifyNow(c.env, c.var.db, [
+      { userId: body.to_user_id, kind: 'review', message: `Новый отзыв о вас: ${'★'.repeat(body.review_stars)}`, url: `/mentor_info/${body.to_user_id}`, dedupeKey: `user_review:${id}` },
+    ]);
+    return c.json(review, 201);
   })
   .get('/event_reviews/GetEventReviews', validate('query', eventReviewsQuery), async (c) => {
     const rows = await listEventReviews(c.var.db, c.req.valid('query').event_id);
@@ -43,5 +48,12 @@ export const reviewsRoutes = new Hono<AppEnv>()
     await limitReviews(c.var.db, userId);
     const outcome = await addEventReview(c.var.db, { authorId: userId, eventId: body.event_id, text: body.review_text, stars: body.review_stars });
     const id = added(outcome, 'Отзыв могут оставить только участники прошедшего мероприятия');
-    return c.json(toEventReview(found(await findEventReview(c.var.db, id))), 201);
+    const review = toEventReview(found(await findEventReview(c.var.db, id)));
+    const event = await eventOwner(c.var.db, body.event_id);
+    if (event) {
+      await notifyNow(c.env, c.var.db, [
+        { userId: event.mentorId, kind: 'review', message: `Новый отзыв о мероприятии «${event.title}»: ${'★'.repeat(body.review_stars)}`, url: `/event_info/${body.event_id}`, dedupeKey: `event_review:${id}` },
+      ]);
+    }
+    return c.json(review, 201);
   });
