@@ -4,6 +4,9 @@ import { IDENTITY_HEADER } from './identity.ts';
 import { chatClientMessage, chatServerMessage, type ChatServerMessage } from './protocol/chats.ts';
 
 const USER_TAG = 'user:';
+const NEXT_SEQ_KEY = 'nextSeq';
+/** how long a message waits for an earlier one of the same room before it goes out anyway */
+const GAP_WAIT_MS = 2000;
 
 /** The user a connection belongs to, from the tag it got on connect (tags survive hibernation). */
 function connectionUserId(connection: Connection) {
@@ -50,10 +53,55 @@ export class ChatRoom extends Server<Bindings> {
     this.broadcast(JSON.stringify({ type: 'typing', user_id: userId } satisfies ChatServerMessage), others);
   }
 
-  /** RPC from the Worker: fan a stored change out; answers which users have the room open. */
-  async publish(message: ChatServerMessage) {
-    this.broadcast(JSON.stringify(chatServerMessage.parse(message)));
+  /** Messages that arrived ahead of their turn, by room sequence number, with what to do when sent. */
+  private waiting = new Map<number, { text: string; sent: () => void }>();
+  private nextSeq: number | null = null;
+  private gapTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * RPC from the Worker: fan a stored change out; answers which users have the room open. New messages
+   * carry the room's gapless sequence number (drawn in the storing transaction): they go out strictly in
+   * that order, a message that overtook an earlier one waiting for it. If the earlier one never comes (its
+   * Worker died after the commit), the wait ends after GAP_WAIT_MS; clients catch up from Postgres anyway.
+   */
+  async publish(message: ChatServerMessage, seq?: number) {
+    const text = JSON.stringify(chatServerMessage.parse(message));
+    if (seq == null) {
+      this.broadcast(text);
+      return { present: this.presentUserIds() };
+    }
+    this.nextSeq ??= (await this.ctx.storage.get<number>(NEXT_SEQ_KEY)) ?? seq;
+    if (seq < this.nextSeq) {
+      // late (after a gap timed out) or the first message after a restart with an older one in flight
+      this.broadcast(text);
+    } else {
+      await new Promise<void>((sent) => {
+        this.waiting.set(seq, { text, sent });
+        this.flush();
+      });
+    }
     return { present: this.presentUserIds() };
+  }
+
+  private flush() {
+    let next = this.waiting.get(this.nextSeq!);
+    while (next) {
+      this.waiting.delete(this.nextSeq!);
+      this.broadcast(next.text);
+      next.sent();
+      this.nextSeq! += 1;
+      next = this.waiting.get(this.nextSeq!);
+    }
+    void this.ctx.storage.put(NEXT_SEQ_KEY, this.nextSeq);
+    if (this.gapTimer) clearTimeout(this.gapTimer);
+    this.gapTimer = null;
+    if (this.waiting.size) {
+      this.gapTimer = setTimeout(() => {
+        // give up on the missing ones: continue from the lowest that did arrive
+        this.nextSeq = Math.min(...this.waiting.keys());
+        this.flush();
+      }, GAP_WAIT_MS);
+    }
   }
 
   /** RPC: who has the room open right now. */

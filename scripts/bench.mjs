@@ -7,10 +7,15 @@ import { prepareLocalEnv } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
 import { prepareBookings, raceForSlot, sequentialLatency } from './bench-bookings.mjs';
+import { chatFanout } from './bench-chat.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
+});
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+/** `-- --only chat`: the chat fan-out alone (no catalogue, no HTTP scenarios) */
+const chatOnly = values.only === 'chat';
 
 /** What is measured; each grows as the product's hot paths land. */
 const scenarios = [
@@ -147,11 +152,25 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  const catalogue = await insertCatalogue(ready.databaseUrl);
-  console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
+  if (!chatOnly) {
+    const catalogue = await insertCatalogue(ready.databaseUrl);
+    console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
+  }
   console.log(`[bench] build: ${build({ quiet: true, stack: 'bench' })} ms`);
   app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
+  const chat = await chatFanout(app.url, ready.databaseUrl, { seconds: Number(values['chat-seconds']) });
+  console.log(
+    `chat fan-out (100 members connected to one room, a message every 50 ms for ${values['chat-seconds']} s): ${chat.messages} messages (${chat.failed} refused), ` +
+      `${chat.deliveries} deliveries; send to last delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms; lost ${chat.lost}, duplicated ${chat.duplicated}, out of order ${chat.outOfOrder}\n`,
+  );
+  if (!chatOnly) await httpScenarios(app, ready);
+} finally {
+  await app?.stop();
+  await services.stop();
+}
+
+async function httpScenarios(app, ready) {
   const signIn = await measureVerifyLogin(app.url, ready.databaseUrl);
   console.log(`POST /api/verify-passcode/verify_login/ (100 sign-ins, one at a time): median ${signIn.median} ms, p95 ${signIn.p95} ms\n`);
   scenarios.push({ name: 'GET /api/users/me/ (signed in)', path: '/api/users/me/?full=1', headers: { cookie: signIn.cookie } });
@@ -171,7 +190,4 @@ try {
     rows.push({ scenario: s.name, ...(await load(`${app.url}${s.path}`, seconds, s.headers)) });
   }
   console.table(rows);
-} finally {
-  await app?.stop();
-  await services.stop();
 }

@@ -10,6 +10,11 @@ export const chatRooms = pgTable('chat_rooms', {
   /** 'min:max' of the two user ids for a direct room: the same pair always gets the same room */
   directKey: varchar({ length: 64 }).unique(),
   lastMessageAt: ts(),
+  /**
+   * Counts the room's messages, drawn in the message's own transaction: gapless, so the room's Durable
+   * Object can fan messages out in exactly this order even when two publishes arrive the other way round.
+   */
+  messageSeq: integer().notNull().default(0),
   createdAt: createdAt(),
 });
 

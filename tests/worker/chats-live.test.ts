@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createUser } from '../factories.ts';
 import { joinRoom, openNotifications, openRoom, say } from './chat-socket.ts';
-import { call, ORIGIN, useTestDb } from './helpers.ts';
+import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
+import { getServerByName } from 'partyserver';
 import { asUser, expectJson, send } from './json-api.ts';
 
 const t = useTestDb();
@@ -100,6 +101,26 @@ describe('/ws/chats/{roomId}/', () => {
     await inRoom.waitFor((m) => m.type === 'message');
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, b.id))).toEqual([]);
     for (const s of [tab1, tab2, inRoom]) s.ws.close();
+  });
+
+  it('sends messages in their stored order when a later publish overtakes an earlier one', async () => {
+    const { a, roomId } = await pair();
+    const sa = await joinRoom(roomId, a);
+    const room = await getServerByName(bindings.ChatRoom, roomId);
+    const message = (id: number) => ({
+      type: 'message' as const,
+      message: { id, chat_room: roomId, content: `№${id}`, sender_id: a.id, sender_username: 'Вера', timestamp: new Date().toISOString(), files: [], reply_to: null, edited_at: null, is_deleted: false },
+    });
+    await room.publish(message(101), 1);
+    const third = room.publish(message(103), 3);
+    await new Promise((r) => setTimeout(r, 150));
+    const ids = () => sa.received.flatMap((m) => (m.type === 'message' ? [m.message.id] : []));
+    expect(ids()).toEqual([101]);
+    await room.publish(message(102), 2);
+    await third;
+    await sa.waitFor((m) => m.type === 'message', 3);
+    expect(ids()).toEqual([101, 102, 103]);
+    sa.ws.close();
   });
 
   it('deleting the room for me closes my connections to it', async () => {

@@ -7,11 +7,14 @@ import type { Bindings } from '../env.ts';
 import { pushNotifications, pushToUser, storeNotifications } from '../notifications/notify.ts';
 import { chatPageUrl } from './chat-links.ts';
 
-/** Fans a stored change out to the room; answers who has it open (nobody when the object is unreachable). */
-export async function publishToRoom(env: Bindings, roomId: string, message: ChatServerMessage): Promise<number[]> {
+/**
+ * Fans a stored change out to the room; answers who has it open (nobody when the object is unreachable).
+ * A new message passes its room sequence number, so the object sends messages in the order they were stored.
+ */
+export async function publishToRoom(env: Bindings, roomId: string, message: ChatServerMessage, seq?: number): Promise<number[]> {
   try {
     const room = await getServerByName(env.ChatRoom, roomId);
-    const { present } = await room.publish(message);
+    const { present } = await room.publish(message, seq);
     return present;
   } catch (e) {
     console.error(JSON.stringify({ level: 'error', msg: 'chat fan-out failed', roomId, error: String(e) }));

@@ -158,7 +158,7 @@ async function attachmentsOf(db: Executor, messageIds: number[]) {
 
 export type NewAttachment = { fileId: string; name: string; sizeBytes: number; contentType: string };
 
-export type InsertOutcome = { kind: 'ok'; id: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
+export type InsertOutcome = { kind: 'ok'; id: number; seq: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
 
 /**
  * Stores a message with its attachments in one transaction: the sender must be a member (checked in the
@@ -170,28 +170,33 @@ export async function insertMessage(
   input: { roomId: string; senderId: number; content: string; replyTo: number | null; files: NewAttachment[] },
 ): Promise<InsertOutcome> {
   return db.transaction(async (tx) => {
+    // The room's row lock comes first, before the id is drawn: a room's messages then commit in id
+    // order, and the fan-out after each commit leaves in that order too.
+    const room = await tx.execute<{ message_seq: number }>(sql`
+      update chat_rooms set last_message_at = now(), message_seq = message_seq + 1
+      where id = ${input.roomId}::uuid
+        and exists (select 1 from chat_members where room_id = ${input.roomId}::uuid and user_id = ${input.senderId})
+      returning message_seq`);
+    if (!room.rows.length) return { kind: 'not_member' as const };
     if (input.replyTo != null) {
       const reply = await tx.execute(sql`select 1 from chat_messages where id = ${input.replyTo} and room_id = ${input.roomId}::uuid`);
       if (!reply.rows.length) return { kind: 'bad_reply' as const };
     }
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into chat_messages (room_id, sender_id, content, reply_to_id)
-      select ${input.roomId}::uuid, ${input.senderId}::int, ${input.content}, ${input.replyTo}::bigint
-      where exists (select 1 from chat_members where room_id = ${input.roomId}::uuid and user_id = ${input.senderId})
+      values (${input.roomId}::uuid, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint)
       returning id`);
-    if (!inserted.rows.length) return { kind: 'not_member' as const };
     const id = Number(inserted.rows[0].id);
     for (const f of input.files) {
       await tx.execute(sql`
         insert into chat_attachments (message_id, file_id, name, size_bytes, content_type)
         values (${id}, ${f.fileId}::uuid, ${f.name}, ${f.sizeBytes}, ${f.contentType})`);
     }
-    await tx.execute(sql`update chat_rooms set last_message_at = now() where id = ${input.roomId}::uuid`);
     // the sender has read everything up to their own message
     await tx.execute(sql`
       update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0), ${id})
       where room_id = ${input.roomId}::uuid and user_id = ${input.senderId}`);
-    return { kind: 'ok' as const, id };
+    return { kind: 'ok' as const, id, seq: Number(room.rows[0].message_seq) };
   });
 }
 

@@ -135,7 +135,7 @@ export const chatsRoutes = new Hono<AppEnv>()
       throw errors.notFound('Чат не найден');
     }
     const message = await oneMessage(c, roomId, outcome.id);
-    const present = await publishToRoom(c.env, roomId, { type: 'message', message });
+    const present = await publishToRoom(c.env, roomId, { type: 'message', message }, outcome.seq);
     const sender = members.find((m) => m.user_id === user.id)!;
     await tellAbsentMembers(c.env, c.var.db, { roomId, senderId: user.id, senderName: personName(sender.first_name, sender.last_name), members, present });
     return c.json(message, 201);

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_rooms" ADD COLUMN "message_seq" integer DEFAULT 0 NOT NULL;
