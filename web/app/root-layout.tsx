@@ -7,13 +7,15 @@ import { Toaster } from '../components/ui/toast.tsx';
 import { AppShell } from '../features/layout/app-shell.tsx';
 import { LandingLayout } from '../features/layout/landing-layout.tsx';
 import { useLayoutVariant } from '../features/layout/use-layout-variant.ts';
-import { useNotifications } from '../features/notifications/use-notifications.ts';
 import { useSession } from '../features/session/use-session.ts';
 
 // Only signed-in users get the bell and the profile menu (with their Radix menu/popover code): load them
-// on demand so that a visitor's first page carries none of it.
-const NotificationBell = lazy(() =>
-  import('../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+// on demand so that a visitor's first page carries none of it. The bell brings its list and live connection.
+const NotificationCenter = lazy(() =>
+  import('../features/notifications/notification-center.tsx').then((m) => ({ default: m.NotificationCenter })),
+);
+const NotificationsLiveConnection = lazy(() =>
+  import('../features/notifications/notifications-live-connection.tsx').then((m) => ({ default: m.NotificationsLiveConnection })),
 );
 const ProfileMenu = lazy(() => import('../features/session/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
 
@@ -28,11 +30,10 @@ function Deferred({ children }: { children: ReactNode }) {
 export function RootLayout() {
   const variant = useLayoutVariant();
   const { user, isPending } = useSession();
-  const notifications = useNotifications({ enabled: user !== null });
 
   const bell = user ? (
     <Deferred>
-      <NotificationBell items={notifications.items} onMarkRead={notifications.markRead} onMarkAllRead={notifications.markAllRead} />
+      <NotificationCenter timeZone={user.time_zone ?? undefined} />
     </Deferred>
   ) : null;
   const menu = (variant?: 'sidebar') =>
@@ -75,6 +76,12 @@ export function RootLayout() {
           <Outlet />
         </AppShell>
       )}
+      {user ? (
+        // at the root rather than in a header: moving between layouts must not drop the connection
+        <Suspense fallback={null}>
+          <NotificationsLiveConnection key={user.id} />
+        </Suspense>
+      ) : null}
       <Toaster />
     </>
   );

@@ -1,14 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AppNotification } from './notifications.types.ts';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { fetchNotificationsPage } from './notifications.api.ts';
 
+/**
+ * The bell and /notifications read the same paged list, so a live message, a mark-read or a refetch
+ * updates both through one cache entry: the bell shows the first items of page 1, the page all loaded pages.
+ */
 export const notificationQueries = {
   all: () => ['notifications'] as const,
   list: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...notificationQueries.all(), 'list'] as const,
-      // The notifications API is not in the worker yet: an empty list keeps the bell working
-      // (empty state) until GET /api/notifications/ lands; only this function changes then.
-      queryFn: async (): Promise<AppNotification[]> => [],
+      queryFn: ({ pageParam }) => fetchNotificationsPage(pageParam),
+      initialPageParam: 1,
+      getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+      // the live connection keeps the list current; this only bounds how stale it gets if that fails
       staleTime: 60_000,
     }),
 };
