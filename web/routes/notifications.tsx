@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { NotificationsScreen } from '../features/notifications/notifications-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
 
+// No loader warming the list: it would pull the notifications code into the initial bundle, and a
+// signed-in user's bell has usually loaded the first page already.
 export const Route = createFileRoute('/notifications')({
   beforeLoad: ({ context }) => requireAuth(context),
   component: NotificationsPage,
 });
 
 function NotificationsPage() {
-  return <ComingSoon title="Уведомления" />;
+  const { user } = Route.useRouteContext();
+  return <NotificationsScreen timeZone={user.time_zone ?? undefined} />;
 }
