@@ -1,11 +1,8 @@
 import type { InferResponseType } from 'hono/client';
-import { api, apiFetch, unwrap } from '../../lib/api-client.ts';
+import { api, unwrap } from '../../lib/api-client.ts';
 import type { MentorFilters } from './mentor-filters.ts';
 
-/*
- * Mentor list and mentor page calls (spec 000 §7), through the typed client; the chat call is not in
- * it yet (chats come later), so that one uses apiFetch with the exact path.
- */
+/* Mentor list and mentor page calls (spec 000 §7), through the typed client. */
 
 type MentorListResponse = InferResponseType<typeof api.users.$get, 200>;
 type MentorDetailResponse = InferResponseType<(typeof api.users)[':id{[0-9]+}']['$get'], 200>;
@@ -35,8 +32,6 @@ export function mentorListQuery(filters: MentorFilters, offset: number, limit = 
   };
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
 export const mentorsApi = {
   list: async (filters: MentorFilters, offset: number): Promise<MentorPage> => unwrap(await api.users.$get({ query: mentorListQuery(filters, offset) })),
   detail: async (id: number): Promise<MentorDetail> => unwrap(await api.users[':id{[0-9]+}'].$get({ param: { id: String(id) } })),
@@ -45,8 +40,5 @@ export const mentorsApi = {
     unwrap(await api.user_reviews.AddUserReview.$post({ json: { ...values, to_user_id: mentorId } })),
   events: async (mentorId: number): Promise<MentorEvent[]> => unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(mentorId) } })),
   /** Creates or opens the chat room with the mentor. */
-  openChat: async (mentorId: number): Promise<{ roomId: string | number }> =>
-    unwrap<{ roomId: string | number }>(
-      await apiFetch('/api/chats/with-user/', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ mentor_profile_id: mentorId }) }),
-    ),
+  openChat: async (mentorId: number): Promise<{ roomId: string }> => unwrap(await api.chats['with-user'].$post({ json: { mentor_profile_id: mentorId } })),
 };
