@@ -1,0 +1,27 @@
+import { formatFileSize } from './chat-format.ts';
+
+/*
+ * The server's limits (worker/chats/chats.schemas.ts; a test keeps them equal). Not imported from there:
+ * that module pulls drizzle into the page bundle through its shared id rule.
+ */
+export const MESSAGE_MAX_LENGTH = 4000;
+export const MESSAGE_MAX_FILES = 5;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export type AttachmentCheck = { files: File[]; error?: string };
+
+/**
+ * Adds the chosen files to those already attached, refusing what the server would refuse: more than
+ * five files in all, or a file over 10 MB (the others still go in).
+ */
+export function addAttachments(current: readonly File[], chosen: readonly File[]): AttachmentCheck {
+  if (current.length + chosen.length > MESSAGE_MAX_FILES) {
+    return { files: [...current], error: `Можно прикрепить не больше ${MESSAGE_MAX_FILES} файлов` };
+  }
+  const tooBig = chosen.filter((file) => file.size > ATTACHMENT_MAX_BYTES);
+  const files = [...current, ...chosen.filter((file) => file.size <= ATTACHMENT_MAX_BYTES)];
+  if (!tooBig.length) return { files };
+  const names = tooBig.map((file) => `«${file.name}»`).join(', ');
+  const limit = formatFileSize(ATTACHMENT_MAX_BYTES);
+  return { files, error: tooBig.length === 1 ? `Файл ${names} больше ${limit}` : `Файлы ${names} больше ${limit}` };
+}
