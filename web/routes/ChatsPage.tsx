@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 // zod/mini: search schemas sit in the route config, which is part of the initial bundle.
 import { z } from 'zod/mini';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { ChatsScreen } from '../features/chats/chats-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
 
 const chatsSearchSchema = z.object({
@@ -18,10 +18,14 @@ export const Route = createFileRoute('/ChatsPage')({
 
 function ChatsPage() {
   const { roomId } = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
   return (
-    <ComingSoon
-      title="Чаты"
-      description={roomId !== undefined ? `Чат №${roomId} откроется здесь, как только раздел будет готов.` : undefined}
+    <ChatsScreen
+      roomId={roomId === undefined ? undefined : String(roomId)}
+      meId={user.id}
+      timeZone={user.time_zone ?? undefined}
+      onRoomChange={(next, options) => navigate({ search: next === undefined ? {} : { roomId: next }, replace: options?.replace })}
     />
   );
 }
