@@ -10,6 +10,7 @@ import type { ChatSocket } from '../../web/features/chats/use-chat-socket.ts';
 import { sessionQueries } from '../../web/features/session/session.queries.ts';
 import { Route as ChatsRoute } from '../../web/routes/ChatsPage.tsx';
 import { makeUser } from './fixtures.ts';
+import { dayjs } from '../../web/lib/dayjs.ts';
 
 const ME = 1;
 const ANNA = 2;
@@ -39,11 +40,8 @@ const roomB = room({
   unreadCount: 0,
 });
 
-const today = (hour: number) => {
-  const date = new Date();
-  date.setHours(hour, 0, 0, 0);
-  return date.toISOString();
-};
+/** `hour`:00 of today in the viewer's zone (the fixture user's, Europe/Moscow), whatever the machine's zone and hour. */
+const today = (hour: number) => dayjs().tz('Europe/Moscow').hour(hour).minute(0).second(0).millisecond(0).toISOString();
 
 const msg = (id: number, overrides: Partial<ChatMessage> = {}): ChatMessage => ({
   id,

@@ -5,10 +5,10 @@ import { Toaster } from '../../web/components/ui/toast.tsx';
 import { formatUnreadCount, NotificationBell } from '../../web/features/notifications/notification-bell.tsx';
 import { NotificationCenter } from '../../web/features/notifications/notification-center.tsx';
 import type { AppNotification } from '../../web/features/notifications/notifications.api.ts';
-import type { LiveSocket } from '../../web/features/notifications/notifications-live.ts';
 import { NotificationsLiveConnection } from '../../web/features/notifications/notifications-live-connection.tsx';
 import { deferred, mockFetch, type MockRoute } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { FakeSocket } from './fake-live-socket.ts';
 
 function notifications(count: number, read = false, firstId = 1): AppNotification[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -26,33 +26,6 @@ function page(results: AppNotification[], { next = null, unread = results.filter
 
 const LIST = /\/api\/notifications\/?\?page=1$/;
 
-/** A socket the test drives: open() and receive() play the server. */
-class FakeSocket extends EventTarget implements LiveSocket {
-  readyState = 0;
-  sent: string[] = [];
-  closed = false;
-  readonly url: () => Promise<string>;
-  constructor(url: () => Promise<string>) {
-    super();
-    this.url = url;
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event('open'));
-  }
-  receive(message: unknown) {
-    act(() => {
-      this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
-    });
-  }
-}
 
 function renderCenter(routes: MockRoute[], { live = false } = {}) {
   const fetch = mockFetch(routes);

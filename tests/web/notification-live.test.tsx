@@ -1,25 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { connectNotificationsLive, notificationsSocketUrl, PING_INTERVAL_MS, type LiveSocket } from '../../web/features/notifications/notifications-live.ts';
+import { connectNotificationsLive, notificationsSocketUrl, PING_INTERVAL_MS } from '../../web/features/notifications/notifications-live.ts';
+import { FakeSocket } from './fake-live-socket.ts';
 
 /* The connection logic without React: pings, the URL, and what happens before a retry. */
 
-class FakeSocket extends EventTarget implements LiveSocket {
-  readyState = 0;
-  sent: string[] = [];
-  closed = false;
-  readonly url: () => Promise<string>;
-  constructor(url: () => Promise<string>) {
-    super();
-    this.url = url;
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 function connect(beforeRetry = vi.fn(async () => undefined)) {
   let socket!: FakeSocket;

@@ -105,9 +105,9 @@ export function ChatsScreen({ roomId, onRoomChange, meId, timeZone }: ChatsScree
 
   return (
     <div className="h-[calc(100dvh_-_7.5rem_-_1px_-_env(safe-area-inset-bottom))] min-h-[26rem] md:p-4 lg:h-[calc(100dvh_-_4rem_-_1px)] lg:p-6">
-      <div className="mx-auto grid h-full max-w-7xl overflow-hidden bg-card md:grid-cols-[minmax(16rem,20rem)_1fr] md:rounded-2xl md:border md:shadow-sm lg:grid-cols-[22rem_1fr]">
+      <div className="mx-auto grid h-full max-w-7xl grid-cols-[minmax(0,1fr)] overflow-hidden bg-card md:grid-cols-[minmax(16rem,20rem)_1fr] md:rounded-2xl md:border md:shadow-sm lg:grid-cols-[22rem_1fr]">
         {showList ? (
-          <aside aria-label="Чаты" className="flex min-h-0 flex-col md:border-r">
+          <aside aria-label="Чаты" className="flex min-h-0 min-w-0 flex-col md:border-r">
             <div className="flex h-16 shrink-0 items-center border-b px-5">
               <h1 className="text-xl font-semibold tracking-tight">Чаты</h1>
             </div>

@@ -1,9 +1,9 @@
+import { NotificationSkeleton } from './notification-skeleton.tsx';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Bell, BellOff } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatNotificationDate } from './notification-date.ts';
@@ -56,18 +56,7 @@ export function NotificationBell({ items, unreadCount, isPending = false, isErro
           {unreadCount > 0 ? <span className="text-sm text-muted-foreground">Непрочитанных: {unreadCount}</span> : null}
         </header>
         {isPending ? (
-          <ul role="status" aria-label="Загрузка уведомлений" className="flex-1 divide-y overflow-hidden">
-            {Array.from({ length: 4 }, (_, index) => (
-              <li key={index} className="flex gap-3 px-5 py-3.5">
-                <Skeleton className="mt-1 size-2 rounded-full" />
-                <div className="flex flex-1 flex-col gap-2">
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-4 w-2/3" />
-                  <Skeleton className="h-3 w-24" />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <NotificationSkeleton rows={4} className="flex-1" rowClassName="px-5 py-3.5" />
         ) : isError && items.length === 0 ? (
           <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center text-sm text-muted-foreground">
             <p>Не удалось загрузить уведомления</p>

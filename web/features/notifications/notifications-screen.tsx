@@ -1,8 +1,8 @@
+import { NotificationSkeleton } from './notification-skeleton.tsx';
 import { BellOff, CheckCheck } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/dayjs.ts';
@@ -88,18 +88,5 @@ function NotificationItem({ item, timeZone, onRead }: NotificationItemProps) {
 }
 
 function ListSkeleton() {
-  return (
-    <ul role="status" aria-label="Загрузка уведомлений" className="divide-y overflow-hidden rounded-2xl border bg-card">
-      {Array.from({ length: 5 }, (_, index) => (
-        <li key={index} className="flex gap-3 px-4 py-4 sm:px-5">
-          <Skeleton className="mt-2 size-2 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-28" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <NotificationSkeleton rows={5} className="rounded-2xl border bg-card" rowClassName="px-4 py-4 sm:px-5" />;
 }
