@@ -30,6 +30,9 @@ import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { disputesRoutes } from './disputes/disputes.routes.ts';
 import { chatsRoutes } from './chats/chats.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { eventEditorRoutes } from './events/event-editor.routes.ts';
+import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { menteesRoutes } from './mentees/mentees.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -55,7 +58,10 @@ function createApi() {
     .route('/', bookingsRoutes)
     .route('/', disputesRoutes)
     .route('/', chatsRoutes)
-    .route('/', notificationsRoutes);
+    .route('/', notificationsRoutes)
+    .route('/', eventEditorRoutes)
+    .route('/', analyticsRoutes)
+    .route('/', menteesRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
