@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_MAX_BYTES as SERVER_MAX_BYTES, MESSAGE_MAX_FILES as SERVER_MAX_FILES, MESSAGE_MAX_LENGTH as SERVER_MAX_LENGTH } from '../../worker/chats/chats.schemas.ts';
-import { addAttachments, ATTACHMENT_MAX_BYTES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from '../../web/features/chats/attachments.ts';
+import {
+  ATTACHMENT_MAX_BYTES as SERVER_MAX_BYTES,
+  MESSAGE_FILES_MAX_BYTES as SERVER_TOTAL_BYTES,
+  MESSAGE_MAX_FILES as SERVER_MAX_FILES,
+  MESSAGE_MAX_LENGTH as SERVER_MAX_LENGTH,
+} from '../../worker/chats/chats.schemas.ts';
+import { addAttachments, ATTACHMENT_MAX_BYTES, MESSAGE_FILES_MAX_BYTES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from '../../web/features/chats/attachments.ts';
 import { messageFormData, type ChatMessage } from '../../web/features/chats/chats.api.ts';
 import { dayLabel, fileTypeLabel, formatFileSize, groupByDay, messageTime, roomListTime } from '../../web/features/chats/chat-format.ts';
 import { applyMessageUpdate, mergeMessages, withNewestPage, withOlderPage } from '../../web/features/chats/chat-messages.ts';
@@ -129,7 +134,7 @@ describe('attachments', () => {
   const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
 
   it('uses the server limits', () => {
-    expect([MESSAGE_MAX_FILES, ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH]).toEqual([SERVER_MAX_FILES, SERVER_MAX_BYTES, SERVER_MAX_LENGTH]);
+    expect([MESSAGE_MAX_FILES, ATTACHMENT_MAX_BYTES, MESSAGE_FILES_MAX_BYTES, MESSAGE_MAX_LENGTH]).toEqual([SERVER_MAX_FILES, SERVER_MAX_BYTES, SERVER_TOTAL_BYTES, SERVER_MAX_LENGTH]);
   });
 
   it('refuses a sixth file and files over 10 MB', () => {

@@ -185,12 +185,14 @@ describe('attachments', () => {
     expect((await call(message.files[0].url, { user: mentor })).status).toBe(404);
   });
 
-  it('refuses more than 5 files and a file over 10 MB, storing nothing', async () => {
+  it('refuses more than 5 files, a file over 10 MB and over 25 MB in all, storing nothing', async () => {
     const { mentee, roomId } = await pair();
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, bytes: PNG }));
     expect(await expectJson(call(`/api/chats/${roomId}/messages/`, { method: 'POST', user: mentee, body: multipart({ content: 'x' }, six) }), 400)).toMatchObject({ code: 'too_many_files' });
     const big = { name: 'big.bin', bytes: new Uint8Array(10 * 1024 * 1024 + 1) };
     expect(await expectJson(call(`/api/chats/${roomId}/messages/`, { method: 'POST', user: mentee, body: multipart({ content: 'x' }, [big]) }), 413)).toMatchObject({ code: 'file_too_large' });
+    const three = Array.from({ length: 3 }, (_, i) => ({ name: `${i}.bin`, bytes: new Uint8Array(9 * 1024 * 1024) }));
+    expect(await expectJson(call(`/api/chats/${roomId}/messages/`, { method: 'POST', user: mentee, body: multipart({ content: 'x' }, three) }), 413)).toMatchObject({ code: 'files_too_large' });
     const { results } = await expectJson(send('GET', `/api/chats/${roomId}/messages/`, { user: mentee }), 200);
     expect(results).toEqual([]);
   });

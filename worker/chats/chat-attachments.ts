@@ -6,7 +6,7 @@ import type { Db } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { detectImageType } from '../files/image-type.ts';
-import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_FILES } from './chats.schemas.ts';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_FILES_MAX_BYTES, MESSAGE_MAX_FILES } from './chats.schemas.ts';
 import type { NewAttachment } from './chats.queries.ts';
 
 const OOXML: Record<string, string> = {
@@ -63,6 +63,10 @@ export function checkAttachments(files: File[]) {
   if (files.length > MESSAGE_MAX_FILES) {
     const detail = `Можно прикрепить не больше ${MESSAGE_MAX_FILES} файлов`;
     throw new ApiError(400, 'too_many_files', detail, { files: detail });
+  }
+  if (files.reduce((sum, f) => sum + f.size, 0) > MESSAGE_FILES_MAX_BYTES) {
+    const detail = 'Все файлы одного сообщения вместе — не больше 25 МБ';
+    throw new ApiError(413, 'files_too_large', detail, { files: detail });
   }
   for (const file of files) {
     if (file.size === 0) throw new ApiError(400, 'empty_file', `Файл «${cleanFileName(file.name)}» пустой`, { files: 'Пустой файл' });

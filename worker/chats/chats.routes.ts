@@ -26,6 +26,7 @@ import {
 } from './chats.queries.ts';
 import {
   MESSAGES_PER_MINUTE,
+  MESSAGE_FILES_MAX_BYTES,
   MESSAGE_PAGE,
   ROOMS_PER_HOUR,
   ROOM_ID,
@@ -60,6 +61,10 @@ async function readMessageInput(c: Context<AppEnv>) {
   if ((c.req.header('content-type') ?? '').startsWith('application/json')) {
     const body: unknown = await c.req.json().catch(() => null);
     return { fields: parseOrThrow(messageFields, body ?? {}), files: [] as File[] };
+  }
+  // refuse a body too large for any allowed message before reading it into memory
+  if (Number(c.req.header('content-length') ?? 0) > MESSAGE_FILES_MAX_BYTES + 64 * 1024) {
+    throw new ApiError(413, 'files_too_large', 'Все файлы одного сообщения вместе — не больше 25 МБ', { files: 'Слишком большой объём файлов' });
   }
   const form = await c.req.formData().catch(() => {
     throw errors.validation({ content: 'Не удалось прочитать сообщение' });

@@ -5,6 +5,8 @@ export const MESSAGE_MAX_LENGTH = 4000;
 /** attachments: at most this many per message, each at most this size */
 export const MESSAGE_MAX_FILES = 5;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** all files of one message together (a Worker holds the whole form in memory) */
+export const MESSAGE_FILES_MAX_BYTES = 25 * 1024 * 1024;
 /** messages one person may send per minute, across rooms */
 export const MESSAGES_PER_MINUTE = 60;
 /** new direct rooms one person may open per hour */

@@ -7,6 +7,7 @@ import { formatFileSize } from './chat-format.ts';
 export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGE_MAX_FILES = 5;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const MESSAGE_FILES_MAX_BYTES = 25 * 1024 * 1024;
 
 export type AttachmentCheck = { files: File[]; error?: string };
 
@@ -20,6 +21,10 @@ export function addAttachments(current: readonly File[], chosen: readonly File[]
   }
   const tooBig = chosen.filter((file) => file.size > ATTACHMENT_MAX_BYTES);
   const files = [...current, ...chosen.filter((file) => file.size <= ATTACHMENT_MAX_BYTES)];
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > MESSAGE_FILES_MAX_BYTES) {
+    return { files: [...current], error: `Все файлы одного сообщения вместе — не больше ${formatFileSize(MESSAGE_FILES_MAX_BYTES)}` };
+  }
   if (!tooBig.length) return { files };
   const names = tooBig.map((file) => `«${file.name}»`).join(', ');
   const limit = formatFileSize(ATTACHMENT_MAX_BYTES);
