@@ -1,0 +1,227 @@
+// The event editor's fields (spec 002 §3 "Event (editor)", §5.4, §7, §9). AddEvent arrives as multipart
+// (every value a string), UpdateEvent as JSON or multipart, so every field accepts its string form too.
+// The messages are the spec's where it gives one.
+import { z } from 'zod';
+import { categories } from '../../drizzle/schema/categories.ts';
+import { descriptionLength, sanitizeDescription } from './sanitize-description.ts';
+
+export const EVENT_PRICE_MAX = 150_000;
+export const EVENT_DESCRIPTION_MAX = 500;
+/** raw HTML bound, far above what 500 characters of formatted text need */
+export const EVENT_DESCRIPTION_HTML_MAX = 20_000;
+export const EVENT_TITLE_MAX = 255;
+export const EVENT_SPOTS_MAX = 100_000;
+export const EVENT_LEAD_MS = 60 * 60 * 1000;
+export const EVENT_DEFAULT_SPOTS = 20;
+export const EVENT_DEFAULT_TIME = '18:00';
+
+export const eventMessages = {
+  required: 'Поле обязательно для заполнения',
+  titleTooLong: `Название не должно превышать ${EVENT_TITLE_MAX} символов`,
+  category: 'Выберите действительную категорию',
+  dateRequired: 'Дата и время мероприятия обязательны.',
+  dateInvalid: 'Некорректные дата или время мероприятия.',
+  datePast: 'Дата не может быть в прошлом',
+  tooSoon: 'Укажите более позднее время',
+  time: 'Некорректный формат времени (ЧЧ:ММ)',
+  priceRequired: 'Цена обязательна',
+  priceNumber: 'Цена должна быть числом',
+  priceInteger: 'Цена должна быть целым числом',
+  priceRange: 'Цена должна быть от 0 до 150,000',
+  spots: 'Минимум 1 участник',
+  spotsMax: 'Не больше 100 000 мест',
+  spotsBelowTaken: (taken: number) => `Мест не может быть меньше, чем уже занято: ${taken}`,
+  descriptionLimit: 'Превышен лимит в 500 символов',
+  descriptionHtml: 'Описание слишком длинное',
+  discount: 'Скидка должна быть целым числом от 1 до 100',
+  duration: 'Длительность должна быть от 1 до 1440 минут',
+  flag: 'Некорректное значение',
+  canceledFlag: 'Отменить мероприятие можно только отменой: участникам вернутся деньги',
+  imageNotImage: 'Пожалуйста, загрузите изображение.',
+  imageTooLarge: 'Файл слишком большой. Максимальный размер 5MB.',
+};
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The spec's four price messages, in its order: missing, not a number, not whole, out of range. */
+const price = z.unknown().transform((v, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (blank(v)) return fail(eventMessages.priceRequired);
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(',', '.')) : NaN;
+  if (!Number.isFinite(n)) return fail(eventMessages.priceNumber);
+  if (!Number.isInteger(n)) return fail(eventMessages.priceInteger);
+  if (n < 0 || n > EVENT_PRICE_MAX) return fail(eventMessages.priceRange);
+  return n;
+});
+
+/** A whole number from JSON or a form field; `undefined` when absent or empty. */
+const wholeNumber = (message: string, min: number, max: number, maxMessage = message) =>
+  z.unknown().transform((v, ctx) => {
+    if (blank(v)) return undefined;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < min) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (n > max) {
+      ctx.addIssue({ code: 'custom', message: maxMessage });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const flag = z.unknown().transform((v, ctx) => {
+  if (blank(v)) return undefined;
+  if (v === true || v === 'true' || v === '1' || v === 1) return true;
+  if (v === false || v === 'false' || v === '0' || v === 0) return false;
+  ctx.addIssue({ code: 'custom', message: eventMessages.flag });
+  return z.NEVER;
+});
+
+const title = z.unknown().transform((v, ctx) => {
+  const s = typeof v === 'string' ? v.trim() : '';
+  if (!s) {
+    ctx.addIssue({ code: 'custom', message: eventMessages.required });
+    return z.NEVER;
+  }
+  if (s.length > EVENT_TITLE_MAX) {
+    ctx.addIssue({ code: 'custom', message: eventMessages.titleTooLong });
+    return z.NEVER;
+  }
+  return s;
+});
+
+/** Sanitized HTML; the limit counts the text a reader sees (§5.4), not the markup. */
+const description = z.unknown().transform((v, ctx) => {
+  if (v === null || v === undefined) return '';
+  if (typeof v !== 'string' || v.length > EVENT_DESCRIPTION_HTML_MAX) {
+    ctx.addIssue({ code: 'custom', message: eventMessages.descriptionHtml });
+    return z.NEVER;
+  }
+  const html = sanitizeDescription(v);
+  if (descriptionLength(html) > EVENT_DESCRIPTION_MAX) {
+    ctx.addIssue({ code: 'custom', message: eventMessages.descriptionLimit });
+    return z.NEVER;
+  }
+  return html;
+});
+
+const category = z.enum(categories, { error: eventMessages.category });
+
+/** null: no discount. 0 and empty mean none too (the form's cleared input). */
+const discount = z.unknown().transform((v, ctx) => {
+  if (blank(v) || v === 0 || v === '0') return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 100) {
+    ctx.addIssue({ code: 'custom', message: eventMessages.discount });
+    return z.NEVER;
+  }
+  return n;
+});
+
+const time = z.unknown().transform((v, ctx) => {
+  if (blank(v)) return undefined;
+  if (typeof v !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim())) {
+    ctx.addIssue({ code: 'custom', message: eventMessages.time });
+    return z.NEVER;
+  }
+  return v.trim();
+});
+
+const dateField = z.unknown().transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined));
+
+const fields = {
+  title,
+  description,
+  event_category: category,
+  date: dateField,
+  time,
+  price,
+  total_spots: wholeNumber(eventMessages.spots, 0, EVENT_SPOTS_MAX, eventMessages.spotsMax),
+  discount,
+  duration_minutes: wholeNumber(eventMessages.duration, 1, 1440),
+  is_public: flag,
+  is_whitelisted: flag,
+  is_canceled: flag,
+  /** must be the caller when sent (the spec's client sends it) */
+  mentor_id: wholeNumber('Некорректный пользователь', 1, 2_147_483_647),
+};
+
+/** Cancelling goes through cancel_event, which refunds; the editor may only send is_canceled false. */
+const notCanceled = (v: { is_canceled?: boolean }, ctx: z.RefinementCtx) => {
+  if (v.is_canceled) ctx.addIssue({ code: 'custom', path: ['is_canceled'], message: eventMessages.canceledFlag });
+};
+
+export const addEventSchema = z
+  .object({
+    ...fields,
+    event_category: category.default('Образование'),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: eventMessages.dateRequired });
+    notCanceled(v, ctx);
+  });
+export type AddEventInput = z.output<typeof addEventSchema>;
+
+export const updateEventSchema = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    event_category: category.optional(),
+    date: fields.date,
+    time: fields.time,
+    price: price.optional(),
+    total_spots: fields.total_spots,
+    discount: discount.optional(),
+    duration_minutes: fields.duration_minutes,
+    is_public: fields.is_public,
+    is_whitelisted: fields.is_whitelisted,
+    is_canceled: fields.is_canceled,
+    mentor_id: fields.mentor_id,
+    remove_image: flag,
+  })
+  .superRefine(notCanceled);
+export type UpdateEventInput = z.output<typeof updateEventSchema>;
+
+/** The UTC offset (ms) of an IANA zone at an instant. */
+function zoneOffset(at: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The start instant. `date` is an ISO timestamp with its zone (the spec's payload), or a calendar date
+ * (yyyy-MM-dd) with `time` (HH:MM, default 18:00) on the wall clock of the mentor's time zone.
+ * Returns a message for the `date` field instead when it can't be read.
+ */
+export function startFrom(date: string, time: string | undefined, timeZone: string): Date | string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (day) {
+    const [h, m] = (time ?? EVENT_DEFAULT_TIME).split(':').map(Number);
+    const wall = Date.UTC(+day[1], +day[2] - 1, +day[3], h, m);
+    const check = new Date(wall);
+    if (check.getUTCDate() !== +day[3] || check.getUTCMonth() !== +day[2] - 1) return eventMessages.dateInvalid;
+    // the offset at the guess, then again at the result (a DST change between them)
+    let at = wall - zoneOffset(wall, timeZone);
+    at = wall - zoneOffset(at, timeZone);
+    return new Date(at);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(date)) return eventMessages.dateInvalid;
+  const at = new Date(date);
+  return Number.isNaN(at.getTime()) ? eventMessages.dateInvalid : at;
+}
+
+/** §5.4: not in the past, and at least an hour ahead. */
+export function startProblem(startsAt: Date, now = Date.now()): string | null {
+  if (startsAt.getTime() < now) return eventMessages.datePast;
+  if (startsAt.getTime() < now + EVENT_LEAD_MS) return eventMessages.tooSoon;
+  return null;
+}
