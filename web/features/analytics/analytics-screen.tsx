@@ -1,0 +1,212 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { BarChart3, CalendarCheck, Percent, Star, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { countRu } from '../../lib/plural.ts';
+import { analyticsQueries, type AnalyticsSummary } from './analytics.api.ts';
+import { formatDecimal, formatPercent, formatRange, formatRubles, hasNoData, pointsTrend, ratingTrend, relativeTrend, type Trend } from './analytics-format.ts';
+import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-period.ts';
+import { BestSessions } from './best-sessions.tsx';
+
+// recharts is heavy: the charts come in their own chunk after the numbers are on screen.
+const AnalyticsCharts = lazy(() => import('./analytics-charts.tsx'));
+
+export const ANALYTICS_LOAD_ERROR = 'Не удалось загрузить аналитику';
+
+type AnalyticsScreenProps = {
+  period: AnalyticsPeriod;
+  onPeriodChange: (period: AnalyticsPeriod) => void;
+};
+
+/** /Statistics, «Аналитика ментора» (spec 002 §2.9) over GET /api/analytics/summary/ (decision 009). */
+export function AnalyticsScreen({ period, onPeriodChange }: AnalyticsScreenProps) {
+  // The previous period's numbers stay on screen (dimmed) while the next period loads.
+  const query = useQuery({ ...analyticsQueries.summary(period), placeholderData: keepPreviousData });
+  const summary = query.data;
+  const switching = query.isPlaceholderData;
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8 lg:px-6">
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Аналитика ментора</h1>
+          <p className="flex min-h-5 items-center gap-2 text-sm text-muted-foreground">
+            {summary && !switching ? formatRange(summary.range, summary.time_zone) : null}
+            {query.isFetching && summary ? <Spinner className="size-4" label="Обновление" /> : null}
+          </p>
+        </div>
+        <PeriodSelector value={period} onChange={onPeriodChange} />
+      </header>
+
+      {query.isPending ? (
+        <AnalyticsSkeleton />
+      ) : query.isError && !summary ? (
+        <LoadErrorAlert onRetry={() => void query.refetch()}>{errorText(query.error)}</LoadErrorAlert>
+      ) : summary ? (
+        <div aria-busy={switching} className={cn('flex flex-col gap-6 transition-opacity', switching && 'opacity-60')}>
+          {query.isError ? <LoadErrorAlert onRetry={() => void query.refetch()}>{errorText(query.error)}</LoadErrorAlert> : null}
+          {hasNoData(summary) ? (
+            <NoAnalyticsYet />
+          ) : (
+            <>
+              <SummaryCards summary={summary} />
+              <Suspense fallback={<ChartsSkeleton />}>
+                <AnalyticsCharts summary={summary} />
+              </Suspense>
+              <BestSessions items={summary.best_sessions} />
+            </>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function errorText(error: unknown): string {
+  // A signed-in user without the mentor role is refused by the server (decision 009: 403).
+  if (error instanceof ApiError && error.status === 403) return 'Аналитика доступна только наставникам';
+  return ANALYTICS_LOAD_ERROR;
+}
+
+function PeriodSelector({ value, onChange }: { value: AnalyticsPeriod; onChange: (period: AnalyticsPeriod) => void }) {
+  return (
+    <div role="group" aria-label="Период" className="grid grid-cols-4 gap-1 rounded-xl bg-muted p-1 md:inline-grid">
+      {ANALYTICS_PERIODS.map((period) => (
+        <button
+          key={period}
+          type="button"
+          aria-pressed={period === value}
+          onClick={() => onChange(period)}
+          className={cn(
+            'h-9 rounded-lg px-2 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:px-3 sm:text-sm',
+            period === value && 'bg-card text-foreground shadow-sm',
+          )}
+        >
+          {PERIOD_LABELS[period]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type StatCardProps = { title: string; icon: ReactNode; value: string; hint?: string; trend: Trend | null };
+
+function StatCard({ title, icon, value, hint, trend }: StatCardProps) {
+  return (
+    <Card role="group" aria-label={title} className="flex flex-col">
+      <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2 sm:p-5 sm:pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <span aria-hidden className="grid size-8 place-content-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">
+          {icon}
+        </span>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-1 p-4 pt-0 sm:p-5 sm:pt-0">
+        <p data-testid="stat-value" className="text-2xl font-semibold tracking-tight tabular-nums">
+          {value}
+        </p>
+        {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+        {trend ? (
+          <p
+            className={cn(
+              'flex items-center gap-1 text-xs font-medium',
+              trend.direction === 'up' && 'text-success',
+              trend.direction === 'down' && 'text-destructive',
+              trend.direction === 'flat' && 'text-muted-foreground',
+            )}
+          >
+            {trend.direction === 'down' ? <TrendingDown aria-hidden className="size-3.5" /> : trend.direction === 'up' ? <TrendingUp aria-hidden className="size-3.5" /> : null}
+            {trend.text}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
+  const { sessions_held, average_rating, income, conversion } = summary.cards;
+  const reviewsHint =
+    average_rating.value == null
+      ? average_rating.overall == null
+        ? 'Отзывов пока нет'
+        : `За период отзывов нет · ${formatDecimal(average_rating.overall)} за всё время`
+      : `${countRu(average_rating.reviews_count, ['отзыв', 'отзыва', 'отзывов'])} за период` +
+        (average_rating.overall == null ? '' : ` · ${formatDecimal(average_rating.overall)} за всё время`);
+  const conversionHint =
+    conversion.value == null
+      ? 'Просмотров за период не было'
+      : `${countRu(conversion.conversions, ['запись', 'записи', 'записей'])} на ${countRu(conversion.views, ['просмотр', 'просмотра', 'просмотров'])}`;
+
+  return (
+    <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+      <StatCard title="Проведено сессий" icon={<CalendarCheck />} value={String(sessions_held.value)} trend={relativeTrend(sessions_held.value, sessions_held.previous)} />
+      <StatCard
+        title="Средний рейтинг"
+        icon={<Star />}
+        value={average_rating.value == null ? '—' : formatDecimal(average_rating.value)}
+        hint={reviewsHint}
+        trend={ratingTrend(average_rating.value, average_rating.previous)}
+      />
+      <StatCard title="Доход" icon={<Wallet />} value={formatRubles(income.value)} hint="После комиссии платформы" trend={relativeTrend(income.value, income.previous)} />
+      <StatCard
+        title="Конверсия"
+        icon={<Percent />}
+        value={conversion.value == null ? '—' : formatPercent(conversion.value)}
+        hint={conversionHint}
+        trend={pointsTrend(conversion.value, conversion.previous)}
+      />
+    </div>
+  );
+}
+
+function NoAnalyticsYet() {
+  return (
+    <EmptyState
+      icon={<BarChart3 />}
+      title="Пока нет данных для аналитики"
+      description="Здесь появятся проведённые сессии, доход, рейтинг и конверсия, когда ученики начнут записываться к вам на консультации и мероприятия."
+      action={
+        <Button asChild>
+          <Link to="/CreateEntityPage">Перейти в редактор сессий</Link>
+        </Button>
+      }
+      className="py-12"
+    />
+  );
+}
+
+export function ChartsSkeleton() {
+  return (
+    <div role="status" aria-label="Загрузка графиков" className="grid gap-4 lg:grid-cols-2">
+      <Skeleton className="h-[21rem] rounded-2xl lg:col-span-2" />
+      <Skeleton className="h-[21rem] rounded-2xl" />
+      <Skeleton className="h-[21rem] rounded-2xl" />
+    </div>
+  );
+}
+
+function AnalyticsSkeleton() {
+  return (
+    <div role="status" aria-label="Загрузка" className="flex flex-col gap-6">
+      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-[21rem] rounded-2xl lg:col-span-2" />
+        <Skeleton className="h-[21rem] rounded-2xl" />
+        <Skeleton className="h-[21rem] rounded-2xl" />
+      </div>
+      <Skeleton className="h-64 rounded-2xl" />
+    </div>
+  );
+}
