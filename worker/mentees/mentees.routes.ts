@@ -1,5 +1,12 @@
-// A mentor's mentees for /MyMentee (ours).
+// A mentor's mentees for /MyMentee (ours); shape in docs/decisions/009-analytics-and-mentees.md.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { validate } from '../lib/validate.ts';
+import { requireRole } from '../middleware/session.ts';
+import { listMentees } from './mentees.queries.ts';
+import { menteesQuery } from './mentees.schemas.ts';
 
-export const menteesRoutes = new Hono<AppEnv>();
+export const menteesRoutes = new Hono<AppEnv>().get('/mentees', requireRole('mentor'), validate('query', menteesQuery), async (c) => {
+  const { search } = c.req.valid('query');
+  return c.json(await listMentees(c.var.db, c.var.user!.id, search));
+});
