@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { MyMenteesScreen } from '../features/my-mentees/my-mentees-screen.tsx';
 import { requireRole } from '../features/session/guards.ts';
+import { useSession } from '../features/session/use-session.ts';
 
 export const Route = createFileRoute('/MyMentee')({
   beforeLoad: ({ context }) => requireRole(context, 'mentor'),
@@ -8,5 +9,6 @@ export const Route = createFileRoute('/MyMentee')({
 });
 
 function MyMenteePage() {
-  return <ComingSoon title="Мои ученики" />;
+  const { user } = useSession();
+  return <MyMenteesScreen timeZone={user?.time_zone ?? undefined} />;
 }
