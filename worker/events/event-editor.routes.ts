@@ -70,7 +70,7 @@ async function addEvent(c: Context<AppEnv>) {
   const { fields, image } = await readBody(c);
   const input = parseOrThrow(addEventSchema, fields);
   assertOwnUserId(input.mentor_id, me.id);
-  const startsAt = readStart(input.date!, input.time, await mentorTimeZone(c.var.db, me.id));
+  const startsAt = readStart(input.date, input.time, await mentorTimeZone(c.var.db, me.id));
   const stored = image
     ? await storeImage(c.env, c.var.db, { file: image, ownerId: me.id, purpose: 'event_cover', field: IMAGE_FIELD }, coverMessages)
     : null;

@@ -41,10 +41,16 @@ export const eventMessages = {
   imageTooLarge: 'Файл слишком большой. Максимальный размер 5MB.',
 };
 
+/**
+ * Any value, absent allowed, so each field's transform sees a missing value too and answers it with the
+ * field's own message (zod's default for a missing key is English).
+ */
+const field = () => z.unknown().optional();
+
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The spec's four price messages, in its order: missing, not a number, not whole, out of range. */
-const price = z.unknown().transform((v, ctx) => {
+const price = field().transform((v, ctx) => {
   const fail = (message: string) => {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
@@ -59,7 +65,7 @@ const price = z.unknown().transform((v, ctx) => {
 
 /** A whole number from JSON or a form field; `undefined` when absent or empty. */
 const wholeNumber = (message: string, min: number, max: number, maxMessage = message) =>
-  z.unknown().transform((v, ctx) => {
+  field().transform((v, ctx) => {
     if (blank(v)) return undefined;
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n < min) {
@@ -73,7 +79,7 @@ const wholeNumber = (message: string, min: number, max: number, maxMessage = mes
     return n;
   });
 
-const flag = z.unknown().transform((v, ctx) => {
+const flag = field().transform((v, ctx) => {
   if (blank(v)) return undefined;
   if (v === true || v === 'true' || v === '1' || v === 1) return true;
   if (v === false || v === 'false' || v === '0' || v === 0) return false;
@@ -81,7 +87,7 @@ const flag = z.unknown().transform((v, ctx) => {
   return z.NEVER;
 });
 
-const title = z.unknown().transform((v, ctx) => {
+const title = field().transform((v, ctx) => {
   const s = typeof v === 'string' ? v.trim() : '';
   if (!s) {
     ctx.addIssue({ code: 'custom', message: eventMessages.required });
@@ -95,7 +101,7 @@ const title = z.unknown().transform((v, ctx) => {
 });
 
 /** Sanitized HTML; the limit counts the text a reader sees (§5.4), not the markup. */
-const description = z.unknown().transform((v, ctx) => {
+const description = field().transform((v, ctx) => {
   if (v === null || v === undefined) return '';
   if (typeof v !== 'string' || v.length > EVENT_DESCRIPTION_HTML_MAX) {
     ctx.addIssue({ code: 'custom', message: eventMessages.descriptionHtml });
@@ -112,7 +118,7 @@ const description = z.unknown().transform((v, ctx) => {
 const category = z.enum(categories, { error: eventMessages.category });
 
 /** null: no discount. 0 and empty mean none too (the form's cleared input). */
-const discount = z.unknown().transform((v, ctx) => {
+const discount = field().transform((v, ctx) => {
   if (blank(v) || v === 0 || v === '0') return null;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 100) {
@@ -122,7 +128,7 @@ const discount = z.unknown().transform((v, ctx) => {
   return n;
 });
 
-const time = z.unknown().transform((v, ctx) => {
+const time = field().transform((v, ctx) => {
   if (blank(v)) return undefined;
   if (typeof v !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim())) {
     ctx.addIssue({ code: 'custom', message: eventMessages.time });
@@ -131,7 +137,7 @@ const time = z.unknown().transform((v, ctx) => {
   return v.trim();
 });
 
-const dateField = z.unknown().transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined));
+const dateField = field().transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined));
 
 const fields = {
   title,
@@ -145,51 +151,54 @@ const fields = {
   duration_minutes: wholeNumber(eventMessages.duration, 1, 1440),
   is_public: flag,
   is_whitelisted: flag,
-  is_canceled: flag,
+  // cancelling goes through cancel_event, which refunds; the editor may only send is_canceled false
+  is_canceled: flag.refine((v) => v !== true, eventMessages.canceledFlag),
   /** must be the caller when sent (the spec's client sends it) */
   mentor_id: wholeNumber('Некорректный пользователь', 1, 2_147_483_647),
 };
 
-/** Cancelling goes through cancel_event, which refunds; the editor may only send is_canceled false. */
-const notCanceled = (v: { is_canceled?: boolean }, ctx: z.RefinementCtx) => {
-  if (v.is_canceled) ctx.addIssue({ code: 'custom', path: ['is_canceled'], message: eventMessages.canceledFlag });
-};
-
-export const addEventSchema = z
-  .object({
-    ...fields,
-    event_category: category.default('Образование'),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: eventMessages.dateRequired });
-    notCanceled(v, ctx);
-  });
+export const addEventSchema = z.object({
+  ...fields,
+  event_category: category.default('Образование'),
+  date: field().transform((v, ctx) => {
+    if (typeof v === 'string' && v.trim()) return v.trim();
+    ctx.addIssue({ code: 'custom', message: eventMessages.dateRequired });
+    return z.NEVER;
+  }),
+});
 export type AddEventInput = z.output<typeof addEventSchema>;
 
-export const updateEventSchema = z
-  .object({
-    title: title.optional(),
-    description: description.optional(),
-    event_category: category.optional(),
-    date: fields.date,
-    time: fields.time,
-    price: price.optional(),
-    total_spots: fields.total_spots,
-    discount: discount.optional(),
-    duration_minutes: fields.duration_minutes,
-    is_public: fields.is_public,
-    is_whitelisted: fields.is_whitelisted,
-    is_canceled: fields.is_canceled,
-    mentor_id: fields.mentor_id,
-    remove_image: flag,
-  })
-  .superRefine(notCanceled);
+export const updateEventSchema = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  event_category: category.optional(),
+  date: fields.date,
+  time: fields.time,
+  price: price.optional(),
+  total_spots: fields.total_spots,
+  discount: discount.optional(),
+  duration_minutes: fields.duration_minutes,
+  is_public: fields.is_public,
+  is_whitelisted: fields.is_whitelisted,
+  is_canceled: fields.is_canceled,
+  mentor_id: fields.mentor_id,
+  remove_image: flag,
+});
 export type UpdateEventInput = z.output<typeof updateEventSchema>;
 
 /** The UTC offset (ms) of an IANA zone at an instant. */
 function zoneOffset(at: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   );
