@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, CalendarSearch, MessageSquarePlus, RefreshCw, TriangleAlert } from 'lucide-react';
@@ -10,7 +10,7 @@ import { ReviewsSlider } from '../../components/reviews-slider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../session/use-session.ts';
@@ -56,6 +56,21 @@ export function EventPageScreen({ eventId }: { eventId: number }) {
   return <LoadedEventPage event={query.data} />;
 }
 
+/**
+ * One view of this page for the mentor's conversion funnel (POST /analytics/views/), once per open: the ref
+ * keeps React's development double effect and re-renders from sending it twice. Fire-and-forget: a failure
+ * (rate limit, network) is nothing the visitor should see.
+ */
+function useRecordPageView(mentorId: number, eventId?: number) {
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${mentorId}:${eventId ?? ''}`;
+    if (sent.current === key) return;
+    sent.current = key;
+    api.analytics.views.$post({ json: { mentor_id: mentorId, event_id: eventId } }).catch(() => undefined);
+  }, [mentorId, eventId]);
+}
+
 function LoadedEventPage({ event }: { event: EventDetail }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -65,6 +80,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
 
   const mentorId = event.event_id_mentor ?? event.mentor;
   const isOwn = user != null && user.id === mentorId;
+  useRecordPageView(mentorId, event.id);
   const registration = useQuery({ ...eventQueries.registration(event.id, user?.id ?? 0), enabled: user != null && !isOwn });
   const reviews = useQuery(eventQueries.reviews(event.id));
   const upcoming = useQuery(eventQueries.upcoming());

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, Bookmark, CalendarPlus, MessageCircle, Star, TriangleAlert, UserRoundX } from 'lucide-react';
@@ -6,7 +6,7 @@ import { mentorPriceText } from '../../components/mentor-card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../../lib/placeholder-image.ts';
 import { countRu } from '../../lib/plural.ts';
@@ -90,9 +90,25 @@ function Section({ id, title, children, className }: { id?: string; title: React
   );
 }
 
+/**
+ * One view of this page for the mentor's conversion funnel (POST /analytics/views/), once per open: the ref
+ * keeps React's development double effect and re-renders from sending it twice. Fire-and-forget: a failure
+ * (rate limit, network) is nothing the visitor should see.
+ */
+function useRecordPageView(mentorId: number, eventId?: number) {
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${mentorId}:${eventId ?? ''}`;
+    if (sent.current === key) return;
+    sent.current = key;
+    api.analytics.views.$post({ json: { mentor_id: mentorId, event_id: eventId } }).catch(() => undefined);
+  }, [mentorId, eventId]);
+}
+
 function MentorProfile({ mentor, viewer, isSignedIn }: { mentor: MentorDetail; viewer: Viewer; isSignedIn?: boolean }) {
   const isOwn = viewer?.id === mentor.id;
   const timeZone = viewer?.time_zone ?? undefined;
+  useRecordPageView(mentor.id);
   const events = useQuery(mentorQueries.events(mentor.id));
   const upcoming = upcomingEvents(events.data ?? []);
   const name = [mentor.mentor_name, mentor.mentor_surname].filter(Boolean).join(' ') || 'Ментор';
