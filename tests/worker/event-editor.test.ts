@@ -384,6 +384,23 @@ describe('PUT /api/events/UpdateEvent/', () => {
     expect((await expectJson(updateJson(me, event.id, { total_spots: 0 }), 200)).available_spots).toBeNull();
   });
 
+  it('seats and registrations racing each other never oversell', async () => {
+    const me = await mentor();
+    const event = await createEvent(t.db, me.id, { totalSpots: 10 });
+    const people = await Promise.all([1, 2, 3, 4].map(() => createUser(t.db)));
+    const results = await Promise.all([
+      ...people.map((p) => send('POST', '/api/events/register_for_event/', { user: asUser(p), body: { event_id: event.id } })),
+      updateJson(me, event.id, { total_spots: 2 }),
+    ]);
+    const row = await eventRow(event.id);
+    expect(row.takenSpots).toBeLessThanOrEqual(row.totalSpots);
+    const update = results.at(-1)!;
+    if (update.status === 200) expect(row.totalSpots).toBe(2);
+    else expect(update.status).toBe(409);
+    const live = await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id));
+    expect(live.filter((r) => r.status !== 'canceled')).toHaveLength(row.takenSpots);
+  });
+
   it('refuses changes to a canceled event', async () => {
     const me = await mentor();
     const event = await createEvent(t.db, me.id, { isCanceled: true });

@@ -6,6 +6,7 @@ import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { transact } from '../escrow/tx.ts';
+import { pgError } from '../lib/db-errors.ts';
 import { eventItemColumns } from './events.queries.ts';
 
 export type EventInsert = typeof events.$inferInsert;
@@ -95,19 +96,34 @@ export type DeleteEventOutcome =
  * the books.
  */
 export async function deleteOwnEvent(db: Db, id: number, mentorId: number): Promise<DeleteEventOutcome> {
+  try {
+    return await deleteUnlessPaid(db, id, mentorId);
+  } catch (e) {
+    // a payment the checks could not see (the FK restricts): the books stay intact
+    if (pgError(e)?.code === '23503') return { kind: 'payment_history' };
+    throw e;
+  }
+}
+
+function deleteUnlessPaid(db: Db, id: number, mentorId: number): Promise<DeleteEventOutcome> {
   return transact(db, async (tx) => {
-    const registrations = await tx
-      .select({ id: eventRegistrations.id, userId: eventRegistrations.userId, status: eventRegistrations.status })
-      .from(eventRegistrations)
-      .where(eq(eventRegistrations.eventId, id))
-      .orderBy(asc(eventRegistrations.id))
-      .for('update');
+    const lockRegistrations = () =>
+      tx
+        .select({ id: eventRegistrations.id, userId: eventRegistrations.userId, status: eventRegistrations.status })
+        .from(eventRegistrations)
+        .where(eq(eventRegistrations.eventId, id))
+        .orderBy(asc(eventRegistrations.id))
+        .for('update');
+    await lockRegistrations();
     const [event] = await tx
       .select({ title: events.title, imageFileId: events.imageFileId })
       .from(events)
       .where(and(eq(events.id, id), eq(events.mentorId, mentorId)))
       .for('update');
     if (!event) return { kind: 'not_found' };
+    // again, now that the event is ours: a registration that committed while we waited for the event row
+    // is seen (and locked) too, and a newer one has to wait for the event row until we are done
+    const registrations = await lockRegistrations();
     const ids = registrations.map((r) => r.id);
     if (ids.length) {
       const paid = await tx
