@@ -108,7 +108,7 @@ describe('mentor analytics screen', () => {
     expect(within(card('Конверсия')).getByText('10 записей на 80 просмотров')).toBeTruthy();
 
     expect(screen.getByRole('button', { name: 'За месяц' }).getAttribute('aria-pressed')).toBe('true');
-    expect(calls.map((call) => call.url)).toEqual(['/api/analytics/summary/?period=month']);
+    expect(calls.map((call) => call.url)).toEqual([expect.stringMatching(/^\/api\/analytics\/summary\/?\?period=month$/)]);
 
     const best = screen.getByRole('table');
     const rows = within(best).getAllByRole('row');
@@ -139,12 +139,12 @@ describe('mentor analytics screen', () => {
     expect(within(card('Проведено сессий')).queryByText(/к прошлому периоду/)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'За неделю' }));
-    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/analytics/summary/?period=week'));
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('?period=week'))).toBe(true));
     expect(calls.map((call) => call.url.replace(/^.*\?/, ''))).toEqual(['period=month', 'period=year', 'period=week']);
   });
 
   it('shows the empty state to a new mentor', async () => {
-    mockFetch([{ path: /\/api\/analytics\/summary\//, body: emptySummary() }]);
+    mockFetch([{ path: /\/api\/analytics\/summary\b/, body: emptySummary() }]);
     renderScreen();
     expect(await screen.findByText('Пока нет данных для аналитики')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Перейти в редактор сессий' }).getAttribute('href')).toBe('/CreateEntityPage');
@@ -155,7 +155,7 @@ describe('mentor analytics screen', () => {
     let fail = true;
     mockFetch([
       {
-        path: /\/api\/analytics\/summary\//,
+        path: /\/api\/analytics\/summary\b/,
         get status() {
           return fail ? 500 : 200;
         },

@@ -1,32 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, apiFetch, unwrap } from '../../lib/api-client.ts';
+import type { InferResponseType } from 'hono/client';
+import { api, unwrap } from '../../lib/api-client.ts';
 
-/*
- * GET /api/mentees/?search= (decision 009). The server route was not in worker/mentees yet when this
- * screen was written, so the call goes through apiFetch and the answer is checked against the
- * documented shape here instead of being inferred from AppType.
- */
+/* GET /api/mentees/?search= (decision 009) and POST /api/chats/with-user/ through the typed client. */
 
-const menteeSchema = z.object({
-  id: z.number(),
-  name: z.string().nullable(),
-  surname: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  bookings_count: z.number().int().min(0),
-  registrations_count: z.number().int().min(0),
-  last_contact: z.string().nullable(),
-  chat_room_id: z.string().nullable(),
-});
+/** One of the mentor's mentees: counts, last contact and the direct chat room, if there is one. */
+export type Mentee = InferResponseType<typeof api.mentees.$get, 200>[number];
 
-export type Mentee = z.infer<typeof menteeSchema>;
+/** The server refuses longer searches (decision 009 / worker/events/search.ts). */
+export const MENTEES_SEARCH_MAX = 100;
 
 export const myMenteesApi = {
-  list: async (search: string): Promise<Mentee[]> => {
-    const query = search ? `?${new URLSearchParams({ search })}` : '';
-    return z.array(menteeSchema).parse(await unwrap(await apiFetch(`/api/mentees/${query}`)));
-  },
-  /** Creates or opens the direct room with the mentee (POST /api/chats/with-user/). */
+  list: async (search: string): Promise<Mentee[]> => unwrap(await api.mentees.$get({ query: search ? { search: search.slice(0, MENTEES_SEARCH_MAX) } : {} })),
+  /** Creates or opens the direct room with the mentee. */
   openChat: async (menteeId: number): Promise<{ roomId: string }> => unwrap(await api.chats['with-user'].$post({ json: { mentor_profile_id: menteeId } })),
 };
 
