@@ -73,6 +73,8 @@ const payloads = [
   '<img src=`x`onerror=alert(1)>',
   '"><script>alert(1)</script>',
   '<p>\u0000<script>alert(1)</script></p>',
+  '<div onmouseover=alert(1) style="background:url(javascript:alert(1))">x</div>',
+  '<div><div/onload=alert(1)>x</div>',
 ];
 
 describe('sanitizeDescription against XSS payloads', () => {
@@ -90,7 +92,7 @@ describe('sanitizeDescription against XSS payloads', () => {
   it('drops the body of scripts and styles, keeps the text of removed tags', () => {
     expect(sanitizeDescription('<p>до<script>alert(1)</script>после</p>')).toBe('<p>допосле</p>');
     expect(sanitizeDescription('<a href="https://example.com">ссылка</a>')).toBe('ссылка');
-    expect(sanitizeDescription('<div><p>абзац</p></div>')).toBe('<p>абзац</p>');
+    expect(sanitizeDescription('<section><p>абзац</p></section>')).toBe('<p>абзац</p>');
   });
 });
 
@@ -100,11 +102,17 @@ describe('sanitizeDescription keeps the editor formatting', () => {
     expect(sanitizeDescription(html)).toBe(html);
   });
 
+  it('a contentEditable line (<div>) becomes a paragraph, without its attributes', () => {
+    expect(sanitizeDescription('первая<div onclick="x()" style="color: red">вторая</div><div><br></div>')).toBe('первая<p>вторая</p><p><br></p>');
+  });
+
   it('the four highlight colours, in hex or rgb, on mark and span', () => {
     for (const color of HIGHLIGHT_COLORS) {
       const html = `<p><mark data-color="${color}" style="background-color: ${color}">выделено</mark></p>`;
       expect(sanitizeDescription(html)).toBe(html);
     }
+    // what execCommand('hiliteColor') writes in a browser
+    expect(sanitizeDescription('<span style="background-color: rgb(254, 240, 138);">x</span>')).toBe('<span style="background-color: #fef08a">x</span>');
     expect(sanitizeDescription('<span style="background-color: rgb(254, 240, 138); color: inherit">x</span>')).toBe(
       '<span style="background-color: #fef08a">x</span>',
     );

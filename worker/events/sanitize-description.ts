@@ -57,6 +57,11 @@ const options: IFilterXSSOptions = {
   allowCommentTag: false,
   stripBlankChar: true,
   css: false,
+  // a contentEditable (the web editor) makes a new line a <div>; it becomes the paragraph it means
+  onTag(tag, _html, info) {
+    if (tag === 'div') return info.isClosing ? '</p>' : '<p>';
+    return undefined;
+  },
   onTagAttr(tag, name, value) {
     if (name === 'style') {
       const style = highlightStyle(value);
