@@ -1,7 +1,8 @@
 // The recharts part of /Statistics. The screen loads this module with React.lazy, so recharts (and d3
 // under it) stays out of the route chunk and out of the initial bundle.
 import type { ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// Bar charts only: each further chart type (Area, Pie, …) adds its own recharts module to this chunk.
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Payload } from 'recharts/types/component/DefaultTooltipContent';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { countRu } from '../../lib/plural.ts';
@@ -137,15 +138,15 @@ function StudentEngagement({ summary }: AnalyticsChartsProps) {
         <NoChartData>За этот период учеников не было</NoChartData>
       ) : (
         <ChartFigure label={`Новые и вернувшиеся ученики: ${newText}, ${returningText}`}>
-          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
             <XAxis dataKey="axis" tick={axisTick} tickLine={false} axisLine={false} minTickGap={12} />
             <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={40} />
-            <Tooltip {...tooltipStyle} cursor={{ stroke: 'var(--border)' }} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
+            <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
             <Legend formatter={legendFormatter} iconType="circle" />
-            <Area type="monotone" dataKey="new" stackId="mentees" stroke={COLORS.new} fill={COLORS.new} fillOpacity={0.25} strokeWidth={2} />
-            <Area type="monotone" dataKey="returning" stackId="mentees" stroke={COLORS.returning} fill={COLORS.returning} fillOpacity={0.25} strokeWidth={2} />
-          </AreaChart>
+            <Bar dataKey="new" stackId="mentees" fill={COLORS.new} maxBarSize={28} />
+            <Bar dataKey="returning" stackId="mentees" fill={COLORS.returning} radius={[6, 6, 0, 0]} maxBarSize={28} />
+          </BarChart>
         </ChartFigure>
       )}
     </ChartCard>
@@ -172,40 +173,38 @@ function RevenueAnalysis({ summary }: AnalyticsChartsProps) {
         <NoChartData>За этот период дохода не было</NoChartData>
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col items-center gap-4 sm:flex-row">
-            <figure role="img" aria-label={`Доход по типам: консультации ${formatRubles(consultations)}, мероприятия ${formatRubles(events)}`} className="m-0 size-40 shrink-0">
-              <ResponsiveContainer width="100%" height="100%" debounce={CHART_RESIZE_DEBOUNCE_MS}>
-                <PieChart>
-                  <Pie data={slices} dataKey="value" nameKey="key" innerRadius="62%" outerRadius="100%" paddingAngle={slices.every((slice) => slice.value > 0) ? 2 : 0} stroke="none" isAnimationActive={false}>
-                    {slices.map((slice) => (
-                      <Cell key={slice.key} fill={COLORS[slice.key]} />
-                    ))}
-                  </Pie>
-                  <Tooltip {...tooltipStyle} formatter={(value, name) => [formatRubles(Number(value)), seriesName(name)]} />
-                </PieChart>
-              </ResponsiveContainer>
-            </figure>
-            <dl className="grid w-full gap-3 text-sm">
-              {slices.map((slice) => (
-                <div key={slice.key} className="flex items-center gap-2">
-                  <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: COLORS[slice.key] }} />
-                  <dt className="text-muted-foreground">{LABELS[slice.key]}</dt>
-                  <dd className="ml-auto text-right font-semibold tabular-nums">
-                    {formatRubles(slice.value)}
-                    <span className="ml-2 font-normal text-muted-foreground">{share(slice.value)}</span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </div>
+          {/* One stacked bar: the share of each type in the income. */}
+          <figure role="img" aria-label={`Доход по типам: консультации ${formatRubles(consultations)}, мероприятия ${formatRubles(events)}`} className="m-0 h-12 w-full min-w-0">
+            <ResponsiveContainer width="100%" height="100%" debounce={CHART_RESIZE_DEBOUNCE_MS}>
+              <BarChart data={[{ name: 'income', consultations, events }]} layout="vertical" margin={{ top: 0, right: 0, bottom: 0, left: 0 }} barSize={28}>
+                <XAxis type="number" hide domain={[0, total]} />
+                <YAxis type="category" dataKey="name" hide />
+                <Tooltip {...tooltipStyle} labelFormatter={() => 'Доход по типам'} formatter={(value, name) => [formatRubles(Number(value)), seriesName(name)]} />
+                <Bar dataKey="consultations" stackId="revenue" fill={COLORS.consultations} radius={events > 0 ? [8, 0, 0, 8] : 8} />
+                <Bar dataKey="events" stackId="revenue" fill={COLORS.events} radius={consultations > 0 ? [0, 8, 8, 0] : 8} />
+              </BarChart>
+            </ResponsiveContainer>
+          </figure>
+          <dl className="grid gap-2 text-sm">
+            {slices.map((slice) => (
+              <div key={slice.key} className="flex items-center gap-2">
+                <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: COLORS[slice.key] }} />
+                <dt className="text-muted-foreground">{LABELS[slice.key]}</dt>
+                <dd className="ml-auto text-right font-semibold tabular-nums">
+                  {formatRubles(slice.value)}
+                  <span className="ml-2 inline-block min-w-14 font-normal text-muted-foreground">{share(slice.value)}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
           <figure role="img" aria-label={`Доход по времени, всего ${formatRubles(total)}`} className="m-0 h-36 w-full min-w-0">
             <ResponsiveContainer width="100%" height="100%" debounce={CHART_RESIZE_DEBOUNCE_MS}>
-              <AreaChart data={income} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+              <BarChart data={income} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
                 <XAxis dataKey="axis" tick={axisTick} tickLine={false} axisLine={false} minTickGap={12} />
                 <YAxis hide />
-                <Tooltip {...tooltipStyle} cursor={{ stroke: 'var(--border)' }} labelFormatter={titleOf} formatter={(value, name) => [formatRubles(Number(value)), seriesName(name)]} />
-                <Area type="monotone" dataKey="income" stroke={COLORS.income} fill={COLORS.income} fillOpacity={0.15} strokeWidth={2} />
-              </AreaChart>
+                <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [formatRubles(Number(value)), seriesName(name)]} />
+                <Bar dataKey="income" fill={COLORS.income} fillOpacity={0.8} radius={[4, 4, 0, 0]} maxBarSize={24} />
+              </BarChart>
             </ResponsiveContainer>
           </figure>
         </div>

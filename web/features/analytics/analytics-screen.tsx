@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BarChart3, CalendarCheck, Percent, Star, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
@@ -16,8 +16,9 @@ import { formatDecimal, formatPercent, formatRange, formatRubles, hasNoData, poi
 import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-period.ts';
 import { BestSessions } from './best-sessions.tsx';
 
-// recharts is heavy: the charts come in their own chunk after the numbers are on screen.
-const AnalyticsCharts = lazy(() => import('./analytics-charts.tsx'));
+// recharts is heavy: the charts live in their own chunk, out of the route's and the initial bundle.
+const loadCharts = () => import('./analytics-charts.tsx');
+const AnalyticsCharts = lazy(loadCharts);
 
 export const ANALYTICS_LOAD_ERROR = 'Не удалось загрузить аналитику';
 
@@ -32,6 +33,10 @@ export function AnalyticsScreen({ period, onPeriodChange }: AnalyticsScreenProps
   const query = useQuery({ ...analyticsQueries.summary(period), placeholderData: keepPreviousData });
   const summary = query.data;
   const switching = query.isPlaceholderData;
+  // Fetch the chart chunk alongside the data instead of after it.
+  useEffect(() => {
+    void loadCharts().catch(() => {});
+  }, []);
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8 lg:px-6">
