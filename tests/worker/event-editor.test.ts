@@ -341,7 +341,7 @@ describe('PUT /api/events/UpdateEvent/', () => {
     const event = await createEvent(t.db, me.id, {
       startsAt: new Date(Date.now() + 30 * 60_000),
     });
-    expect((await fieldsOf(updateJson(me, event.id, { date: inHours(0.5) }))).date).toBe('Укажите более позднее время');
+    expect((await fieldsOf(updateJson(me, event.id, { date: inHours(0.75) }))).date).toBe('Укажите более позднее время');
     expect((await fieldsOf(updateJson(me, event.id, { date: inHours(-1) }))).date).toBe('Дата не может быть в прошлом');
     await expectJson(
       updateJson(me, event.id, {
@@ -350,6 +350,9 @@ describe('PUT /api/events/UpdateEvent/', () => {
       }),
       200,
     );
+    // the form's start, to the minute, of the same event
+    const sameMinute = new Date(Math.floor(event.startsAt.getTime() / 60_000) * 60_000).toISOString();
+    expect((await expectJson(updateJson(me, event.id, { date: sameMinute }), 200)).date).toBe(event.startsAt.toISOString());
     const moved = await expectJson(updateJson(me, event.id, { date: inHours(3) }), 200);
     expect(new Date(moved.date).getTime()).toBeGreaterThan(Date.now() + 2 * HOUR);
   });

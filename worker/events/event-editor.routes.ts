@@ -129,8 +129,9 @@ async function updateEvent(c: Context<AppEnv>, id: number) {
   if (input.date !== undefined) {
     const startsAt = startFrom(input.date, input.time, await mentorTimeZone(c.var.db, me.id));
     if (typeof startsAt === 'string') throw errors.validation({ date: startsAt });
-    // the lead time binds a new start only: other fields of a started event may still be corrected
-    if (startsAt.getTime() !== current.startsAt.getTime()) {
+    // the lead time binds a new start only: other fields of a started event may still be corrected. The form
+    // sends the start to the minute, so a start stored with seconds (seeds, other paths) is the same start.
+    if (Math.abs(startsAt.getTime() - current.startsAt.getTime()) >= 60_000) {
       const problem = startProblem(startsAt);
       if (problem) throw errors.validation({ date: problem });
       patch.startsAt = startsAt;
