@@ -62,10 +62,6 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
       union all
       select ur.stars, ur.created_at, null, null from user_reviews ur where ur.to_user_id = ${mentorId}
     ),
-    views as (
-      select v.viewed_at as at from page_views v cross join p
-      where v.mentor_id = ${mentorId} and v.viewed_at >= p.prev_at and v.viewed_at < p.now_at
-    ),
     -- Bookings that got paid (or were free) and registrations that got confirmed, dated when made.
     conversions as (
       select b.created_at as at, 'booking' as what from consultation_bookings b cross join p
@@ -124,6 +120,42 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
       where b.sessions > 0 or b.kopecks > 0
       order by b.kopecks desc, b.rating desc nulls last, b.sessions desc, b.kind, b.item_id
       limit 5
+    ),
+    -- each card's figures in one pass over its rows
+    held_stats as (
+      select count(distinct session_key) filter (where at >= p.start_at) as cur,
+             count(distinct session_key) filter (where at >= p.prev_at and at < p.start_at) as prev
+      from held cross join p
+    ),
+    rating_stats as (
+      select round(avg(stars) filter (where at >= p.start_at and at < p.now_at), 2) as cur,
+             round(avg(stars) filter (where at >= p.prev_at and at < p.start_at), 2) as prev,
+             round(avg(stars) filter (where at < p.now_at), 2) as overall,
+             count(*) filter (where at >= p.start_at and at < p.now_at) as cur_count,
+             count(*) filter (where at < p.now_at) as overall_count
+      from ratings cross join p
+    ),
+    income_stats as (
+      select coalesce(round(sum(kopecks) filter (where at >= p.start_at) / 100.0), 0)::bigint as cur,
+             coalesce(round(sum(kopecks) filter (where at < p.start_at) / 100.0), 0)::bigint as prev,
+             coalesce(round(sum(kopecks) filter (where at >= p.start_at and kind = 'consultation_type') / 100.0), 0)::bigint as consultations,
+             coalesce(round(sum(kopecks) filter (where at >= p.start_at and kind = 'event') / 100.0), 0)::bigint as events
+      from income cross join p
+    ),
+    view_stats as (
+      select count(*) filter (where v.viewed_at >= p.start_at) as cur, count(*) filter (where v.viewed_at < p.start_at) as prev
+      from page_views v cross join p
+      where v.mentor_id = ${mentorId} and v.viewed_at >= p.prev_at and v.viewed_at < p.now_at
+    ),
+    conversion_stats as (
+      select count(*) filter (where at >= p.start_at) as cur, count(*) filter (where at < p.start_at) as prev,
+             count(*) filter (where at >= p.start_at and what = 'booking') as cur_bookings
+      from conversions cross join p
+    ),
+    engagement_stats as (
+      select count(distinct r.mentee_id) filter (where f.first_at >= p.start_at) as new,
+             count(distinct r.mentee_id) filter (where f.first_at < p.start_at) as returning
+      from in_range r join first_contact f using (mentee_id) cross join p
     )
     select json_build_object(
       'time_zone', p.tz,
@@ -132,29 +164,14 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
       'previous_range', json_build_object('start', to_char(p.prev_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                                           'end', to_char(p.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
       'cards', json_build_object(
-        'sessions_held', json_build_object(
-          'value', (select count(distinct session_key) from held where at >= p.start_at and at < p.now_at),
-          'previous', (select count(distinct session_key) from held where at >= p.prev_at and at < p.start_at)),
-        'average_rating', json_build_object(
-          'value', (select round(avg(stars), 2) from ratings where at >= p.start_at and at < p.now_at),
-          'previous', (select round(avg(stars), 2) from ratings where at >= p.prev_at and at < p.start_at),
-          'overall', (select round(avg(stars), 2) from ratings where at < p.now_at),
-          'reviews_count', (select count(*) from ratings where at >= p.start_at and at < p.now_at),
-          'overall_reviews_count', (select count(*) from ratings where at < p.now_at)),
-        'income', json_build_object(
-          'value', (select coalesce(round(sum(kopecks) / 100.0), 0)::bigint from income where at >= p.start_at),
-          'previous', (select coalesce(round(sum(kopecks) / 100.0), 0)::bigint from income where at < p.start_at)),
-        'conversion', (
-          select json_build_object(
-            'value', case when cur_views > 0 then round(cur_conv::numeric / cur_views, 4) end,
-            'previous', case when prev_views > 0 then round(prev_conv::numeric / prev_views, 4) end,
-            'views', cur_views, 'conversions', cur_conv, 'bookings', cur_bookings, 'registrations', cur_conv - cur_bookings)
-          from (select
-            (select count(*) from views where at >= p.start_at) as cur_views,
-            (select count(*) from views where at < p.start_at) as prev_views,
-            (select count(*) from conversions where at >= p.start_at) as cur_conv,
-            (select count(*) from conversions where at < p.start_at) as prev_conv,
-            (select count(*) from conversions where at >= p.start_at and what = 'booking') as cur_bookings) c)
+        'sessions_held', json_build_object('value', hs.cur, 'previous', hs.prev),
+        'average_rating', json_build_object('value', rs.cur, 'previous', rs.prev, 'overall', rs.overall,
+                                            'reviews_count', rs.cur_count, 'overall_reviews_count', rs.overall_count),
+        'income', json_build_object('value', inc.cur, 'previous', inc.prev),
+        'conversion', json_build_object(
+          'value', case when vs.cur > 0 then round(cs.cur::numeric / vs.cur, 4) end,
+          'previous', case when vs.prev > 0 then round(cs.prev::numeric / vs.prev, 4) end,
+          'views', vs.cur, 'conversions', cs.cur, 'bookings', cs.cur_bookings, 'registrations', cs.cur - cs.cur_bookings)
       ),
       'sessions_over_time', (
         select json_agg(json_build_object(
@@ -166,24 +183,22 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
         left join session_buckets s on s.local_bucket = bk.local_start
         left join income_buckets ib on ib.local_bucket = bk.local_start),
       'engagement', json_build_object(
-        'new_mentees', (select count(distinct r.mentee_id) from in_range r join first_contact f using (mentee_id) where f.first_at >= p.start_at),
-        'returning_mentees', (select count(distinct r.mentee_id) from in_range r join first_contact f using (mentee_id) where f.first_at < p.start_at),
+        'new_mentees', es.new,
+        'returning_mentees', es.returning,
         'buckets', (
           select json_agg(json_build_object(
             'start', to_char(bk.local_start at time zone p.tz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'label', to_char(bk.local_start, 'YYYY-MM-DD'),
             'new', coalesce(eb.new, 0), 'returning', coalesce(eb.returning, 0)) order by bk.local_start)
           from buckets bk left join engagement_buckets eb on eb.local_bucket = bk.local_start)),
-      'revenue_by_type', json_build_object(
-        'consultations', (select coalesce(round(sum(kopecks) / 100.0), 0)::bigint from income where at >= p.start_at and kind = 'consultation_type'),
-        'events', (select coalesce(round(sum(kopecks) / 100.0), 0)::bigint from income where at >= p.start_at and kind = 'event')),
+      'revenue_by_type', json_build_object('consultations', inc.consultations, 'events', inc.events),
       'best_sessions', coalesce((
         select json_agg(json_build_object(
           'kind', kind, 'id', item_id, 'title', title, 'sessions', sessions,
           'income', round(kopecks / 100.0)::bigint, 'average_rating', round(rating, 2), 'reviews_count', reviews))
         from best_named), '[]'::json)
     ) as summary
-    from p`);
+    from p, held_stats hs, rating_stats rs, income_stats inc, view_stats vs, conversion_stats cs, engagement_stats es`);
   return { period, bucket, ...result.rows[0].summary } as AnalyticsSummary;
 }
 
