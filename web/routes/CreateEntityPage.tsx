@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { requireRole } from '../features/session/guards.ts';
+import { SessionEditorScreen } from '../features/session-editor/session-editor-screen.tsx';
 
 export const Route = createFileRoute('/CreateEntityPage')({
   beforeLoad: ({ context }) => requireRole(context, 'mentor'),
-  component: CreateEntityPage,
+  component: SessionEditorScreen,
 });
-
-function CreateEntityPage() {
-  return <ComingSoon title="Редактор сессий" />;
-}

@@ -1,0 +1,251 @@
+import { categories, type Category } from '../../../drizzle/schema/categories.ts';
+import { dayjs } from '../../lib/dayjs.ts';
+import { isTime, todayIn, zonedInstant, zonedParts } from './editor-time.ts';
+
+/* The event form's rules and messages (spec 002 §4.6, §5.4, §8, §9). */
+
+export const EVENT_CATEGORIES = categories;
+export const DEFAULT_CATEGORY: Category = 'Образование';
+export const DEFAULT_SEATS = 20;
+export const DEFAULT_EVENT_TIME = '18:00';
+export const LEAD_TIME_MINUTES = 60;
+export const PRICE_MAX = 150_000;
+export const DESCRIPTION_MAX = 500;
+export const DESCRIPTION_PREVIEW = 100;
+export const COVER_MAX_BYTES = 5_242_880;
+
+export const eventMessages = {
+  required: 'Поле обязательно для заполнения',
+  category: 'Выберите действительную категорию',
+  pastDate: 'Дата не может быть в прошлом',
+  timeFormat: 'Некорректный формат времени (ЧЧ:ММ)',
+  tooSoon: 'Укажите более позднее время',
+  priceRequired: 'Цена обязательна',
+  priceNumber: 'Цена должна быть числом',
+  priceInteger: 'Цена должна быть целым числом',
+  priceRange: 'Цена должна быть от 0 до 150,000',
+  seats: 'Минимум 1 участник',
+  discount: 'Скидка должна быть целым числом от 1 до 100',
+  coverTooBig: 'Файл слишком большой. Максимальный размер 5MB.',
+  coverNotImage: 'Пожалуйста, загрузите изображение.',
+  coverRead: 'Ошибка при загрузке изображения.',
+  description: `Превышен лимит в ${DESCRIPTION_MAX} символов`,
+  previewStorage: 'Ошибка при сохранении данных предпросмотра',
+  created: 'Мероприятие успешно создано',
+  updated: 'Мероприятие успешно обновлено',
+  deleted: 'Мероприятие успешно удалено',
+  saveFailed: (message: string) => `Не удалось сохранить: ${message}`,
+  deleteFailed: (message: string) => `Не удалось удалить: ${message}`,
+} as const;
+
+/** What the form edits; numbers stay strings so a half-typed value can be shown and judged. */
+export type EventFormState = {
+  title: string;
+  description: string;
+  category: string;
+  date: string;
+  time: string;
+  price: string;
+  discount: string;
+  seats: string;
+  noLimit: boolean;
+  isPublic: boolean;
+  /** the cover now on the server (edit) */
+  imageUrl: string | null;
+  /** a new cover picked in the form */
+  image: File | null;
+  /** its data URL, for the preview and the draft */
+  imagePreview: string | null;
+  removeImage: boolean;
+};
+
+export type EventFormValues = {
+  title: string;
+  description: string;
+  event_category: Category;
+  date: string;
+  price: number;
+  discount: number | null;
+  total_spots: number;
+  /** undefined: not sent (an edit that did not touch it) */
+  is_public?: boolean;
+};
+
+export function newEventState(): EventFormState {
+  return {
+    title: '',
+    description: '',
+    category: DEFAULT_CATEGORY,
+    date: '',
+    time: DEFAULT_EVENT_TIME,
+    price: '0',
+    discount: '',
+    seats: String(DEFAULT_SEATS),
+    noLimit: false,
+    isPublic: true,
+    imageUrl: null,
+    image: null,
+    imagePreview: null,
+    removeImage: false,
+  };
+}
+
+type KnownEvent = {
+  title: string;
+  description: string;
+  category: string;
+  date: string;
+  price: number | null;
+  discount?: number | null;
+  total_spots: number;
+  image_url: string | null;
+  is_public?: boolean;
+};
+
+export function stateFromEvent(event: KnownEvent, timeZone: string): EventFormState {
+  const { date, time } = zonedParts(event.date, timeZone);
+  return {
+    ...newEventState(),
+    title: event.title,
+    description: event.description ?? '',
+    category: event.category,
+    date,
+    time,
+    price: String(event.price ?? 0),
+    discount: event.discount ? String(event.discount) : '',
+    seats: event.total_spots === 0 ? String(DEFAULT_SEATS) : String(event.total_spots),
+    noLimit: event.total_spots === 0,
+    isPublic: event.is_public ?? true,
+    imageUrl: event.image_url,
+  };
+}
+
+/** The description's text without markup: the 500-character limit counts this (spec 002 §5.4). */
+export function htmlText(html: string): string {
+  if (!html) return '';
+  if (typeof DOMParser !== 'undefined') {
+    const doc = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html');
+    return doc.body.textContent ?? '';
+  }
+  return html.replace(/<[^>]*>/g, '');
+}
+
+/** A card's description: the text cut at 100 characters with an ellipsis. */
+export function descriptionPreview(html: string, max = DESCRIPTION_PREVIEW): string {
+  const text = htmlText(html).replace(/\s+/g, ' ').trim();
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+/** The cover checks (spec 002 §5.4): an image, at most 5 MB. Null when the file is fine. */
+export function coverProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return eventMessages.coverNotImage;
+  if (file.size > COVER_MAX_BYTES) return eventMessages.coverTooBig;
+  return null;
+}
+
+function priceProblem(raw: string): string | null {
+  const value = raw.trim().replace(',', '.');
+  if (!value) return eventMessages.priceRequired;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return eventMessages.priceNumber;
+  if (!Number.isInteger(n)) return eventMessages.priceInteger;
+  if (n < 0 || n > PRICE_MAX) return eventMessages.priceRange;
+  return null;
+}
+
+/** Every message of spec 002 §5.4 under its field; values only when nothing is wrong. */
+export function validateEvent(
+  state: EventFormState,
+  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
+): { values: EventFormValues | null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!state.title.trim()) errors.title = eventMessages.required;
+  if (!(EVENT_CATEGORIES as readonly string[]).includes(state.category)) errors.category = eventMessages.category;
+
+  if (!state.date) errors.date = eventMessages.required;
+  else if (state.date < todayIn(timeZone, now)) errors.date = eventMessages.pastDate;
+  if (!state.time.trim()) errors.time = eventMessages.required;
+  else if (!isTime(state.time)) errors.time = eventMessages.timeFormat;
+  if (!errors.date && !errors.time) {
+    const start = zonedInstant(state.date, state.time, timeZone);
+    if (start.getTime() < now.getTime() + LEAD_TIME_MINUTES * 60_000) errors.time = eventMessages.tooSoon;
+  }
+
+  const price = priceProblem(state.price);
+  if (price) errors.price = price;
+
+  if (state.discount.trim()) {
+    const d = Number(state.discount);
+    if (!Number.isInteger(d) || d < 1 || d > 100) errors.discount = eventMessages.discount;
+  }
+  if (!state.noLimit) {
+    const seats = Number(state.seats);
+    if (!state.seats.trim() || !Number.isInteger(seats) || seats < 1) errors.seats = eventMessages.seats;
+  }
+  if (Array.from(htmlText(state.description)).length > DESCRIPTION_MAX) errors.description = eventMessages.description;
+
+  if (Object.keys(errors).length) return { values: null, errors };
+  return {
+    errors,
+    values: {
+      title: state.title.trim(),
+      description: state.description,
+      event_category: state.category as Category,
+      date: zonedInstant(state.date, state.time, timeZone).toISOString(),
+      price: Number(state.price.trim()),
+      discount: state.discount.trim() ? Number(state.discount) : null,
+      total_spots: state.noLimit ? 0 : Number(state.seats),
+      is_public: state.isPublic,
+    },
+  };
+}
+
+/**
+ * The event payload of spec 002 §7 as multipart: the fields plus event_image when a cover was picked and
+ * remove_image as 'true' / 'false'. A new event has every seat free.
+ */
+export function eventFormData(
+  values: EventFormValues,
+  { mentorId, image, removeImage, isNew }: { mentorId: number; image: File | null; removeImage: boolean; isNew: boolean },
+): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(eventPayload(values, mentorId, isNew))) form.append(key, String(value));
+  form.append('remove_image', removeImage ? 'true' : 'false');
+  if (image) form.append('event_image', image, image.name);
+  return form;
+}
+
+/** The same payload as JSON (UpdateEvent without a new cover or removal). */
+export function eventPayload(values: EventFormValues, mentorId: number, isNew: boolean): Record<string, string | number | boolean> {
+  return {
+    title: values.title,
+    description: values.description,
+    mentor_id: mentorId,
+    date: values.date,
+    price: values.price,
+    ...(values.discount != null ? { discount: values.discount } : { discount: '' }),
+    total_spots: values.total_spots,
+    ...(isNew ? { available_spots: values.total_spots } : {}),
+    event_category: values.event_category,
+    ...(values.is_public !== undefined ? { is_public: values.is_public } : {}),
+    ...(isNew ? { is_canceled: false, is_whitelisted: false } : {}),
+  };
+}
+
+/** The draft /event_info/preview reads from localStorage 'previewEvent' (see features/events/event-preview-screen). */
+export function previewDraft(state: EventFormState, { mentorId, eventId, timeZone }: { mentorId: number; eventId: number | null; timeZone: string }) {
+  const date = state.date && isTime(state.time) ? zonedInstant(state.date, state.time, timeZone) : null;
+  const total = state.noLimit ? 0 : Number(state.seats) || 0;
+  return {
+    id: eventId,
+    title: state.title,
+    coverImage: state.imagePreview ?? (state.removeImage ? null : state.imageUrl),
+    date: date && dayjs(date).isValid() ? date.toISOString() : null,
+    price: state.price,
+    available_spots: total,
+    total_spots: total,
+    description: state.description,
+    mentorId,
+  };
+}

@@ -1,0 +1,83 @@
+import type { InferResponseType } from 'hono/client';
+import { api, apiFetch, toApiError, unwrap } from '../../lib/api-client.ts';
+
+/*
+ * Calls of the session editor (spec 002 §7 "Events (editor)", "Consultation types and slots"; decisions 006
+ * and 008) through the typed client. AddEvent and UpdateEvent read their body by hand (multipart or JSON,
+ * no validator), so hc has no typed input for them: they are sent through apiFetch (the same
+ * refresh-and-retry) with their answers typed from AppType.
+ */
+
+const types = api['consultation-types'];
+const slots = api['consultation-type-slots'];
+
+export type ConsultationType = InferResponseType<typeof types.all.$get, 200>[number];
+export type MentorSlot = InferResponseType<typeof slots.all.$get, 200>[number];
+export type SeriesCreated = InferResponseType<typeof slots.create_recurrent_slots.$post, 201>;
+export type SeriesDeleted = InferResponseType<(typeof slots)[':id']['delete_series']['$delete'], 200>;
+
+/** An item of GET /api/events/GetUserEvents/; discount and is_canceled are read when the server sends them. */
+export type EditorEvent = InferResponseType<typeof api.events.GetUserEvents.$get, 200>[number] & {
+  discount?: number | null;
+  is_canceled?: boolean;
+  is_public?: boolean;
+};
+/** GET /api/events/GetEvent/?id= (the form reads discount from it). */
+export type EditorEventDetail = InferResponseType<typeof api.events.GetEvent.$get, 200> & { is_public?: boolean };
+/** AddEvent / UpdateEvent answer: the GetEvent shape plus the editor's fields. */
+export type SavedEvent = InferResponseType<typeof api.events.AddEvent.$post, 201>;
+
+export type ConsultationTypeBody = { name: string; description?: string; duration_minutes: number; costs: number; user_id: number };
+export type SlotBody = { consultation_type: number; start_time: string; end_time: string; user_id: number };
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+export type RecurrentBody = SlotBody & {
+  repeat_type: 'none' | 'daily' | 'weekly' | 'custom';
+  custom_weekdays: Weekday[];
+  repeat_until: string;
+  time_zone?: string;
+};
+
+const id = (value: number) => ({ param: { id: String(value) } });
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await apiFetch(path, init);
+  if (!response.ok) throw await toApiError(response);
+  return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
+}
+
+export const sessionEditorApi = {
+  consultationTypes: async (userId: number) => unwrap(await types.all.$get({ query: { user_id: String(userId) } })),
+  createType: async (body: ConsultationTypeBody) => unwrap(await types.create.$post({ json: body })),
+  updateType: async (typeId: number, body: ConsultationTypeBody) => unwrap(await types[':id'].update.$patch({ ...id(typeId), json: body })),
+  deleteType: async (typeId: number, userId: number) => {
+    const response = await types[':id'].delete.$delete({ ...id(typeId), query: { user_id: String(userId) } });
+    if (!response.ok) await unwrap(response);
+  },
+
+  slots: async (userId: number) => unwrap(await slots.all.$get({ query: { user_id: String(userId) } })),
+  createSlot: async (body: SlotBody) => unwrap(await slots.create.$post({ json: body })),
+  createSeries: async (body: RecurrentBody) => unwrap(await slots.create_recurrent_slots.$post({ json: body })),
+  updateSlot: async (slotId: number, body: SlotBody) => unwrap(await slots[':id'].update.$patch({ ...id(slotId), json: body })),
+  deleteSlot: async (slotId: number, userId: number) => {
+    const response = await slots[':id'].delete.$delete({ ...id(slotId), query: { user_id: String(userId) } });
+    if (!response.ok) await unwrap(response);
+  },
+  deleteSeries: async (slotId: number, userId: number) =>
+    unwrap(await slots[':id'].delete_series.$delete({ ...id(slotId), query: { user_id: String(userId) } })),
+
+  userEvents: async (userId: number): Promise<EditorEvent[]> => unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(userId) } })),
+  event: async (eventId: number): Promise<EditorEventDetail> => unwrap(await api.events.GetEvent.$get({ query: { id: String(eventId) } })),
+  /** POST /api/events/AddEvent/: multipart, the cover in event_image. */
+  addEvent: (form: FormData) => send<SavedEvent>('/api/events/AddEvent/', { method: 'POST', body: form }),
+  /** PUT /api/events/UpdateEvent/?id=: JSON, or multipart when a new cover is given or remove_image is set. */
+  updateEvent: (eventId: number, body: FormData | Record<string, unknown>) =>
+    send<SavedEvent>(`/api/events/UpdateEvent/?id=${eventId}`, {
+      method: 'PUT',
+      ...(body instanceof FormData ? { body } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    }),
+  deleteEvent: async (eventId: number) => {
+    const response = await api.events.DeleteEvent.$delete({ query: { id: String(eventId) } });
+    if (!response.ok) throw await toApiError(response);
+  },
+  cancelEvent: async (eventId: number) => unwrap(await api.events.cancel_event.$post({ json: { event_id: eventId } })),
+};
