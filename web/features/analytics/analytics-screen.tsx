@@ -107,14 +107,14 @@ type StatCardProps = { title: string; icon: ReactNode; value: string; hint?: str
 function StatCard({ title, icon, value, hint, trend }: StatCardProps) {
   return (
     <Card role="group" aria-label={title} className="flex flex-col">
-      <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2 sm:p-5 sm:pb-2">
+      <CardHeader className="flex-row items-start justify-between gap-2 p-3 pb-2 sm:p-5 sm:pb-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <span aria-hidden className="grid size-8 place-content-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">
+        <span aria-hidden className="hidden size-8 shrink-0 place-content-center rounded-lg bg-primary/10 text-primary min-[420px]:grid [&_svg]:size-4">
           {icon}
         </span>
       </CardHeader>
-      <CardContent className="flex flex-col gap-1 p-4 pt-0 sm:p-5 sm:pt-0">
-        <p data-testid="stat-value" className="text-2xl font-semibold tracking-tight tabular-nums">
+      <CardContent className="flex flex-col gap-1 p-3 pt-0 sm:p-5 sm:pt-0">
+        <p data-testid="stat-value" className="text-xl font-semibold tracking-tight whitespace-nowrap tabular-nums sm:text-2xl">
           {value}
         </p>
         {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
@@ -151,7 +151,7 @@ function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
       : `${countRu(conversion.conversions, ['запись', 'записи', 'записей'])} на ${countRu(conversion.views, ['просмотр', 'просмотра', 'просмотров'])}`;
 
   return (
-    <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard title="Проведено сессий" icon={<CalendarCheck />} value={String(sessions_held.value)} trend={relativeTrend(sessions_held.value, sessions_held.previous)} />
       <StatCard
         title="Средний рейтинг"
@@ -201,7 +201,7 @@ export function ChartsSkeleton() {
 function AnalyticsSkeleton() {
   return (
     <div role="status" aria-label="Загрузка" className="flex flex-col gap-6">
-      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className="h-32 rounded-2xl" />
         ))}

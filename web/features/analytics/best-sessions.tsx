@@ -35,7 +35,7 @@ export function BestSessions({ items }: { items: BestSession[] }) {
           <table className="w-full text-sm">
             <thead className="text-left text-xs text-muted-foreground">
               <tr className="border-b">
-                <th scope="col" className="w-8 py-2 pl-4 font-medium sm:pl-0">
+                <th scope="col" className="w-10 py-2 pr-2 pl-4 font-medium sm:pl-0">
                   №
                 </th>
                 <th scope="col" className="py-2 pr-2 font-medium">
@@ -58,7 +58,7 @@ export function BestSessions({ items }: { items: BestSession[] }) {
             <tbody>
               {items.map((item, index) => (
                 <tr key={`${item.kind}-${item.id}`} className="border-b last:border-0">
-                  <td className="py-3 pl-4 align-top text-muted-foreground tabular-nums sm:pl-0">{index + 1}</td>
+                  <td className="py-3 pr-2 pl-4 align-top text-muted-foreground tabular-nums sm:pl-0">{index + 1}</td>
                   <td className="py-3 pr-2 align-top">
                     <span className="line-clamp-2 font-medium break-words">{item.title}</span>
                     {/* On narrow screens the type and rating columns fold under the title. */}

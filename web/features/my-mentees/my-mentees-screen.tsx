@@ -45,7 +45,7 @@ export function MyMenteesScreen({ timeZone }: { timeZone?: string }) {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Мои ученики</h1>
-          {query.data && !search ? <p className="text-sm text-muted-foreground">{countRu(query.data.length, ['ученик', 'ученика', 'учеников'])}</p> : null}
+          {query.data && query.data.length > 0 && !search ? <p className="text-sm text-muted-foreground">{countRu(query.data.length, ['ученик', 'ученика', 'учеников'])}</p> : null}
         </div>
         <SearchInput label="Поиск по имени" value={searchText} onChange={setSearchText} className="sm:w-72" />
       </header>
