@@ -8,6 +8,7 @@ import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
 import { prepareBookings, raceForSlot, sequentialLatency } from './bench-bookings.mjs';
 import { chatFanout } from './bench-chat.mjs';
+import { analyticsBench } from './bench-analytics.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
@@ -183,6 +184,8 @@ async function httpScenarios(app, ready) {
     const race = await raceForSlot(app.url, bookings.freeSlots[i], bookings.racers.slice(0, 200));
     console.log(`200-way race for one slot #${i + 1}: ${race.ms} ms until the last answer; ${race.created} booked, ${race.refused} refused (409), ${race.other} other`);
   }
+  const analytics = await analyticsBench(app.url, ready.databaseUrl);
+  console.log(`GET /api/analytics/summary/?period=year (a mentor with a year of data: 1 000 bookings, 100 events; 20 requests one at a time): median ${analytics.median} ms, p95 ${analytics.p95} ms`);
   console.log('');
   const rows = [];
   for (const s of scenarios) {
