@@ -112,7 +112,7 @@ function SessionsOverview({ summary }: AnalyticsChartsProps) {
             <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
             <Legend formatter={legendFormatter} iconType="circle" />
             <Bar dataKey="consultations" stackId="sessions" fill={COLORS.consultations} maxBarSize={36} />
-            <Bar dataKey="events" stackId="sessions" fill={COLORS.events} radius={[6, 6, 0, 0]} maxBarSize={36} />
+            <Bar dataKey="events" stackId="sessions" fill={COLORS.events} maxBarSize={36} />
           </BarChart>
         </ChartFigure>
       )}
@@ -145,7 +145,7 @@ function StudentEngagement({ summary }: AnalyticsChartsProps) {
             <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
             <Legend formatter={legendFormatter} iconType="circle" />
             <Bar dataKey="new" stackId="mentees" fill={COLORS.new} maxBarSize={28} />
-            <Bar dataKey="returning" stackId="mentees" fill={COLORS.returning} radius={[6, 6, 0, 0]} maxBarSize={28} />
+            <Bar dataKey="returning" stackId="mentees" fill={COLORS.returning} maxBarSize={28} />
           </BarChart>
         </ChartFigure>
       )}
