@@ -36,8 +36,13 @@ export function groupSlots(slots: MentorSlot[]): Group[] {
 
 const timeRange = (slot: MentorSlot, tz: string) => `${dayjs(slot.start_time).tz(tz).format('HH:mm')}–${dayjs(slot.end_time).tz(tz).format('HH:mm')}`;
 
-function seriesSummary(slot: MentorSlot, tz: string): string {
-  const days = slot.repeat_type === 'daily' ? 'Каждый день' : WEEKDAYS.filter((d) => slot.custom_weekdays.includes(d.value)).map((d) => d.short).join(', ');
+const ISO_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+function seriesSummary(slots: MentorSlot[], tz: string): string {
+  const slot = slots[0]!;
+  // a weekly series may come without its weekday: the slots' own days say it
+  const listed: string[] = slot.custom_weekdays.length ? slot.custom_weekdays : slots.map((s) => ISO_DAY[dayjs(s.start_time).tz(tz).day()]!);
+  const days = slot.repeat_type === 'daily' ? 'Каждый день' : WEEKDAYS.filter((d) => listed.includes(d.value)).map((d) => d.short).join(', ');
   const until = slot.repeat_until ? ` · до ${dayjs(slot.repeat_until).format('D MMMM YYYY')}` : '';
   return `${days || 'Повторяется'} · ${timeRange(slot, tz)}${until}`;
 }
@@ -177,7 +182,7 @@ export function ConsultationsTab({ userId, timeZone }: Props) {
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <p className="flex items-center gap-1.5 text-sm font-medium">
                             <Repeat aria-hidden className="size-3.5 text-primary" />
-                            {seriesSummary(group.slots[0]!, timeZone)}
+                            {seriesSummary(group.slots, timeZone)}
                           </p>
                           <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={() => setDeletingSeries(group.slots[0]!)}>
                             Удалить серию

@@ -56,7 +56,8 @@ export function CoverPicker({ src, error, onPick, onRemove, onError }: CoverPick
           void take(e.dataTransfer.files[0]);
         }}
         className={cn(
-          'relative aspect-video w-full overflow-hidden rounded-xl border border-dashed bg-muted/40 transition-colors',
+          'relative w-full overflow-hidden rounded-xl border border-dashed bg-muted/40 transition-colors',
+          src ? 'aspect-video sm:aspect-[5/2]' : 'aspect-[2/1] sm:aspect-[4/1]',
           dragging && 'border-primary bg-primary/5',
           error && 'border-destructive',
         )}
@@ -78,11 +79,11 @@ export function CoverPicker({ src, error, onPick, onRemove, onError }: CoverPick
           <button
             type="button"
             onClick={() => input.current?.click()}
-            className="flex size-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="flex size-full flex-col items-center justify-center gap-1.5 p-4 text-center text-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <ImagePlus aria-hidden className="size-8 text-primary" />
+            <ImagePlus aria-hidden className="size-7 text-primary" />
             <span className="font-medium text-foreground">Загрузить обложку</span>
-            <span>Рекомендуемый размер 1920x1080, до 5 МБ</span>
+            <span className="hidden sm:inline">или перетащите файл сюда</span>
           </button>
         )}
       </div>

@@ -190,8 +190,8 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
           <Input value={state.title} maxLength={255} onChange={(e) => update({ title: e.target.value })} placeholder="Например, «Как пройти собеседование в IT»" />
         </FormField>
 
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Категория *" error={errors.category}>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <FormField label="Категория *" error={errors.category} className="col-span-2 content-start sm:col-span-1">
             <NativeSelect value={state.category} onChange={(e) => update({ category: e.target.value })}>
               {EVENT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -200,23 +200,23 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
               ))}
             </NativeSelect>
           </FormField>
-          <FormField label="Дата *" error={errors.date}>
+          <FormField label="Дата *" error={errors.date} className="content-start">
             <Input type="date" value={state.date} min={todayIn(timeZone)} onChange={(e) => update({ date: e.target.value })} />
           </FormField>
-          <FormField label="Время *" error={errors.time}>
+          <FormField label="Время *" error={errors.time} className="content-start">
             <TimeInput value={state.time} onValueChange={(time) => update({ time })} />
           </FormField>
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Цена, ₽ *" error={errors.price} hint={state.price.trim() === '0' ? 'Бесплатно' : undefined}>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <FormField className="content-start" label="Цена, ₽ *" error={errors.price} hint={state.price.trim() === '0' ? 'Бесплатно' : undefined}>
             <Input inputMode="numeric" value={state.price} onChange={(e) => update({ price: e.target.value })} />
           </FormField>
-          <FormField label="Скидка, %" error={errors.discount}>
+          <FormField label="Скидка, %" error={errors.discount} className="content-start">
             <Input inputMode="numeric" value={state.discount} placeholder="Без скидки" onChange={(e) => update({ discount: e.target.value.replace(/\D/g, '').slice(0, 3) })} />
           </FormField>
-          <div className="grid content-start gap-1.5">
-            <FormField label="Количество мест *" error={state.noLimit ? undefined : errors.seats}>
+          <div className="col-span-2 grid content-start gap-2 sm:col-span-1">
+            <FormField className="content-start" label="Количество мест *" error={state.noLimit ? undefined : errors.seats}>
               <Input
                 inputMode="numeric"
                 value={state.noLimit ? '' : state.seats}
@@ -257,7 +257,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
         </label>
       </div>
 
-      <DialogFooter className="sticky bottom-0 border-t bg-card/95 px-5 py-4 backdrop-blur sm:px-6">
+      <DialogFooter className="sticky bottom-0 grid grid-cols-2 gap-2 border-t bg-card/95 px-5 py-3 backdrop-blur sm:flex sm:px-6 sm:py-4">
         <Button variant="outline" onClick={openPreview} className="sm:mr-auto">
           <Eye />
           Предпросмотр
@@ -265,7 +265,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
         <Button variant="outline" disabled={saving} onClick={onDone}>
           Отмена
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving} className="order-first col-span-2 sm:order-none">
           {saving ? <Spinner className="text-current" label="Сохранение" /> : null}
           {isNew ? 'Создать мероприятие' : 'Сохранить'}
         </Button>

@@ -132,7 +132,8 @@ export function htmlText(html: string): string {
 
 /** A card's description: the text cut at 100 characters with an ellipsis. */
 export function descriptionPreview(html: string, max = DESCRIPTION_PREVIEW): string {
-  const text = htmlText(html).replace(/\s+/g, ' ').trim();
+  // a space after each block, so paragraphs and list items don't run together
+  const text = htmlText(html.replace(/<\/(p|h[1-6]|li|div)>|<br\s*\/?>/gi, '$& ')).replace(/\s+/g, ' ').trim();
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
 }

@@ -174,23 +174,24 @@ export function EditorEventCard({ event, timeZone, onEdit, onDelete, onCopy }: C
             {seatsText(event)}
           </span>
         </div>
-        <div className="flex flex-wrap gap-2 border-t pt-3">
+        <div className="flex items-center gap-1 border-t pt-3">
           <Button size="sm" variant="outline" onClick={onEdit} disabled={canceled}>
             <Pencil />
             Редактировать
           </Button>
-          <Button size="sm" variant="ghost" asChild>
-            <Link to="/event_info/$id" params={{ id: String(event.id) }}>
-              <ExternalLink />
-              Открыть
-            </Link>
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onCopy} aria-label={`Скопировать ссылку на «${event.title}»`} title="Скопировать ссылку">
-            <Link2 />
-          </Button>
-          <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Удалить «${event.title}»`} title="Удалить">
-            <Trash2 />
-          </Button>
+          <div className="ml-auto flex items-center gap-0.5">
+            <Button size="icon" variant="ghost" className="size-8" asChild>
+              <Link to="/event_info/$id" params={{ id: String(event.id) }} aria-label={`Открыть страницу «${event.title}»`} title="Открыть страницу мероприятия">
+                <ExternalLink />
+              </Link>
+            </Button>
+            <Button size="icon" variant="ghost" className="size-8" onClick={onCopy} aria-label={`Скопировать ссылку на «${event.title}»`} title="Скопировать ссылку">
+              <Link2 />
+            </Button>
+            <Button size="icon" variant="ghost" className="size-8 text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Удалить «${event.title}»`} title="Удалить">
+              <Trash2 />
+            </Button>
+          </div>
         </div>
       </div>
     </article>
