@@ -103,9 +103,8 @@ export function CoverPicker({ src, error, onPick, onRemove, onError }: CoverPick
         <p role="alert" className="text-xs text-destructive">
           {error}
         </p>
-      ) : (
-        <p className="text-xs text-muted-foreground">Рекомендуемый размер 1920x1080. JPG, PNG или WebP до 5 МБ.</p>
-      )}
+      ) : null}
+      <p className="text-xs text-muted-foreground">Рекомендуемый размер 1920x1080. JPG, PNG или WebP до 5 МБ.</p>
     </div>
   );
 }
