@@ -8,6 +8,7 @@ import {
   descriptionPreview,
   eventFormData,
   newEventState,
+  stateFromEvent,
   validateEvent,
   type EventFormState,
 } from '../../web/features/session-editor/event-form.rules.ts';
@@ -186,7 +187,7 @@ describe('event form', () => {
   });
 
   it('posts multipart to AddEvent with the spec fields and the cover in event_image', async () => {
-    const calls = stubFetch([{ method: 'POST', path: /\/api\/events\/AddEvent\/$/, status: 201, body: { id: 5 } }]);
+    const calls = stubFetch([{ method: 'POST', path: /\/api\/events\/AddEvent\/?$/, status: 201, body: { id: 5 } }]);
     const onDone = renderForm();
     fireEvent.change(await screen.findByLabelText('Название *'), { target: { value: 'Карьерный вебинар' } });
     fireEvent.change(screen.getByLabelText('Дата *'), { target: { value: future } });
@@ -199,7 +200,7 @@ describe('event form', () => {
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/events/AddEvent/');
+    expect(post.url).toMatch(/^\/api\/events\/AddEvent\/?$/);
     expect(post.body).toBeInstanceOf(FormData);
     const form = post.body as FormData;
     expect(form.get('title')).toBe('Карьерный вебинар');
@@ -225,6 +226,30 @@ describe('event form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Создать мероприятие' }));
     expect(await screen.findByText('Не удалось сохранить: Проверьте поля')).toBeTruthy();
     expect(await screen.findByText('Не больше 100 000 мест')).toBeTruthy();
+  });
+
+  it('edits through UpdateEvent: JSON without a new cover, multipart with remove_image when the cover goes', async () => {
+    const calls = stubFetch([{ method: 'PUT', path: /\/api\/events\/UpdateEvent\/?\?id=11$/, body: { id: 11 } }]);
+    const onDone = vi.fn();
+    const initial = stateFromEvent(
+      { title: 'Старое', description: '<p>Текст</p>', category: 'Карьера', date: dayjs.tz(`${future}T19:30:00`, TZ).toISOString(), price: 500, discount: 5, total_spots: 0, image_url: '/media/c.png' },
+      TZ,
+    );
+    expect(initial).toMatchObject({ time: '19:30', noLimit: true, discount: '5', category: 'Карьера' });
+    renderWithRouter(<EventForm initial={initial} eventId={11} mentorId={7} timeZone={TZ} onDone={onDone} />, { queryClient: client() });
+    fireEvent.change(await screen.findByLabelText('Название *'), { target: { value: 'Новое' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ title: 'Новое', total_spots: 0, discount: 5, price: 500, event_category: 'Карьера', mentor_id: 7 });
+    expect(put.body).not.toHaveProperty('is_public');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить обложку' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2));
+    const second = calls.filter((c) => c.method === 'PUT')[1]!;
+    expect(second.body).toBeInstanceOf(FormData);
+    expect((second.body as FormData).get('remove_image')).toBe('true');
   });
 
   it('builds remove_image as a string flag for UpdateEvent', () => {

@@ -1,11 +1,10 @@
 import type { InferResponseType } from 'hono/client';
-import { api, apiFetch, toApiError, unwrap } from '../../lib/api-client.ts';
+import { api, toApiError, unwrap } from '../../lib/api-client.ts';
 
 /*
  * Calls of the session editor (spec 002 §7 "Events (editor)", "Consultation types and slots"; decisions 006
- * and 008) through the typed client. AddEvent and UpdateEvent read their body by hand (multipart or JSON,
- * no validator), so hc has no typed input for them: they are sent through apiFetch (the same
- * refresh-and-retry) with their answers typed from AppType.
+ * and 008), all through the typed client. AddEvent and UpdateEvent read their body by hand (multipart or
+ * JSON, no validator), so their body goes in `init`; their answers are typed from AppType.
  */
 
 const types = api['consultation-types'];
@@ -39,11 +38,6 @@ export type RecurrentBody = SlotBody & {
 
 const id = (value: number) => ({ param: { id: String(value) } });
 
-async function send<T>(path: string, init: RequestInit): Promise<T> {
-  const response = await apiFetch(path, init);
-  if (!response.ok) throw await toApiError(response);
-  return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
-}
 
 export const sessionEditorApi = {
   consultationTypes: async (userId: number) => unwrap(await types.all.$get({ query: { user_id: String(userId) } })),
@@ -68,13 +62,13 @@ export const sessionEditorApi = {
   userEvents: async (userId: number): Promise<EditorEvent[]> => unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(userId) } })),
   event: async (eventId: number): Promise<EditorEventDetail> => unwrap(await api.events.GetEvent.$get({ query: { id: String(eventId) } })),
   /** POST /api/events/AddEvent/: multipart, the cover in event_image. */
-  addEvent: (form: FormData) => send<SavedEvent>('/api/events/AddEvent/', { method: 'POST', body: form }),
+  addEvent: async (form: FormData): Promise<SavedEvent> => unwrap(await api.events.AddEvent.$post(undefined, { init: { body: form } })),
   /** PUT /api/events/UpdateEvent/?id=: JSON, or multipart when a new cover is given or remove_image is set. */
-  updateEvent: (eventId: number, body: FormData | Record<string, unknown>) =>
-    send<SavedEvent>(`/api/events/UpdateEvent/?id=${eventId}`, {
-      method: 'PUT',
-      ...(body instanceof FormData ? { body } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-    }),
+  updateEvent: async (eventId: number, body: FormData | Record<string, unknown>) => {
+    // multipart: the browser sets the content type with its boundary
+    const init: RequestInit = body instanceof FormData ? { body } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+    return unwrap(await api.events.UpdateEvent.$put({ query: { id: String(eventId) } }, { init }));
+  },
   deleteEvent: async (eventId: number) => {
     const response = await api.events.DeleteEvent.$delete({ query: { id: String(eventId) } });
     if (!response.ok) throw await toApiError(response);
