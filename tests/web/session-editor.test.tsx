@@ -16,7 +16,7 @@ import { EventForm } from '../../web/features/session-editor/event-form-dialog.t
 import { EventsTab } from '../../web/features/session-editor/events-tab.tsx';
 import { ConsultationsTab } from '../../web/features/session-editor/consultations-tab.tsx';
 import { validateType } from '../../web/features/session-editor/consultation-type-dialog.tsx';
-import { RichTextEditor } from '../../web/features/session-editor/rich-text-editor.tsx';
+import { normalizeHighlights, RichTextEditor } from '../../web/features/session-editor/rich-text-editor.tsx';
 import { SlotForm } from '../../web/features/session-editor/slot-dialog.tsx';
 import { newSlotState, switchKind, validateSlot, withEnd, withStart } from '../../web/features/session-editor/slot-rules.ts';
 import { renderWithRouter } from './render-with-router.tsx';
@@ -90,6 +90,18 @@ describe('rich-text description', () => {
       expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
     }
     expect(within(toolbar).getAllByRole('button', { name: /^Выделить/ })).toHaveLength(4);
+  });
+});
+
+describe('highlights', () => {
+  it('moves a colour the browser put on <b> or <li> onto a span the server keeps', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<b style="background-color: rgb(254, 240, 138);">жёлтый</b><ul><li style="background-color: #bbf7d0">пункт</li></ul><span style="background-color: #bfdbfe">синий</span>';
+    normalizeHighlights(root);
+    expect(root.querySelector('b')!.getAttribute('style')).toBeNull();
+    expect(root.querySelector('b > span')!.textContent).toBe('жёлтый');
+    expect(root.querySelector('li > span')).not.toBeNull();
+    expect(root.querySelectorAll('span')).toHaveLength(3);
   });
 });
 

@@ -24,6 +24,23 @@ type RichTextEditorProps = {
 
 const textLength = (el: HTMLElement) => Array.from(el.textContent ?? '').length;
 
+/**
+ * The server keeps a highlight only on <span>/<mark> (decision 008); a browser may put the colour on the
+ * <b> or <li> it is already in. Move such a colour onto a span inside that element.
+ */
+export function normalizeHighlights(root: HTMLElement) {
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>('[style]'))) {
+    if (el.tagName === 'SPAN' || el.tagName === 'MARK') continue;
+    const color = el.style.backgroundColor;
+    el.removeAttribute('style');
+    if (!color) continue;
+    const span = document.createElement('span');
+    span.style.backgroundColor = color;
+    while (el.firstChild) span.appendChild(el.firstChild);
+    el.appendChild(span);
+  }
+}
+
 function exec(command: string, arg?: string) {
   // execCommand is deprecated but still the one portable way to edit a contentEditable's selection.
   if (typeof document.execCommand !== 'function') return;
@@ -94,6 +111,7 @@ export function RichTextEditor({ value, onChange, maxLength, id, invalid, descri
   const command = (name: string, arg?: string) => () => {
     ref.current?.focus();
     exec(name, arg);
+    if (name === 'hiliteColor' && ref.current) normalizeHighlights(ref.current);
     handleInput();
   };
 
