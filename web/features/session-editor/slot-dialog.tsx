@@ -27,6 +27,9 @@ import {
 } from './slot-rules.ts';
 import { TimeInput } from './time-input.tsx';
 
+/** A series whose every date overlapped other slots: nothing new to show. */
+class NothingCreated extends Error {}
+
 type SlotDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -93,6 +96,7 @@ export function SlotForm({ type, slot, userId, timeZone, onDone, now = () => new
         repeat_until: request.repeat_until,
         time_zone: timeZone,
       });
+      if (series.created === 0) throw new NothingCreated();
       const created = `Добавлено ${series.created} ${pluralRu(series.created, ['слот', 'слота', 'слотов'])}`;
       return series.skipped.length ? `${created}, пропущено из-за пересечений: ${series.skipped.length}` : created;
     },
@@ -102,6 +106,10 @@ export function SlotForm({ type, slot, userId, timeZone, onDone, now = () => new
       onDone();
     },
     onError: (error) => {
+      if (error instanceof NothingCreated) {
+        toast({ title: 'Ни одного слота не добавлено', description: 'Всё выбранное время пересекается с другими вашими слотами.', variant: 'destructive' });
+        return;
+      }
       if (error instanceof ApiError && error.fields) {
         const mapped: Record<string, string> = {};
         for (const [key, value] of Object.entries(error.fields)) mapped[SERVER_FIELDS[key] ?? key] = value;
