@@ -56,7 +56,7 @@ export function EventFormDialog({ open, onOpenChange, eventId, mentorId, timeZon
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl p-0 sm:p-0" aria-describedby={undefined}>
+      <DialogContent className="max-w-3xl p-0 sm:p-0">
         <DialogHeader className="px-5 pt-5 sm:px-6 sm:pt-6">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Поля со звёздочкой обязательны. Время указывается в вашем часовом поясе.</DialogDescription>
