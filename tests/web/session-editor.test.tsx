@@ -20,6 +20,9 @@ import { normalizeHighlights, RichTextEditor } from '../../web/features/session-
 import { SlotForm } from '../../web/features/session-editor/slot-dialog.tsx';
 import { newSlotState, switchKind, validateSlot, withEnd, withStart } from '../../web/features/session-editor/slot-rules.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { makeUser } from './fixtures.ts';
+import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { SessionEditorScreen } from '../../web/features/session-editor/session-editor-screen.tsx';
 
 const TZ = 'Europe/Moscow';
 const json = (body: unknown, status = 200) =>
@@ -522,5 +525,26 @@ describe('personal sessions tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Удалить время/ }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Ошибка при удалении слота: Это время уже забронировано')).toBeTruthy();
+  });
+});
+
+describe('session editor screen', () => {
+  it('has the two tabs of §2.8 and opens the event form for /edit_event/{id}', async () => {
+    stubFetch([
+      { path: /GetUserEvents/, body: [EVENT] },
+      { path: /GetEvent\?id=11/, body: { ...EVENT, discount: null, is_canceled: false, duration_minutes: 60, event_id_mentor: 7, registrations_count: 0 } },
+    ]);
+    const queryClient = client();
+    queryClient.setQueryData(sessionQueries.me().queryKey, makeUser({ id: 7, user_role: 'mentor' } as never));
+    const onEditClosed = vi.fn();
+    renderWithRouter(<SessionEditorScreen editEventId={11} onEditClosed={onEditClosed} />, { queryClient });
+    // the open dialog hides the page from the accessibility tree
+    expect(await screen.findByRole('heading', { name: 'Редактор сессий', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Мероприятия', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Личные сессии', hidden: true })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Редактирование мероприятия' });
+    expect(((await within(dialog).findByLabelText('Название *')) as HTMLInputElement).value).toBe('Вебинар о карьере');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(onEditClosed).toHaveBeenCalled());
   });
 });
