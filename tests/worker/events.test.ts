@@ -47,6 +47,7 @@ describe('event list', () => {
           title: `${word} событие 0`,
           date: rows[0].startsAt.toISOString(),
           price: 1500,
+          discount: null,
           image_url: 'https://img.test/a.png',
           total_spots: 10,
           available_spots: 10,

@@ -21,6 +21,7 @@ export function toEventListItem(row: EventItemRow) {
     title: row.title,
     date: row.startsAt.toISOString(),
     price: row.price,
+    discount: row.discountPercent,
     image_url: row.imageUrl,
     total_spots: row.totalSpots,
     available_spots: availableSpots(row),
@@ -41,7 +42,7 @@ export function toEventDetail(row: EventItemRow) {
     event_id_mentor: row.mentorId,
     duration_minutes: row.durationMinutes,
     is_canceled: row.isCanceled,
-    discount: row.discountPercent,
+    is_public: row.isPublic,
     registrations_count: row.takenSpots,
   };
 }

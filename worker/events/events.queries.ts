@@ -34,6 +34,7 @@ export const eventItemColumns = {
   description: events.description,
   ageRestriction: events.ageRestriction,
   isCanceled: events.isCanceled,
+  isPublic: events.isPublic,
   status,
   mentorId: events.mentorId,
   mentorFirstName: users.firstName,
