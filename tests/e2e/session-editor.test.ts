@@ -55,7 +55,7 @@ describe('the session editor', () => {
 
     await page.goto(`${appUrl}/edit_event/${event.id}`);
     const edit = page.getByRole('dialog');
-    await expect.poll(() => edit.getByLabel('Название *').inputValue()).toBe(title);
+    await expect.poll(() => edit.getByLabel('Название *').inputValue(), { timeout: 20_000 }).toBe(title);
     await edit.getByLabel('Цена, ₽ *').fill('2000');
     await edit.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(async () => (await db.query('select price from events where id = $1', [event.id])).rows[0].price).toBe(2000);

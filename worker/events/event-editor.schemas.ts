@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { categories } from '../../drizzle/schema/categories.ts';
 import { descriptionLength, sanitizeDescription } from './sanitize-description.ts';
+import { localParts } from '../consultation-slots/slot-dates.ts';
 
 export const EVENT_PRICE_MAX = 150_000;
 export const EVENT_DESCRIPTION_MAX = 500;
@@ -188,22 +189,8 @@ export type UpdateEventInput = z.output<typeof updateEventSchema>;
 
 /** The UTC offset (ms) of an IANA zone at an instant. */
 function zoneOffset(at: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  return asUtc - Math.floor(at / 1000) * 1000;
+  const { date, time } = localParts(new Date(at), timeZone);
+  return Date.parse(`${date}T${time}Z`) - at;
 }
 
 /**

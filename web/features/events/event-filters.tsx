@@ -19,7 +19,7 @@ import {
   type EventFilters as Filters,
   type EventSort,
 } from './events.filters.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 type EventFiltersProps = {
   filters: Filters;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, CalendarSearch, MessageSquarePlus, RefreshCw, TriangleAlert } from 'lucide-react';
@@ -10,7 +10,7 @@ import { ReviewsSlider } from '../../components/reviews-slider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../session/use-session.ts';
@@ -20,6 +20,7 @@ import type { EventDetail } from './events.types.ts';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
 import { PaymentDialog } from '../payments/payment-dialog.tsx';
+import { useRecordPageView } from '../../lib/use-record-page-view.ts';
 
 const OTHER_EVENTS_SHOWN = 6;
 
@@ -54,21 +55,6 @@ export function EventPageScreen({ eventId }: { eventId: number }) {
   }
   if (query.isPending) return <EventDetailsSkeleton />;
   return <LoadedEventPage event={query.data} />;
-}
-
-/**
- * One view of this page for the mentor's conversion funnel (POST /analytics/views/), once per open: the ref
- * keeps React's development double effect and re-renders from sending it twice. Fire-and-forget: a failure
- * (rate limit, network) is nothing the visitor should see.
- */
-function useRecordPageView(mentorId: number, eventId?: number) {
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    const key = `${mentorId}:${eventId ?? ''}`;
-    if (sent.current === key) return;
-    sent.current = key;
-    api.analytics.views.$post({ json: { mentor_id: mentorId, event_id: eventId } }).catch(() => undefined);
-  }, [mentorId, eventId]);
 }
 
 function LoadedEventPage({ event }: { event: EventDetail }) {

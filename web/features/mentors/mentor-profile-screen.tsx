@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, Bookmark, CalendarPlus, MessageCircle, Star, TriangleAlert, UserRoundX } from 'lucide-react';
@@ -6,7 +6,7 @@ import { mentorPriceText } from '../../components/mentor-card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../../lib/placeholder-image.ts';
 import { countRu } from '../../lib/plural.ts';
@@ -22,6 +22,7 @@ import { mentorQueries } from './mentors.queries.ts';
 import { useMinimumDelay } from './use-minimum-delay.ts';
 import { useOpenChat } from './use-open-chat.ts';
 import { WhyMe } from './why-me.tsx';
+import { useRecordPageView } from '../../lib/use-record-page-view.ts';
 
 /** Spec 000 §9: the mentor page's loader stays at least 1 s. */
 export const MENTOR_DETAIL_MIN_LOADER_MS = 1000;
@@ -88,21 +89,6 @@ function Section({ id, title, children, className }: { id?: string; title: React
       {children}
     </section>
   );
-}
-
-/**
- * One view of this page for the mentor's conversion funnel (POST /analytics/views/), once per open: the ref
- * keeps React's development double effect and re-renders from sending it twice. Fire-and-forget: a failure
- * (rate limit, network) is nothing the visitor should see.
- */
-function useRecordPageView(mentorId: number, eventId?: number) {
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    const key = `${mentorId}:${eventId ?? ''}`;
-    if (sent.current === key) return;
-    sent.current = key;
-    api.analytics.views.$post({ json: { mentor_id: mentorId, event_id: eventId } }).catch(() => undefined);
-  }, [mentorId, eventId]);
 }
 
 function MentorProfile({ mentor, viewer, isSignedIn }: { mentor: MentorDetail; viewer: Viewer; isSignedIn?: boolean }) {

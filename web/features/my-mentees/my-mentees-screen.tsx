@@ -15,7 +15,7 @@ import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { countRu } from '../../lib/plural.ts';
 import { myMenteesApi, myMenteesQueries, type Mentee } from './my-mentees.api.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** The pause after the last keystroke before the list is asked again. */
 export const MENTEES_SEARCH_DEBOUNCE_MS = 300;

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormField } from '../../components/form-field.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { sessionEditorApi, type ConsultationType, type ConsultationTypeBody } from './session-editor.api.ts';
 import { sessionEditorQueries } from './session-editor.queries.ts';
+import { SaveFooter } from './save-footer.tsx';
 
 /* The consultation type form (spec 002 §5.3, §9): the same rules and messages as the server's schema. */
 
@@ -139,15 +138,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
       <FormField label="Описание" error={errors.description}>
         <Textarea rows={3} value={state.description} onChange={(e) => update({ description: e.target.value })} placeholder="Что ученик получит на консультации" />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" disabled={save.isPending} onClick={onDone}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner className="text-current" label="Сохранение" /> : null}
-          Сохранить
-        </Button>
-      </DialogFooter>
+      <SaveFooter saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }

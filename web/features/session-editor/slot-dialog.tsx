@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormField } from '../../components/form-field.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { pluralRu } from '../../lib/plural.ts';
@@ -26,6 +24,7 @@ import {
   type SlotKind,
 } from './slot-rules.ts';
 import { TimeInput } from './time-input.tsx';
+import { SaveFooter } from './save-footer.tsx';
 
 /** A series whose every date overlapped other slots: nothing new to show. */
 class NothingCreated extends Error {}
@@ -210,15 +209,7 @@ export function SlotForm({ type, slot, userId, timeZone, onDone, now = () => new
         </FormField>
       ) : null}
 
-      <DialogFooter>
-        <Button variant="outline" disabled={save.isPending} onClick={onDone}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner className="text-current" label="Сохранение" /> : null}
-          Сохранить
-        </Button>
-      </DialogFooter>
+      <SaveFooter saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }
