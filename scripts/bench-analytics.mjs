@@ -3,13 +3,9 @@
 // types, 100 events with 1 000 registrations, their payments and ledger entries, reviews of all three kinds
 // and 20 000 page views. The session is an access token signed with the local secret from wrangler.toml, as
 // in bench-bookings.mjs, so no sign-in is measured.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { root } from './local-env.mjs';
-import { signAccessToken } from '../worker/auth/session.ts';
+import { sessionCookie } from './bench-session.mjs';
 
-const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
 
 /** Writes the year of data; returns the mentor's id. */
 export async function prepareAnalytics(db) {
@@ -133,7 +129,7 @@ export async function analyticsBench(appUrl, databaseUrl) {
   } finally {
     await db.end();
   }
-  const cookie = `forma_access=${await signAccessToken({ id: mentorId, role: 'mentor' }, secret)}`;
+  const cookie = await sessionCookie(mentorId, 'mentor');
   const url = `${appUrl}/api/analytics/summary/?period=year`;
   const once = async () => {
     const t = performance.now();

@@ -1,15 +1,10 @@
 // Booking hot paths for `npm run bench`: slot availability over a year of a weekly schedule with 300
 // bookings, and a 200-way race for one slot. Sessions are access tokens signed with the local secret
 // from wrangler.toml (the bench stack runs with it), so no sign-in flow is in the measurement.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { root } from './local-env.mjs';
-import { signAccessToken } from '../worker/auth/session.ts';
+import { sessionCookie } from './bench-session.mjs';
 
-const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
 
-const cookieFor = async (id, role) => `forma_access=${await signAccessToken({ id, role }, secret)}`;
 
 async function api(appUrl, method, urlPath, { cookie, body } = {}) {
   const res = await fetch(`${appUrl}${urlPath}`, {
@@ -41,7 +36,7 @@ export async function prepareBookings(appUrl, databaseUrl) {
       `insert into users (email) select 'bench.mentee.' || $1 || '.' || g || '@bench.forma' from generate_series(1, 500) g returning id`,
       [stamp],
     );
-    const mentorCookie = await cookieFor(mentor.id, 'mentor');
+    const mentorCookie = await sessionCookie(mentor.id, 'mentor');
     const type = await api(appUrl, 'POST', '/api/consultation-types/create/', {
       cookie: mentorCookie,
       body: { name: 'Разбор портфолио', duration_minutes: 60, costs: 1500 },
@@ -98,7 +93,7 @@ export async function prepareBookings(appUrl, databaseUrl) {
 
 /** 200 different mentees book the same slot at once: exactly one may win. */
 export async function raceForSlot(appUrl, slotId, menteeIds) {
-  const cookies = await Promise.all(menteeIds.map((id) => cookieFor(id, 'mentee')));
+  const cookies = await Promise.all(menteeIds.map((id) => sessionCookie(id, 'mentee')));
   const t = performance.now();
   const answers = await Promise.all(
     menteeIds.map((id, i) =>

@@ -2,15 +2,11 @@
 // /ws/chats/{roomId}/; a message every 50 ms for 30 s, each sent through POST (stored, then fanned out by
 // the room's Durable Object), senders taking turns. Measured: from the start of the POST to the moment the
 // last of the 100 connections has it; and, per connection, messages lost, duplicated or out of id order.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import pg from 'pg';
-import { root } from './local-env.mjs';
-import { signAccessToken } from '../worker/auth/session.ts';
+import { sessionCookie } from './bench-session.mjs';
 
 const WebSocket = createRequire(import.meta.url)('ws');
-const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
 
 async function roomWithMembers(databaseUrl, count) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -54,7 +50,7 @@ function connect(appUrl, roomId, cookie) {
 
 export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalMs = 50, seconds = 30 } = {}) {
   const { roomId, userIds } = await roomWithMembers(databaseUrl, clients);
-  const cookies = await Promise.all(userIds.map(async (id) => `forma_access=${await signAccessToken({ id, role: 'mentee' }, secret)}`));
+  const cookies = await Promise.all(userIds.map((id) => sessionCookie(id, 'mentee')));
   const sockets = await Promise.all(cookies.map((cookie) => connect(appUrl, roomId, cookie)));
 
   const sent = []; // { id, t0 }

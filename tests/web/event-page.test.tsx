@@ -7,6 +7,7 @@ import { COPY_CONFIRM_MS, ShareLink } from '../../web/features/events/event-deta
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeUser } from './fixtures.ts';
+import { makeEventDetail } from './event-test-utils.ts';
 
 describe('event button by viewer (spec 000 §4)', () => {
   const base = { mentorId: 10, isRegistered: false, seatsLeft: 5, status: 'live' as const };
@@ -79,26 +80,7 @@ describe('share link', () => {
   });
 });
 
-const detail = {
-  id: 7,
-  title: 'Акварель для начинающих',
-  date: '2027-03-05T15:30:00Z',
-  price: 1500,
-  image_url: null,
-  total_spots: 20,
-  available_spots: 5,
-  category: 'Хобби',
-  status: 'live',
-  mentor: 10,
-  event_id_mentor: 10,
-  mentor_info: { id: 10, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
-  description: '<p>Рисуем <strong>вместе</strong></p>',
-  age_restriction: 18,
-  duration_minutes: 90,
-  is_canceled: false,
-  discount: null,
-  registrations_count: 15,
-};
+const detail = makeEventDetail({ description: '<p>Рисуем <strong>вместе</strong></p>' });
 
 function mockApi(routes: Record<string, (url: URL, init?: RequestInit) => Response>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

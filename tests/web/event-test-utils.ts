@@ -11,3 +11,29 @@ export function setViewportWidth(width: number): void {
   });
   window.dispatchEvent(new Event('resize'));
 }
+
+/** The GetEvent answer of a paid upcoming event with free seats (spec 000 §3 EventDetail); override what a test needs. */
+export function makeEventDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    title: 'Акварель для начинающих',
+    date: '2027-03-05T15:30:00Z',
+    price: 1500,
+    discount: null,
+    image_url: null,
+    total_spots: 20,
+    available_spots: 5,
+    category: 'Хобби',
+    status: 'live',
+    mentor: 10,
+    event_id_mentor: 10,
+    mentor_info: { id: 10, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
+    description: '<p>Рисуем</p>',
+    age_restriction: 18,
+    duration_minutes: 90,
+    is_canceled: false,
+    is_public: true,
+    registrations_count: 15,
+    ...overrides,
+  };
+}

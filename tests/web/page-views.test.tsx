@@ -7,27 +7,9 @@ import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx
 import { MentorProfileScreen } from '../../web/features/mentors/mentor-profile-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeMentor, mockFetch } from './mentor-test-utils.ts';
+import { makeEventDetail } from './event-test-utils.ts';
 
-const event = {
-  id: 7,
-  title: 'Акварель для начинающих',
-  date: '2027-03-05T15:30:00Z',
-  price: 1500,
-  image_url: null,
-  total_spots: 20,
-  available_spots: 5,
-  category: 'Хобби',
-  status: 'upcoming',
-  mentor: 10,
-  event_id_mentor: 10,
-  mentor_info: { id: 10, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
-  description: '<p>Рисуем</p>',
-  age_restriction: 18,
-  duration_minutes: 90,
-  is_canceled: false,
-  discount: null,
-  registrations_count: 15,
-};
+const event = makeEventDetail({ status: 'upcoming' });
 
 const visitor = () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

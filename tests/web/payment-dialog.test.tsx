@@ -9,6 +9,7 @@ import type { PaymentService } from '../../web/features/payments/payments.api.ts
 import { makeUser } from './fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { makeEventDetail } from './event-test-utils.ts';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** Waits for what takes a few turns (a page's several calls), moving fake time in 10 ms steps. */
@@ -100,26 +101,7 @@ describe('payment dialog', () => {
 });
 
 describe("the event page's paid 'Участвовать'", () => {
-  const event = {
-    id: 7,
-    title: 'Акварель для начинающих',
-    date: '2030-03-05T15:30:00Z',
-    price: 1500,
-    image_url: null,
-    total_spots: 20,
-    available_spots: 5,
-    category: 'Хобби',
-    status: 'upcoming',
-    mentor: 10,
-    event_id_mentor: 10,
-    mentor_info: { id: 10, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
-    description: '<p>Рисуем</p>',
-    age_restriction: 18,
-    duration_minutes: 90,
-    is_canceled: false,
-    discount: null,
-    registrations_count: 15,
-  };
+  const event = makeEventDetail({ date: '2030-03-05T15:30:00Z', status: 'upcoming' });
   const common = [
     { path: /\/api\/events\/GetEvent\//, body: event },
     { path: /\/api\/event_reviews\/GetEventReviews\//, body: [] },

@@ -105,18 +105,26 @@ function SessionsOverview({ summary }: AnalyticsChartsProps) {
         <NoChartData>За этот период проведённых сессий нет</NoChartData>
       ) : (
         <ChartFigure label={`Проведённые сессии по времени: ${description}`}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
-            <XAxis dataKey="axis" tick={axisTick} tickLine={false} axisLine={false} minTickGap={12} />
-            <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={40} />
-            <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
-            <Legend formatter={legendFormatter} iconType="circle" />
-            <Bar dataKey="consultations" stackId="sessions" fill={COLORS.consultations} maxBarSize={36} />
-            <Bar dataKey="events" stackId="sessions" fill={COLORS.events} maxBarSize={36} />
-          </BarChart>
+          {stackedCounts(data, ['consultations', 'events'], 36)}
         </ChartFigure>
       )}
     </ChartCard>
+  );
+}
+
+/** Counts per bucket as stacked bars, one series per key (its colour and legend name from COLORS and seriesName). */
+function stackedCounts<Key extends keyof typeof COLORS>(data: Array<{ axis: string; title: string } & Record<Key, number>>, keys: Key[], maxBarSize: number) {
+  return (
+    <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
+      <XAxis dataKey="axis" tick={axisTick} tickLine={false} axisLine={false} minTickGap={12} />
+      <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={40} />
+      <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
+      <Legend formatter={legendFormatter} iconType="circle" />
+      {keys.map((key) => (
+        <Bar key={key} dataKey={key} stackId="counts" fill={COLORS[key]} maxBarSize={maxBarSize} />
+      ))}
+    </BarChart>
   );
 }
 
@@ -138,15 +146,7 @@ function StudentEngagement({ summary }: AnalyticsChartsProps) {
         <NoChartData>За этот период учеников не было</NoChartData>
       ) : (
         <ChartFigure label={`Новые и вернувшиеся ученики: ${newText}, ${returningText}`}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
-            <XAxis dataKey="axis" tick={axisTick} tickLine={false} axisLine={false} minTickGap={12} />
-            <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={40} />
-            <Tooltip {...tooltipStyle} labelFormatter={titleOf} formatter={(value, name) => [value, seriesName(name)]} />
-            <Legend formatter={legendFormatter} iconType="circle" />
-            <Bar dataKey="new" stackId="mentees" fill={COLORS.new} maxBarSize={28} />
-            <Bar dataKey="returning" stackId="mentees" fill={COLORS.returning} maxBarSize={28} />
-          </BarChart>
+          {stackedCounts(data, ['new', 'returning'], 28)}
         </ChartFigure>
       )}
     </ChartCard>
