@@ -1,6 +1,6 @@
 // Chat rooms and messages. Every read and write is scoped by membership in the same statement, so a
 // non-member learns nothing (404, like a room that does not exist).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
 
 export type RoomRow = {
@@ -118,6 +118,20 @@ export type AttachmentRow = { id: number; message_id: number; name: string; size
 
 export type LoadedMessage = MessageRow & { files: AttachmentRow[] };
 
+/** A message row with its sender's and quoted message's names, from `source` (the table, or a CTE of new rows). */
+const selectMessages = (source: SQL) => sql`
+  select m.id, m.room_id, m.content, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
+    m.created_at, m.edited_at, m.deleted_at,
+    r.id as reply_id, r.content as reply_content, r.deleted_at is not null as reply_deleted, r.sender_id as reply_sender_id,
+    rs.first_name as reply_sender_first_name, rs.last_name as reply_sender_last_name
+  from ${source} m
+  left join users s on s.id = m.sender_id
+  left join chat_messages r on r.id = m.reply_to_id
+  left join users rs on rs.id = r.sender_id`;
+
+/** bigint columns arrive as strings */
+const numericIds = (r: MessageRow): MessageRow => ({ ...r, id: Number(r.id), reply_id: r.reply_id == null ? null : Number(r.reply_id) });
+
 export type MessageWindow = { before?: number; after?: number; ids?: number[]; limit: number };
 
 /**
@@ -128,21 +142,14 @@ export async function loadMessages(db: Executor, roomId: string, window: Message
   const { before, after, ids, limit } = window;
   const newestFirst = after == null && ids == null;
   const result = await db.execute<MessageRow>(sql`
-    select m.id, m.room_id, m.content, m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
-      m.created_at, m.edited_at, m.deleted_at,
-      r.id as reply_id, r.content as reply_content, r.deleted_at is not null as reply_deleted, r.sender_id as reply_sender_id,
-      rs.first_name as reply_sender_first_name, rs.last_name as reply_sender_last_name
-    from chat_messages m
-    left join users s on s.id = m.sender_id
-    left join chat_messages r on r.id = m.reply_to_id
-    left join users rs on rs.id = r.sender_id
+    ${selectMessages(sql`chat_messages`)}
     where m.room_id = ${roomId}::uuid
       ${before != null ? sql`and m.id < ${before}` : sql``}
       ${after != null ? sql`and m.id > ${after}` : sql``}
       ${ids != null ? sql`and m.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}
     order by m.id ${newestFirst ? sql`desc` : sql`asc`}
     limit ${limit}`);
-  const rows = result.rows.map((r) => ({ ...r, id: Number(r.id), reply_id: r.reply_id == null ? null : Number(r.reply_id) }));
+  const rows = result.rows.map(numericIds);
   if (newestFirst) rows.reverse();
   const files = await attachmentsOf(db, rows.filter((r) => !r.deleted_at).map((r) => r.id));
   return rows.map((r) => ({ ...r, files: files.filter((f) => f.message_id === r.id) }));
@@ -158,7 +165,7 @@ async function attachmentsOf(db: Executor, messageIds: number[]) {
 
 export type NewAttachment = { fileId: string; name: string; sizeBytes: number; contentType: string };
 
-export type InsertOutcome = { kind: 'ok'; id: number; seq: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
+export type InsertOutcome = { kind: 'ok'; message: LoadedMessage; seq: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
 
 /**
  * Stores a message with its attachments in one transaction: the sender must be a member (checked in the
@@ -182,21 +189,28 @@ export async function insertMessage(
       const reply = await tx.execute(sql`select 1 from chat_messages where id = ${input.replyTo} and room_id = ${input.roomId}::uuid`);
       if (!reply.rows.length) return { kind: 'bad_reply' as const };
     }
-    const inserted = await tx.execute<{ id: number }>(sql`
-      insert into chat_messages (room_id, sender_id, content, reply_to_id)
-      values (${input.roomId}::uuid, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint)
-      returning id`);
-    const id = Number(inserted.rows[0].id);
-    for (const f of input.files) {
-      await tx.execute(sql`
-        insert into chat_attachments (message_id, file_id, name, size_bytes, content_type)
-        values (${id}, ${f.fileId}::uuid, ${f.name}, ${f.sizeBytes}, ${f.contentType})`);
-    }
+    // the stored row comes back in the shape the clients get, so nothing is read back after the commit
+    const inserted = await tx.execute<MessageRow>(sql`
+      with new_message as (
+        insert into chat_messages (room_id, sender_id, content, reply_to_id)
+        values (${input.roomId}::uuid, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint)
+        returning *)
+      ${selectMessages(sql`new_message`)}`);
+    const row = numericIds(inserted.rows[0]);
+    const id = row.id;
+    const files = input.files.length
+      ? (
+          await tx.execute<AttachmentRow>(sql`
+            insert into chat_attachments (message_id, file_id, name, size_bytes, content_type)
+            values ${sql.join(input.files.map((f) => sql`(${id}, ${f.fileId}::uuid, ${f.name}, ${f.sizeBytes}, ${f.contentType})`), sql`, `)}
+            returning id, message_id, name, size_bytes, content_type`)
+        ).rows.map((f) => ({ ...f, id: Number(f.id), message_id: id }))
+      : [];
     // the sender has read everything up to their own message
     await tx.execute(sql`
       update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0), ${id})
       where room_id = ${input.roomId}::uuid and user_id = ${input.senderId}`);
-    return { kind: 'ok' as const, id, seq: Number(room.rows[0].message_seq) };
+    return { kind: 'ok' as const, message: { ...row, files: files.sort((a, b) => a.id - b.id) }, seq: Number(room.rows[0].message_seq) };
   });
 }
 

@@ -139,7 +139,7 @@ export const chatsRoutes = new Hono<AppEnv>()
       if (outcome.kind === 'bad_reply') throw errors.validation({ reply_to: 'Сообщение для ответа не найдено' });
       throw errors.notFound('Чат не найден');
     }
-    const message = await oneMessage(c, roomId, outcome.id);
+    const message = toChatMessage(outcome.message);
     const present = await publishToRoom(c.env, roomId, { type: 'message', message }, outcome.seq);
     const sender = members.find((m) => m.user_id === user.id)!;
     await tellAbsentMembers(c.env, c.var.db, { roomId, senderId: user.id, senderName: personName(sender.first_name, sender.last_name), members, present });
