@@ -1,6 +1,7 @@
 // The whole schema as one object for drizzle() (relational queries need every table in one place).
 import * as analytics from './schema/analytics.ts';
 import * as auth from './schema/auth.ts';
+import * as calendars from './schema/calendars.ts';
 import * as categories from './schema/categories.ts';
 import * as chats from './schema/chats.ts';
 import * as conferences from './schema/conferences.ts';
@@ -13,4 +14,4 @@ import * as payments from './schema/payments.ts';
 import * as reviews from './schema/reviews.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...analytics, ...auth, ...categories, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...outbox, ...payments, ...reviews, ...users };
+export const schema = { ...analytics, ...auth, ...calendars, ...categories, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...outbox, ...payments, ...reviews, ...users };

@@ -33,6 +33,11 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { eventEditorRoutes } from './events/event-editor.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { menteesRoutes } from './mentees/mentees.routes.ts';
+import { scheduleRoutes } from './calendars/schedule.routes.ts';
+import { calendarFeedRoutes } from './calendars/calendar-feed.routes.ts';
+import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
+import { downloadsRoutes } from './downloads/downloads.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -61,7 +66,12 @@ function createApi() {
     .route('/', notificationsRoutes)
     .route('/', eventEditorRoutes)
     .route('/', analyticsRoutes)
-    .route('/', menteesRoutes);
+    .route('/', menteesRoutes)
+    .route('/', scheduleRoutes)
+    .route('/', calendarFeedRoutes)
+    .route('/', consultationReviewsRoutes)
+    .route('/', supportRoutes)
+    .route('/', downloadsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -1,14 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, primaryKey, text, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns.ts';
 import { uploadedFiles } from './files.ts';
 import { users } from './users.ts';
 
-export const chatRooms = pgTable('chat_rooms', {
+export const chatRoomKind = pgEnum('chat_room_kind', ['direct', 'support']);
+
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
   /** the spec's roomId; random so that room ids can't be guessed */
   id: uuid().primaryKey().defaultRandom(),
+  /** direct: two people; support: one person and the support team (any admin answers from the support inbox) */
+  kind: chatRoomKind().notNull().default('direct'),
   /** 'min:max' of the two user ids for a direct room: the same pair always gets the same room */
   directKey: varchar({ length: 64 }).unique(),
+  /** whose support room this is: one per person */
+  supportUserId: integer()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   lastMessageAt: ts(),
   /**
    * Counts the room's messages, drawn in the message's own transaction: gapless, so the room's Durable
@@ -16,7 +26,14 @@ export const chatRooms = pgTable('chat_rooms', {
    */
   messageSeq: integer().notNull().default(0),
   createdAt: createdAt(),
-});
+},
+  (t) => [
+    check(
+      'chat_rooms_kind_keys',
+      sql`(${t.kind} = 'direct' and ${t.supportUserId} is null) or (${t.kind} = 'support' and ${t.supportUserId} is not null and ${t.directKey} is null)`,
+    ),
+  ],
+);
 
 export const chatMembers = pgTable(
   'chat_members',

@@ -101,6 +101,8 @@ export const consultationBookings = pgTable(
     canceledAt: ts(),
     canceledBy: integer().references(() => users.id, { onDelete: 'set null' }),
     finishedAt: ts(),
+    /** raised by a trigger on every status change: the iCalendar SEQUENCE of the booking */
+    revision: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

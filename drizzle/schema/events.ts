@@ -31,6 +31,8 @@ export const events = pgTable(
     isWhitelisted: boolean().notNull().default(false),
     isCanceled: boolean().notNull().default(false),
     canceledAt: ts(),
+    /** raised by a trigger when what a calendar shows changes (title, description, time, cancellation): the iCalendar SEQUENCE */
+    revision: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** normalised title + description text for the list's search (functions in migration 0005) */
@@ -69,6 +71,8 @@ export const eventRegistrations = pgTable(
     createdAt: createdAt(),
     confirmedAt: ts(),
     canceledAt: ts(),
+    /** raised by a trigger on every status change: part of the iCalendar SEQUENCE of this person's copy of the event */
+    revision: integer().notNull().default(0),
   },
   (t) => [
     // one live registration per person and event; canceled ones stay as history
