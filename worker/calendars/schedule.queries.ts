@@ -1,0 +1,88 @@
+// The schedule (spec 002 §2.2, §3, §7): one statement builds the whole answer as JSON, so a person with
+// hundreds of sessions costs one round trip and no per-row mapping in the Worker.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../drizzle/db.ts';
+import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
+import type { Schedule } from './schedule.schemas.ts';
+
+/** ISO-8601 in UTC with milliseconds, as Date.toISOString() writes it everywhere else in the API. */
+const iso = (column: SQL | string) => sql.raw(`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const person = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'mentor_name', ${alias}.first_name, 'mentor_surname', ${alias}.last_name, 'mentor_avatar_url', ${alias}.avatar_url)`);
+
+const conferenceStatus = (contentType: 'events' | 'consultationbooking', idColumn: string) =>
+  sql.raw(`(select c.status::text from conferences c where c.content_type = '${contentType}' and c.object_id = ${idColumn})`);
+
+const eventShape = (registrationStatus: string) => sql`json_build_object(
+  'id', e.id, 'title', e.title, 'date', ${iso('e.starts_at')},
+  'end_date', ${iso(`e.starts_at + make_interval(mins => e.duration_minutes)`)}, 'duration_minutes', e.duration_minutes,
+  'description', e.description, 'image_url', e.image_url, 'price', e.price, 'is_canceled', e.is_canceled,
+  'conference_status', ${conferenceStatus('events', 'e.id')}, 'hasDispute', false,
+  'mentor', ${person('m')}, 'registration_status', ${sql.raw(registrationStatus)})`;
+
+/**
+ * Everything on the caller's schedule that starts between the two days (both included, in the caller's time
+ * zone): events they lead, events they're registered for, consultations they bought and consultations they
+ * give. A consultation shows once paid (free ones at once) and stays, cancelled, if it was cancelled after
+ * payment; a registration shows while it's confirmed or its payment hold is running.
+ */
+export async function loadSchedule(db: Executor, userId: number, startDate: string, endDate: string): Promise<Schedule> {
+  const window = DISPUTE_WINDOW_HOURS;
+  const result = await db.execute<{ schedule: Schedule }>(sql`
+    with win as (
+      select (${startDate}::date::timestamp at time zone u.time_zone) as lo,
+             ((${endDate}::date + 1)::timestamp at time zone u.time_zone) as hi,
+             u.time_zone as tz
+      from users u where u.id = ${userId}
+    ),
+    bookings as (
+      select b.id, b.mentee_id, b.mentor_id, s.starts_at, json_build_object(
+        'id', b.id,
+        'status', b.status,
+        'price', b.price,
+        'slot', json_build_object(
+          'id', s.id, 'start_time', ${iso('s.starts_at')}, 'end_time', ${iso('s.ends_at')},
+          'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
+          'consultation_type', json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'cost', b.price, 'user', ${person('m')})),
+        'conference_status', ${conferenceStatus('consultationbooking', 'b.id')},
+        'has_dispute', d.id is not null,
+        'deal_id', p.provider_deal_id,
+        'question', b.questions,
+        'booked_by', ${person('me')},
+        'has_review', r.id is not null,
+        'can_review', b.mentee_id = ${userId} and r.id is null and b.status in ('paid', 'finished') and s.starts_at <= now(),
+        'dispute_until', case when p.status = 'succeeded' then ${iso(`s.ends_at + make_interval(hours => ${window})`)} end,
+        'can_dispute', b.mentee_id = ${userId} and d.id is null and p.status = 'succeeded' and b.status in ('paid', 'finished')
+                       and s.starts_at <= now() and now() < s.ends_at + make_interval(hours => ${window})
+      ) as item
+      from win
+      join consultation_slots s on s.starts_at >= win.lo and s.starts_at < win.hi
+      join consultation_bookings b on b.slot_id = s.id
+      join consultation_types t on t.id = b.consultation_type_id
+      join users m on m.id = b.mentor_id
+      join users me on me.id = b.mentee_id
+      left join payments p on p.booking_id = b.id and p.status <> 'canceled'
+      left join disputes d on d.booking_id = b.id
+      left join consultation_reviews r on r.booking_id = b.id
+      where (b.mentee_id = ${userId} or b.mentor_id = ${userId})
+        and (b.status in ('paid', 'finished') or (b.status = 'canceled' and b.paid_at is not null))
+    )
+    select json_build_object(
+      'mentor_events', coalesce((
+        select json_agg(${eventShape('null')} order by e.starts_at, e.id)
+        from win join events e on e.mentor_id = ${userId} and e.starts_at >= win.lo and e.starts_at < win.hi
+        join users m on m.id = e.mentor_id), '[]'::json),
+      'registered_events', coalesce((
+        select json_agg(${eventShape('er.status::text')} order by e.starts_at, e.id)
+        from win join event_registrations er on er.user_id = ${userId}
+          and (er.status = 'confirmed' or (er.status = 'pending_payment' and er.hold_expires_at > now()))
+        join events e on e.id = er.event_id and e.starts_at >= win.lo and e.starts_at < win.hi
+        join users m on m.id = e.mentor_id), '[]'::json),
+      'booked_by_user', coalesce((select json_agg(item order by starts_at, id) from bookings where mentee_id = ${userId}), '[]'::json),
+      'booked_for_mentor', coalesce((select json_agg(item order by starts_at, id) from bookings where mentor_id = ${userId}), '[]'::json),
+      'time_zone', (select tz from win),
+      'now', ${iso('now()')}
+    ) as schedule`);
+  return result.rows[0].schedule;
+}
