@@ -10,7 +10,7 @@ import type { ProviderContext } from '../payments/provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { expireBookingHolds } from '../escrow/holds.ts';
-import { lockHeldPayment, releaseHeld } from '../escrow/money.ts';
+import { lockHeldPayment } from '../escrow/money.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../escrow/tx.ts';
@@ -77,7 +77,7 @@ export async function createBooking(db: Db, slotId: number, menteeId: number, qu
 
 export type CancelOutcome =
   | { kind: 'canceled'; booking: Booking; refund: RefundAnswer; effects: Effects }
-  | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' };
+  | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' | 'started' };
 
 async function openDisputeOn(db: Tx, bookingId: number) {
   const [row] = await db.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.bookingId, bookingId), eq(disputes.status, 'open')));
@@ -88,7 +88,8 @@ async function openDisputeOn(db: Tx, bookingId: number) {
  * Cancels a booking for its booker or its mentor. A booking waiting for payment just ends (its pending
  * payment too); a paid one is settled by the cancellation policy: the mentor's cancellation, or the
  * booker's 7+ days ahead or within 24 hours of booking, refunds in full, otherwise the money goes to the
- * mentor. A finished consultation, or one under dispute, can't be cancelled.
+ * mentor. A finished consultation, or one under dispute, can't be cancelled; nor can its booker cancel one
+ * that has started (decision 010: from then on a complaint goes through a dispute, which an admin decides).
  */
 export async function cancelBooking(ctx: ProviderContext, bookingId: number, callerId: number): Promise<CancelOutcome> {
   const outcome = await transact(ctx.db, async (tx): Promise<CancelOutcome> => {
@@ -98,12 +99,13 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     if (booking.status === 'canceled' || booking.status === 'expired') return { kind: 'already_canceled' };
     if (await openDisputeOn(tx, bookingId)) return { kind: 'disputed' };
     const by = callerId === booking.mentorId ? 'mentor' : 'buyer';
+    const times = await slotTimes(tx, booking.slotId);
+    if (by === 'buyer' && booking.status === 'paid' && times.startsAt <= times.now) return { kind: 'started' };
     const [canceled] = await tx
       .update(consultationBookings)
       .set({ status: 'canceled', canceledAt: sql`now()`, canceledBy: callerId, holdExpiresAt: null })
       .where(and(eq(consultationBookings.id, bookingId), inArray(consultationBookings.status, ['pending_payment', 'paid'])))
       .returning();
-    const times = await slotTimes(tx, booking.slotId);
     let money = { refund: 'not_paid' as RefundAnswer, refundIds: [] as string[], payoutIds: [] as string[], refundedKopecks: 0 };
     let payerId = booking.menteeId;
     let paymentId: string | null = null;
@@ -136,8 +138,9 @@ export type FinishOutcome =
   | { kind: 'not_found' | 'not_booker' | 'not_paid' | 'canceled' | 'not_started' };
 
 /**
- * The booker says the consultation took place: paid → finished, and the money is released to the mentor
- * (unless a dispute holds it). Finishing a finished booking answers it as it is.
+ * The booker says the consultation took place (spec 002 §7: sent after the review): paid → finished. The money
+ * stays in escrow until the dispute window closes (decision 010), so a buyer who rated the consultation can
+ * still complain; the scheduler releases it then. Finishing a finished booking answers it as it is.
  */
 export async function finishBooking(ctx: ProviderContext, bookingId: number, callerId: number): Promise<FinishOutcome> {
   const outcome = await transact(ctx.db, async (tx): Promise<FinishOutcome> => {
@@ -154,10 +157,7 @@ export async function finishBooking(ctx: ProviderContext, bookingId: number, cal
       .set({ status: 'finished', finishedAt: sql`now()` })
       .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.status, 'paid')))
       .returning();
-    const payment = await lockHeldPayment(tx, { bookingId });
-    const payoutId = payment ? await releaseHeld(tx, payment.id) : null;
-    return { kind: 'finished', booking: finished, effects: { ...noEffects(), payoutIds: payoutId ? [payoutId] : [] } };
+    return { kind: 'finished', booking: finished, effects: noEffects() };
   });
-  if (outcome.kind === 'finished') await applyEffects(ctx, outcome.effects);
   return outcome;
 }

@@ -10,6 +10,7 @@ import { requireUser } from '../middleware/session.ts';
 import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type CreateOutcome, type FinishOutcome } from './bookings.lifecycle.ts';
 import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
 import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
+import { quoteBookingCancellation } from './bookings.quote.ts';
 import { BOOKINGS_PER_HOUR, MAX_OPEN_HOLDS, bookingActionBody, createBookingBody } from './bookings.schemas.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
 
@@ -30,6 +31,7 @@ const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled'>, () => A
   finished: () => errors.conflict('booking_finished', 'Консультация уже завершена'),
   already_canceled: () => errors.conflict('booking_canceled', 'Бронирование уже отменено'),
   disputed: () => errors.conflict('dispute_open', 'По этой консультации открыт диспут'),
+  started: () => errors.conflict('already_started', 'Консультация уже началась. Если что-то пошло не так, откройте диспут.'),
 };
 
 const finishRefusals: Record<Exclude<FinishOutcome['kind'], 'finished'>, () => ApiError> = {
@@ -61,6 +63,12 @@ export const bookingsRoutes = new Hono<AppEnv>()
     // the spec sends ?user_id=; the caller is who the cookie says
     const row = await findBookingFor(c.var.db, parseId(c.req.param('id')), c.var.user!.id);
     return c.json(toBookingDetail(found(row, 'Бронирование не найдено')));
+  })
+  // ours (decision 010): what cancelling now would refund, shown before the person confirms
+  .get('/consultation-bookings/:id/cancel-quote', requireUser, async (c) => {
+    const outcome = await quoteBookingCancellation(c.var.db, parseId(c.req.param('id')), c.var.user!.id);
+    if (outcome.kind !== 'quote') throw cancelRefusals[outcome.kind]();
+    return c.json(outcome.quote);
   })
   .post('/consultation-bookings/:id/cancel', requireUser, validate('json', bookingActionBody), async (c) => {
     const callerId = c.var.user!.id;

@@ -11,6 +11,7 @@ import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, releaseHeld, refundHeld } from '../escrow/money.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../escrow/tx.ts';
+import { disputeDeadline } from '../escrow/dispute-window.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { slotTimes } from '../bookings/bookings.queries.ts';
 import { errors } from '../lib/errors.ts';
@@ -21,7 +22,7 @@ type Dispute = typeof disputes.$inferSelect;
 
 export type ComplaintOutcome =
   | { kind: 'opened'; dispute: Dispute; effects: Effects }
-  | { kind: 'not_found' | 'not_booker' | 'not_paid' | 'not_started' | 'released' | 'refunded' | 'exists' };
+  | { kind: 'not_found' | 'not_booker' | 'not_paid' | 'not_started' | 'window_closed' | 'released' | 'refunded' | 'exists' };
 
 async function typeName(tx: Tx, typeId: number) {
   const [row] = await tx.select({ name: consultationTypes.name }).from(consultationTypes).where(eq(consultationTypes.id, typeId));
@@ -29,8 +30,10 @@ async function typeName(tx: Tx, typeId: number) {
 }
 
 /**
- * The booker complains about a consultation that has started, whose money is still in escrow. Once per
- * booking: the unique index on disputes.booking_id decides between two at once.
+ * The booker complains about a consultation that has started, until its dispute window closes (decision 010),
+ * while its money is still in escrow: a review or a "finish" doesn't release it, so rating a consultation
+ * never takes this right away. Once per booking: the unique index on disputes.booking_id decides between two
+ * at once.
  */
 export async function openComplaint(db: Db, bookingId: number, callerId: number, text: string): Promise<ComplaintOutcome> {
   try {
@@ -43,6 +46,7 @@ export async function openComplaint(db: Db, bookingId: number, callerId: number,
       if (booking.status !== 'paid' && booking.status !== 'finished') return { kind: 'not_paid' };
       const times = await slotTimes(tx, booking.slotId);
       if (times.startsAt > times.now) return { kind: 'not_started' };
+      if (times.now >= disputeDeadline(times.endsAt)) return { kind: 'window_closed' };
       // lock the payment whatever its state, then judge it: a release that got there first has moved it on
       const [payment] = await tx
         .select({ id: payments.id, status: payments.status })

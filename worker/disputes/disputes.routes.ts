@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { users } from '../../drizzle/schema/users.ts';
 import type { AppEnv } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
+import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 import { providerContext } from '../payments/providers.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { found, parseId } from '../lib/owned.ts';
@@ -21,6 +22,7 @@ const complaintRefusals: Record<Exclude<ComplaintOutcome['kind'], 'opened'>, () 
   not_booker: () => errors.forbidden('Открыть диспут может только участник консультации'),
   not_paid: () => errors.conflict('not_paid', 'Диспут можно открыть только по оплаченной консультации'),
   not_started: () => errors.conflict('not_started', 'Консультация ещё не началась'),
+  window_closed: () => errors.conflict('dispute_window_closed', `Диспут можно открыть в течение ${DISPUTE_WINDOW_HOURS} часов после окончания консультации`),
   released: () => errors.conflict('payout_done', 'Выплата уже произведена'),
   refunded: () => errors.conflict('refunded', 'Оплата уже возвращена'),
   exists: () => errors.conflict('dispute_exists', 'Диспут по этой консультации уже открыт'),

@@ -1,6 +1,7 @@
-// The scheduler's settling of consultations and events that are over (decision 006, Scheduler): 24 hours
-// after a consultation's end it counts as finished and its money goes to the mentor, unless the booker
-// opened a dispute; 24 hours after an event's end its participants' payments go to the mentor. Each run
+// The scheduler's settling of consultations and events that are over (decisions 006 and 010): when a
+// consultation's dispute window closes (DISPUTE_WINDOW_HOURS after its end) it counts as finished and its money
+// goes to the mentor, unless the booker opened a dispute; 24 hours after an event's end its participants'
+// payments go to the mentor. Each run
 // takes a bounded batch; every booking and payment moves in its own transaction of conditional updates,
 // so a second run, or a run racing the booker's own "finish", changes nothing twice.
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,14 +11,15 @@ import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { lockHeldPayment, releaseHeld } from '../escrow/money.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../escrow/tx.ts';
+import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 
 export const SETTLE_BATCH = 200;
 
-/** Paid consultations whose slot ended more than 24 hours ago (and finished ones still holding money), without an open dispute. */
+/** Paid consultations whose dispute window has closed (and finished ones still holding money), without an open dispute. */
 export async function settleDueBookings(ctx: ProviderContext, limit = SETTLE_BATCH) {
   const due = await ctx.db.execute<{ id: number }>(sql`
     select b.id from consultation_bookings b join consultation_slots s on s.id = b.slot_id
-    where s.ends_at < now() - interval '24 hours'
+    where s.ends_at < now() - make_interval(hours => ${DISPUTE_WINDOW_HOURS})
       and (b.status = 'paid'
         or (b.status = 'finished' and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'succeeded')))
       and not exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open')

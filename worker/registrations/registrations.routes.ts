@@ -10,6 +10,7 @@ import { confirmedRegistrationNotices } from '../escrow/service-notices.ts';
 import { notifyNow } from '../notifications/notify.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
+import { quoteUnregister } from './registrations.quote.ts';
 import { REGISTRATIONS_PER_HOUR, checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
 import type { Context } from 'hono';
 
@@ -58,6 +59,12 @@ export const registrationsRoutes = new Hono<AppEnv>()
       await notifyNow(c.env, c.var.db, await confirmedRegistrationNotices(c.var.db, outcome.row.id, false));
     }
     return c.json(toRegistered(outcome.row), 201);
+  })
+  // ours (decision 010): what leaving now would refund, shown before the person confirms
+  .get('/events/unregister-quote', requireUser, validate('query', eventIdQuery), async (c) => {
+    const quote = await quoteUnregister(c.var.db, c.req.valid('query').event_id, c.var.user!.id);
+    if (!quote) throw errors.notFound('Вы не зарегистрированы на это мероприятие');
+    return c.json(quote);
   })
   .post('/events/unregister_from_event', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')))
   .post('/events/unregister', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')));

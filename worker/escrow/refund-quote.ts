@@ -1,0 +1,62 @@
+// What cancelling now would refund (decision 010): the schedule shows it before the person confirms. It asks
+// the same policy function the cancellation itself settles by (cancellation-policy.ts), so the quote and the
+// refund can't disagree.
+import { cancellationRefund, FREE_CANCEL_DAYS_BEFORE, FREE_CANCEL_HOURS_AFTER_BOOKING, type CancelledBy } from './cancellation-policy.ts';
+import { formatRubles, formatWhen } from './notices.ts';
+
+export type RefundQuote = {
+  refund: 'full' | 'none' | 'not_paid';
+  /** rubles the payer gets back */
+  refund_amount: number;
+  /** rubles held for this booking or seat */
+  paid_amount: number;
+  by: CancelledBy;
+  /** until when the buyer's own cancellation refunds in full; null when nothing is held or the mentor cancels */
+  free_until: string | null;
+  /** what will happen, in Russian, for the confirmation dialog */
+  message: string;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** The last moment a buyer's cancellation still refunds in full: 7 days before the start or 24 hours after booking, whichever is later. */
+export function freeCancellationUntil(startsAt: Date, bookedAt: Date) {
+  return new Date(Math.max(startsAt.getTime() - FREE_CANCEL_DAYS_BEFORE * 24 * HOUR_MS, bookedAt.getTime() + FREE_CANCEL_HOURS_AFTER_BOOKING * HOUR_MS));
+}
+
+/**
+ * The quote for one booking or seat. `heldKopecks` is the payment still in escrow (null: free, or not paid
+ * yet); `what` names it in the message («запись», «регистрация»).
+ */
+export function quoteRefund(input: {
+  by: CancelledBy;
+  startsAt: Date;
+  bookedAt: Date;
+  now: Date;
+  heldKopecks: number | null;
+  timeZone: string;
+  what: 'booking' | 'registration';
+}): RefundQuote {
+  const noun = input.what === 'booking' ? 'Запись' : 'Регистрация';
+  if (!input.heldKopecks) {
+    return { refund: 'not_paid', refund_amount: 0, paid_amount: 0, by: input.by, free_until: null, message: `${noun} будет отменена. Оплаты нет, поэтому возвращать нечего.` };
+  }
+  const paid = input.heldKopecks / 100;
+  const amount = formatRubles(input.heldKopecks);
+  if (input.by === 'mentor') {
+    return { refund: 'full', refund_amount: paid, paid_amount: paid, by: 'mentor', free_until: null, message: `Участник получит полный возврат: ${amount}.` };
+  }
+  const until = freeCancellationUntil(input.startsAt, input.bookedAt);
+  const when = formatWhen(until, input.timeZone);
+  if (cancellationRefund(input) === 'full') {
+    return { refund: 'full', refund_amount: paid, paid_amount: paid, by: 'buyer', free_until: until.toISOString(), message: `Вернём всю сумму: ${amount}. Бесплатная отмена действует до ${when}.` };
+  }
+  return {
+    refund: 'none',
+    refund_amount: 0,
+    paid_amount: paid,
+    by: 'buyer',
+    free_until: until.toISOString(),
+    message: `Бесплатная отмена закончилась ${when}. Оплата (${amount}) не вернётся: она будет переведена ментору.`,
+  };
+}
