@@ -1,6 +1,8 @@
 // Escrow: the money state machine and its ledger. Payments are taken through the sandbox provider's own
 // books and reach escrow the way the webhook hands them over; refunds and payouts go to the sandbox.
 import { eq } from 'drizzle-orm';
+import { DISPUTE_WINDOW_HOURS } from '../../worker/escrow/dispute-window.ts';
+import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { payouts } from '../../drizzle/schema/payments.ts';
@@ -188,13 +190,18 @@ describe('cancelling a paid booking', () => {
 });
 
 describe('finishing a booking', () => {
-  it('lets the booker finish after the start and releases the money; a payout without a card waits for one', async () => {
+  it('lets the booker finish after the start; the money waits for the dispute window, then a payout without a card waits for one', async () => {
     const { booking, mentee, mentor, payment, slot } = await paidBooking(t.db, { startsIn: 2 * DAY });
     expect((await expectJson(finish(mentee, booking.id), 409)).code).toBe('not_started');
     await shiftSlot(t.db, slot.id, -HOUR);
     expect(await expectJson(finish(mentor, booking.id), 403)).toMatchObject({ code: 'forbidden' });
     expect(await expectJson(finish(mentee, booking.id), 200)).toEqual({ id: booking.id, status: 'finished' });
     expect((await expectJson(cancel(mentee, booking.id), 409)).code).toBe('booking_finished');
+    // decision 010: finishing (the review's second call) leaves the money in escrow until the window closes
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('succeeded');
+    expect((await books(t.db, payment.paymentId)).payout).toBeNull();
+    await shiftSlot(t.db, slot.id, -(DISPUTE_WINDOW_HOURS + 2) * HOUR);
+    await settleDueBookings(providerCtx(t.db));
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
     let { payout } = await books(t.db, payment.paymentId);
     expect(payout).toMatchObject({ status: 'pending', cardTokenId: null, providerPayoutId: null, lastError: 'Нет карты для выплаты', amountKopecks: 142_500 });

@@ -47,22 +47,22 @@ describe('minute jobs', () => {
     await book(second, slot.id);
   });
 
-  it('finish consultations 24 hours after their end and pay the mentor, not earlier, and once', async () => {
+  it('finish consultations when their dispute window closes, 48 hours after their end, and pay the mentor, not earlier, and once', async () => {
     const due = await paidBooking(t.db, { startsIn: 5 * DAY });
     const recent = await paidBooking(t.db, { startsIn: 5 * DAY });
     const free = await mentorSlot(t.db, { startsIn: 5 * DAY, costs: 0 });
     const freeBooking = await book(await createUser(t.db), free.slot.id);
     await addPayoutCard(t.db, due.mentor.id);
-    await shiftSlot(t.db, due.slot.id, -26 * HOUR);
-    await shiftSlot(t.db, recent.slot.id, -24 * HOUR);
-    await shiftSlot(t.db, free.slot.id, -26 * HOUR);
+    await shiftSlot(t.db, due.slot.id, -50 * HOUR);
+    await shiftSlot(t.db, recent.slot.id, -48 * HOUR);
+    await shiftSlot(t.db, free.slot.id, -50 * HOUR);
     await run();
     expect((await bookingRow(t.db, due.booking.id)).status).toBe('finished');
     expect((await paymentRow(t.db, due.payment.paymentId)).status).toBe('released');
     const { ledger, payout } = await books(t.db, due.payment.paymentId);
     expect(ledger).toEqual({ payment_received: 150_000, platform_fee: 7500, mentor_payout: 142_500 });
     expect(payout).toMatchObject({ amountKopecks: 142_500, status: 'succeeded' });
-    // ended 23 hours ago: not yet
+    // ended 47 hours ago: not yet
     expect((await bookingRow(t.db, recent.booking.id)).status).toBe('paid');
     expect((await paymentRow(t.db, recent.payment.paymentId)).status).toBe('succeeded');
     expect((await bookingRow(t.db, freeBooking.id)).status).toBe('finished');

@@ -7,7 +7,10 @@ const day = (label: string) =>
   z
     .string({ error: `Укажите ${label} в формате ГГГГ-ММ-ДД` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Укажите ${label} в формате ГГГГ-ММ-ДД`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Такой даты нет');
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      message: 'Такой даты нет',
+      abort: true,
+    });
 
 const daysBetween = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 
