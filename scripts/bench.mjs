@@ -9,6 +9,7 @@ import { build, serve } from './run-app.mjs';
 import { prepareBookings, raceForSlot, sequentialLatency } from './bench-bookings.mjs';
 import { chatFanout } from './bench-chat.mjs';
 import { analyticsBench } from './bench-analytics.mjs';
+import { scheduleBench } from './bench-schedule.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
@@ -17,6 +18,8 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 /** `-- --only chat`: the chat fan-out alone (no catalogue, no HTTP scenarios) */
 const chatOnly = values.only === 'chat';
+/** `-- --only schedule`: the schedule call alone */
+const scheduleOnly = values.only === 'schedule';
 
 /** What is measured; each grows as the product's hot paths land. */
 const scenarios = [
@@ -153,22 +156,35 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly) {
+  if (!chatOnly && !scheduleOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
   console.log(`[bench] build: ${build({ quiet: true, stack: 'bench' })} ms`);
   app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
+  if (scheduleOnly) await measureSchedule(app, ready);
+  else await chatThenHttp(app, ready);
+} finally {
+  await app?.stop();
+  await services.stop();
+}
+
+async function chatThenHttp(app, ready) {
   const chat = await chatFanout(app.url, ready.databaseUrl, { seconds: Number(values['chat-seconds']) });
   console.log(
     `chat fan-out (100 members connected to one room, a message every 50 ms for ${values['chat-seconds']} s): ${chat.messages} messages (${chat.failed} refused), ` +
       `${chat.deliveries} deliveries; send to last delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms; lost ${chat.lost}, duplicated ${chat.duplicated}, out of order ${chat.outOfOrder}\n`,
   );
   if (!chatOnly) await httpScenarios(app, ready);
-} finally {
-  await app?.stop();
-  await services.stop();
+}
+
+async function measureSchedule(app, ready) {
+  const schedule = await scheduleBench(app.url, ready.databaseUrl);
+  console.log(
+    `GET /api/calendars/schedule/ (today ± 1 month for a person with ${schedule.items} sessions, ${Math.round(schedule.bytes / 1024)} KB; 50 requests one at a time): ` +
+      `median ${schedule.median} ms, p95 ${schedule.p95} ms`,
+  );
 }
 
 async function httpScenarios(app, ready) {
@@ -186,6 +202,7 @@ async function httpScenarios(app, ready) {
   }
   const analytics = await analyticsBench(app.url, ready.databaseUrl);
   console.log(`GET /api/analytics/summary/?period=year (a mentor with a year of data: 1 000 bookings, 100 events; 20 requests one at a time): median ${analytics.median} ms, p95 ${analytics.p95} ms`);
+  await measureSchedule(app, ready);
   console.log('');
   const rows = [];
   for (const s of scenarios) {
