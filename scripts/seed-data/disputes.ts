@@ -1,9 +1,7 @@
 // One open dispute for the admin's disputes screen: a finished consultation whose buyer complained, so its
-// payment is still held in escrow. The payment exists on both sides, as the sandbox provider would have it:
-// our payments row with its ledger entry, and the provider's own record (so a refund decided by the admin
-// goes through the sandbox like any other).
+// payment is still held in escrow (held-payment.ts), and a refund decided by the admin goes through the sandbox.
 import type { SeedContext } from './context.ts';
-import { Computed, type Ref } from './plan.ts';
+import { addHeldPayment } from './held-payment.ts';
 import type { Booking } from './schedule.ts';
 import { addMinutes, HOUR } from './time.ts';
 
@@ -17,40 +15,7 @@ export function planDisputes(ctx: SeedContext, finished: Booking[]) {
     .filter((b) => b.slot.mentor.isDemo && !b.mentee.isDemo)
     .sort((a, b) => b.slot.startsAt.getTime() - a.slot.startsAt.getTime())[0];
   if (!booking) throw new Error('seed: the demo mentor has no finished session to dispute');
-  const amountKopecks = booking.slot.type.costs * 100;
-  const paidAt = new Date(booking.slot.startsAt.getTime() - 3 * 24 * HOUR);
-  const providerPaymentId = 'sbx_pay_seed-dispute-1';
-  const payment: Ref = plan.add('payments', {
-    provider: 'sandbox',
-    serviceType: 'consultation',
-    bookingId: booking.ref,
-    payerId: booking.mentee.ref,
-    payeeId: booking.slot.mentor.ref,
-    amountKopecks,
-    status: 'succeeded',
-    providerDealId: 'sbx_deal_seed-dispute-1',
-    providerPaymentId,
-    returnUrl: '/payment-return',
-    paidAt,
-    createdAt: addMinutes(paidAt, -3),
-    updatedAt: paidAt,
-  });
-  plan.add('sandboxProviderObjects', {
-    id: providerPaymentId,
-    kind: 'payment',
-    status: 'succeeded',
-    amountKopecks,
-    idempotencyKey: 'seed-dispute-1',
-    request: new Computed([payment], ([paymentId]) => ({
-      description: `Консультация «${booking.slot.type.name}»`,
-      return_url: '/payment-return',
-      metadata: { payment_id: String(paymentId) },
-      deal: { id: 'sbx_deal_seed-dispute-1', settlements: [] },
-    })),
-    createdAt: addMinutes(paidAt, -3),
-    updatedAt: paidAt,
-  });
-  plan.add('ledgerEntries', { paymentId: payment, kind: 'payment_received', debit: 'payer', credit: 'escrow', amountKopecks, createdAt: paidAt });
+  addHeldPayment(ctx, booking, 'seed-dispute-1', new Date(booking.slot.startsAt.getTime() - 3 * 24 * HOUR));
   plan.add('disputes', {
     bookingId: booking.ref,
     openedBy: booking.mentee.ref,

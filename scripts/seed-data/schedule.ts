@@ -2,6 +2,7 @@
 // eight weeks), past sessions that mentees attended, a few upcoming paid ones, and the reviews they left.
 import { catalog } from './catalog.ts';
 import { planDisputes } from './disputes.ts';
+import { addHeldPayment } from './held-payment.ts';
 import type { SeedContext } from './context.ts';
 import { demoMentor as demoMentorProfile } from './demo-accounts.ts';
 import type { Mentee, Mentor, People } from './people.ts';
@@ -50,7 +51,44 @@ export function planSchedule(ctx: SeedContext, people: People): Schedule {
   const upcoming = planUpcomingBookings(ctx, people, futureSlots, finished);
   planReviews(ctx, finished);
   planDisputes(ctx, finished);
-  return { types, finished, upcoming };
+  const recent = planRecentSession(ctx, people, types);
+  return { types, finished, upcoming: [...upcoming, recent] };
+}
+
+/**
+ * The demo mentee's session with the demo mentor that ended two hours ago: paid, not yet rated, its money in
+ * escrow while the dispute window runs (decision 010), so the schedule offers «Оценить» and «Открыть диспут».
+ * It starts three hours before the seed runs: earlier today or late last night, a time no other slot of the
+ * demo mentor takes (past slots are on earlier days between 10:00 and 21:00, upcoming ones from tomorrow).
+ */
+function planRecentSession(ctx: SeedContext, people: People, types: ConsultationType[]): Booking {
+  const type = types.find((t) => t.mentor === people.demoMentor && t.durationMinutes <= 60) ?? types.find((t) => t.mentor === people.demoMentor)!;
+  const startsAt = new Date(Math.floor((ctx.now.getTime() - 3 * HOUR) / (15 * 60_000)) * 15 * 60_000);
+  const slotRef = ctx.plan.add('consultationSlots', {
+    mentorId: type.mentor.ref,
+    consultationTypeId: type.ref,
+    startsAt,
+    endsAt: addMinutes(startsAt, type.durationMinutes),
+    createdAt: new Date(startsAt.getTime() - 5 * DAY),
+  });
+  const slot: Slot = { ref: slotRef, mentor: type.mentor, type, startsAt, endsAt: addMinutes(startsAt, type.durationMinutes) };
+  // written without the random source, so every other row of the demo data stays as it was
+  const paidAt = new Date(startsAt.getTime() - 2 * DAY);
+  const ref = ctx.plan.add('consultationBookings', {
+    slotId: slotRef,
+    menteeId: people.demoMentee.ref,
+    mentorId: type.mentor.ref,
+    consultationTypeId: type.ref,
+    status: 'paid',
+    questions: 'Хочу понять, каких навыков мне не хватает для перехода в продакт-менеджмент.',
+    price: type.costs,
+    paidAt,
+    createdAt: addMinutes(paidAt, -10),
+    updatedAt: paidAt,
+  });
+  const booking: Booking = { ref, slot, mentee: people.demoMentee };
+  addHeldPayment(ctx, booking, 'seed-recent-1', paidAt);
+  return booking;
 }
 
 function planTypes(ctx: SeedContext, mentor: Mentor): ConsultationType[] {

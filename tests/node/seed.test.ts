@@ -101,6 +101,16 @@ describe('demo seed', () => {
     expect(Number(row.ledger)).toBe(Number(row.amount_kopecks));
   });
 
+  it("gives the demo mentee a session that just ended, unrated, its money held while a dispute can be opened", async () => {
+    const { rows } = await db.query(`
+      select b.status, p.status as payment, s.ends_at < now() as ended, s.ends_at > now() - interval '48 hours' as in_window,
+             exists (select 1 from consultation_reviews r where r.booking_id = b.id) as rated
+      from consultation_bookings b join consultation_slots s on s.id = b.slot_id join users u on u.id = b.mentee_id
+      join payments p on p.booking_id = b.id
+      where u.email = 'mentee@forma.test' and s.starts_at < now() and b.status = 'paid'`);
+    expect(rows).toEqual([{ status: 'paid', payment: 'succeeded', ended: true, in_window: true, rated: false }]);
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
