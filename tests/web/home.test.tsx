@@ -253,6 +253,15 @@ describe('/Home for a signed-in user', () => {
     expect(within(card).getByText('Завтра, 18:00–19:30')).toBeTruthy();
   });
 
+  it('sends an unpaid registration to its event page instead of the meeting', async () => {
+    mockFetch(routes(schedule({ registered_events: [scheduleEvent(9, '2030-03-06T15:00:00Z', { registration_status: 'pending_payment' })] })));
+    await renderHome(VIEWER);
+    const card = screen.getByRole('article', { name: 'Ближайшая встреча' });
+    expect(within(card).getByText('Ожидает оплаты')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Перейти к мероприятию' }).getAttribute('href')).toBe('/event_info/9');
+    expect(within(card).queryByRole('link', { name: /Подключиться/ })).toBeNull();
+  });
+
   it('lists the coming week grouped by day with a link to the calendar', async () => {
     mockFetch(
       routes(

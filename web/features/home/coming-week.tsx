@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { countRu } from '../../lib/plural.ts';
 import { canJoinSoon, isOngoing, timeRange, type HomeSession, type SessionDay } from './home-sessions.ts';
 import { counterpartLabel, JoinButton, kindLabel, SessionTitle } from './session-links.tsx';
@@ -59,36 +60,51 @@ export function ComingWeek({ days, timeZone, now }: ComingWeekProps) {
 
 function SessionRow({ session, timeZone, now }: { session: HomeSession; timeZone: string; now: number }) {
   const live = isOngoing(session, now);
+  const joinable = canJoinSoon(session, now);
   return (
-    <article aria-label={session.title} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-3 sm:px-4">
-      <p className={cn('w-24 shrink-0 text-sm font-semibold tabular-nums', live && 'text-success')}>{timeRange(session, timeZone)}</p>
-      <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
-        <p className="truncate text-sm font-medium">
-          <SessionTitle session={session} className="outline-none hover:text-primary focus-visible:underline" />
-        </p>
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-          <span>{kindLabel(session)}</span>
-          <span aria-hidden>·</span>
-          {session.counterpart ? (
-            <span className="inline-flex min-w-0 items-center gap-1.5">
-              <Avatar src={session.counterpart.avatarUrl} name={session.counterpart.name} className="size-5 text-[10px]" />
-              <span className="truncate">
-                {counterpartLabel(session)}: {session.counterpart.name}
+    <article aria-label={session.title} className="flex items-start gap-3 px-3 py-3 sm:items-center sm:gap-4 sm:px-4">
+      <p className="flex w-12 shrink-0 flex-col tabular-nums">
+        <span className="sr-only">{timeRange(session, timeZone)}</span>
+        <time aria-hidden dateTime={session.start} className={cn('text-sm font-semibold', live && 'text-success')}>
+          {clock(session.start, timeZone)}
+        </time>
+        <time aria-hidden dateTime={session.end} className="text-xs text-muted-foreground">
+          {clock(session.end, timeZone)}
+        </time>
+      </p>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="truncate text-sm font-medium">
+            <SessionTitle session={session} className="outline-none hover:text-primary focus-visible:underline" />
+          </p>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+            <span>{kindLabel(session)}</span>
+            <span aria-hidden>·</span>
+            {session.counterpart ? (
+              <span className="inline-flex min-w-0 items-center gap-1.5">
+                <Avatar src={session.counterpart.avatarUrl} name={session.counterpart.name} className="size-5 text-[10px]" />
+                <span className="truncate">
+                  {counterpartLabel(session)}: {session.counterpart.name}
+                </span>
               </span>
-            </span>
-          ) : (
-            <span>{counterpartLabel(session)}</span>
-          )}
+            ) : (
+              <span>{counterpartLabel(session)}</span>
+            )}
+          </div>
         </div>
-      </div>
-      <div className="flex items-center gap-2 max-sm:w-full max-sm:pl-28 max-[380px]:pl-0">
-        {live ? <Badge variant="success">Идёт сейчас</Badge> : null}
-        {session.pendingPayment ? <Badge variant="destructive">Ожидает оплаты</Badge> : null}
-        {canJoinSoon(session, now) ? <JoinButton session={session} size="sm" /> : null}
+        {live || session.pendingPayment || joinable ? (
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            {live ? <Badge variant="success">Идёт сейчас</Badge> : null}
+            {session.pendingPayment ? <Badge variant="destructive">Ожидает оплаты</Badge> : null}
+            {joinable ? <JoinButton session={session} size="sm" /> : null}
+          </div>
+        ) : null}
       </div>
     </article>
   );
 }
+
+const clock = (value: string, timeZone: string) => dayjs(value).tz(timeZone).format('HH:mm');
 
 /** The section with its heading and the calendar link, around the list, the skeleton or the error alert. */
 export function ComingWeekFrame({ children }: { children: ReactNode }) {

@@ -19,7 +19,7 @@ function HomeSkeleton() {
   return (
     <div role="status" aria-label="Загрузка главной" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6 sm:py-8 lg:px-8">
       <Skeleton className="h-8 w-64 max-w-full" />
-      <div className="grid gap-5 lg:grid-cols-[3fr_2fr]">
+      <div className="grid gap-5 xl:grid-cols-[3fr_2fr]">
         <Skeleton className="h-72 rounded-2xl" />
         <Skeleton className="h-72 rounded-2xl" />
       </div>

@@ -50,20 +50,24 @@ export const homeQueries = {
     queryOptions({
       queryKey: [...homeQueries.all(), 'schedule', userId, startDate, endDate] as const,
       queryFn: () => homeApi.schedule(startDate, endDate),
-      staleTime: 30_000,
+      // Refetched on every visit (a cancellation on the calendar must not linger here); one cheap statement.
       retry: retryOnce,
     }),
   unreadChats: (userId: number) =>
     queryOptions({
       queryKey: [...homeQueries.all(), 'chats', userId] as const,
       queryFn: homeApi.chatRooms,
-      staleTime: 15_000,
-      // Home has no chat socket of its own: a quiet refresh keeps the unread counts honest.
+      // Home has no chat socket of its own: every visit and a quiet refresh keep the unread counts honest
+      // (a room read on /ChatsPage a moment ago must not still show as unread here).
       refetchInterval: 60_000,
       retry: retryOnce,
     }),
+  /*
+   * Filed under the mentors' root on purpose: a like anywhere marks every ['mentors', …] entry stale
+   * (web/lib/use-favorite-toggle.ts), and these cards show the like count and state too.
+   */
   topMentors: () =>
-    queryOptions({ queryKey: [...homeQueries.all(), 'mentors'] as const, queryFn: homeApi.topMentors, staleTime: 5 * 60_000, retry: retryOnce }),
+    queryOptions({ queryKey: ['mentors', 'top', 'home'] as const, queryFn: homeApi.topMentors, staleTime: 5 * 60_000, retry: retryOnce }),
   upcomingEvents: () =>
     queryOptions({ queryKey: [...homeQueries.all(), 'events'] as const, queryFn: homeApi.upcomingEvents, staleTime: 60_000, retry: retryOnce }),
 };

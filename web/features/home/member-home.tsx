@@ -31,6 +31,8 @@ export function MemberHome({ viewer }: { viewer: HomeViewer }) {
   const next = upcoming[0];
   const week = comingWeek(sessions, now, timeZone);
   const name = viewer.mentor_name?.trim();
+  // A failed background refresh keeps what was loaded on screen.
+  const scheduleFailed = schedule.isError && !schedule.data;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6 sm:py-8 lg:px-8">
@@ -39,10 +41,10 @@ export function MemberHome({ viewer }: { viewer: HomeViewer }) {
         <p className="text-sm text-muted-foreground sm:text-base">Сегодня {dayjs(now).tz(timeZone).format('dddd, D MMMM')}</p>
       </header>
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-stretch">
+      <div className="grid gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-stretch">
         {schedule.isPending ? (
           <NextSessionSkeleton />
-        ) : schedule.isError ? (
+        ) : scheduleFailed ? (
           <div className="flex flex-col gap-3 rounded-2xl border bg-card p-5 sm:p-6">
             <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Ближайшая встреча</h2>
             <LoadErrorAlert onRetry={() => void schedule.refetch()}>Не удалось загрузить расписание</LoadErrorAlert>
@@ -64,7 +66,7 @@ export function MemberHome({ viewer }: { viewer: HomeViewer }) {
 
       {schedule.isPending ? (
         <ComingWeekSkeleton />
-      ) : schedule.isError ? (
+      ) : scheduleFailed ? (
         <ComingWeekFrame>
           <LoadErrorAlert onRetry={() => void schedule.refetch()}>Не удалось загрузить встречи недели</LoadErrorAlert>
         </ComingWeekFrame>

@@ -61,7 +61,7 @@ export function RecommendedMentors({ viewerId, isSignedIn }: RecommendedMentorsP
             </li>
           ))}
         </ul>
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <LoadErrorAlert onRetry={() => void query.refetch()}>Не удалось загрузить наставников</LoadErrorAlert>
       ) : mentors.length === 0 ? (
         <p className="rounded-2xl border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">Наставники скоро появятся.</p>
@@ -105,7 +105,7 @@ export function UpcomingEvents({ viewerId, timeZone }: UpcomingEventsProps) {
             </li>
           ))}
         </ul>
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <LoadErrorAlert onRetry={() => void query.refetch()}>Не удалось загрузить мероприятия</LoadErrorAlert>
       ) : events.length === 0 ? (
         <p className="rounded-2xl border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">Новые мероприятия появятся совсем скоро.</p>
