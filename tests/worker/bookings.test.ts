@@ -54,7 +54,7 @@ describe('creating a booking', () => {
     expect(refused.every((r) => r.status === 409 && r.body.code === 'slot_taken' && r.body.detail === 'Это время уже занято')).toBe(true);
     const live = await t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slot.id));
     expect(live).toHaveLength(1);
-  });
+    }, 60_000); // 200 requests, each opening its own database connection (issue 15)
 
   it('lets one person keep at most 3 unpaid holds, even when booking 5 slots at once; free and ran-out holds do not count', async () => {
     const mentee = await createUser(t.db);

@@ -114,7 +114,7 @@ describe('registering for an event', () => {
     expect(await takenSpots(event.id)).toBe(10);
     const list = await expectJson<unknown[]>(send('GET', `/api/events/get_event_registrations/?event_id=${event.id}`), 200);
     expect(list).toHaveLength(10);
-  });
+    }, 60_000); // 200 requests, each opening its own database connection (issue 15)
 
   it('has no seat limit when total_spots is 0', async () => {
     const { event } = await mentorEvent({ totalSpots: 0 });
