@@ -35,23 +35,31 @@ export function toChatMessage(row: LoadedMessage): ChatMessage {
   };
 }
 
+/** How a support room is named for its person, and how the team signs its replies' notices. */
+export const SUPPORT_NAME = 'Поддержка Формы';
+
 /** What the room list shows of the newest message. */
-function lastMessagePreview(row: RoomRow) {
+export function lastMessagePreview(row: Pick<RoomRow, 'last_deleted' | 'last_content' | 'last_has_files'>) {
   if (row.last_deleted) return 'Сообщение удалено';
   if (row.last_content) return row.last_content;
   return row.last_has_files ? 'Вложение' : '';
 }
 
-/** The spec's chat room (001 §3): roomName and avatar are the other member's; unreadCount is ours. */
+/** A room's name for one member: the other person's, or «Поддержка Формы» in that member's own support room. */
+export const roomTitle = (row: Pick<RoomRow, 'kind' | 'other_id' | 'other_first_name' | 'other_last_name'>) =>
+  row.kind === 'support' && row.other_id == null ? SUPPORT_NAME : personName(row.other_first_name, row.other_last_name);
+
+/**
+ * The spec's chat room (001 §3): roomName and avatar are the other member's; unreadCount is ours. In my own
+ * support room the other side is the team: no second user (so no profile link), the name «Поддержка Формы».
+ */
 export function toChatRoom(row: RoomRow) {
+  const me = { id: row.me_id, username: personName(row.me_first_name, row.me_last_name), avatar: row.me_avatar_url };
   return {
     roomId: row.id,
-    roomName: personName(row.other_first_name, row.other_last_name),
-    avatar: row.other_avatar_url,
-    users: [
-      { id: row.me_id, username: personName(row.me_first_name, row.me_last_name), avatar: row.me_avatar_url },
-      { id: row.other_id, username: personName(row.other_first_name, row.other_last_name), avatar: row.other_avatar_url },
-    ],
+    roomName: roomTitle(row),
+    avatar: row.other_id == null ? null : row.other_avatar_url,
+    users: row.other_id == null ? [me] : [me, { id: row.other_id, username: personName(row.other_first_name, row.other_last_name), avatar: row.other_avatar_url }],
     lastMessage:
       row.last_id == null
         ? null

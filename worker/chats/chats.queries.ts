@@ -6,9 +6,11 @@ import type { Db, Executor } from '../../drizzle/db.ts';
 export type RoomRow = {
   id: string;
   created_at: string;
-  other_id: number;
-  other_first_name: string;
-  other_last_name: string;
+  kind: 'direct' | 'support';
+  /** null in a support room seen by its person: the other side is the support team, not one user */
+  other_id: number | null;
+  other_first_name: string | null;
+  other_last_name: string | null;
   other_avatar_url: string | null;
   me_id: number;
   me_first_name: string;
@@ -27,10 +29,23 @@ export type RoomRow = {
   other_last_read_message_id: number | null;
 };
 
+/**
+ * The other side of room `r` for its member `me`, as `om` (their read marker) and `o` (the person, or null).
+ * A direct room: the other member. A support room: the person, for the team; for the person, the team,
+ * which has no one user (o is null) and whose read marker is whoever of it read furthest.
+ */
+export const otherSide = sql`
+    left join lateral (
+      select om.user_id, om.last_read_message_id from chat_members om
+      where om.room_id = r.id and om.user_id <> me.user_id
+        and (r.kind = 'direct' or r.support_user_id in (me.user_id, om.user_id))
+      order by om.last_read_message_id desc nulls last limit 1) om on true
+    left join users o on o.id = om.user_id and r.support_user_id is distinct from me.user_id`;
+
 /** The caller's rooms (hidden ones come back when a newer message arrives), most recent activity first. */
 export async function listRooms(db: Db, userId: number, roomId?: string) {
   const result = await db.execute<RoomRow>(sql`
-    select r.id, r.created_at,
+    select r.id, r.created_at, r.kind,
       o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name, o.avatar_url as other_avatar_url,
       u.id as me_id, u.first_name as me_first_name, u.last_name as me_last_name, u.avatar_url as me_avatar_url,
       lm.id as last_id, lm.content as last_content, lm.sender_id as last_sender_id,
@@ -44,11 +59,11 @@ export async function listRooms(db: Db, userId: number, roomId?: string) {
     from chat_members me
     join chat_rooms r on r.id = me.room_id
     join users u on u.id = me.user_id
-    join chat_members om on om.room_id = r.id and om.user_id <> me.user_id
-    join users o on o.id = om.user_id
+    ${otherSide}
     left join lateral (select * from chat_messages m where m.room_id = r.id order by m.id desc limit 1) lm on true
     left join users ls on ls.id = lm.sender_id
     where me.user_id = ${userId}
+      and (r.kind = 'support' or o.id is not null)
       and (${roomId ?? null}::uuid is null or r.id = ${roomId ?? null}::uuid)
       and (me.hidden_at is null or r.last_message_at > me.hidden_at or ${roomId ?? null}::uuid is not null)
     order by coalesce(r.last_message_at, r.created_at) desc, r.id
@@ -56,11 +71,11 @@ export async function listRooms(db: Db, userId: number, roomId?: string) {
   return result.rows.map((r) => ({ ...r, unread: Number(r.unread) }));
 }
 
-/** The room's members, or null when `userId` is not one of them. */
+/** The room's members (with whose support room it is, if it is one), or null when `userId` is not one of them. */
 export async function roomMembers(db: Executor, roomId: string, userId: number) {
-  const result = await db.execute<{ user_id: number; last_read_message_id: number | null; first_name: string; last_name: string }>(sql`
-    select m.user_id, m.last_read_message_id, u.first_name, u.last_name
-    from chat_members m join users u on u.id = m.user_id
+  const result = await db.execute<{ user_id: number; last_read_message_id: number | null; first_name: string; last_name: string; support_user_id: number | null }>(sql`
+    select m.user_id, m.last_read_message_id, u.first_name, u.last_name, r.support_user_id
+    from chat_members m join users u on u.id = m.user_id join chat_rooms r on r.id = m.room_id
     where m.room_id = ${roomId}::uuid`);
   const members = result.rows.map((r) => ({ ...r, last_read_message_id: r.last_read_message_id == null ? null : Number(r.last_read_message_id) }));
   return members.some((m) => m.user_id === userId) ? members : null;

@@ -10,7 +10,7 @@ import { parseOrThrow, validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { attachmentHeaders, checkAttachments, discardAttachments, storeAttachments } from './chat-attachments.ts';
 import { publishToRoom, tellAbsentMembers } from './chat-fanout.ts';
-import { personName, toChatMessage, toChatRoom } from './chats.mapper.ts';
+import { personName, SUPPORT_NAME, toChatMessage, toChatRoom } from './chats.mapper.ts';
 import {
   deleteMessage,
   editMessage,
@@ -142,7 +142,10 @@ export const chatsRoutes = new Hono<AppEnv>()
     const message = toChatMessage(outcome.message);
     const present = await publishToRoom(c.env, roomId, { type: 'message', message }, outcome.seq);
     const sender = members.find((m) => m.user_id === user.id)!;
-    await tellAbsentMembers(c.env, c.var.db, { roomId, senderId: user.id, senderName: personName(sender.first_name, sender.last_name), members, present });
+    // in a support room the team answers as the team
+    const fromTeam = sender.support_user_id != null && sender.support_user_id !== user.id;
+    const senderName = fromTeam ? SUPPORT_NAME : personName(sender.first_name, sender.last_name);
+    await tellAbsentMembers(c.env, c.var.db, { roomId, senderId: user.id, senderName, members, present });
     return c.json(message, 201);
   })
   .patch('/chats/:roomId/messages/:messageId', requireUser, validate('json', editMessageBody), async (c) => {
