@@ -1,0 +1,145 @@
+// /loads: the files of my chats and the receipts of my payments, nobody else's.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { consultationTypes } from '../../drizzle/schema/consultations.ts';
+import type { SessionUser } from '../../worker/auth/session.ts';
+import { createUser } from '../factories.ts';
+import { openRoom, say } from './chat-socket.ts';
+import { books, paidBooking } from './escrow-fixtures.ts';
+import { call, useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+
+const PDF = new TextEncoder().encode('%PDF-1.4 test');
+const TEXT = new TextEncoder().encode('заметки');
+
+function sendFiles(user: SessionUser, roomId: string, files: Array<{ name: string; bytes: Uint8Array<ArrayBuffer> }>, content = '') {
+  const form = new FormData();
+  form.append('content', content);
+  for (const f of files) form.append('files', new File([f.bytes], f.name));
+  return expectJson(call(`/api/chats/${roomId}/messages/`, { method: 'POST', user, body: form }), 201);
+}
+
+const chatFiles = (user: SessionUser, query = '') => send('GET', `/api/downloads/chat-files/${query}`, { user });
+const receipts = (user: SessionUser) => expectJson(send('GET', '/api/downloads/receipts/', { user }), 200);
+
+describe('chat files', () => {
+  it('lists the files of my rooms only, newest first, with the room, the sender and a working link', async () => {
+    const [me, mentor, support, outsider, other] = await Promise.all([
+      createUser(t.db, { firstName: 'Анна', lastName: 'Ученица' }),
+      createUser(t.db, { role: 'mentor', firstName: 'Борис', lastName: 'Ментор' }),
+      createUser(t.db, { role: 'admin', firstName: 'Ирина', lastName: 'Поддержкина' }),
+      createUser(t.db, { firstName: 'Вера', lastName: 'Чужая' }),
+      createUser(t.db, { role: 'mentor', firstName: 'Глеб', lastName: 'Другой' }),
+    ]).then((rows) => rows.map(asUser));
+    const roomId = await openRoom(me, mentor.id);
+    const first = await sendFiles(me, roomId, [{ name: 'резюме.pdf', bytes: PDF }]);
+    const second = await sendFiles(mentor, roomId, [{ name: 'план.txt', bytes: TEXT }], 'план');
+    // a deleted message's file is gone
+    const removed = await sendFiles(me, roomId, [{ name: 'лишнее.txt', bytes: TEXT }]);
+    await expectJson(send('DELETE', `/api/chats/${roomId}/messages/${removed.id}/`, { user: me }), 200);
+    // someone else's room
+    const foreign = await openRoom(outsider, other.id);
+    await sendFiles(outsider, foreign, [{ name: 'чужое.pdf', bytes: PDF }]);
+    // my support room, answered by an admin
+    const { roomId: supportRoom } = await expectJson(send('POST', '/api/support/chat/', { user: me }), 200);
+    await expectJson(send('POST', `/api/support/rooms/${supportRoom}/join/`, { user: support }), 200);
+    const third = await sendFiles(support, supportRoom, [{ name: 'инструкция.pdf', bytes: PDF }]);
+
+    const { results, has_more } = await expectJson(chatFiles(me), 200);
+    expect(has_more).toBe(false);
+    expect(results).toEqual([
+      {
+        id: third.files[0].id,
+        name: 'инструкция.pdf',
+        size: PDF.length,
+        type: 'application/pdf',
+        created_at: third.timestamp,
+        room: { id: supportRoom, name: 'Поддержка Формы' },
+        sender: { id: support.id, name: 'Ирина Поддержкина' },
+        url: `/api/chats/${supportRoom}/files/${third.files[0].id}/`,
+      },
+      expect.objectContaining({ id: second.files[0].id, name: 'план.txt', type: 'text/plain', room: { id: roomId, name: 'Борис Ментор' }, sender: { id: mentor.id, name: 'Борис Ментор' } }),
+      expect.objectContaining({ id: first.files[0].id, name: 'резюме.pdf', room: { id: roomId, name: 'Борис Ментор' }, sender: { id: me.id, name: 'Анна Ученица' } }),
+    ]);
+    const download = await call(results[2].url, { user: me });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+    // the mentor names the room after me; the outsider sees only their own file
+    expect((await expectJson(chatFiles(mentor), 200)).results.map((f: any) => f.room.name)).toEqual(['Анна Ученица', 'Анна Ученица']);
+    expect((await expectJson(chatFiles(outsider), 200)).results.map((f: any) => f.name)).toEqual(['чужое.pdf']);
+    // and can't download mine through the link
+    expect((await call(results[2].url, { user: outsider })).status).toBe(404);
+
+    const page = await expectJson(chatFiles(me, '?limit=2'), 200);
+    expect(page.results.map((f: any) => f.id)).toEqual([third.files[0].id, second.files[0].id]);
+    expect(page.has_more).toBe(true);
+    expect((await expectJson(chatFiles(me, '?limit=2&offset=2'), 200)).results.map((f: any) => f.id)).toEqual([first.files[0].id]);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect(await expectJson(send('GET', '/api/downloads/chat-files/'), 401)).toMatchObject({ code: 'not_authenticated' });
+    expect(await expectJson(send('GET', '/api/downloads/receipts/'), 401)).toMatchObject({ code: 'not_authenticated' });
+  });
+});
+
+describe('receipts', () => {
+  it('lists my payments with what they paid for, in rubles, and the refund', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor', firstName: 'Борис', lastName: 'Ментор' });
+    const mentee = await createUser(t.db, { firstName: 'Анна', lastName: 'Ученица' });
+    const held = await paidBooking(t.db, { mentor, mentee, costs: 1500 });
+    const refunded = await paidBooking(t.db, { mentor, mentee, costs: 2500, startsIn: 20 * 86_400_000 });
+    await expectJson(send('POST', `/api/consultation-bookings/${refunded.booking.id}/cancel/`, { user: asUser(mentor), body: { user_id: mentor.id } }), 200);
+    const refund = (await books(t.db, refunded.payment.paymentId)).refund!;
+    // someone else's payment
+    await paidBooking(t.db, { mentor, startsIn: 30 * 86_400_000 });
+
+    const { results, has_more } = await receipts(asUser(mentee));
+    expect(has_more).toBe(false);
+    expect(results).toHaveLength(2);
+    const byId = Object.fromEntries(results.map((r: any) => [r.id, r]));
+    expect(byId[held.payment.paymentId]).toMatchObject({
+      status: 'succeeded',
+      amount: 1500,
+      service: { type: 'consultation', id: held.booking.id, title: 'Разбор резюме', date: held.slot.startsAt.toISOString() },
+      seller: { id: mentor.id, name: 'Борис Ментор' },
+      fee: null,
+      refund: null,
+      receipt_url: `/api/downloads/receipts/${held.payment.paymentId}/`,
+    });
+    expect(byId[refunded.payment.paymentId]).toMatchObject({ amount: 2500, refund: { amount: refund.amountKopecks / 100, status: refund.status } });
+    expect(typeof byId[held.payment.paymentId].paid_at).toBe('string');
+  });
+
+  it('prints a receipt for the payer only, as escaped HTML with no scripts', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor', firstName: '<b>Борис</b>', lastName: 'Ментор' });
+    const mentee = await createUser(t.db, { firstName: 'Анна', lastName: '"Ученица"' });
+    const { payment, type } = await paidBooking(t.db, { mentor, mentee, costs: 1500 });
+    await t.db.update(consultationTypes).set({ name: '<script>alert(1)</script> & разбор' }).where(eq(consultationTypes.id, type.id));
+
+    const res = await call(`/api/downloads/receipts/${payment.paymentId}/`, { user: asUser(mentee) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('inline');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain('<h1>Чек</h1>');
+    expect(html).toContain(payment.paymentId);
+    expect(html).toMatch(/1\s500\s₽/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; разбор');
+    expect(html).toContain('&lt;b&gt;Борис&lt;/b&gt; Ментор');
+    expect(html).toContain('&quot;Ученица&quot;');
+    expect(html).not.toMatch(/<script/i);
+    // held money: the 5 % is named as what the mentor's payout will lose
+    expect(html).toContain('Комиссия платформы (5 %)');
+    expect(html).toMatch(/75\s₽, будет удержана/);
+
+    for (const user of [asUser(mentor), asUser(await createUser(t.db))]) {
+      expect(await expectJson(call(`/api/downloads/receipts/${payment.paymentId}/`, { user }), 404)).toMatchObject({ code: 'not_found', detail: 'Чек не найден' });
+    }
+    expect((await call('/api/downloads/receipts/nope/', { user: asUser(mentee) })).status).toBe(404);
+    expect((await call(`/api/downloads/receipts/${crypto.randomUUID()}/`, { user: asUser(mentee) })).status).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import { attachmentUrl, personName, roomTitle } from '../chats/chats.mapper.ts';
+import { kopecksToRubles } from '../escrow/fee.ts';
+import type { ChatFileRow, ReceiptRow } from './downloads.queries.ts';
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export const receiptUrl = (paymentId: string) => `/api/downloads/receipts/${paymentId}/`;
+
+/** A file of one of my chats; `url` is the chat's own attachment call, which checks membership again. */
+export function toChatFile(row: ChatFileRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    size: row.size_bytes,
+    type: row.content_type,
+    created_at: iso(row.created_at),
+    room: { id: row.room_id, name: roomTitle(row) },
+    sender: row.sender_id == null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
+    url: attachmentUrl(row.room_id, row.id),
+  };
+}
+export type ChatFile = ReturnType<typeof toChatFile>;
+
+/** A payment of mine with what it paid for; money in rubles (kopecks as a fraction). */
+export function toReceipt(row: ReceiptRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: kopecksToRubles(row.amount_kopecks),
+    paid_at: iso(row.paid_at),
+    service: {
+      type: row.service_type,
+      /** the booking's id for a consultation, the event's for an event */
+      id: row.service_type === 'consultation' ? row.booking_id : row.event_id,
+      title: row.title,
+      date: iso(row.service_date),
+    },
+    seller: { id: row.seller_id, name: personName(row.seller_first_name, row.seller_last_name) },
+    /** the platform's 5 % once it was charged (when the mentor was paid); null before that or after a full refund */
+    fee: row.fee_kopecks == null ? null : kopecksToRubles(row.fee_kopecks),
+    refund:
+      row.refund_kopecks == null
+        ? null
+        : { amount: kopecksToRubles(row.refund_kopecks), status: row.refund_status!, created_at: iso(row.refund_created_at!) },
+    receipt_url: receiptUrl(row.id),
+  };
+}
+export type Receipt = ReturnType<typeof toReceipt>;

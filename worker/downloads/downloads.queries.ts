@@ -1,0 +1,102 @@
+// What a person can download: the files of their chat rooms and the receipts of what they paid for. Both
+// lists are scoped to the caller in the statement itself.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../drizzle/db.ts';
+import { otherSide } from '../chats/chats.queries.ts';
+
+export type ChatFileRow = {
+  id: number;
+  name: string;
+  size_bytes: number;
+  content_type: string;
+  created_at: string;
+  room_id: string;
+  kind: 'direct' | 'support';
+  sender_id: number | null;
+  sender_first_name: string | null;
+  sender_last_name: string | null;
+  other_id: number | null;
+  other_first_name: string | null;
+  other_last_name: string | null;
+};
+
+/**
+ * Attachments of live messages in every room the caller is a member of (a room they hid from their list
+ * too: its files still download), newest first, with the room named as the caller's chat list names it.
+ */
+export async function listChatFiles(db: Db, userId: number, page: { offset: number; limit: number }) {
+  const result = await db.execute<ChatFileRow>(sql`
+    select a.id, a.name, a.size_bytes, a.content_type, m.created_at, m.room_id, r.kind,
+      m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
+      o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name
+    from chat_members me
+    join chat_rooms r on r.id = me.room_id
+    join chat_messages m on m.room_id = me.room_id and m.deleted_at is null
+    join chat_attachments a on a.message_id = m.id
+    left join users s on s.id = m.sender_id
+    ${otherSide}
+    where me.user_id = ${userId}
+    order by m.id desc, a.id desc
+    limit ${page.limit + 1} offset ${page.offset}`);
+  const rows = result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}
+
+export type ReceiptRow = {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled' | 'released' | 'refunded';
+  service_type: 'consultation' | 'event';
+  amount_kopecks: number;
+  paid_at: string;
+  booking_id: number | null;
+  event_id: number | null;
+  title: string;
+  service_date: string;
+  seller_id: number;
+  seller_first_name: string;
+  seller_last_name: string;
+  buyer_first_name: string;
+  buyer_last_name: string;
+  buyer_email: string | null;
+  buyer_time_zone: string;
+  fee_kopecks: number | null;
+  refund_kopecks: number | null;
+  refund_status: 'pending' | 'succeeded' | 'failed' | null;
+  refund_created_at: string | null;
+};
+
+/**
+ * The caller's payments that went through (paid at some point: held, paid out or refunded), newest first,
+ * with what they paid for, the mentor, the platform fee once charged, and the refund if any. With
+ * `paymentId`: that one payment, still only the caller's.
+ */
+export async function listReceipts(db: Db, payerId: number, page: { offset: number; limit: number }, paymentId?: string) {
+  const result = await db.execute<ReceiptRow>(sql`
+    select p.id, p.status, p.service_type, p.amount_kopecks, p.paid_at,
+      b.id as booking_id, e.id as event_id,
+      coalesce(e.title, ct.name) as title, coalesce(e.starts_at, sl.starts_at) as service_date,
+      pe.id as seller_id, pe.first_name as seller_first_name, pe.last_name as seller_last_name,
+      pa.first_name as buyer_first_name, pa.last_name as buyer_last_name, pa.email as buyer_email, pa.time_zone as buyer_time_zone,
+      (select l.amount_kopecks from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
+      rf.amount_kopecks as refund_kopecks, rf.status as refund_status, rf.created_at as refund_created_at
+    from payments p
+    join users pe on pe.id = p.payee_id
+    join users pa on pa.id = p.payer_id
+    left join consultation_bookings b on b.id = p.booking_id
+    left join consultation_slots sl on sl.id = b.slot_id
+    left join consultation_types ct on ct.id = b.consultation_type_id
+    left join event_registrations er on er.id = p.registration_id
+    left join events e on e.id = er.event_id
+    left join refunds rf on rf.payment_id = p.id
+    where p.payer_id = ${payerId} and p.paid_at is not null
+      and (${paymentId ?? null}::uuid is null or p.id = ${paymentId ?? null}::uuid)
+    order by p.paid_at desc, p.id
+    limit ${page.limit + 1} offset ${page.offset}`);
+  const rows = result.rows.map((r) => ({
+    ...r,
+    amount_kopecks: Number(r.amount_kopecks),
+    fee_kopecks: r.fee_kopecks == null ? null : Number(r.fee_kopecks),
+    refund_kopecks: r.refund_kopecks == null ? null : Number(r.refund_kopecks),
+  }));
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { limitParam, offsetParam } from '../events/search.ts';
+
+export const DOWNLOADS_PAGE = 30;
+export const DOWNLOADS_PAGE_MAX = 100;
+
+/** ?offset=&limit= of both lists on /loads */
+export const downloadsPageQuery = z.object({
+  offset: offsetParam,
+  limit: limitParam(DOWNLOADS_PAGE, DOWNLOADS_PAGE_MAX),
+});
+
+export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,0 +1,88 @@
+// The printable receipt of one payment: a self-contained Russian page with no scripts and no outside
+// resources (the CSP forbids both); every value from the database is escaped.
+import { formatRubles, formatWhen } from '../escrow/notices.ts';
+import { PLATFORM_FEE_PERCENT, splitRelease } from '../escrow/fee.ts';
+import { escapeHtml } from '../payments/sandbox/page-security.ts';
+import { personName } from '../chats/chats.mapper.ts';
+import type { ReceiptRow } from './downloads.queries.ts';
+
+export const RECEIPT_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-disposition': 'inline',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'private, no-store',
+};
+
+const STATUS: Record<ReceiptRow['status'], string> = {
+  pending: 'Ожидает оплаты',
+  succeeded: 'Оплачено, деньги на удержании до завершения',
+  released: 'Оплачено, переведено наставнику',
+  refunded: 'Возвращено',
+  canceled: 'Отменено',
+};
+
+const REFUND_STATUS: Record<NonNullable<ReceiptRow['refund_status']>, string> = {
+  pending: 'в обработке',
+  succeeded: 'выполнен',
+  failed: 'не прошёл, повторяем',
+};
+
+const SERVICE: Record<ReceiptRow['service_type'], string> = { consultation: 'Консультация', event: 'Мероприятие' };
+
+const STYLE = `
+body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;max-width:640px;margin:32px auto;padding:0 16px}
+h1{font-size:24px;margin:0 0 4px}.muted{color:#666}
+table{width:100%;border-collapse:collapse;margin:20px 0}th,td{text-align:left;padding:8px 0;border-bottom:1px solid #e5e5e5;vertical-align:top}
+th{font-weight:500;color:#555;width:42%}.total td,.total th{font-size:18px;font-weight:700;color:#111}
+@media print{body{margin:0}}`;
+
+function row(label: string, value: string, className = '') {
+  return `<tr${className ? ` class="${className}"` : ''}><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
+}
+
+/** The fee line: what was charged, or what will be when the mentor is paid while the money is held. */
+function feeLine(r: ReceiptRow) {
+  if (r.fee_kopecks != null) return row(`Комиссия платформы (${PLATFORM_FEE_PERCENT} %)`, `${formatRubles(r.fee_kopecks)}, удержана из выплаты наставнику`);
+  if (r.status === 'succeeded') {
+    return row(`Комиссия платформы (${PLATFORM_FEE_PERCENT} %)`, `${formatRubles(splitRelease(r.amount_kopecks).feeKopecks)}, будет удержана из выплаты наставнику`);
+  }
+  return '';
+}
+
+export function receiptHtml(r: ReceiptRow) {
+  const zone = r.buyer_time_zone || 'Europe/Moscow';
+  const buyer = [personName(r.buyer_first_name, r.buyer_last_name), r.buyer_email].filter(Boolean).join(', ');
+  const refund =
+    r.refund_kopecks == null
+      ? ''
+      : row('Возврат', `${formatRubles(r.refund_kopecks)} (${REFUND_STATUS[r.refund_status!]}), ${formatWhen(new Date(r.refund_created_at!), zone)}`);
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Чек № ${escapeHtml(r.id)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>Чек</h1>
+<p class="muted">Форма — платформа наставничества. Оплата по безопасной сделке: деньги хранятся на платформе до завершения услуги.</p>
+<table>
+${row('Номер платежа', r.id)}
+${row('Дата оплаты', formatWhen(new Date(r.paid_at), zone))}
+${row('Услуга', `${SERVICE[r.service_type]} «${r.title}»`)}
+${row('Дата услуги', formatWhen(new Date(r.service_date), zone))}
+${row('Исполнитель (продавец)', personName(r.seller_first_name, r.seller_last_name))}
+${row('Покупатель', buyer)}
+${row('Статус', STATUS[r.status])}
+${feeLine(r)}
+${refund}
+${row('Сумма оплаты', formatRubles(r.amount_kopecks), 'total')}
+</table>
+<p class="muted">Время указано в часовом поясе ${escapeHtml(zone)}.</p>
+</body>
+</html>`;
+}
