@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { CalendarDays, Clock, MessageCircleQuestion, Timer, UserRound, Wallet } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { dayjs } from '../../lib/dayjs.ts';
+import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
+import type { ScheduleBooking } from './schedule.api.ts';
+import { DEFAULT_COST, DEFAULT_DURATION_MINUTES, minutesText, personName } from './schedule-items.ts';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** «1500 руб» as the spec writes it; «Бесплатно» for a free consultation. */
+function costText(booking: ScheduleBooking): string {
+  const cost = booking.price ?? booking.slot.consultation_type.cost;
+  if (cost == null || !Number.isFinite(cost)) return `${DEFAULT_COST} руб`;
+  return cost > 0 ? `${cost} руб` : 'Бесплатно';
+}
+
+type BookingDetailsDialogProps = {
+  booking: ScheduleBooking | null;
+  /** The viewer is the mentor of this consultation: the buyer is shown too. */
+  asMentor: boolean;
+  timeZone: string;
+  onClose: () => void;
+};
+
+/** «Запись на консультацию» (spec 002 §2.4), with every default the spec names for a missing field. */
+export function BookingDetailsDialog({ booking, asMentor, timeZone, onClose }: BookingDetailsDialogProps) {
+  return (
+    <Dialog open={booking !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} timeZone={timeZone} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; asMentor: boolean; timeZone: string }) {
+  const type = booking.slot.consultation_type;
+  const mentor = type.user;
+  const duration = booking.slot.duration > 0 ? booking.slot.duration : DEFAULT_DURATION_MINUTES;
+  const start = dayjs(booking.slot.start_time).tz(timeZone);
+  // The spec's range is the start plus the duration, not the slot's stored end.
+  const end = start.add(duration, 'minute');
+  const question = booking.question?.trim();
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="text-xl">Запись на консультацию</DialogTitle>
+        <DialogDescription>Личная сессия</DialogDescription>
+      </DialogHeader>
+
+      <div className="flex min-w-0 items-center gap-4">
+        <img
+          src={mentor.mentor_avatar_url || PLACEHOLDER_AVATAR}
+          onError={showPlaceholderOnError}
+          alt=""
+          className="size-16 shrink-0 rounded-full bg-secondary object-cover"
+        />
+        <div className="min-w-0">
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Наставник</p>
+          <p className="truncate text-lg font-semibold">
+            {mentor.mentor_name?.trim() || 'Имя'} {mentor.mentor_surname?.trim() || 'Фамилия'}
+          </p>
+        </div>
+      </div>
+
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Fact icon={<MessageCircleQuestion />} label="Тема">
+          {type.name?.trim() || 'Сессия наставничества'}
+        </Fact>
+        <Fact icon={<Timer />} label="Длительность">
+          {minutesText(duration)}
+        </Fact>
+        <Fact icon={<CalendarDays />} label="Дата">
+          {capitalize(start.format('dddd'))}, {start.format('D MMMM YYYY')}
+        </Fact>
+        <Fact icon={<Clock />} label="Время">
+          {start.format('HH:mm')} – {end.format('HH:mm')}
+        </Fact>
+        <Fact icon={<Wallet />} label="Стоимость">
+          {costText(booking)}
+        </Fact>
+        {asMentor ? (
+          <Fact icon={<UserRound />} label="Ученик">
+            {personName(booking.booked_by)}
+          </Fact>
+        ) : null}
+      </dl>
+
+      {type.description?.trim() ? <p className="text-sm whitespace-pre-line text-muted-foreground">{type.description.trim()}</p> : null}
+
+      <section className="rounded-xl bg-muted/60 p-4">
+        <h3 className="text-sm font-semibold">Вопрос к ментору:</h3>
+        <p className="mt-1 text-sm break-words whitespace-pre-line">{question || 'Сопроводительный вопрос отсутствует.'}</p>
+      </section>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Закрыть</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3 rounded-xl border p-3">
+      <span aria-hidden className="mt-0.5 text-primary [&_svg]:size-4">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{label}</dt>
+        <dd className="text-sm font-medium break-words">{children}</dd>
+      </div>
+    </div>
+  );
+}

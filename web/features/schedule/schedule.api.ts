@@ -1,0 +1,98 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api, ApiError, unwrap } from '../../lib/api-client.ts';
+
+/*
+ * The calls of /CalendarPage through the typed client (spec 002 §7 "Schedule and meeting", decision 010):
+ * the schedule, the refund quotes shown before a cancellation, the cancellations themselves, the
+ * consultation review (then finish) and the dispute complaint. /Home reads the same schedule through its
+ * own module and keys: features do not share code (docs/architecture.md, convention 8).
+ */
+
+const bookings = api['consultation-bookings'];
+
+export type Schedule = InferResponseType<typeof api.calendars.schedule.$get, 200>;
+export type ScheduleEvent = Schedule['registered_events'][number];
+export type ScheduleBooking = Schedule['booked_by_user'][number];
+export type SchedulePerson = ScheduleEvent['mentor'];
+export type RefundQuote = InferResponseType<(typeof bookings)[':id']['cancel-quote']['$get'], 200>;
+
+/** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
+export type LoadedSchedule = Schedule & { clockOffsetMs: number };
+
+/*
+ * Limits of the complaint and the review, as worker/disputes/disputes.schemas.ts and
+ * worker/reviews/consultation-reviews.schemas.ts state them. Mirrored rather than imported: those modules
+ * pull drizzle-orm in through their shared id parser, which has no place in the browser bundle. The server
+ * still validates; these only let the form say so before the round trip.
+ */
+export const DISPUTE_TEXT_MAX = 2000;
+export const REVIEW_TEXT_MAX = 1000;
+
+const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+const retryOnce = (count: number, error: unknown) => count < 1 && !isClientError(error);
+
+export const scheduleApi = {
+  /** Both days are included and read in the caller's time zone by the server. */
+  schedule: async (startDate: string, endDate: string): Promise<LoadedSchedule> => {
+    const schedule = await unwrap(await api.calendars.schedule.$get({ query: { start_date: startDate, end_date: endDate } }));
+    const serverNow = Date.parse(schedule.now);
+    return { ...schedule, clockOffsetMs: Number.isNaN(serverNow) ? 0 : serverNow - Date.now() };
+  },
+  /** What cancelling this booking now would refund (buyer or mentor, the server knows which). */
+  bookingCancelQuote: async (bookingId: number): Promise<RefundQuote> =>
+    unwrap(await bookings[':id']['cancel-quote'].$get({ param: { id: String(bookingId) } })),
+  cancelBooking: async (bookingId: number, userId: number) =>
+    unwrap(await bookings[':id'].cancel.$post({ param: { id: String(bookingId) }, json: { user_id: userId } })),
+  /** What leaving this event now would refund. */
+  unregisterQuote: async (eventId: number): Promise<RefundQuote> =>
+    unwrap(await api.events['unregister-quote'].$get({ query: { event_id: String(eventId) } })),
+  unregister: async (eventId: number, userId: number) => unwrap(await api.events.unregister.$post({ json: { event_id: eventId, user_id: userId } })),
+  /** The mentor cancels their own event: every participant is refunded in full by the server. */
+  cancelEvent: async (eventId: number) => unwrap(await api.events.cancel_event.$post({ json: { event_id: eventId } })),
+  /**
+   * Spec 002 §5.2 and §7: the review (the booking id travels in event_id, the spec's quirk), then finish.
+   * The review is what the buyer asked for, so a failed finish (the booking already finished elsewhere, a
+   * dropped connection) is logged, not reported: the rating is saved either way, and finish moves no money
+   * (decision 010).
+   */
+  reviewConsultation: async (bookingId: number, userId: number, rating: number, text: string) => {
+    const review = await unwrap(await api.reviews.$post({ json: { event_id: bookingId, rating, text } }));
+    try {
+      await unwrap(await bookings[':id'].finish.$post({ param: { id: String(bookingId) }, json: { user_id: userId } }));
+    } catch (error) {
+      console.warn('schedule: the review is saved, finishing the booking failed', error);
+    }
+    return review;
+  },
+  openDispute: async (bookingId: number, text: string) =>
+    unwrap(await api.disputes.complaints.$post({ json: { booking_id: bookingId, source: 'buyer', text } })),
+};
+
+/** Query factories with hierarchical keys (docs/architecture.md, convention 7): ['schedule', userId, start, end]. */
+export const scheduleQueries = {
+  all: () => ['schedule'] as const,
+  /** Every window of one person: what a cancellation, a review or a dispute invalidates. */
+  user: (userId: number) => [...scheduleQueries.all(), userId] as const,
+  window: (userId: number, startDate: string, endDate: string) =>
+    queryOptions({
+      queryKey: [...scheduleQueries.user(userId), startDate, endDate] as const,
+      queryFn: () => scheduleApi.schedule(startDate, endDate),
+      retry: retryOnce,
+    }),
+  /** What cancelling the booking, or leaving the event, would refund now. */
+  refundQuote: (kind: 'booking' | 'event', id: number) =>
+    queryOptions({
+      queryKey: [...scheduleQueries.all(), 'quote', kind, id] as const,
+      queryFn: () => (kind === 'booking' ? scheduleApi.bookingCancelQuote(id) : scheduleApi.unregisterQuote(id)),
+      // A quote depends on the clock (free cancellation runs out): ask afresh every time the dialog opens.
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    }),
+};
+
+/** The server's Russian message for a failed call, or the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}

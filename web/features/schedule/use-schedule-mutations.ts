@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { scheduleApi, scheduleQueries } from './schedule.api.ts';
+
+/**
+ * The calendar's writes. Each one, failed or not, reloads the person's schedule: a refusal («уже
+ * отменено», «уже оценили») means the list on screen is out of date too.
+ */
+export function useScheduleMutations(userId: number) {
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: scheduleQueries.user(userId) }),
+      // The event pages and /Home show the same seats and sessions under their own roots; marking them
+      // stale costs nothing and spares the person a page that still says «Вы зарегистрированы».
+      queryClient.invalidateQueries({ queryKey: ['events'] }),
+      queryClient.invalidateQueries({ queryKey: ['home'] }),
+    ]);
+  };
+
+  return {
+    cancelBooking: useMutation({ mutationFn: (bookingId: number) => scheduleApi.cancelBooking(bookingId, userId), onSettled: refresh }),
+    unregister: useMutation({ mutationFn: (eventId: number) => scheduleApi.unregister(eventId, userId), onSettled: refresh }),
+    cancelEvent: useMutation({ mutationFn: (eventId: number) => scheduleApi.cancelEvent(eventId), onSettled: refresh }),
+    review: useMutation({
+      mutationFn: ({ bookingId, rating, text }: { bookingId: number; rating: number; text: string }) =>
+        scheduleApi.reviewConsultation(bookingId, userId, rating, text),
+      onSettled: refresh,
+    }),
+    dispute: useMutation({
+      mutationFn: ({ bookingId, text }: { bookingId: number; text: string }) => scheduleApi.openDispute(bookingId, text),
+      onSettled: refresh,
+    }),
+  };
+}
+
+export type ScheduleMutations = ReturnType<typeof useScheduleMutations>;
