@@ -1,6 +1,8 @@
 // One-time codes: drawn from the CSPRNG, stored only as an HMAC keyed with the server secret (so a leaked
 // table can't be brute-forced offline: 10 000 candidates are nothing without the key).
 
+import { toHex } from '../lib/tokens.ts';
+
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -18,10 +20,6 @@ async function hmacKey(secret: string) {
   return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-function toHex(bytes: ArrayBuffer) {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The stored form of a code: bound to its purpose and destination, so it is useless anywhere else. */
 export async function hashCode(secret: string, purpose: string, destination: string, code: string) {
   return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`${purpose}:${destination}:${code}`)));
@@ -33,14 +31,4 @@ export function sameDigest(a: string, b: string) {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
-}
-
-/** An opaque random token (refresh tokens): 32 bytes, base64url. */
-export function randomToken() {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export async function sha256Hex(value: string) {
-  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
 }

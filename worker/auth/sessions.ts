@@ -5,7 +5,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../../drizzle/db.ts';
 import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import type { AppEnv } from '../env.ts';
-import { randomToken, sha256Hex } from './codes.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './session.ts';
 
 export const REFRESH_COOKIE = 'forma_refresh';
