@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query';
 import { sessionQueries } from '../../web/features/session/session.queries.ts';
 import { eventAction, formatSeatsLeft, pluralRu, seatsLeft } from '../../web/features/events/event-rules.ts';
-import { COPY_CONFIRM_MS, ShareLink } from '../../web/features/events/event-details-view.tsx';
+import { COPY_CONFIRM_MS, ShareLink } from '../../web/components/share-link.tsx';
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeUser } from './fixtures.ts';

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, Check, Copy, ShieldCheck, Ticket, UsersRound } from 'lucide-react';
+import { CalendarDays, ShieldCheck, Ticket, UsersRound } from 'lucide-react';
 import { EventImage } from '../../components/event-image.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { copyText } from './event-rules.ts';
+import { ShareLink } from '../../components/share-link.tsx';
 
 /*
  * The presentational pieces of the event page, shared by /event_info/{id}/ and /event_info/preview:
@@ -49,13 +49,15 @@ export type EventDetailsViewProps = {
   seatsText: string;
   /** The action button (or a disabled stand-in in the preview). */
   action: ReactNode;
+  /** «Добавить в календарь» beside the share link; the preview has none. */
+  calendarButton?: ReactNode;
   /** Blocks under the main content: reviews, other events. */
   children?: ReactNode;
 };
 
 /** The whole event page body: main column, sticky side panel on desktop, bottom bar on mobile. */
 export function EventDetailsView(props: EventDetailsViewProps) {
-  const { title, dateText, imageUrl, ageTag, category, live, canceled, shareUrl, participantsText, descriptionHtml, descriptionPlaceholder, mentor, mentorLoading, priceText, seatsText, action, children } = props;
+  const { title, dateText, imageUrl, ageTag, category, live, canceled, shareUrl, participantsText, descriptionHtml, descriptionPlaceholder, mentor, mentorLoading, priceText, seatsText, action, calendarButton, children } = props;
   const hasDescription = Boolean(descriptionHtml && descriptionHtml.trim());
 
   return (
@@ -84,7 +86,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
 
           <EventImage src={imageUrl} alt={title} loading="eager" className="aspect-[16/9] w-full rounded-2xl border" />
 
-          {shareUrl || participantsText ? (
+          {shareUrl || participantsText || calendarButton ? (
             <div className="flex flex-wrap items-center justify-between gap-3">
               {participantsText ? (
                 <p className="flex items-center gap-2 text-sm font-medium">
@@ -92,7 +94,10 @@ export function EventDetailsView(props: EventDetailsViewProps) {
                   {participantsText}
                 </p>
               ) : null}
-              {shareUrl ? <ShareLink url={shareUrl} /> : null}
+              <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
+                {calendarButton}
+                {shareUrl ? <ShareLink url={shareUrl} /> : null}
+              </div>
             </div>
           ) : null}
 
@@ -209,39 +214,6 @@ export function MentorCard({ mentor, loading }: { mentor: EventMentorCardData; l
     );
   }
   return <div className={className}>{body}</div>;
-}
-
-export const COPY_CONFIRM_MS = 2000;
-
-/** The share row: the link and a copy button that says 'Скопировано' for 2 s. */
-export function ShareLink({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    if (!(await copyText(url))) return;
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-  };
-
-  return (
-    <div className="flex min-w-0 max-w-full items-center gap-1 rounded-full border bg-card py-1 pr-1 pl-3 text-sm">
-      <span className="min-w-0 truncate text-muted-foreground" title={url}>
-        {url.replace(/^https?:\/\//, '')}
-      </span>
-      <button
-        type="button"
-        onClick={() => void copy()}
-        aria-label={copied ? 'Ссылка скопирована' : 'Скопировать ссылку'}
-        className="inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 font-medium text-primary transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {copied ? <Check aria-hidden className="size-4 text-success" /> : <Copy aria-hidden className="size-4" />}
-        <span aria-live="polite">{copied ? 'Скопировано' : 'Копировать'}</span>
-      </button>
-    </div>
-  );
 }
 
 /** The page's loading state, same outline as the loaded page. */

@@ -17,6 +17,7 @@ import { useSession } from '../session/use-session.ts';
 import { addEventReview, registerForEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from './events.types.ts';
+import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
 import { PaymentDialog } from '../payments/payment-dialog.tsx';
@@ -140,6 +141,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         mentor={mentorName || event.mentor_info ? { id: mentorId, name: mentorName, avatarUrl: event.mentor_info?.mentor_avatar_url } : { id: mentorId, name: '' }}
         priceText={formatPrice(event.price)}
         seatsText={formatSeatsLeft(left)}
+        calendarButton={event.is_canceled || event.status === 'canceled' || event.status === 'past' ? null : <AddToCalendarButton kind="event" id={event.id} size="sm" />}
         action={<EventActionButton action={action} pending={register.isPending || (registration.isPending && registration.fetchStatus !== 'idle')} onClick={onAction} />}
       >
         {reviewList.length > 0 || canReview ? (
