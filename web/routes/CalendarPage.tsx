@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { scheduleQueries } from '../features/schedule/schedule.api.ts';
+import { dayKey, DEFAULT_TIME_ZONE, mainWindow } from '../features/schedule/schedule-items.ts';
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
 import { useSession } from '../features/session/use-session.ts';
 
 export const Route = createFileRoute('/CalendarPage')({
   beforeLoad: ({ context }) => requireAuth(context),
+  // Warm the page's window without blocking: the lists show their own spinner and error.
+  loader: ({ context: { queryClient, user } }) => {
+    const range = mainWindow(dayKey(Date.now(), user.time_zone || DEFAULT_TIME_ZONE));
+    void queryClient.prefetchQuery(scheduleQueries.window(user.id, range.startDate, range.endDate));
+  },
   component: CalendarPage,
 });
 

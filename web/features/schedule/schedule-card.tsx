@@ -137,7 +137,7 @@ export function ScheduleCard({ item, now, timeZone, onAction }: ScheduleCardProp
   return (
     <article aria-labelledby={titleId} data-testid={`schedule-card-${item.key}`} className="flex min-w-0 flex-col gap-4 rounded-2xl border bg-card p-4 shadow-xs sm:p-5">
       <div className="flex min-w-0 gap-4">
-        <div aria-hidden className="flex w-14 shrink-0 flex-col items-center justify-center rounded-xl bg-primary/10 py-2 text-primary">
+        <div aria-hidden className="flex w-14 shrink-0 flex-col items-center justify-center self-start rounded-xl bg-primary/10 py-2.5 text-primary">
           <span className="text-2xl leading-none font-semibold tabular-nums">{start.format('D')}</span>
           <span className="mt-1 text-xs uppercase">{start.format('MMM').replace('.', '')}</span>
         </div>

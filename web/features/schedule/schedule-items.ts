@@ -88,11 +88,15 @@ const byStart = (a: ScheduleItem, b: ScheduleItem) => Date.parse(a.start) - Date
  *   away from a meeting that is running, which its own «active» contradicts.
  */
 export function itemStatus(item: ScheduleItem, now: number): ItemStatus {
-  if (item.kind === 'event' ? item.event.is_canceled : item.booking.status === 'canceled') return 'cancelled';
+  if (isCancelled(item)) return 'cancelled';
   if (Date.parse(item.end) <= now) return 'done';
   if ((item.kind === 'event' ? item.event.conference_status : item.booking.conference_status) === 'ended') return 'done';
   if (item.kind === 'consultation' && item.booking.status === 'finished') return 'done';
   return 'live';
+}
+
+export function isCancelled(item: ScheduleItem): boolean {
+  return item.kind === 'event' ? item.event.is_canceled : item.booking.status === 'canceled';
 }
 
 export const hasStarted = (item: ScheduleItem, now: number) => Date.parse(item.start) <= now;
@@ -295,7 +299,7 @@ export function shiftMonth(month: string, by: number): string {
 export function itemsByDay(items: ScheduleItem[], timeZone: string): Map<string, ScheduleItem[]> {
   const days = new Map<string, ScheduleItem[]>();
   for (const item of items) {
-    if (itemStatus(item, Number.NEGATIVE_INFINITY) === 'cancelled') continue;
+    if (isCancelled(item)) continue;
     const key = dayKey(item.start, timeZone);
     days.set(key, [...(days.get(key) ?? []), item]);
   }
