@@ -42,6 +42,7 @@ import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as EventInfoPageIdRouteImport } from './routes/EventInfoPage.$id'
 import { Route as AdminDisputesRouteImport } from './routes/admin.disputes'
 import { Route as AdminMentorApplicationsRouteImport } from './routes/admin.mentor-applications'
+import { Route as AdminSupportRouteImport } from './routes/admin.support'
 import { Route as BookingConferenceBooking_idRouteImport } from './routes/booking-conference.$booking_id'
 import { Route as Edit_eventIdRouteImport } from './routes/edit_event.$id'
 import { Route as EventConferenceEvent_idRouteImport } from './routes/event-conference.$event_id'
@@ -214,6 +215,11 @@ const AdminMentorApplicationsRoute = AdminMentorApplicationsRouteImport.update({
   path: '/admin/mentor-applications',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminSupportRoute = AdminSupportRouteImport.update({
+  id: '/admin/support',
+  path: '/admin/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingConferenceBooking_idRoute =
   BookingConferenceBooking_idRouteImport.update({
     id: '/booking-conference/$booking_id',
@@ -280,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
@@ -321,6 +328,7 @@ export interface FileRoutesByTo {
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
@@ -363,6 +371,7 @@ export interface FileRoutesById {
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
@@ -406,6 +415,7 @@ export interface FileRouteTypes {
     | '/EventInfoPage/$id'
     | '/admin/disputes'
     | '/admin/mentor-applications'
+    | '/admin/support'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
     | '/event-conference/$event_id'
@@ -447,6 +457,7 @@ export interface FileRouteTypes {
     | '/EventInfoPage/$id'
     | '/admin/disputes'
     | '/admin/mentor-applications'
+    | '/admin/support'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
     | '/event-conference/$event_id'
@@ -488,6 +499,7 @@ export interface FileRouteTypes {
     | '/EventInfoPage/$id'
     | '/admin/disputes'
     | '/admin/mentor-applications'
+    | '/admin/support'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
     | '/event-conference/$event_id'
@@ -530,6 +542,7 @@ export interface RootRouteChildren {
   EventInfoPageIdRoute: typeof EventInfoPageIdRoute
   AdminDisputesRoute: typeof AdminDisputesRoute
   AdminMentorApplicationsRoute: typeof AdminMentorApplicationsRoute
+  AdminSupportRoute: typeof AdminSupportRoute
   BookingConferenceBooking_idRoute: typeof BookingConferenceBooking_idRoute
   Edit_eventIdRoute: typeof Edit_eventIdRoute
   EventConferenceEvent_idRoute: typeof EventConferenceEvent_idRoute
@@ -771,6 +784,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMentorApplicationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/support': {
+      id: '/admin/support'
+      path: '/admin/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminSupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking-conference/$booking_id': {
       id: '/booking-conference/$booking_id'
       path: '/booking-conference/$booking_id'
@@ -850,6 +870,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventInfoPageIdRoute: EventInfoPageIdRoute,
   AdminDisputesRoute: AdminDisputesRoute,
   AdminMentorApplicationsRoute: AdminMentorApplicationsRoute,
+  AdminSupportRoute: AdminSupportRoute,
   BookingConferenceBooking_idRoute: BookingConferenceBooking_idRoute,
   Edit_eventIdRoute: Edit_eventIdRoute,
   EventConferenceEvent_idRoute: EventConferenceEvent_idRoute,

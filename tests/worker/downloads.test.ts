@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import type { SessionUser } from '../../worker/auth/session.ts';
 import { createUser } from '../factories.ts';
-import { openRoom, say } from './chat-socket.ts';
+import { openRoom } from './chat-socket.ts';
 import { books, paidBooking } from './escrow-fixtures.ts';
 import { call, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { SupportScreen } from '../features/support/support-screen.tsx';
+import { useSession } from '../features/session/use-session.ts';
 
 export const Route = createFileRoute('/Support')({
+  // Public: the answers are for visitors too; writing to support asks them to sign in.
   component: SupportPage,
 });
 
 function SupportPage() {
-  return <ComingSoon title="Поддержка" />;
+  const { user, isPending } = useSession();
+  return <SupportScreen signedIn={user != null} sessionPending={isPending} />;
 }

@@ -1,10 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { ChatFilesSection } from '../features/downloads/chat-files-section.tsx';
+import { downloadsQueries } from '../features/downloads/downloads.api.ts';
+import { LoadsScreen } from '../features/downloads/loads-screen.tsx';
+import { ReceiptsSection } from '../features/downloads/receipts-section.tsx';
+import { requireAuth } from '../features/session/guards.ts';
 
 export const Route = createFileRoute('/loads')({
+  beforeLoad: ({ context }) => requireAuth(context),
+  // Warm both lists without blocking: each section has its own skeleton.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(downloadsQueries.chatFiles(context.user.id));
+    void context.queryClient.prefetchInfiniteQuery(downloadsQueries.receipts(context.user.id));
+  },
   component: LoadsPage,
 });
 
 function LoadsPage() {
-  return <ComingSoon title="Загрузки" />;
+  const { user } = Route.useRouteContext();
+  const timeZone = user.time_zone ?? undefined;
+  return (
+    <LoadsScreen>
+      {/* calendar feed card */}
+      {/* ↑ reserved: the calendar-feed card (subscription link for the schedule) goes here, above the files */}
+      <ChatFilesSection userId={user.id} timeZone={timeZone} />
+      <ReceiptsSection userId={user.id} timeZone={timeZone} />
+    </LoadsScreen>
+  );
 }

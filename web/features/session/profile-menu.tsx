@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ChevronsUpDown, Gavel, GraduationCap, LifeBuoy, LogOut, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
+import { ChevronsUpDown, Gavel, GraduationCap, Headset, LifeBuoy, LogOut, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import {
   DropdownMenu,
@@ -68,6 +68,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
             <>
               <MenuLink to="/admin/mentor-applications" icon={<ShieldCheck />} label="Модерация заявок" />
               <MenuLink to="/admin/disputes" icon={<Gavel />} label="Диспуты" />
+              <MenuLink to="/admin/support" icon={<Headset />} label="Обращения в поддержку" />
             </>
           ) : null}
         </DropdownMenuGroup>
@@ -82,7 +83,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
 }
 
 type MenuLinkProps = {
-  to: '/become-mentor' | '/MyMentee' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes';
+  to: '/become-mentor' | '/MyMentee' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes' | '/admin/support';
   icon: ReactNode;
   label: string;
 };

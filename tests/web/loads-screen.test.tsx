@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { ChatFilesSection } from '../../web/features/downloads/chat-files-section.tsx';
+import type { ChatFile, Receipt } from '../../web/features/downloads/downloads.api.ts';
+import { LoadsScreen } from '../../web/features/downloads/loads-screen.tsx';
+import { ReceiptsSection } from '../../web/features/downloads/receipts-section.tsx';
+import { renderWithRouter } from './render-with-router.tsx';
+import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
+
+const ZONE = 'Europe/Moscow';
+const ROOM = '0b7c1f6e-2d7a-4a43-9f0e-1c7d7a1f0a01';
+const PAYMENT = '5d1c7f4e-2d7a-4a43-9f0e-1c7d7a1f0b01';
+
+function chatFile(id: number, overrides: Partial<ChatFile> = {}): ChatFile {
+  return {
+    id,
+    name: `файл-${id}.pdf`,
+    size: 3.4 * 1024,
+    type: 'application/pdf',
+    created_at: '2030-03-06T09:00:00Z',
+    room: { id: ROOM, name: 'Борис Ментор' },
+    sender: { id: 7, name: 'Борис Ментор' },
+    url: `/api/chats/${ROOM}/files/${id}/`,
+    ...overrides,
+  };
+}
+
+function receipt(overrides: Partial<Receipt> = {}): Receipt {
+  return {
+    id: PAYMENT,
+    status: 'released',
+    amount: 1500,
+    paid_at: '2030-03-01T07:00:00Z',
+    service: { type: 'consultation', id: 3, title: 'Разбор резюме', date: '2030-03-05T12:00:00Z' },
+    seller: { id: 7, name: 'Борис Ментор' },
+    fee: 75,
+    refund: null,
+    receipt_url: `/api/downloads/receipts/${PAYMENT}/`,
+    ...overrides,
+  };
+}
+
+const page = <T,>(results: T[], has_more = false) => ({ results, has_more });
+
+function renderLoads(routes: MockRoute[]) {
+  const mocks = mockFetch(routes);
+  const view = renderWithRouter(
+    <LoadsScreen>
+      <ChatFilesSection userId={1} timeZone={ZONE} />
+      <ReceiptsSection userId={1} timeZone={ZONE} />
+    </LoadsScreen>,
+    { path: '/loads' },
+  );
+  return { ...mocks, ...view };
+}
+
+const section = async (name: string) => within((await screen.findByRole('heading', { name })).closest('section')!);
+
+describe('/loads', () => {
+  it('lists chat files with download links and Russian sizes, and receipts with their links', async () => {
+    renderLoads([
+      { path: /\/api\/downloads\/chat-files\?/, body: page([chatFile(1), chatFile(2, { name: 'план.txt', size: 512, type: 'text/plain', sender: null })]) },
+      {
+        path: /\/api\/downloads\/receipts\?/,
+        body: page([
+          receipt(),
+          receipt({ id: 'r2', status: 'refunded', amount: 2500, fee: null, service: { type: 'event', id: 9, title: 'Вебинар о карьере', date: '2030-03-10T15:00:00Z' }, refund: { amount: 2500, status: 'succeeded', created_at: '2030-03-02T10:00:00Z' }, receipt_url: '/api/downloads/receipts/r2/' }),
+        ]),
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Загрузки', level: 1 })).toBeTruthy();
+    const files = await section('Файлы из чатов');
+    const fileItems = within(await files.findByRole('list')).getAllByRole('listitem');
+    expect(fileItems).toHaveLength(2);
+    const link = within(fileItems[0]).getByRole('link', { name: 'файл-1.pdf' });
+    expect(link.getAttribute('href')).toBe(`/api/chats/${ROOM}/files/1/`);
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(within(fileItems[0]).getByRole('link', { name: 'Скачать файл-1.pdf' }).getAttribute('href')).toBe(`/api/chats/${ROOM}/files/1/`);
+    expect(within(fileItems[0]).getByTestId('file-size').textContent).toBe('3,4 КБ');
+    expect(fileItems[0].textContent).toContain('PDF');
+    expect(fileItems[0].textContent).toContain('6 марта 2030 12:00');
+    expect(within(fileItems[0]).getByRole('link', { name: 'Борис Ментор' }).getAttribute('href')).toBe(`/ChatsPage?roomId=${ROOM}`);
+    expect(within(fileItems[1]).getByTestId('file-size').textContent).toBe('512 Б');
+
+    const receipts = await section('Чеки');
+    const receiptItems = within(await receipts.findByRole('list')).getAllByRole('listitem');
+    expect(receiptItems[0].textContent).toContain('Консультация «Разбор резюме»');
+    expect(receiptItems[0].textContent).toContain('1\u00A0500\u00A0₽');
+    expect(receiptItems[0].textContent).toContain('Оплачено 1 марта 2030 10:00');
+    const receiptLink = within(receiptItems[0]).getByRole('link', { name: 'Чек' });
+    expect(receiptLink.getAttribute('href')).toBe(`/api/downloads/receipts/${PAYMENT}/`);
+    expect(receiptLink.getAttribute('target')).toBe('_blank');
+    expect(receiptItems[1].textContent).toContain('Мероприятие «Вебинар о карьере»');
+    expect(receiptItems[1].textContent).toContain('Возвращено');
+    expect(within(receiptItems[1]).getByTestId('refund').textContent).toBe('Возврат 2\u00A0500\u00A0₽ — выполнен, 2 марта 2030 13:00');
+  });
+
+  it('shows skeletons while loading, then empty states in Russian', async () => {
+    let release!: () => void;
+    const wait = new Promise<void>((resolve) => (release = resolve));
+    renderLoads([
+      { path: /\/api\/downloads\/chat-files\?/, body: page([]), wait },
+      { path: /\/api\/downloads\/receipts\?/, body: page([]), wait },
+    ]);
+    expect(await screen.findByRole('status', { name: 'Загрузка файлов' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Загрузка чеков' })).toBeTruthy();
+    release();
+    expect(await screen.findByText('Файлов пока нет')).toBeTruthy();
+    expect(await screen.findByText('Оплат пока нет')).toBeTruthy();
+  });
+
+  it('shows a failure with «Повторить» in one section while the other loads', async () => {
+    let fail = true;
+    const { fetchMock } = renderLoads([]);
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.includes('chat-files')) return fail ? json({ detail: 'Не удалось загрузить файлы', code: 'bad_request' }, 400) : json(page([chatFile(1)]));
+      return json(page([receipt()]));
+    });
+    const files = await section('Файлы из чатов');
+    const alert = await files.findByRole('alert');
+    expect(alert.textContent).toContain('Не удалось загрузить файлы');
+    expect(await (await section('Чеки')).findByText('Консультация «Разбор резюме»')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(await files.findByRole('link', { name: 'файл-1.pdf' })).toBeTruthy();
+  });
+
+  it('loads more with «Показать ещё»', async () => {
+    const { calls } = renderLoads([
+      { path: /\/api\/downloads\/chat-files\?offset=0/, body: page([chatFile(1)], true) },
+      { path: /\/api\/downloads\/chat-files\?offset=1/, body: page([chatFile(2)]) },
+      { path: /\/api\/downloads\/receipts\?/, body: page([]) },
+    ]);
+    const files = await section('Файлы из чатов');
+    fireEvent.click(await files.findByRole('button', { name: 'Показать ещё' }));
+    expect(await files.findByRole('link', { name: 'файл-2.pdf' })).toBeTruthy();
+    expect(files.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    const offsets = calls.filter((c) => c.url.includes('chat-files')).map((c) => new URL(c.url, 'http://x').searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '1']);
+  });
+});

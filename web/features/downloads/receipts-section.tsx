@@ -1,0 +1,81 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ExternalLink, Receipt as ReceiptIcon } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { formatDate } from '../../lib/dayjs.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { downloadsQueries, type Receipt } from './downloads.api.ts';
+import { PagedSection } from './paged-section.tsx';
+
+const statusLabels: Record<Receipt['status'], { label: string; variant: 'secondary' | 'success' | 'outline' }> = {
+  succeeded: { label: 'Оплачено · на удержании', variant: 'secondary' },
+  released: { label: 'Оплачено', variant: 'success' },
+  refunded: { label: 'Возвращено', variant: 'outline' },
+  canceled: { label: 'Отменено', variant: 'outline' },
+  pending: { label: 'Ожидает оплаты', variant: 'outline' },
+};
+
+const refundLabels: Record<NonNullable<Receipt['refund']>['status'], string> = {
+  pending: 'в обработке',
+  succeeded: 'выполнен',
+  failed: 'не прошёл, повторяем',
+};
+
+const serviceLabels: Record<Receipt['service']['type'], string> = { consultation: 'Консультация', event: 'Мероприятие' };
+
+/** Rubles with kopecks when there are any (a refund may have them). */
+const rubles = (amount: number) => (Number.isInteger(amount) ? formatPrice(amount) : `${amount.toFixed(2).replace('.', ',')}\u00A0₽`);
+
+/** «Чеки»: my payments and refunds, each with its printable receipt. */
+export function ReceiptsSection({ userId, timeZone }: { userId: number; timeZone?: string }) {
+  const query = useInfiniteQuery(downloadsQueries.receipts(userId));
+  return (
+    <PagedSection<Receipt>
+      id="loads-receipts"
+      title="Чеки"
+      description="Оплаты консультаций и мероприятий и возвраты по ним."
+      query={query}
+      loadingLabel="Загрузка чеков"
+      errorText="Не удалось загрузить чеки"
+      empty={{ icon: <ReceiptIcon />, title: 'Оплат пока нет', description: 'Когда вы оплатите консультацию или мероприятие, чек появится здесь.' }}
+      itemKey={(receipt) => receipt.id}
+      renderItem={(receipt) => <ReceiptRow receipt={receipt} timeZone={timeZone} />}
+    />
+  );
+}
+
+function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string }) {
+  const status = statusLabels[receipt.status];
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="font-medium">
+          {serviceLabels[receipt.service.type]} «{receipt.service.title}»
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {receipt.seller.name} · {formatDate(receipt.service.date, timeZone)}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Оплачено <time dateTime={receipt.paid_at}>{formatDate(receipt.paid_at, timeZone)}</time>
+        </p>
+        {receipt.refund ? (
+          <p className="text-xs text-foreground" data-testid="refund">
+            Возврат {rubles(receipt.refund.amount)} — {refundLabels[receipt.refund.status]}, {formatDate(receipt.refund.created_at, timeZone)}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
+        <span className="font-semibold">{rubles(receipt.amount)}</span>
+        <Badge variant={status.variant}>{status.label}</Badge>
+      </div>
+      <a
+        href={receipt.receipt_url}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
+        Чек
+        <ExternalLink className="size-3.5" aria-hidden />
+      </a>
+    </div>
+  );
+}
