@@ -5,6 +5,8 @@ import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import type { SessionUser } from '../../worker/auth/session.ts';
 import { createUser } from '../factories.ts';
 import { openRoom } from './chat-socket.ts';
+import { releaseHeld } from '../../worker/escrow/money.ts';
+import { transact } from '../../worker/escrow/tx.ts';
 import { books, paidBooking } from './escrow-fixtures.ts';
 import { call, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -111,6 +113,16 @@ describe('receipts', () => {
     });
     expect(byId[refunded.payment.paymentId]).toMatchObject({ amount: 2500, refund: { amount: refund.amountKopecks / 100, status: refund.status } });
     expect(typeof byId[held.payment.paymentId].paid_at).toBe('string');
+  });
+
+  it('shows the platform fee the ledger charged once the mentor was paid', async () => {
+    const { mentee, payment } = await paidBooking(t.db, { costs: 1500 });
+    expect(await transact(t.db, (tx) => releaseHeld(tx, payment.paymentId))).not.toBeNull();
+    const [item] = (await receipts(asUser(mentee))).results;
+    expect(item).toMatchObject({ id: payment.paymentId, status: 'released', amount: 1500, fee: 75, refund: null });
+    const html = await (await call(`/api/downloads/receipts/${payment.paymentId}/`, { user: asUser(mentee) })).text();
+    expect(html).toMatch(/75\s₽, удержана из выплаты наставнику/);
+    expect(html).toContain('Оплачено, переведено наставнику');
   });
 
   it('prints a receipt for the payer only, as escaped HTML with no scripts', async () => {
