@@ -7,7 +7,8 @@ import {
 } from '../../worker/chats/chats.schemas.ts';
 import { addAttachments, ATTACHMENT_MAX_BYTES, MESSAGE_FILES_MAX_BYTES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from '../../web/features/chats/attachments.ts';
 import { messageFormData, type ChatMessage } from '../../web/features/chats/chats.api.ts';
-import { dayLabel, fileTypeLabel, formatFileSize, groupByDay, messageTime, roomListTime } from '../../web/features/chats/chat-format.ts';
+import { dayLabel, groupByDay, messageTime, roomListTime } from '../../web/features/chats/chat-format.ts';
+import { fileTypeLabel, formatFileSize } from '../../web/lib/file-size.ts';
 import { applyMessageUpdate, mergeMessages, withNewestPage, withOlderPage } from '../../web/features/chats/chat-messages.ts';
 import { chatSocketUrl, parseServerMessage } from '../../web/features/chats/use-chat-socket.ts';
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CalendarFeedCard } from '../features/calendar-feed/calendar-feed-card.tsx';
 import { ChatFilesSection } from '../features/downloads/chat-files-section.tsx';
 import { downloadsQueries } from '../features/downloads/downloads.api.ts';
 import { LoadsScreen } from '../features/downloads/loads-screen.tsx';
@@ -20,8 +21,7 @@ function LoadsPage() {
   const timeZone = user.time_zone ?? undefined;
   return (
     <LoadsScreen>
-      {/* calendar feed card */}
-      {/* ↑ reserved: the calendar-feed card (subscription link for the schedule) goes here, above the files */}
+      <CalendarFeedCard userId={user.id} />
       <ChatFilesSection userId={user.id} timeZone={timeZone} />
       <ReceiptsSection userId={user.id} timeZone={timeZone} />
     </LoadsScreen>

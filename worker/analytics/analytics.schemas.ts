@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 export const analyticsPeriods = ['week', 'month', 'quarter', 'year'] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];

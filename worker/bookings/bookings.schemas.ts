@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 import { ownerIdField } from '../lib/owned.ts';
 
 /** A paid consultation holds its slot this long, pending payment. */

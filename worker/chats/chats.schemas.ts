@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { UUID, idParam } from '../lib/id-param.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** attachments: at most this many per message, each at most this size */
@@ -16,7 +16,7 @@ export const MESSAGE_PAGE_MAX = 200;
 
 const messageId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message);
 
-export const ROOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ROOM_ID = UUID;
 
 /** POST /chats/with-user/ (spec 000 §7): the user id of the person to write to. */
 export const withUserBody = z.object({ mentor_profile_id: idParam('Некорректный пользователь') });

@@ -2,7 +2,7 @@
 // ISO-8601 instants; the date rules ("not before today", "at most 400 days ahead") are checked against
 // the mentor's time zone by slotTimeProblems once the zone is known.
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 import { ownerIdField } from '../lib/owned.ts';
 import { canonicalTimeZone, daysBetween, isCalendarDate, isoWeekdays, SLOT_DAYS_AHEAD_MAX } from './slot-dates.ts';
 

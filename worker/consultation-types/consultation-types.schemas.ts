@@ -1,6 +1,6 @@
 // Consultation type input (spec 002 sections 5.3 and 9), shared by the API and the session editor's form.
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 import { ownerIdField } from '../lib/owned.ts';
 
 export const CONSULTATION_NAME_MAX = 255;

@@ -1,6 +1,6 @@
 // Disputes (spec 002 §3 "Dispute complaint", §5.2; decision 006).
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 export const DISPUTE_TEXT_MAX = 2000;
 const EMPTY = 'Поле не может быть пустым';

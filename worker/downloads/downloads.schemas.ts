@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID } from '../lib/id-param.ts';
 import { limitParam, offsetParam } from '../events/search.ts';
 
 export const DOWNLOADS_PAGE = 30;
@@ -10,4 +11,4 @@ export const downloadsPageQuery = z.object({
   limit: limitParam(DOWNLOADS_PAGE, DOWNLOADS_PAGE_MAX),
 });
 
-export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const PAYMENT_ID = UUID;

@@ -15,7 +15,7 @@ import { transact } from '../escrow/tx.ts';
 import { errors } from '../lib/errors.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/provider.ts';
-import { idParam } from './search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 export type CancelEventOutcome =
   | { kind: 'canceled'; registrations: number; refunds: number; effects: Effects }

@@ -22,7 +22,7 @@ import {
   type EventPatch,
 } from './event-editor.queries.ts';
 import { addEventSchema, EVENT_DEFAULT_SPOTS, eventMessages, startFrom, startProblem, updateEventSchema } from './event-editor.schemas.ts';
-import { lookupId } from './search.ts';
+import { lookupId } from '../lib/id-param.ts';
 
 const IMAGE_FIELD = 'event_image';
 const notFound = () => errors.notFound('Мероприятие не найдено');

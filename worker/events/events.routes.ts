@@ -7,7 +7,7 @@ import { toEventDetail, toEventListItem, toTopEvent } from './events.mapper.ts';
 import { findEvent, listEvents, registeredEvents, topEvents, userEvents } from './events.queries.ts';
 import { eventListQuery } from './events.schemas.ts';
 import { cancelEventBody, cancelEventFor } from './cancel-event.ts';
-import { idParam, lookupId } from './search.ts';
+import { idParam, lookupId } from '../lib/id-param.ts';
 import { z } from 'zod';
 
 export const eventNotFound = () => errors.notFound('Мероприятие не найдено');

@@ -65,15 +65,3 @@ export const limitParam = (fallback: number, max: number) =>
       .default(fallback)
       .transform((n) => Math.min(n, max)),
   );
-
-const MAX_INT4 = 2_147_483_647;
-
-/** A row id given in the query string (`?event_id=`, `?to_user_id=`). */
-export const idParam = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT4, message);
-
-/** The id a lookup query names (`?id=`), or null when it can't name any row (answered 404, like a path id). */
-export function lookupId(raw: string | undefined): number | null {
-  const parsed = idParam('').safeParse(raw && /^\d{1,10}$/.test(raw) ? raw : undefined);
-  return parsed.success ? parsed.data : null;
-}

@@ -1,4 +1,4 @@
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 export const favoriteCreateBody = z.object({ mentor: idParam('Некорректный ментор') });

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { uploadedFiles } from '../../drizzle/schema/files.ts';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
+import { UUID } from '../lib/id-param.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Files anyone may see; chat attachments are served by the chat routes, to members only. */
 const PUBLIC_PURPOSES = new Set(['avatar', 'event_cover', 'case_image']);
 

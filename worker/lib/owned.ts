@@ -2,8 +2,7 @@
 // so ids can't be probed to learn what exists.
 import { z } from 'zod';
 import { errors } from './errors.ts';
-
-const MAX_INT4 = 2_147_483_647;
+import { MAX_INT4 } from './id-param.ts';
 
 /** The `:id` path parameter as a row id; anything else is a path that names nothing (404, not 400). */
 export function parseId(raw: string): number {

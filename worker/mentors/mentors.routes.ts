@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { lookupId } from '../events/search.ts';
+import { lookupId } from '../lib/id-param.ts';
 import { toHistoryItem, toMentorCard, toMentorDetail } from './mentors.mapper.ts';
 import { findMentorDetail, listMentors, myMentorsHistory, randomMentors } from './mentors.queries.ts';
 import { mentorListQuery } from './mentors.schemas.ts';

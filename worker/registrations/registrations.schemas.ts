@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownerIdField } from '../lib/owned.ts';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 /** A paid registration holds its seat this long, pending payment. */
 export const REGISTRATION_HOLD_MINUTES = 15;

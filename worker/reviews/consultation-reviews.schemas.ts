@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 export const CONSULTATION_REVIEW_TEXT_MAX = 1000;
 export const RATING_REQUIRED = 'Пожалуйста, выберите оценку';

@@ -1,7 +1,7 @@
 // Reviews of mentors and of events (spec 000 sections 2, 5 and 7). The same rules as the review dialog:
 // text required, at most 1000 characters; 1 to 5 stars (default 5). review_date is the server's.
 import { z } from 'zod';
-import { idParam } from '../events/search.ts';
+import { idParam } from '../lib/id-param.ts';
 
 export const REVIEW_TEXT_MAX = 1000;
 /** reviews one user may add per hour, across mentors and events */

@@ -1,4 +1,4 @@
-import { formatFileSize } from './chat-format.ts';
+import { formatFileSize } from '../../lib/file-size.ts';
 
 /*
  * The server's limits (worker/chats/chats.schemas.ts; a test keeps them equal). Not imported from there:

@@ -48,7 +48,4 @@ export function groupByDay(messages: readonly ChatMessage[], timeZone?: string, 
   return groups;
 }
 
-// shared with /loads (web/lib/file-size.ts); re-exported so the chat's modules keep one import
-export { fileTypeLabel, formatFileSize } from '../../lib/file-size.ts';
-
 export const isImage = (type: string) => type.startsWith('image/');

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client.ts';
+import { retryOnce } from '../../lib/query-retry.ts';
 import { chatsApi } from './chats.api.ts';
 import { withNewestPage, type RoomMessages } from './chat-messages.ts';
 
-const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** Query factories with hierarchical keys (docs/architecture.md, convention 7). */
 export const chatQueries = {
@@ -12,14 +11,14 @@ export const chatQueries = {
     queryOptions({
       queryKey: [...chatQueries.all(), 'rooms'] as const,
       queryFn: chatsApi.rooms,
-      retry: (count, error) => count < 1 && !isClientError(error),
+      retry: retryOnce,
     }),
   /** One room, for a ?roomId= that is not in my list (a room I hid). */
   room: (roomId: string) =>
     queryOptions({
       queryKey: [...chatQueries.all(), 'room', roomId] as const,
       queryFn: () => chatsApi.room(roomId),
-      retry: (count, error) => count < 1 && !isClientError(error),
+      retry: retryOnce,
     }),
   /**
    * The loaded messages of a room. The socket, sends, edits and catch-ups write into this entry, so it
@@ -34,6 +33,6 @@ export const chatQueries = {
       staleTime: 0,
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
-      retry: (count, error) => count < 1 && !isClientError(error),
+      retry: retryOnce,
     }),
 };

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ChatMessage } from './chats.api.ts';
 import { addAttachments, MESSAGE_MAX_LENGTH } from './attachments.ts';
-import { formatFileSize } from './chat-format.ts';
+import { formatFileSize } from '../../lib/file-size.ts';
 import { DELETED_TEXT } from './message-bubble.tsx';
 
 const MAX_TEXTAREA_PX = 200;

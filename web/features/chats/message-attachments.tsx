@@ -1,7 +1,8 @@
 import { FileText } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import type { ChatFile } from './chats.api.ts';
-import { fileTypeLabel, formatFileSize, isImage } from './chat-format.ts';
+import { fileTypeLabel, formatFileSize } from '../../lib/file-size.ts';
+import { isImage } from './chat-format.ts';
 
 /** A message's files: pictures inline (opening the original), other files as download chips. */
 export function MessageAttachments({ files, own }: { files: readonly ChatFile[]; own: boolean }) {

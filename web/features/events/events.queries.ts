@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client.ts';
+import { retryOnce } from '../../lib/query-retry.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters } from './events.filters.ts';
 import {
   checkRegistration,
@@ -12,10 +12,6 @@ import {
   fetchUserEvents,
 } from './events.api.ts';
 
-function isClientError(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
-}
-
 /** Query factories with hierarchical keys (docs/architecture.md, convention 7). */
 export const eventQueries = {
   all: () => ['events'] as const,
@@ -27,7 +23,7 @@ export const eventQueries = {
       initialPageParam: 0,
       getNextPageParam: (lastPage, pages) => (lastPage.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined),
       // One retry for a network blip or a 5xx; the caller's mistakes (4xx) show at once with the retry button.
-      retry: (count, error) => count < 1 && !isClientError(error),
+      retry: retryOnce,
     }),
   /** The first page of upcoming events ("Мероприятия" on the event page). */
   upcoming: () =>
@@ -40,7 +36,7 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...eventQueries.all(), id] as const,
       queryFn: () => fetchEvent(id),
-      retry: (count, error) => count < 1 && !isClientError(error),
+      retry: retryOnce,
     }),
   registrations: (id: number) =>
     queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, ApiError, unwrap } from '../../lib/api-client.ts';
+import { api, unwrap } from '../../lib/api-client.ts';
+import { retryOnce } from '../../lib/query-retry.ts';
 
 /*
  * The calls of /Home through the typed client: the caller's schedule (GET /api/calendars/schedule/),
@@ -24,8 +25,6 @@ export const SCHEDULE_WINDOW_DAYS = 31;
 /** Mentors and events shown under «Рекомендуем». */
 export const RECOMMENDED_COUNT = 3;
 
-const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-const retryOnce = (count: number, error: unknown) => count < 1 && !isClientError(error);
 
 export const homeApi = {
   /** Both days are included, read in the caller's time zone by the server. */

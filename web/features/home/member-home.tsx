@@ -8,7 +8,7 @@ import { comingWeek, DEFAULT_TIME_ZONE, greeting, scheduleSessions, scheduleWind
 import { NextSessionCard, NextSessionSkeleton, NoNextSession } from './next-session-card.tsx';
 import { RecommendedMentors, UpcomingEvents } from './recommendations.tsx';
 import { UnreadChats } from './unread-chats.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /** What /Home needs of the signed-in user (the session's `Me` fits). */
 export type HomeViewer = { id: number; mentor_name: string | null; time_zone?: string | null };

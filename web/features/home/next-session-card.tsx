@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { countdownText, isOngoing, sessionWhen, type HomeSession } from './home-sessions.ts';
 import { counterpartLabel, JoinButton, kindLabel, SessionTitle } from './session-links.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 type NextSessionCardProps = {
   session: HomeSession;

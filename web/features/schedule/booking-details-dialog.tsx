@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Clock, MessageCircleQuestion, Timer, UserRound, Wallet } from 'lucide-react';
+import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -94,7 +95,8 @@ function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; as
         <p className="mt-1 text-sm break-words whitespace-pre-line">{question || 'Сопроводительный вопрос отсутствует.'}</p>
       </section>
 
-      <DialogFooter>
+      <DialogFooter className="gap-2">
+        {booking.status !== 'canceled' && Date.parse(booking.slot.end_time) > Date.now() ? <AddToCalendarButton kind="booking" id={booking.id} /> : null}
         <DialogClose asChild>
           <Button variant="outline">Закрыть</Button>
         </DialogClose>

@@ -6,7 +6,8 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorMessage, REVIEW_TEXT_MAX } from './schedule.api.ts';
+import { CONSULTATION_REVIEW_TEXT_MAX as REVIEW_TEXT_MAX } from '../../../worker/reviews/consultation-reviews.schemas.ts';
+import { errorMessage } from './schedule.api.ts';
 import { counterpart, personName, type ScheduleItem } from './schedule-items.ts';
 import { useScheduleMutations } from './use-schedule-mutations.ts';
 

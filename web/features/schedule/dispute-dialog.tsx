@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { formatDate } from '../../lib/dayjs.ts';
-import { DISPUTE_TEXT_MAX, errorMessage } from './schedule.api.ts';
+import { DISPUTE_TEXT_MAX } from '../../../worker/disputes/disputes.schemas.ts';
+import { errorMessage } from './schedule.api.ts';
 import type { ScheduleItem } from './schedule-items.ts';
 import { useScheduleMutations } from './use-schedule-mutations.ts';
 

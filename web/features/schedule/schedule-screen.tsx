@@ -32,7 +32,7 @@ import {
   type ScheduleItem,
   type ScheduleTab,
 } from './schedule-items.ts';
-import { useClock } from './use-clock.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 
 /** What the calendar needs of the signed-in user (the session's `Me` fits). */
@@ -72,7 +72,7 @@ function markPrompted(bookingId: number): void {
 export function ScheduleScreen({ viewer }: { viewer: ScheduleViewer }) {
   const isMentor = viewer.user_role === 'mentor';
   const viewerZone = viewer.time_zone || DEFAULT_TIME_ZONE;
-  const deviceNow = useClock(30_000);
+  const deviceNow = useNow(30_000);
   const wide = useWideScreen();
   const navigate = useNavigate();
 

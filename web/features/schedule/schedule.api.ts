@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, ApiError, unwrap } from '../../lib/api-client.ts';
+import { retryOnce } from '../../lib/query-retry.ts';
 
 /*
  * The calls of /CalendarPage through the typed client (spec 002 §7 "Schedule and meeting", decision 010):
@@ -20,17 +21,7 @@ export type RefundQuote = InferResponseType<(typeof bookings)[':id']['cancel-quo
 /** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
 export type LoadedSchedule = Schedule & { clockOffsetMs: number };
 
-/*
- * Limits of the complaint and the review, as worker/disputes/disputes.schemas.ts and
- * worker/reviews/consultation-reviews.schemas.ts state them. Mirrored rather than imported: those modules
- * pull drizzle-orm in through their shared id parser, which has no place in the browser bundle. The server
- * still validates; these only let the form say so before the round trip.
- */
-export const DISPUTE_TEXT_MAX = 2000;
-export const REVIEW_TEXT_MAX = 1000;
 
-const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-const retryOnce = (count: number, error: unknown) => count < 1 && !isClientError(error);
 
 export const scheduleApi = {
   /** Both days are included and read in the caller's time zone by the server. */

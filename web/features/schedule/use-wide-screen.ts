@@ -1,22 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** Spec 002 §9: under 960 px the calendar leaves the right column for a tab of its own. */
 const WIDE_QUERY = '(min-width: 960px)';
 
-function subscribe(listener: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const media = window.matchMedia(WIDE_QUERY);
-  media.addEventListener('change', listener);
-  return () => media.removeEventListener('change', listener);
-}
-
-const matches = () => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_QUERY).matches;
-
 /**
- * Whether the calendar sits beside the list. The narrow layout renders the widget only in its tab rather
- * than hiding a second copy with CSS, so the page never holds two grids (two sets of day buttons for
- * screen readers, two selections to keep in step).
+ * Whether the calendar sits beside the list. The narrow layout renders the widget only in its tab, so the
+ * page never holds two grids (two sets of day buttons, two selections to keep in step).
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, matches, () => true);
+  return useMediaQuery(WIDE_QUERY);
 }
