@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
-import { userReviews } from '../../drizzle/schema/reviews.ts';
+import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -43,6 +43,7 @@ describe('mentor reviews', () => {
       author_name: 'Мария Кузнецова',
       author_avatar: 'https://img.test/m.png',
       to_user_id: mentor.id,
+      source: 'mentor_page',
       created_at: expect.any(String),
     });
     expect(await expectJson(addUserReview(mentee, { review_text: 'Ещё раз', review_stars: 5, to_user_id: mentor.id }), 409)).toEqual({
@@ -100,6 +101,28 @@ describe('mentor reviews', () => {
       ['Раньше', null],
     ]);
     expect((await expectJson(send('GET', '/api/user_reviews/GetUserReviews/'), 400)).fields).toEqual({ to_user_id: 'Некорректный ментор' });
+  });
+
+  it('lists the consultation ratings that came with a text beside the page reviews, as counted in the rating', async () => {
+    const { mentor, mentee } = await consultation('finished');
+    const [booking] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.mentorId, mentor.id));
+    const other = await createUser(t.db, { firstName: 'Олег', lastName: 'Смирнов' });
+    const { mentee: silent } = await consultation('finished', { mentee: other });
+    const [bare] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.menteeId, silent.id));
+    await t.db.insert(consultationReviews).values([
+      { bookingId: booking.id, authorId: mentee.id, mentorId: mentor.id, rating: 4, text: 'Разобрали всё по делу', createdAt: new Date(Date.now() - HOUR) },
+      // a bare rating: counted, nothing to show
+      { bookingId: bare.id, authorId: silent.id, mentorId: mentor.id, rating: 2, text: '' },
+    ]);
+    await expectJson(addUserReview(mentee, { review_text: 'Рекомендую', review_stars: 5, to_user_id: mentor.id }), 201);
+    const list = await expectJson<any[]>(send('GET', `/api/user_reviews/GetUserReviews?to_user_id=${mentor.id}`), 200);
+    expect(list.map((r) => [r.source, r.review_text, r.review_stars, r.author_name])).toEqual([
+      ['mentor_page', 'Рекомендую', 5, 'Мария Кузнецова'],
+      ['consultation', 'Разобрали всё по делу', 4, 'Мария Кузнецова'],
+    ]);
+    expect(list[1].review_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const card = await expectJson(send('GET', `/api/users/${mentor.id}/`), 200);
+    expect([card.reviews_count, card.rating]).toEqual([3, '3.7']);
   });
 
   it('limits how many reviews one user adds per hour', async () => {

@@ -16,6 +16,8 @@ export const ANONYMOUS_AUTHOR = 'Аноним';
 /** One review as the event and mentor review lists return it; extra fields are ignored. */
 export type ReviewSlide = {
   id: number | string;
+  /** where the review comes from when a list mixes tables (ids repeat across them) */
+  source?: string;
   review_text: string;
   review_stars: number;
   review_date?: string | null;
@@ -114,7 +116,7 @@ export function ReviewsSlider({ reviews, timeZone, initialCount = 6, emptyAction
         >
           {shown.map((review) => (
             <div
-              key={review.id}
+              key={`${review.source ?? ''}:${review.id}`}
               role="listitem"
               data-testid="review-slide"
               className="shrink-0 snap-start"

@@ -26,8 +26,8 @@ function toReview(row: AuthoredRow) {
   };
 }
 
-export function toUserReview(row: AuthoredRow & { toUserId: number }) {
-  return { ...toReview(row), to_user_id: row.toUserId };
+export function toUserReview(row: AuthoredRow & { toUserId: number; source: 'mentor_page' | 'consultation' }) {
+  return { ...toReview(row), to_user_id: row.toUserId, source: row.source };
 }
 export type UserReview = ReturnType<typeof toUserReview>;
 

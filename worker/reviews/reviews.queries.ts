@@ -1,7 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
 import { eventReviews, events } from '../../drizzle/schema/events.ts';
-import { userReviews } from '../../drizzle/schema/reviews.ts';
+import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { REVIEWS_LIST_MAX } from './reviews.schemas.ts';
@@ -28,13 +29,33 @@ const eventReviewColumns = {
   ...author,
 };
 
+/**
+ * A mentor's reviews, newest first: the reviews left on their page and the ratings of consultations that came
+ * with a text (a bare rating counts in `reviews_count` and the average but has nothing to show). `source`
+ * tells the two apart, as their ids come from different tables.
+ */
 export function listUserReviews(db: Db, toUserId: number) {
-  return db
-    .select(userReviewColumns)
+  const pageReviews = db
+    .select({ ...userReviewColumns, source: sql<'mentor_page' | 'consultation'>`'mentor_page'`.as('source') })
     .from(userReviews)
     .innerJoin(users, eq(users.id, userReviews.authorId))
-    .where(eq(userReviews.toUserId, toUserId))
-    .orderBy(desc(userReviews.createdAt), desc(userReviews.id))
+    .where(eq(userReviews.toUserId, toUserId));
+  const consultationRatings = db
+    .select({
+      id: consultationReviews.id,
+      text: consultationReviews.text,
+      stars: sql<number>`${consultationReviews.rating}::int`.as('stars'),
+      reviewDate: sql<string>`(${consultationReviews.createdAt} at time zone 'UTC')::date`.as('review_date'),
+      createdAt: consultationReviews.createdAt,
+      toUserId: consultationReviews.mentorId,
+      ...author,
+      source: sql<'mentor_page' | 'consultation'>`'consultation'`.as('source'),
+    })
+    .from(consultationReviews)
+    .innerJoin(users, eq(users.id, consultationReviews.authorId))
+    .where(and(eq(consultationReviews.mentorId, toUserId), sql`btrim(${consultationReviews.text}) <> ''`));
+  return unionAll(pageReviews, consultationRatings)
+    .orderBy(desc(sql`created_at`), desc(sql`id`))
     .limit(REVIEWS_LIST_MAX);
 }
 

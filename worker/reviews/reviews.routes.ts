@@ -32,7 +32,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     await limitReviews(c.var.db, userId);
     const outcome = await addUserReview(c.var.db, { authorId: userId, toUserId: body.to_user_id, text: body.review_text, stars: body.review_stars });
     const id = added(outcome, 'Отзыв могут оставить только ученики этого ментора');
-    const review = toUserReview(found(await findUserReview(c.var.db, id)));
+    const review = toUserReview({ ...found(await findUserReview(c.var.db, id)), source: 'mentor_page' });
     await notifyNow(c.env, c.var.db, [
       { userId: body.to_user_id, kind: 'review', message: `Новый отзыв о вас: ${'★'.repeat(body.review_stars)}`, url: `/mentor_info/${body.to_user_id}`, dedupeKey: `user_review:${id}` },
     ]);
