@@ -20,7 +20,7 @@ const HISTORY_DAYS = 70;
 
 export type ConsultationType = { ref: Ref; mentor: Mentor; name: string; durationMinutes: number; costs: number };
 export type Slot = { ref: Ref; mentor: Mentor; type: ConsultationType; startsAt: Date; endsAt: Date };
-export type Booking = { ref: Ref; slot: Slot; mentee: Mentee };
+export type Booking = { ref: Ref; slot: Slot; mentee: Mentee; paidAt?: Date };
 export type Schedule = { types: ConsultationType[]; finished: Booking[]; upcoming: Booking[] };
 
 export const starWeights = [[5, 62], [4, 28], [3, 10]] as const;
@@ -215,7 +215,7 @@ function addBooking(ctx: SeedContext, slot: Slot, mentee: Mentee, status: 'finis
     createdAt,
     updatedAt: status === 'finished' ? slot.endsAt : paidAt,
   });
-  return { ref, slot, mentee };
+  return { ref, slot, mentee, paidAt };
 }
 
 function planFinishedBookings(ctx: SeedContext, people: People, pastSlots: Slot[]): Booking[] {
@@ -266,6 +266,10 @@ function planUpcomingBookings(ctx: SeedContext, people: People, futureSlots: Slo
       updatedAt: canceledAt,
     });
   }
+  // paid means the money is held until the dispute window after the session (decision 010), as a cancellation expects
+  upcoming.forEach((booking, i) => {
+    if (booking.slot.type.costs > 0) addHeldPayment(ctx, booking, `seed-upcoming-${i + 1}`, booking.paidAt!);
+  });
   return upcoming;
 }
 

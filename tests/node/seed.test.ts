@@ -111,6 +111,18 @@ describe('demo seed', () => {
     expect(rows).toEqual([{ status: 'paid', payment: 'succeeded', ended: true, in_window: true, rated: false }]);
   });
 
+  it('holds the money of every upcoming paid consultation, so cancelling one refunds it', async () => {
+    const { rows } = await db.query(`
+      select count(*)::int as paid, count(p.id)::int as held,
+             count(*) filter (where p.amount_kopecks = b.price * 100 and o.status = 'succeeded')::int as matching
+      from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+      left join payments p on p.booking_id = b.id and p.status = 'succeeded'
+      left join sandbox_provider_objects o on o.id = p.provider_payment_id
+      where b.status = 'paid' and b.price > 0 and s.starts_at > now()`);
+    expect(rows[0].paid).toBeGreaterThan(10);
+    expect(rows[0]).toEqual({ paid: rows[0].paid, held: rows[0].paid, matching: rows[0].paid });
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
