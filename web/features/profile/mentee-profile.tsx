@@ -126,7 +126,7 @@ function ProfileCounts({ userId }: { userId: number }) {
     <ul aria-label="Активность" aria-busy={query.isPending} className="grid grid-cols-2 gap-3">
       {items.map(({ icon: Icon, value, forms }) => (
         <li key={forms[2]} className="flex items-center gap-3 rounded-xl border bg-background/60 p-3 sm:p-4">
-          <span className="grid size-10 shrink-0 place-content-center rounded-xl bg-primary/10 text-primary">
+          <span className="hidden size-10 shrink-0 place-content-center rounded-xl bg-primary/10 text-primary sm:grid">
             <Icon aria-hidden className="size-5" />
           </span>
           <div className="flex min-w-0 flex-col">
@@ -135,7 +135,7 @@ function ProfileCounts({ userId }: { userId: number }) {
             ) : (
               <span className="text-xl font-semibold tabular-nums">{value === undefined ? '—' : value >= PROFILE_LIST_CAP ? `${PROFILE_LIST_CAP}+` : value}</span>
             )}
-            <span className="truncate text-sm text-muted-foreground"> {value === undefined ? forms[2] : pluralRu(value, forms)}</span>
+            <span className="text-sm break-words text-muted-foreground"> {value === undefined ? forms[2] : pluralRu(value, forms)}</span>
           </div>
         </li>
       ))}
