@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HomeScreen } from '../../web/features/home/home-screen.tsx';
 import { comingWeek, countdownText, scheduleSessions, scheduleWindow } from '../../web/features/home/home-sessions.ts';
-import type { Schedule, ScheduleBooking, ScheduleEvent } from '../../web/features/home/home.api.ts';
+import type { Schedule } from '../../web/features/home/home.api.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeMentor, mockFetch, type MockRoute } from './mentor-test-utils.ts';
+import { booking, person, scheduleEvent, schedule as scheduleFixture } from './schedule-fixtures.ts';
 
 // Wednesday 6 March 2030, 12:00 in Moscow.
 const NOW = new Date('2030-03-06T09:00:00Z');
@@ -14,57 +15,7 @@ const ROOM_A = '0b7c1f6e-2d7a-4a43-9f0e-1c7d7a1f0a01';
 const ROOM_B = '0b7c1f6e-2d7a-4a43-9f0e-1c7d7a1f0a02';
 const ROOM_READ = '0b7c1f6e-2d7a-4a43-9f0e-1c7d7a1f0a03';
 
-const person = (id: number, name: string, surname: string) => ({ id, mentor_name: name, mentor_surname: surname, mentor_avatar_url: null });
-
-function scheduleEvent(id: number, date: string, overrides: Partial<ScheduleEvent> = {}): ScheduleEvent {
-  const end = new Date(Date.parse(date) + 90 * 60_000).toISOString();
-  return {
-    id,
-    title: `Мероприятие ${id}`,
-    date,
-    end_date: end,
-    duration_minutes: 90,
-    description: '',
-    image_url: null,
-    price: 0,
-    is_canceled: false,
-    conference_status: null,
-    hasDispute: false,
-    mentor: person(7, 'Анна', 'Соколова'),
-    registration_status: 'confirmed',
-    ...overrides,
-  };
-}
-
-function booking(id: number, start: string, overrides: Partial<ScheduleBooking> = {}): ScheduleBooking {
-  const end = new Date(Date.parse(start) + 60 * 60_000).toISOString();
-  return {
-    id,
-    status: 'paid',
-    price: 3000,
-    slot: {
-      id: 100 + id,
-      start_time: start,
-      end_time: end,
-      duration: 60,
-      consultation_type: { id: 3, name: 'Разбор резюме', description: '', cost: 3000, user: person(7, 'Анна', 'Соколова') },
-    },
-    conference_status: null,
-    has_dispute: false,
-    deal_id: null,
-    question: '',
-    booked_by: person(1, 'Мария', 'Иванова'),
-    has_review: false,
-    can_review: false,
-    dispute_until: null,
-    can_dispute: false,
-    ...overrides,
-  };
-}
-
-function schedule(parts: Partial<Schedule> = {}): Schedule {
-  return { mentor_events: [], registered_events: [], booked_by_user: [], booked_for_mentor: [], time_zone: ZONE, now: NOW.toISOString(), ...parts };
-}
+const schedule = (parts: Partial<Schedule> = {}): Schedule => scheduleFixture(ZONE, NOW, parts);
 
 function room(roomId: string, name: string, unreadCount: number, content: string, timestamp = '2030-03-06T08:30:00Z') {
   return {

@@ -15,56 +15,11 @@ import {
   shortTitle,
   type ScheduleItem,
 } from '../../web/features/schedule/schedule-items.ts';
+import { booking, person, scheduleEvent } from './schedule-fixtures.ts';
 
 // Wednesday 6 March 2030, 12:00 in Moscow.
 const NOW = Date.parse('2030-03-06T09:00:00Z');
 const MIN = 60_000;
-
-const person = (id: number, name: string, surname: string) => ({ id, mentor_name: name, mentor_surname: surname, mentor_avatar_url: null });
-
-function scheduleEvent(id: number, date: string, overrides: Partial<ScheduleEvent> = {}): ScheduleEvent {
-  return {
-    id,
-    title: `Мероприятие ${id}`,
-    date,
-    end_date: new Date(Date.parse(date) + 90 * MIN).toISOString(),
-    duration_minutes: 90,
-    description: '',
-    image_url: null,
-    price: 0,
-    is_canceled: false,
-    conference_status: null,
-    hasDispute: false,
-    mentor: person(7, 'Анна', 'Соколова'),
-    registration_status: 'confirmed',
-    ...overrides,
-  };
-}
-
-function booking(id: number, start: string, overrides: Partial<ScheduleBooking> = {}): ScheduleBooking {
-  return {
-    id,
-    status: 'paid',
-    price: 3000,
-    slot: {
-      id: 100 + id,
-      start_time: start,
-      end_time: new Date(Date.parse(start) + 60 * MIN).toISOString(),
-      duration: 60,
-      consultation_type: { id: 3, name: 'Разбор резюме', description: '', cost: 3000, user: person(7, 'Анна', 'Соколова') },
-    },
-    conference_status: null,
-    has_dispute: false,
-    deal_id: null,
-    question: '',
-    booked_by: person(1, 'Мария', 'Иванова'),
-    has_review: false,
-    can_review: false,
-    dispute_until: null,
-    can_dispute: false,
-    ...overrides,
-  };
-}
 
 const lists = (parts: Partial<Schedule>) => ({ mentor_events: [], registered_events: [], booked_by_user: [], booked_for_mentor: [], ...parts });
 const led = (e: ScheduleEvent) => scheduleItems(lists({ mentor_events: [e] }))[0]!;

@@ -1,68 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Toaster } from '../../web/components/ui/toast.tsx';
-import type { Schedule, ScheduleBooking, ScheduleEvent } from '../../web/features/schedule/schedule.api.ts';
+import type { Schedule } from '../../web/features/schedule/schedule.api.ts';
 import { ScheduleScreen, type ScheduleViewer } from '../../web/features/schedule/schedule-screen.tsx';
 import { setViewportWidth } from './event-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
+import { booking, person, scheduleEvent, schedule as scheduleFixture } from './schedule-fixtures.ts';
 
 // Wednesday 6 March 2030, 12:00 in Moscow.
 const NOW = new Date('2030-03-06T09:00:00Z');
-const MIN = 60_000;
 const ZONE = 'Europe/Moscow';
 const MENTEE: ScheduleViewer = { id: 1, user_role: 'mentee', time_zone: ZONE };
 const MENTOR: ScheduleViewer = { id: 7, user_role: 'mentor', time_zone: ZONE };
 
-const person = (id: number, name: string, surname: string, avatar: string | null = null) => ({ id, mentor_name: name, mentor_surname: surname, mentor_avatar_url: avatar });
-
-function scheduleEvent(id: number, date: string, overrides: Partial<ScheduleEvent> = {}): ScheduleEvent {
-  return {
-    id,
-    title: `Мероприятие ${id}`,
-    date,
-    end_date: new Date(Date.parse(date) + 90 * MIN).toISOString(),
-    duration_minutes: 90,
-    description: '',
-    image_url: null,
-    price: 0,
-    is_canceled: false,
-    conference_status: null,
-    hasDispute: false,
-    mentor: person(7, 'Анна', 'Соколова'),
-    registration_status: 'confirmed',
-    ...overrides,
-  };
-}
-
-function booking(id: number, start: string, overrides: Partial<ScheduleBooking> = {}): ScheduleBooking {
-  return {
-    id,
-    status: 'paid',
-    price: 3000,
-    slot: {
-      id: 100 + id,
-      start_time: start,
-      end_time: new Date(Date.parse(start) + 60 * MIN).toISOString(),
-      duration: 60,
-      consultation_type: { id: 3, name: 'Разбор резюме', description: '', cost: 3000, user: person(7, 'Анна', 'Соколова') },
-    },
-    conference_status: null,
-    has_dispute: false,
-    deal_id: null,
-    question: 'Как пройти собеседование?',
-    booked_by: person(1, 'Мария', 'Иванова'),
-    has_review: false,
-    can_review: false,
-    dispute_until: null,
-    can_dispute: false,
-    ...overrides,
-  };
-}
-
-function schedule(parts: Partial<Schedule> = {}): Schedule {
-  return { mentor_events: [], registered_events: [], booked_by_user: [], booked_for_mentor: [], time_zone: ZONE, now: NOW.toISOString(), ...parts };
-}
+const schedule = (parts: Partial<Schedule> = {}): Schedule => scheduleFixture(ZONE, NOW, parts);
 
 const scheduleRoute = (body: Schedule): MockRoute => ({ path: /\/api\/calendars\/schedule/, body });
 

@@ -2,7 +2,7 @@
 // resources (the CSP forbids both); every value from the database is escaped.
 import { formatRubles, formatWhen } from '../escrow/notices.ts';
 import { PLATFORM_FEE_PERCENT, splitRelease } from '../escrow/fee.ts';
-import { escapeHtml } from '../payments/sandbox/page-security.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { personName } from '../chats/chats.mapper.ts';
 import type { ReceiptRow } from './downloads.queries.ts';
 

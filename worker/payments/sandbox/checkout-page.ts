@@ -1,7 +1,8 @@
 // The sandbox provider's payment page («Тестовая оплата»): what the payer sees instead of YooKassa's
 // checkout. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
 // style allowed only by the response's nonce. The server checks the card again (payments.schemas.ts).
-import { escapeHtml, sandboxDocument, scriptJson } from './page-security.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxDocument, scriptJson } from './page-security.ts';
 import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './card-script.ts';
 
 export const SANDBOX_PAYING_CARD = '4111 1111 1111 1111';

@@ -28,9 +28,6 @@ export function sandboxPageHeaders(nonce: string, frameAncestors: "'self'" | "'n
   };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
-
 /** JSON for an inline script: `<` escaped so no string can close the script element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
