@@ -38,6 +38,10 @@ export const users = pgTable(
     /** kept by a trigger on user_reviews (migration 0008), so mentor lists sort by rating without aggregating */
     reviewsCount: integer().notNull().default(0),
     reviewStarsSum: integer().notNull().default(0),
+    /** a mentor's reliability for their profile (decision 012, «Attendance and money»): paid consultations they
+     * missed (refunded by the no-show job) and paid consultations or events with paid participants they cancelled */
+    mentorNoShowCount: integer().notNull().default(0),
+    mentorCancellationCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** normalised name, titles, specialization, skills and description for the mentor list's search (migration 0005) */
@@ -50,6 +54,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_uq').on(t.phone).where(sql`${t.phone} is not null`),
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     check('users_review_stats', sql`${t.reviewsCount} >= 0 and ${t.reviewStarsSum} >= 0`),
+    check('users_mentor_reliability', sql`${t.mentorNoShowCount} >= 0 and ${t.mentorCancellationCount} >= 0`),
     check('users_reachable', sql`${t.email} is not null or ${t.phone} is not null`),
     check('users_price_range', sql`${t.price} between 0 and 150000`),
     index('users_role_idx').on(t.role),
