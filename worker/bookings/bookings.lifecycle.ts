@@ -11,6 +11,7 @@ import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts'
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { expireBookingHolds } from '../escrow/holds.ts';
 import { lockHeldPayment } from '../escrow/money.ts';
+import { countMentorCancellation } from '../escrow/mentor-counts.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../escrow/tx.ts';
@@ -115,6 +116,8 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
       const payment = await lockHeldPayment(tx, { bookingId });
       if (payment) ({ payerId, id: paymentId } = payment);
       money = await settleCancellation(tx, payment, { by, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
+      // the mentor broke a consultation someone paid for: it counts on their profile (decision 012)
+      if (by === 'mentor' && money.refund === 'full') await countMentorCancellation(tx, booking.mentorId);
     }
     const notices: NewNotification[] = [];
     // a booking nobody paid for never reached the mentor's schedule as a real appointment

@@ -9,6 +9,7 @@ import type { AppEnv } from '../env.ts';
 import { CANCEL_REFUND_REASON } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
+import { countMentorCancellation } from '../escrow/mentor-counts.ts';
 import { refundNotice } from '../escrow/notices.ts';
 import { providerContext } from '../payments/providers.ts';
 import { transact } from '../escrow/tx.ts';
@@ -78,6 +79,8 @@ export async function cancelEvent(ctx: ProviderContext, eventId: number, callerI
         notices.push(refundNotice(registration.userId, refund.payment.id, refund.amountKopecks, CANCEL_REFUND_REASON.event));
       }
     }
+    // one cancellation on the mentor's profile however many paid seats it refunded (decision 012)
+    if (effects.refundIds.length) await countMentorCancellation(tx, event.mentorId);
     effects.notifications = await storeNotifications(tx, notices);
     return { kind: 'canceled', registrations: ended.length, refunds: effects.refundIds.length, effects };
   });

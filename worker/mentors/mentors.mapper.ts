@@ -36,6 +36,9 @@ export function toMentorDetail(row: DetailRow) {
     educations: row.educations,
     case_images: row.caseImages,
     consultation_types: row.consultationTypes,
+    // the page's reliability counts (decision 012, «Attendance and money»); not on cards or lists
+    no_show_count: row.noShowCount,
+    cancellation_count: row.cancellationCount,
   };
 }
 export type MentorDetail = ReturnType<typeof toMentorDetail>;

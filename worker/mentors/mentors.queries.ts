@@ -105,6 +105,8 @@ export type MentorCardRow = Awaited<ReturnType<typeof randomMentors>>[number];
 export async function findMentorDetail(db: Db, id: number, callerId: number | null) {
   const [row] = await fromMentors(db, {
       ...mentorCardColumns(callerId),
+      noShowCount: users.mentorNoShowCount,
+      cancellationCount: users.mentorCancellationCount,
       workExperiences: sql<WorkItem[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'position_title', w.position_title,
         'company_name', w.company_name, 'start_date', w.start_date, 'end_date', w.end_date) order by w.start_date desc, w.id desc), '[]'::json)
         from work_experiences w where w.user_id = ${outerId})`,
