@@ -1,5 +1,6 @@
 import type { Db } from '../drizzle/db.ts';
 import type { ChatRoom } from '../party/chat-room.ts';
+import type { ConferenceRoom } from '../party/conference-room.ts';
 import type { NotificationHub } from '../party/notification-hub.ts';
 import type { SessionUser } from './auth/session.ts';
 
@@ -26,6 +27,7 @@ export type Bindings = {
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
   ChatRoom: DurableObjectNamespace<ChatRoom>;
+  ConferenceRoom: DurableObjectNamespace<ConferenceRoom>;
 };
 
 export type Variables = {
@@ -44,7 +46,7 @@ declare global {
     // types `exports` from 'cloudflare:workers' (the tests call the Worker through it)
     interface GlobalProps {
       mainModule: typeof import('./index.ts');
-      durableNamespaces: 'NotificationHub' | 'ChatRoom';
+      durableNamespaces: 'NotificationHub' | 'ChatRoom' | 'ConferenceRoom';
     }
   }
 }

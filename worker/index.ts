@@ -5,6 +5,7 @@ import { runMinuteJobs } from './maintenance/minute-jobs.ts';
 
 export { NotificationHub } from '../party/notification-hub.ts';
 export { ChatRoom } from '../party/chat-room.ts';
+export { ConferenceRoom } from '../party/conference-room.ts';
 
 const app = createApp();
 

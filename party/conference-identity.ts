@@ -1,0 +1,60 @@
+// What the Worker tells a ConferenceRoom about the person behind an upgrade (party/identity.ts's pattern: the
+// Worker checks the session and the join token, strips whatever the client sent under these names, and sets
+// them; the room trusts only these headers).
+import { IDENTITY_HEADER } from './identity.ts';
+import type { ConferenceContentType, ConferencePeer } from './protocol/conference.ts';
+
+export const CONFERENCE_HEADERS = {
+  userId: IDENTITY_HEADER,
+  conferenceId: 'x-forma-conference-id',
+  role: 'x-forma-conference-role',
+  /** percent-encoded: header values are bytes, names are Cyrillic */
+  name: 'x-forma-user-name',
+  avatar: 'x-forma-user-avatar',
+} as const;
+
+export type ConferenceIdentity = {
+  userId: number;
+  conferenceId: number;
+  role: ConferencePeer['role'];
+  name: string;
+  avatarUrl: string | null;
+};
+
+/** The Durable Object's name for a meeting: one room per event or booking. */
+export const conferenceRoomName = (contentType: ConferenceContentType, objectId: number) => `${contentType}:${objectId}`;
+
+/**
+ * The upgrade as the room should see it: our identity headers only (copies from the client and partyserver's
+ * own control headers removed) and no query string — neither the join token nor `_pk`, with which a client
+ * could choose its own connection id and collide with someone else's.
+ */
+export function withConferenceIdentity(request: Request, identity: ConferenceIdentity) {
+  const url = new URL(request.url);
+  url.search = '';
+  const forwarded = new Request(url, request);
+  for (const name of [...forwarded.headers.keys()]) {
+    if (name.startsWith('x-forma-') || name.startsWith('x-partykit-')) forwarded.headers.delete(name);
+  }
+  forwarded.headers.set(CONFERENCE_HEADERS.userId, String(identity.userId));
+  forwarded.headers.set(CONFERENCE_HEADERS.conferenceId, String(identity.conferenceId));
+  forwarded.headers.set(CONFERENCE_HEADERS.role, identity.role);
+  forwarded.headers.set(CONFERENCE_HEADERS.name, encodeURIComponent(identity.name));
+  if (identity.avatarUrl) forwarded.headers.set(CONFERENCE_HEADERS.avatar, encodeURIComponent(identity.avatarUrl));
+  return forwarded;
+}
+
+/** The identity the Worker set, or null when the request did not come through the route. */
+export function readConferenceIdentity(headers: Headers): ConferenceIdentity | null {
+  const userId = Number(headers.get(CONFERENCE_HEADERS.userId));
+  const conferenceId = Number(headers.get(CONFERENCE_HEADERS.conferenceId));
+  const role = headers.get(CONFERENCE_HEADERS.role);
+  if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(conferenceId) || conferenceId <= 0) return null;
+  if (role !== 'host' && role !== 'participant') return null;
+  try {
+    const avatar = headers.get(CONFERENCE_HEADERS.avatar);
+    return { userId, conferenceId, role, name: decodeURIComponent(headers.get(CONFERENCE_HEADERS.name) ?? ''), avatarUrl: avatar ? decodeURIComponent(avatar) : null };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,274 @@
+import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
+import { createDb } from '../drizzle/db.ts';
+import { recordJoin, recordLeave } from '../worker/conferences/attendance.queries.ts';
+import type { Bindings } from '../worker/env.ts';
+import { readConferenceIdentity } from './conference-identity.ts';
+import { GARBAGE_LIMIT, IDLE_TIMEOUT_MS, MAX_MESSAGE_CHARS, MESH_MAX_PEERS, SIGNAL_RATE, SWEEP_INTERVAL_MS } from './conference-limits.ts';
+import {
+  CONFERENCE_CLOSE,
+  conferenceClientMessage,
+  conferenceServerMessage,
+  type ConferencePeer,
+  type ConferenceServerMessage,
+} from './protocol/conference.ts';
+
+/**
+ * Kept in the socket's attachment (connection.setState), so it survives hibernation. `joining` is true while
+ * the attendance row is being written: the place is taken (it counts against the cap) but nobody has been told.
+ */
+type PeerState = {
+  peer: ConferencePeer;
+  conferenceId: number;
+  attendanceId: number | null;
+  joining: boolean;
+  left: boolean;
+  /** Date.now() of the last message; the alarm drops a connection silent for IDLE_TIMEOUT_MS */
+  lastSeen: number;
+};
+
+// close reasons are at most 123 bytes of UTF-8: about 60 Cyrillic letters
+const REASON = {
+  full: `В комнате уже ${MESH_MAX_PEERS} участника, мест нет`,
+  ended: 'Встреча завершена',
+  replaced: 'Вы подключились из другой вкладки',
+  idle: 'Нет связи больше 15 секунд',
+  garbage: 'Некорректные сообщения',
+  unrecorded: 'Не удалось отметить вход, переподключитесь',
+} as const;
+
+const stateOf = (c: Connection) => (c.state as PeerState | null) ?? null;
+const isPresent = (s: PeerState | null): s is PeerState => s != null && !s.left;
+const encode = (message: ConferenceServerMessage) => JSON.stringify(conferenceServerMessage.parse(message));
+
+/**
+ * One per meeting, named `${content_type}:${object_id}` (docs/architecture.md, "Meetings"). Holds presence
+ * (who is connected, their microphone, camera, screen and hand), relays signalling to the one peer a message
+ * names, and drops connections that stop pinging. Postgres keeps the attendance; the Worker checked the session,
+ * the join token and that the meeting is running before the upgrade reached here. Hibernates between messages.
+ */
+export class ConferenceRoom extends Server<Bindings> {
+  static options = { hibernate: true };
+
+  /** per-connection counters that may reset when the object hibernates (it only does so when the room is quiet) */
+  private signalWindows = new Map<string, { start: number; count: number }>();
+  private garbage = new Map<string, number>();
+
+  async onConnect(connection: Connection, ctx: ConnectionContext) {
+    const identity = readConferenceIdentity(ctx.request.headers);
+    // defence in depth: only the Worker's route sets these headers
+    if (!identity) return connection.close(1008, 'forbidden');
+
+    // Everything up to setState runs without awaiting, so two joiners at once cannot both take the last place.
+    const others = [...this.getConnections()].filter((c) => c.id !== connection.id && isPresent(stateOf(c)));
+    // a person's newer connection replaces the older one (a reload, a second tab, a socket that came back)
+    const replaced = others.filter((c) => stateOf(c)!.peer.user_id === identity.userId);
+    if (others.length - replaced.length >= MESH_MAX_PEERS) return connection.close(CONFERENCE_CLOSE.full, REASON.full);
+
+    const peer: ConferencePeer = {
+      id: connection.id,
+      user_id: identity.userId,
+      name: identity.name,
+      avatar_url: identity.avatarUrl,
+      role: identity.role,
+      audio: false,
+      video: false,
+      screen: false,
+      hand: false,
+    };
+    connection.setState({ peer, conferenceId: identity.conferenceId, attendanceId: null, joining: true, left: false, lastSeen: Date.now() } satisfies PeerState);
+    await Promise.all(replaced.map((c) => this.depart(c, CONFERENCE_CLOSE.replaced, REASON.replaced)));
+
+    let attendanceId: number | null;
+    try {
+      attendanceId = await this.withDb((db) => recordJoin(db, identity.conferenceId, identity.userId));
+    } catch (e) {
+      console.error(JSON.stringify({ level: 'error', msg: 'conference attendance join failed', room: this.name, error: String(e) }));
+      connection.setState({ ...stateOf(connection)!, left: true });
+      return connection.close(1011, REASON.unrecorded);
+    }
+    const state = stateOf(connection)!;
+    if (attendanceId == null) {
+      // the meeting ended between the route's check and here
+      connection.setState({ ...state, left: true });
+      connection.send(encode({ type: 'ended' }));
+      return connection.close(CONFERENCE_CLOSE.ended, REASON.ended);
+    }
+    if (state.left) {
+      // replaced by a newer connection of the same person while the row was being written
+      await this.withDb((db) => recordLeave(db, attendanceId));
+      return;
+    }
+    connection.setState({ ...state, attendanceId, joining: false });
+
+    const present = this.joined().filter((c) => c.id !== connection.id);
+    connection.send(encode({ type: 'welcome', self: peer, peers: present.map((c) => stateOf(c)!.peer) }));
+    this.sendTo(present, { type: 'peer_joined', peer });
+    await this.ensureAlarm();
+  }
+
+  onMessage(connection: Connection, message: WSMessage) {
+    const state = stateOf(connection);
+    if (!isPresent(state) || state.joining) return;
+    const parsed = typeof message === 'string' && message.length <= MAX_MESSAGE_CHARS ? parseMessage(message) : null;
+    if (!parsed) return this.countGarbage(connection);
+
+    const now = Date.now();
+    // any message proves the connection alive; the attachment is rewritten at most once a second
+    if (now - state.lastSeen > 1000 && parsed.type !== 'media' && parsed.type !== 'hand') connection.setState({ ...state, lastSeen: now });
+
+    switch (parsed.type) {
+      case 'ping':
+        connection.send(encode({ type: 'pong' }));
+        return;
+      case 'media':
+      case 'hand': {
+        const peer: ConferencePeer =
+          parsed.type === 'media' ? { ...state.peer, audio: parsed.audio, video: parsed.video, screen: parsed.screen } : { ...state.peer, hand: parsed.raised };
+        connection.setState({ ...state, peer, lastSeen: now });
+        this.sendTo(
+          this.joined().filter((c) => c.id !== connection.id),
+          { type: 'peer_updated', peer },
+        );
+        return;
+      }
+      case 'signal': {
+        if (!this.allowSignal(connection.id, now)) return;
+        // to the named peer only; an unknown, departed or own id is dropped
+        if (parsed.to === connection.id) return;
+        const target = this.joined().find((c) => c.id === parsed.to);
+        target?.send(encode({ type: 'signal', from: connection.id, data: parsed.data }));
+        return;
+      }
+      case 'leave':
+        return this.depart(connection, 1000, 'leave');
+    }
+  }
+
+  async onClose(connection: Connection) {
+    await this.depart(connection);
+  }
+
+  async onError(connection: Connection) {
+    await this.depart(connection);
+  }
+
+  /** Every 5 s while anyone is connected: drop the connections silent for longer than IDLE_TIMEOUT_MS. */
+  async onAlarm() {
+    const now = Date.now();
+    const silent = this.joined(true).filter((c) => now - stateOf(c)!.lastSeen > IDLE_TIMEOUT_MS);
+    await Promise.all(silent.map((c) => this.depart(c, CONFERENCE_CLOSE.idle, REASON.idle)));
+    if (this.joined(true).length) await this.ctx.storage.setAlarm(now + SWEEP_INTERVAL_MS);
+  }
+
+  /**
+   * RPC from the Worker (worker/conferences/room-control.ts) once the meeting's row says 'ended': everyone is
+   * told and disconnected. Answers how many connections were closed.
+   */
+  async end() {
+    const everyone = this.joined(true);
+    const text = encode({ type: 'ended' });
+    for (const c of everyone) c.send(text);
+    await Promise.all(everyone.map((c) => this.depart(c, CONFERENCE_CLOSE.ended, REASON.ended, false)));
+    return { closed: everyone.length };
+  }
+
+  /** RPC: who is in the room now (tests, and the REST side if it ever needs it). */
+  async peers() {
+    return this.joined().map((c) => stateOf(c)!.peer);
+  }
+
+  /**
+   * A connection is gone (left, closed, dropped, replaced, or the meeting ended): the others hear `peer_left`
+   * once, its stay is closed in Postgres, and — when a code is given — the socket is closed with it.
+   */
+  private async depart(connection: Connection, code?: number, reason?: string, announce = true) {
+    const state = stateOf(connection);
+    if (state && !state.left) {
+      connection.setState({ ...state, left: true });
+      this.signalWindows.delete(connection.id);
+      this.garbage.delete(connection.id);
+      if (announce && !state.joining) {
+        this.sendTo(
+          this.joined().filter((c) => c.id !== connection.id),
+          { type: 'peer_left', peer_id: connection.id },
+        );
+      }
+    }
+    if (code != null) {
+      try {
+        connection.close(code, reason);
+      } catch {
+        // already closing
+      }
+    }
+    // a connection still joining has no row yet: onConnect closes it when the insert returns
+    if (state && !state.left && state.attendanceId != null) {
+      const id = state.attendanceId;
+      try {
+        await this.withDb((db) => recordLeave(db, id));
+      } catch (e) {
+        console.error(JSON.stringify({ level: 'error', msg: 'conference attendance leave failed', room: this.name, attendanceId: id, error: String(e) }));
+      }
+    }
+  }
+
+  /** Open connections that are in the room (announced; with `includeJoining`, also those still being recorded). */
+  private joined(includeJoining = false) {
+    return [...this.getConnections()].filter((c) => {
+      const s = stateOf(c);
+      return isPresent(s) && (includeJoining || !s.joining);
+    });
+  }
+
+  private sendTo(connections: Connection[], message: ConferenceServerMessage) {
+    const text = encode(message);
+    for (const c of connections) {
+      try {
+        c.send(text);
+      } catch {
+        // closing underneath us; its own close handler announces it
+      }
+    }
+  }
+
+  private allowSignal(connectionId: string, now: number) {
+    const w = this.signalWindows.get(connectionId);
+    if (!w || now - w.start >= SIGNAL_RATE.windowMs) {
+      this.signalWindows.set(connectionId, { start: now, count: 1 });
+      return true;
+    }
+    w.count += 1;
+    return w.count <= SIGNAL_RATE.max;
+  }
+
+  private countGarbage(connection: Connection) {
+    const n = (this.garbage.get(connection.id) ?? 0) + 1;
+    this.garbage.set(connection.id, n);
+    if (n > GARBAGE_LIMIT) void this.depart(connection, 1008, REASON.garbage);
+  }
+
+  private async ensureAlarm() {
+    if ((await this.ctx.storage.getAlarm()) == null) await this.ctx.storage.setAlarm(Date.now() + SWEEP_INTERVAL_MS);
+  }
+
+  /** A connection per statement: joins and leaves are rare, and a socket must not outlive the event that opened it. */
+  private async withDb<T>(run: (db: ReturnType<typeof createDb>['db']) => Promise<T>) {
+    const { db, close } = createDb(this.env);
+    try {
+      return await run(db);
+    } finally {
+      this.ctx.waitUntil(close().catch(() => {}));
+    }
+  }
+}
+
+function parseMessage(text: string) {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = conferenceClientMessage.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,82 @@
+// Who was in a meeting (decision 012): the ConferenceRoom writes a row when a connection joins and stamps
+// left_at when it leaves or is dropped, always with the database's clock. The socket route reads the room
+// and the person in one statement before the upgrade.
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../drizzle/db.ts';
+import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+
+/** A stay shorter than this (a reload, a mis-click) is not attendance. */
+export const MIN_STAY_SECONDS = 10;
+
+/**
+ * For the socket route: the person's name and avatar and the meeting's room, if one was started. One
+ * statement; `conference` is null when nobody has created the room yet.
+ */
+export async function conferenceForSocket(db: Executor, contentType: ConferenceContentType, objectId: number, userId: number) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatarUrl: users.avatarUrl,
+      conferenceId: conferences.id,
+      status: conferences.status,
+    })
+    .from(users)
+    .leftJoin(conferences, and(eq(conferences.contentType, contentType), eq(conferences.objectId, objectId)))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  return {
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    avatarUrl: row.avatarUrl,
+    conference: row.conferenceId == null ? null : { id: row.conferenceId, status: row.status! },
+  };
+}
+
+/**
+ * A connection joined: one row, joined_at = now(). Written only while the meeting is still 'started' (the
+ * same statement checks), so a socket that slipped past the route as the host ended the meeting records
+ * nothing. Answers the row id, or null when the meeting is no longer running.
+ */
+export async function recordJoin(db: Executor, conferenceId: number, userId: number): Promise<number | null> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    insert into conference_attendance (conference_id, user_id)
+    select id, ${userId} from conferences where id = ${conferenceId} and status = 'started'
+    returning id`);
+  return rows[0]?.id ?? null;
+}
+
+/** The connection left (or was dropped): left_at = now(), once. */
+export async function recordLeave(db: Executor, attendanceId: number) {
+  await db
+    .update(conferenceAttendance)
+    .set({ leftAt: sql`now()` })
+    .where(and(eq(conferenceAttendance.id, attendanceId), isNull(conferenceAttendance.leftAt)));
+}
+
+/** A stay counts when it is still open or lasted at least MIN_STAY_SECONDS (server timestamps both). */
+const countedStay = or(
+  isNull(conferenceAttendance.leftAt),
+  sql`${conferenceAttendance.leftAt} - ${conferenceAttendance.joinedAt} >= make_interval(secs => ${MIN_STAY_SECONDS})`,
+);
+
+/**
+ * Who was present in [from, until): people with a counted stay that overlaps the window, each with the
+ * earliest join among those stays. The no-show rule asks this of the 15 minutes after a consultation's start.
+ */
+export async function presentUsers(db: Executor, conferenceId: number, from: Date, until: Date) {
+  return db
+    .select({ userId: conferenceAttendance.userId, firstJoinedAt: sql<Date>`min(${conferenceAttendance.joinedAt})`.mapWith(conferenceAttendance.joinedAt) })
+    .from(conferenceAttendance)
+    .where(
+      and(
+        eq(conferenceAttendance.conferenceId, conferenceId),
+        lt(conferenceAttendance.joinedAt, until),
+        or(isNull(conferenceAttendance.leftAt), gt(conferenceAttendance.leftAt, from)),
+        countedStay,
+      ),
+    )
+    .groupBy(conferenceAttendance.userId)
+    .orderBy(sql`min(${conferenceAttendance.joinedAt})`);
+}
