@@ -44,7 +44,9 @@ async function connect(room: Room, user: SessionUser, role: 'host' | 'participan
   const ws = res.webSocket!;
   const received: ConferenceServerMessage[] = [];
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (e: CloseEvent) => resolve({ code: e.code, reason: e.reason })));
-  ws.addEventListener('message', (e: MessageEvent) => received.push(conferenceServerMessage.parse(JSON.parse(e.data as string))));
+  ws.addEventListener('message', (e: MessageEvent) => {
+    received.push(conferenceServerMessage.parse(JSON.parse(e.data as string)));
+  });
   ws.accept();
   const waitFor = async <T extends ConferenceServerMessage['type']>(type: T, match: (m: Extract<ConferenceServerMessage, { type: T }>) => boolean = () => true, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;
