@@ -38,6 +38,7 @@ import { calendarFeedRoutes } from './calendars/calendar-feed.routes.ts';
 import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
+import { conferencesRoutes } from './conferences/conferences.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -71,7 +72,8 @@ function createApi() {
     .route('/', calendarFeedRoutes)
     .route('/', consultationReviewsRoutes)
     .route('/', supportRoutes)
-    .route('/', downloadsRoutes);
+    .route('/', downloadsRoutes)
+    .route('/', conferencesRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -24,6 +24,13 @@ export type Bindings = {
   YOOKASSA_SECRET_KEY?: string;
   /** the API's base address, default https://api.yookassa.ru/v3 (tests point it at a fake) */
   YOOKASSA_API_URL?: string;
+  /** meetings' ICE servers (decision 012): STUN servers, comma-separated; none locally (host candidates only) */
+  STUN_URLS?: string;
+  /** Cloudflare Realtime TURN: the key's id and its API token (a secret); TURN credentials are minted per join */
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
+  /** the TURN service's base address, default https://rtc.live.cloudflare.com/v1 (tests point it at a fake) */
+  TURN_API_URL?: string;
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
   ChatRoom: DurableObjectNamespace<ChatRoom>;

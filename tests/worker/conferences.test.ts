@@ -1,0 +1,402 @@
+// Meetings' REST calls (decision 012): the mentor opens the room with POST /conferences/update-from-salute-jazz/
+// inside its window, and GET /conferences/get/ lets in only the mentor, a confirmed participant of the event or
+// the booker of a paid booking, with the spec's messages, a join credential for that person and room, and ICE
+// servers from configuration (Cloudflare TURN against a local fake, with its fallback).
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { conferences } from '../../drizzle/schema/conferences.ts';
+import { consultationBookings } from '../../drizzle/schema/consultations.ts';
+import { events } from '../../drizzle/schema/events.ts';
+import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
+import { createApp } from '../../worker/app.ts';
+import { TURN_MAX_TTL_SECONDS } from '../../worker/conferences/cloudflare-turn.ts';
+import {
+  CLOSES_AFTER_MINUTES,
+  MESH_MAX_PEERS,
+  OPENS_BEFORE_MINUTES,
+  conferenceWindow,
+  windowState,
+} from '../../worker/conferences/conference-window.ts';
+import { CONFERENCE_GETS_PER_MINUTE } from '../../worker/conferences/conferences.schemas.ts';
+import { CLOUDFLARE_STUN, iceServers } from '../../worker/conferences/ice-servers.ts';
+import { verifyJoinToken } from '../../worker/conferences/join-token.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { FAKE_TURN_URL, fakeCloudflareTurn } from '../fakes/cloudflare-turn.ts';
+import { DAY, paidBooking, pendingBooking, shiftSlot } from './escrow-fixtures.ts';
+import { heldRegistration } from './payments-fixtures.ts';
+import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+const MINUTE = 60_000;
+
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+type Kind = 'events' | 'consultationbooking';
+const start = (user: Person | null, content_type: Kind, object_id: unknown, extra: Record<string, unknown> = {}) =>
+  send('POST', '/api/conferences/update-from-salute-jazz/', { user: user ? asUser(user) : undefined, body: { content_type, object_id, ...extra } });
+const end = (user: Person, content_type: Kind, object_id: number) => start(user, content_type, object_id, { status: 'ended' });
+const get = (user: Person | null, query: string) => send('GET', `/api/conferences/get/?${query}`, { user: user ? asUser(user) : undefined });
+const getRoom = (user: Person, content_type: Kind, object_id: number) => get(user, `content_type=${content_type}&object_id=${object_id}`);
+
+/** A paid consultation starting `startsIn` ms from now (booked ten days ahead, then moved). */
+async function booking(startsIn = 10 * MINUTE, minutes = 60) {
+  const fixture = await paidBooking(t.db, { startsIn: 10 * DAY, minutes });
+  await shiftSlot(t.db, fixture.slot.id, startsIn, minutes);
+  return fixture;
+}
+
+/** A free event starting in 10 minutes with one confirmed participant (registered through the API). */
+async function eventWithParticipant() {
+  const mentor = await createUser(t.db, { role: 'mentor' });
+  const participant = await createUser(t.db);
+  const event = await createEvent(t.db, mentor.id, { title: 'Разбор портфолио', startsAt: new Date(Date.now() + 10 * MINUTE), durationMinutes: 90 });
+  await expectJson(send('POST', '/api/events/register_for_event/', { user: asUser(participant), body: { event_id: event.id } }), 201);
+  return { mentor, participant, event };
+}
+
+async function roomRow(content_type: Kind, object_id: number) {
+  return t.db.select().from(conferences).where(and(eq(conferences.contentType, content_type), eq(conferences.objectId, object_id)));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('POST /conferences/update-from-salute-jazz/', () => {
+  it('lets the mentor open the room with our own credentials, idempotently', async () => {
+    const { booking: b, mentor } = await booking();
+    const opened = await expectJson(start(mentor, 'consultationbooking', b.id, { login: 'mine', password: 'chosen-by-client' }), 200);
+    expect(opened).toEqual({ content_type: 'consultationbooking', object_id: b.id, login: `consultationbooking-${b.id}`, status: 'started', started_at: expect.any(String) });
+    const [row] = await roomRow('consultationbooking', b.id);
+    expect(row.password).not.toBe('chosen-by-client');
+    expect(row.password).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row.createdBy).toBe(mentor.id);
+
+    // a second start (a double click, a second tab) is the same room with the same password and clock
+    const again = await expectJson(start(mentor, 'consultationbooking', String(b.id)), 200);
+    expect(again).toEqual(opened);
+    const rows = await roomRow('consultationbooking', b.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].password).toBe(row.password);
+  });
+
+  it('ends the room (ended_at now, kept on a second end) and reopens it with a new clock', async () => {
+    const { booking: b, mentor, mentee } = await booking();
+    expect((await expectJson(end(mentor, 'consultationbooking', b.id), 404)).code).toBe('conference_not_started');
+    const opened = await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    const ended = await expectJson(end(mentor, 'consultationbooking', b.id), 200);
+    expect(ended).toEqual({ ...opened, status: 'ended' });
+    const [first] = await roomRow('consultationbooking', b.id);
+    expect(first.status).toBe('ended');
+    expect(first.endedAt!.getTime()).toBeGreaterThan(Date.now() - MINUTE);
+    await expectJson(end(mentor, 'consultationbooking', b.id), 200);
+    expect((await roomRow('consultationbooking', b.id))[0].endedAt).toEqual(first.endedAt);
+    expect(await expectJson(getRoom(mentee, 'consultationbooking', b.id), 409)).toEqual({ detail: 'Конференция завершена', code: 'conference_ended' });
+
+    const reopened = await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    expect(reopened.status).toBe('started');
+    expect(Date.parse(reopened.started_at)).toBeGreaterThan(Date.parse(opened.started_at));
+    const [row] = await roomRow('consultationbooking', b.id);
+    expect(row.endedAt).toBeNull();
+    expect(row.password).toBe(first.password);
+    await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+  });
+
+  it("lets GET's ws_path and join_token into the room, and ending it tells everyone connected", async () => {
+    const { booking: b, mentor, mentee } = await booking();
+    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    const joinInfo = await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+    const res = await call(`${joinInfo.ws_path}?token=${encodeURIComponent(joinInfo.join_token)}`, { headers: { upgrade: 'websocket' }, user: asUser(mentee) });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const received: ConferenceServerMessage[] = [];
+    const closed = new Promise<number>((resolve) => ws.addEventListener('close', (e: CloseEvent) => resolve(e.code)));
+    ws.addEventListener('message', (e: MessageEvent) => {
+      received.push(conferenceServerMessage.parse(JSON.parse(e.data as string)));
+    });
+    ws.accept();
+    await vi.waitFor(() => expect(received.map((m) => m.type)).toContain('welcome'), { timeout: 5000 });
+
+    await expectJson(end(mentor, 'consultationbooking', b.id), 200);
+    expect(await closed).toBe(CONFERENCE_CLOSE.ended);
+    expect(received.map((m) => m.type)).toContain('ended');
+  });
+
+  it('is for the mentor only, with the spec messages for a missing id, a visitor and a missing object', async () => {
+    const { booking: b, mentee } = await booking();
+    const stranger = await createUser(t.db, { role: 'mentor' });
+    const hostOnly = { detail: 'Только ведущий может начать конференцию', code: 'forbidden' };
+    expect(await expectJson(start(mentee, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
+    expect(await expectJson(start(stranger, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
+    expect(await expectJson(end(mentee, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
+    const { participant, event } = await eventWithParticipant();
+    expect(await expectJson(start(participant, 'events', event.id), 403)).toEqual(hostOnly);
+
+    expect(await expectJson(start(mentee, 'consultationbooking', 2_000_000_000), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
+    expect(await expectJson(start(mentee, 'events', 2_000_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
+    for (const bad of [undefined, null, 0, 'abc', 1.5]) {
+      const refused = await expectJson(start(mentee, 'events', bad), 400);
+      expect(refused).toEqual({ detail: 'Не указан ID мероприятия или бронирования', code: 'validation_error', fields: { object_id: 'Не указан ID мероприятия или бронирования' } });
+    }
+    expect((await expectJson(start(mentee, 'webinars' as Kind, b.id), 400)).fields).toEqual({ content_type: 'Укажите тип: events или consultationbooking' });
+    expect((await expectJson(start(mentee, 'events', b.id, { status: 'paused' }), 400)).fields).toEqual({ status: 'Статус конференции: started или ended' });
+    expect(await expectJson(start(null, 'events', b.id), 401)).toEqual({ detail: 'Необходима авторизация', code: 'not_authenticated' });
+  });
+
+  it('refuses a cancelled event or booking and an unpaid booking', async () => {
+    const { mentor, event } = await eventWithParticipant();
+    await t.db.update(events).set({ isCanceled: true, canceledAt: new Date() }).where(eq(events.id, event.id));
+    expect(await expectJson(start(mentor, 'events', event.id), 409)).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
+
+    const paid = await booking();
+    await t.db.update(consultationBookings).set({ status: 'canceled', canceledAt: new Date() }).where(eq(consultationBookings.id, paid.booking.id));
+    expect(await expectJson(start(paid.mentor, 'consultationbooking', paid.booking.id), 409)).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
+
+    const unpaid = await pendingBooking(t.db, { startsIn: 10 * DAY });
+    await shiftSlot(t.db, unpaid.slot.id, 10 * MINUTE);
+    expect(await expectJson(start(unpaid.mentor, 'consultationbooking', unpaid.booking.id), 409)).toEqual({ detail: 'Бронирование не оплачено', code: 'booking_not_paid' });
+    expect(await roomRow('consultationbooking', unpaid.booking.id)).toEqual([]);
+  });
+
+  it(`opens ${OPENS_BEFORE_MINUTES} minutes before the start and can be started until ${CLOSES_AFTER_MINUTES} minutes after the end`, async () => {
+    const { booking: b, mentor, slot } = await booking((OPENS_BEFORE_MINUTES + 1) * MINUTE, 60);
+    expect(await expectJson(start(mentor, 'consultationbooking', b.id), 409)).toEqual({
+      detail: 'Конференцию можно начать не раньше чем за 30 минут до начала',
+      code: 'conference_too_early',
+    });
+    await shiftSlot(t.db, slot.id, (OPENS_BEFORE_MINUTES - 1) * MINUTE, 60);
+    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+
+    // ended (CLOSES_AFTER - 1) minutes ago: still startable; (CLOSES_AFTER + 1): too late
+    const late = await booking(10 * MINUTE, 30);
+    await shiftSlot(t.db, late.slot.id, -(30 + CLOSES_AFTER_MINUTES - 1) * MINUTE, 30);
+    await expectJson(start(late.mentor, 'consultationbooking', late.booking.id), 200);
+    await expectJson(end(late.mentor, 'consultationbooking', late.booking.id), 200);
+    await shiftSlot(t.db, late.slot.id, -(30 + CLOSES_AFTER_MINUTES + 1) * MINUTE, 30);
+    expect(await expectJson(start(late.mentor, 'consultationbooking', late.booking.id), 409)).toEqual({
+      detail: 'Время конференции прошло: её можно начать не позже чем через 2 часа после окончания',
+      code: 'conference_too_late',
+    });
+  });
+
+  it('draws the window edges inclusively', () => {
+    const startsAt = new Date('2026-03-10T10:00:00Z');
+    const window = conferenceWindow(startsAt, new Date('2026-03-10T11:00:00Z'));
+    expect(window).toEqual({ opensAt: new Date('2026-03-10T09:30:00Z'), closesAt: new Date('2026-03-10T13:00:00Z') });
+    expect(windowState(window, new Date(window.opensAt.getTime() - 1))).toBe('before');
+    expect(windowState(window, window.opensAt)).toBe('open');
+    expect(windowState(window, window.closesAt)).toBe('open');
+    expect(windowState(window, new Date(window.closesAt.getTime() + 1))).toBe('after');
+  });
+});
+
+describe('GET /conferences/get/', () => {
+  it('gives the booker and the mentor the room, their role and a join credential for them and this room only', async () => {
+    const { booking: b, mentor, mentee, slot } = await booking();
+    // participants poll while the mentor has not started it
+    const waiting = { detail: 'Конференция ещё не началась', code: 'conference_not_started' };
+    expect(await expectJson(getRoom(mentee, 'consultationbooking', b.id), 404)).toEqual(waiting);
+    expect(await expectJson(getRoom(mentor, 'consultationbooking', b.id), 404)).toEqual(waiting);
+    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    const [row] = await roomRow('consultationbooking', b.id);
+
+    const guest = await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+    expect(guest).toEqual({
+      content_type: 'consultationbooking',
+      object_id: b.id,
+      login: `consultationbooking-${b.id}`,
+      password: row.password,
+      status: 'started',
+      role: 'participant',
+      join_token: expect.any(String),
+      ws_path: `/ws/conferences/consultationbooking/${b.id}/`,
+      ice_servers: [],
+      topology: 'mesh',
+      mesh_limit: MESH_MAX_PEERS,
+      title: 'Разбор резюме',
+      starts_at: (await slotTimes(slot.id)).startsAt,
+      ends_at: (await slotTimes(slot.id)).endsAt,
+    });
+    expect(MESH_MAX_PEERS).toBe(4);
+    const host = await expectJson(getRoom(mentor, 'consultationbooking', b.id), 200);
+    expect(host.role).toBe('host');
+
+    const secret = bindings.JWT_SECRET;
+    const room = { contentType: 'consultationbooking' as const, objectId: b.id };
+    expect(await verifyJoinToken(secret, guest.join_token, { ...room, userId: mentee.id })).toEqual({ ...room, userId: mentee.id, role: 'participant' });
+    expect(await verifyJoinToken(secret, host.join_token, { ...room, userId: mentor.id })).toEqual({ ...room, userId: mentor.id, role: 'host' });
+    expect(await verifyJoinToken(secret, guest.join_token, { ...room, userId: mentor.id })).toBeNull();
+    expect(await verifyJoinToken(secret, guest.join_token, { ...room, objectId: b.id + 1, userId: mentee.id })).toBeNull();
+    expect(await verifyJoinToken(secret, guest.join_token, { contentType: 'events', objectId: b.id, userId: mentee.id })).toBeNull();
+    expect(await verifyJoinToken('another-secret', guest.join_token, { ...room, userId: mentee.id })).toBeNull();
+  });
+
+  it("refuses a stranger to a booking, an unpaid or cancelled booking, with the spec's messages", async () => {
+    const { booking: b, mentor, mentee } = await booking();
+    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    const stranger = await createUser(t.db);
+    expect(await expectJson(getRoom(stranger, 'consultationbooking', b.id), 403)).toEqual({ detail: 'У вас нет доступа к этому бронированию', code: 'forbidden' });
+
+    const unpaid = await pendingBooking(t.db, { startsIn: 10 * DAY });
+    await shiftSlot(t.db, unpaid.slot.id, 10 * MINUTE);
+    expect(await expectJson(getRoom(unpaid.mentee, 'consultationbooking', unpaid.booking.id), 409)).toEqual({ detail: 'Бронирование не оплачено', code: 'booking_not_paid' });
+    // a stranger learns nothing about the state of someone else's booking
+    expect((await expectJson(getRoom(stranger, 'consultationbooking', unpaid.booking.id), 403)).detail).toBe('У вас нет доступа к этому бронированию');
+
+    await t.db.update(consultationBookings).set({ status: 'canceled', canceledAt: new Date() }).where(eq(consultationBookings.id, b.id));
+    for (const who of [mentee, mentor]) {
+      expect(await expectJson(getRoom(who, 'consultationbooking', b.id), 409)).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
+    }
+  });
+
+  it('lets in a confirmed participant of the event and refuses the unregistered, the unpaid and a cancelled event', async () => {
+    const { mentor, participant, event } = await eventWithParticipant();
+    await expectJson(start(mentor, 'events', event.id), 200);
+    const joined = await expectJson(getRoom(participant, 'events', event.id), 200);
+    expect(joined).toMatchObject({
+      content_type: 'events',
+      object_id: event.id,
+      login: `events-${event.id}`,
+      role: 'participant',
+      ws_path: `/ws/conferences/events/${event.id}/`,
+      title: 'Разбор портфолио',
+      starts_at: event.startsAt.toISOString(),
+      ends_at: new Date(event.startsAt.getTime() + 90 * MINUTE).toISOString(),
+    });
+    expect((await expectJson(getRoom(mentor, 'events', event.id), 200)).role).toBe('host');
+
+    const outsider = await createUser(t.db);
+    expect(await expectJson(getRoom(outsider, 'events', event.id), 403)).toEqual({ detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' });
+    // after leaving, the same person is an outsider again
+    await expectJson(send('POST', '/api/events/unregister/', { user: asUser(participant), body: { event_id: event.id } }), 200);
+    expect((await expectJson(getRoom(participant, 'events', event.id), 403)).code).toBe('not_registered');
+
+    const held = await heldRegistration(t.db, { startsAt: new Date(Date.now() + 10 * MINUTE) });
+    await expectJson(start(held.mentor, 'events', held.event.id), 200);
+    expect(await expectJson(getRoom(held.participant, 'events', held.event.id), 403)).toEqual({ detail: 'Участие в мероприятии не оплачено', code: 'registration_not_paid' });
+
+    await t.db.update(events).set({ isCanceled: true, canceledAt: new Date() }).where(eq(events.id, event.id));
+    for (const who of [outsider, mentor]) {
+      expect(await expectJson(getRoom(who, 'events', event.id), 409)).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
+    }
+  });
+
+  it('answers the spec messages for a missing id, a visitor and a missing object', async () => {
+    const user = await createUser(t.db);
+    const noId = { detail: 'Не указан ID мероприятия или бронирования', code: 'validation_error', fields: { object_id: 'Не указан ID мероприятия или бронирования' } };
+    for (const query of ['content_type=events', 'content_type=events&object_id=', 'content_type=events&object_id=abc', 'content_type=consultationbooking&object_id=-3']) {
+      expect(await expectJson(get(user, query), 400)).toEqual(noId);
+    }
+    expect((await expectJson(get(user, 'object_id=5'), 400)).fields).toEqual({ content_type: 'Укажите тип: events или consultationbooking' });
+    expect(await expectJson(get(null, 'content_type=events&object_id=5'), 401)).toEqual({ detail: 'Необходима авторизация', code: 'not_authenticated' });
+    expect(await expectJson(getRoom(user, 'events', 2_000_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
+    expect(await expectJson(getRoom(user, 'consultationbooking', 2_000_000_000), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
+  });
+
+  it('closes the room after its window even if nobody ended it, and opens nothing before it', async () => {
+    const { booking: b, mentor, mentee, slot } = await booking(10 * MINUTE, 30);
+    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    await shiftSlot(t.db, slot.id, -(30 + CLOSES_AFTER_MINUTES - 1) * MINUTE, 30);
+    await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+    await shiftSlot(t.db, slot.id, -(30 + CLOSES_AFTER_MINUTES + 1) * MINUTE, 30);
+    expect((await expectJson(getRoom(mentee, 'consultationbooking', b.id), 409)).code).toBe('conference_ended');
+    // moved to next week after it was started: the old room waits for its new window
+    await shiftSlot(t.db, slot.id, 7 * DAY, 30);
+    expect((await expectJson(getRoom(mentee, 'consultationbooking', b.id), 404)).code).toBe('conference_not_started');
+  });
+
+  it(`allows ${CONFERENCE_GETS_PER_MINUTE} calls a minute per person`, async () => {
+    const user = await createUser(t.db);
+    const key = `conferences:get:user:${user.id}`;
+    // fill this minute's window and the next (the minute may turn between here and the call)
+    await t.db.execute(sql`
+      insert into rate_limit_counters (key, window_start, count)
+      select ${key}, to_timestamp((floor(extract(epoch from now()) / 60) + k) * 60), ${CONFERENCE_GETS_PER_MINUTE} from generate_series(0, 1) k`);
+    expect((await expectJson(getRoom(user, 'events', 2_000_000_000), 429)).code).toBe('rate_limited');
+    const other = await createUser(t.db);
+    await expectJson(getRoom(other, 'events', 2_000_000_000), 404);
+  });
+});
+
+describe('ICE servers', () => {
+  const KEY_ID = 'turn-key-id';
+  const TOKEN = 'turn-key-api-token-secret';
+  const turnEnv = { TURN_KEY_ID: KEY_ID, TURN_KEY_API_TOKEN: TOKEN, TURN_API_URL: FAKE_TURN_URL };
+
+  it('are none locally (host candidates only) and the configured STUN servers otherwise', async () => {
+    expect(await iceServers({}, { ttlSeconds: 600 })).toEqual([]);
+    expect(await iceServers({ STUN_URLS: ' stun:stun.a.example:3478, ,stuns:stun.b.example:5349,http://nope ' }, { ttlSeconds: 600 })).toEqual([
+      { urls: ['stun:stun.a.example:3478', 'stuns:stun.b.example:5349'] },
+    ]);
+    expect(await iceServers({ TURN_KEY_ID: KEY_ID }, { ttlSeconds: 600 })).toEqual([]);
+  });
+
+  it("mint a TURN credential per join from Cloudflare's service, with the room's lifetime, keeping the key's token on the server", async () => {
+    const fake = fakeCloudflareTurn(KEY_ID, TOKEN);
+    const servers = await iceServers({ ...turnEnv, STUN_URLS: 'stun:stun.a.example:3478' }, { ttlSeconds: 5400.4, fetch: fake.fetch });
+    expect(fake.requests).toEqual([{ keyId: KEY_ID, authorization: `Bearer ${TOKEN}`, body: { ttl: 5400 } }]);
+    expect(servers[0]).toEqual({ urls: ['stun:stun.a.example:3478'] });
+    expect(servers[2]).toEqual({ urls: expect.arrayContaining(['turns:turn.cloudflare.com:443?transport=tcp']), username: 'user-1-5400', credential: 'credential-1' });
+    expect(JSON.stringify(servers)).not.toContain(TOKEN);
+    // a second join gets its own credential; the service's 48-hour ceiling is respected
+    const next = await iceServers(turnEnv, { ttlSeconds: 10 * DAY, fetch: fake.fetch });
+    expect(next[1].credential).toBe('credential-2');
+    expect(fake.requests[1].body).toEqual({ ttl: TURN_MAX_TTL_SECONDS });
+  });
+
+  it('fall back to STUN only (and say so in the log) when the service fails, refuses, answers nonsense or is slow', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fake = fakeCloudflareTurn(KEY_ID, TOKEN);
+    const stunOnly = [{ urls: [CLOUDFLARE_STUN] }];
+    fake.state.mode = 'error';
+    expect(await iceServers(turnEnv, { ttlSeconds: 600, fetch: fake.fetch })).toEqual(stunOnly);
+    expect(await iceServers({ ...turnEnv, STUN_URLS: 'stun:stun.a.example:3478' }, { ttlSeconds: 600, fetch: fake.fetch })).toEqual([{ urls: ['stun:stun.a.example:3478'] }]);
+    fake.state.mode = 'garbage';
+    expect(await iceServers(turnEnv, { ttlSeconds: 600, fetch: fake.fetch })).toEqual(stunOnly);
+    fake.state.mode = 'ok';
+    expect(await iceServers({ ...turnEnv, TURN_KEY_API_TOKEN: 'wrong' }, { ttlSeconds: 600, fetch: fake.fetch })).toEqual(stunOnly);
+    fake.state.mode = 'hang';
+    const started = Date.now();
+    expect(await iceServers(turnEnv, { ttlSeconds: 600, fetch: fake.fetch, timeoutMs: 100 })).toEqual(stunOnly);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(warn).toHaveBeenCalledTimes(5);
+    expect(String(warn.mock.calls[4][0])).toContain('no answer in 100 ms');
+    expect(warn.mock.calls.map((c) => String(c[0])).join('\n')).not.toContain(TOKEN);
+  });
+
+  it("reach the joiner through GET /conferences/get/ when TURN is configured", async () => {
+    const { booking: b, mentor, mentee, slot } = await booking(10 * MINUTE, 60);
+    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    const fake = fakeCloudflareTurn(KEY_ID, TOKEN);
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      String(input instanceof Request ? input.url : input).startsWith(FAKE_TURN_URL) ? fake.fetch(input, init) : realFetch(input, init),
+    );
+    const cookie = `${ACCESS_COOKIE}=${await signAccessToken(asUser(mentee), bindings.JWT_SECRET)}`;
+    const waits: Promise<unknown>[] = [];
+    const res = await createApp().request(
+      `${ORIGIN}/api/conferences/get/?content_type=consultationbooking&object_id=${b.id}`,
+      { headers: { cookie } },
+      { ...bindings, ...turnEnv },
+      { waitUntil: (p: Promise<unknown>) => void waits.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    );
+    const body = await expectJson(res, 200);
+    await Promise.all(waits);
+    expect(body.ice_servers).toEqual([
+      { urls: ['stun:stun.cloudflare.com:3478', 'stun:stun.cloudflare.com:53'] },
+      expect.objectContaining({ username: expect.stringMatching(/^user-1-/), credential: 'credential-1' }),
+    ]);
+    expect(JSON.stringify(body)).not.toContain(TOKEN);
+    // the credential lives until the room closes: 10 minutes to the start, an hour, then CLOSES_AFTER
+    const ttl = (fake.requests[0].body as { ttl: number }).ttl;
+    const expected = (new Date((await slotTimes(slot.id)).endsAt).getTime() + CLOSES_AFTER_MINUTES * MINUTE - Date.now()) / 1000;
+    expect(Math.abs(ttl - expected)).toBeLessThan(30);
+  });
+});
+
+async function slotTimes(slotId: number) {
+  const result = await t.db.execute<{ starts_at: string; ends_at: string }>(
+    sql`select to_json(starts_at)#>>'{}' as starts_at, to_json(ends_at)#>>'{}' as ends_at from consultation_slots where id = ${slotId}`,
+  );
+  const row = result.rows[0];
+  return { startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() };
+}

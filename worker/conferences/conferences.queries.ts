@@ -1,0 +1,156 @@
+// The meeting behind a conference call, as one person sees it (decision 012): the event or booking, the
+// caller's standing in it and the room's state, in one statement. The access rule itself is decided from these
+// facts in conferences.routes.ts, so GET and POST cannot drift apart.
+import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
+import type { Executor } from '../../drizzle/db.ts';
+import { conferences } from '../../drizzle/schema/conferences.ts';
+import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+
+export type Room = { login: string; password: string; status: 'started' | 'ended'; startedAt: Date };
+
+export type Meeting = {
+  contentType: ConferenceContentType;
+  id: number;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  mentorId: number;
+  canceled: boolean;
+  /** bookings: paid (or paid and finished); events: always (a seat's payment shows in `standing`) */
+  paid: boolean;
+  /**
+   * The caller: the mentor; a participant (a confirmed registration, or the booker); an event registration
+   * still waiting for payment; or nobody.
+   */
+  standing: 'mentor' | 'participant' | 'pending_payment' | null;
+  room: Room | null;
+  /** the database's clock, which every window decision uses */
+  now: Date;
+};
+
+const iso = (column: unknown) => sql<string>`to_json(${column})#>>'{}'`;
+const roomOf = (contentType: ConferenceContentType, objectId: AnyColumn | number) =>
+  and(eq(conferences.contentType, contentType), eq(conferences.objectId, objectId));
+const roomColumns = {
+  login: conferences.login,
+  password: conferences.password,
+  status: conferences.status,
+  startedAt: iso(conferences.startedAt),
+  now: iso(sql`now()`),
+};
+
+type RoomColumns = { login: string | null; password: string | null; status: 'started' | 'ended' | null; startedAt: string | null; now: string };
+const toRoom = (r: RoomColumns): Room | null =>
+  r.login == null || r.password == null || r.status == null || r.startedAt == null
+    ? null
+    : { login: r.login, password: r.password, status: r.status, startedAt: new Date(r.startedAt) };
+
+async function eventMeeting(db: Executor, eventId: number, userId: number): Promise<Meeting | null> {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: iso(events.startsAt),
+      endsAt: iso(sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes})`),
+      mentorId: events.mentorId,
+      canceled: events.isCanceled,
+      registration: eventRegistrations.status,
+      ...roomColumns,
+    })
+    .from(events)
+    // at most one live registration per person and event (event_registrations_live_uq)
+    .leftJoin(
+      eventRegistrations,
+      and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.userId, userId), ne(eventRegistrations.status, 'canceled')),
+    )
+    .leftJoin(conferences, roomOf('events', events.id))
+    .where(eq(events.id, eventId));
+  if (!row) return null;
+  const standing =
+    row.mentorId === userId ? 'mentor' : row.registration === 'confirmed' ? 'participant' : row.registration === 'pending_payment' ? 'pending_payment' : null;
+  return {
+    contentType: 'events',
+    id: row.id,
+    title: row.title,
+    startsAt: new Date(row.startsAt),
+    endsAt: new Date(row.endsAt),
+    mentorId: row.mentorId,
+    canceled: row.canceled,
+    paid: true,
+    standing,
+    room: toRoom(row),
+    now: new Date(row.now),
+  };
+}
+
+async function bookingMeeting(db: Executor, bookingId: number, userId: number): Promise<Meeting | null> {
+  const [row] = await db
+    .select({
+      id: consultationBookings.id,
+      title: consultationTypes.name,
+      startsAt: iso(consultationSlots.startsAt),
+      endsAt: iso(consultationSlots.endsAt),
+      mentorId: consultationBookings.mentorId,
+      menteeId: consultationBookings.menteeId,
+      bookingStatus: consultationBookings.status,
+      ...roomColumns,
+    })
+    .from(consultationBookings)
+    .innerJoin(consultationSlots, eq(consultationSlots.id, consultationBookings.slotId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
+    .leftJoin(conferences, roomOf('consultationbooking', consultationBookings.id))
+    .where(eq(consultationBookings.id, bookingId));
+  if (!row) return null;
+  return {
+    contentType: 'consultationbooking',
+    id: row.id,
+    title: row.title,
+    startsAt: new Date(row.startsAt),
+    endsAt: new Date(row.endsAt),
+    mentorId: row.mentorId,
+    canceled: row.bookingStatus === 'canceled',
+    // 'finished' is a paid consultation the buyer has closed: its meeting may still be running
+    paid: row.bookingStatus === 'paid' || row.bookingStatus === 'finished',
+    standing: row.mentorId === userId ? 'mentor' : row.menteeId === userId ? 'participant' : null,
+    room: toRoom(row),
+    now: new Date(row.now),
+  };
+}
+
+/** The event or booking with the caller's standing and its room; null when there is no such object. */
+export function findMeeting(db: Executor, contentType: ConferenceContentType, objectId: number, userId: number) {
+  return contentType === 'events' ? eventMeeting(db, objectId, userId) : bookingMeeting(db, objectId, userId);
+}
+
+/**
+ * Opens the room, or reopens an ended one, in one statement: the unique (content_type, object_id) makes a
+ * second start (a double click, two tabs) the same room with the same credentials. A reopened room starts
+ * its clock again; a running one keeps it.
+ */
+export async function startRoom(db: Executor, meeting: Pick<Meeting, 'contentType' | 'id'>, userId: number, password: string) {
+  const [row] = await db
+    .insert(conferences)
+    .values({ contentType: meeting.contentType, objectId: meeting.id, login: `${meeting.contentType}-${meeting.id}`, password, status: 'started', createdBy: userId })
+    .onConflictDoUpdate({
+      target: [conferences.contentType, conferences.objectId],
+      set: {
+        status: 'started',
+        endedAt: null,
+        startedAt: sql`case when ${conferences.status} = 'ended' then now() else ${conferences.startedAt} end`,
+      },
+    })
+    .returning({ login: conferences.login, status: conferences.status, startedAt: conferences.startedAt });
+  return row;
+}
+
+/** Ends the room; ending an ended room keeps its first end. Null when it was never started. */
+export async function endRoom(db: Executor, meeting: Pick<Meeting, 'contentType' | 'id'>) {
+  const [row] = await db
+    .update(conferences)
+    .set({ status: 'ended', endedAt: sql`coalesce(${conferences.endedAt}, now())` })
+    .where(roomOf(meeting.contentType, meeting.id))
+    .returning({ login: conferences.login, status: conferences.status, startedAt: conferences.startedAt });
+  return row ?? null;
+}

@@ -1,0 +1,132 @@
+// Meetings' REST calls (spec 002 §4.1, §5.1, §6, §7; decision 012). The mentor opens the room with the spec's
+// POST /conferences/update-from-salute-jazz/ (the name of the service the spec's client used); everyone allowed
+// in reads the room and a short-lived join credential with GET /conferences/get/, which participants poll
+// every 2 s until the mentor has started it.
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
+import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, errors } from '../lib/errors.ts';
+import { enforceLimits } from '../lib/rate-limit.ts';
+import { randomToken } from '../lib/tokens.ts';
+import { issuesToFields } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { MESH_MAX_PEERS, conferenceWindow, windowState } from './conference-window.ts';
+import { endRoom, findMeeting, startRoom, type Meeting } from './conferences.queries.ts';
+import {
+  CONFERENCE_GETS_PER_MINUTE,
+  conferenceMessages as m,
+  conferenceQuery,
+  conferenceUpdateBody,
+  type ConferenceJoin,
+  type ConferenceState,
+} from './conferences.schemas.ts';
+import { iceServers } from './ice-servers.ts';
+import { JOIN_TOKEN_TTL_SECONDS, signJoinToken } from './join-token.ts';
+import { endConferenceRoom } from './room-control.ts';
+
+/**
+ * The project's validation with the first field's message as the envelope's detail: the join screen shows
+ * the detail, and the spec names the message («Не указан ID мероприятия или бронирования»).
+ */
+const validateWithDetail = <Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) =>
+  zValidator(target, schema, (result) => {
+    if (result.success) return;
+    const fields = issuesToFields(result.error.issues);
+    throw errors.validation(fields, Object.values(fields)[0]);
+  });
+
+const isEvent = (t: ConferenceContentType) => t === 'events';
+const refuse = {
+  notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : m.bookingNotFound),
+  canceled: (t: ConferenceContentType) => errors.conflict(isEvent(t) ? 'event_canceled' : 'booking_canceled', isEvent(t) ? m.eventCanceled : m.bookingCanceled),
+  notPaid: () => errors.conflict('booking_not_paid', m.bookingNotPaid),
+  notStarted: () => new ApiError(404, 'conference_not_started', m.notStarted),
+  ended: () => errors.conflict('conference_ended', m.ended),
+};
+
+/** Who may take part (spec 002 §5.1, §6): the mentor as host, a confirmed participant of the event, the booker of a paid booking. */
+function roleIn(meeting: Meeting): 'host' | 'participant' {
+  if (isEvent(meeting.contentType)) {
+    // an event's cancellation is public (its page says so), and it ends every registration: say that first
+    if (meeting.canceled) throw refuse.canceled(meeting.contentType);
+    if (meeting.standing === 'mentor') return 'host';
+    if (meeting.standing === 'participant') return 'participant';
+    if (meeting.standing === 'pending_payment') throw new ApiError(403, 'registration_not_paid', m.registrationNotPaid);
+    throw new ApiError(403, 'not_registered', m.notRegistered);
+  }
+  // a stranger learns nothing about someone else's booking
+  if (!meeting.standing) throw errors.forbidden(m.noBookingAccess);
+  if (meeting.canceled) throw refuse.canceled(meeting.contentType);
+  if (!meeting.paid) throw refuse.notPaid();
+  return meeting.standing === 'mentor' ? 'host' : 'participant';
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export const conferencesRoutes = new Hono<AppEnv>()
+  .post('/conferences/update-from-salute-jazz', requireUser, validateWithDetail('json', conferenceUpdateBody), async (c) => {
+    const { content_type, object_id, status } = c.req.valid('json');
+    const userId = c.var.user!.id;
+    const meeting = await findMeeting(c.var.db, content_type, object_id, userId);
+    if (!meeting) throw refuse.notFound(content_type);
+    if (meeting.standing !== 'mentor') throw errors.forbidden(m.hostOnly);
+
+    let room: { login: string; status: 'started' | 'ended'; startedAt: Date } | null;
+    if (status === 'ended') {
+      // ending is always allowed, whatever happened to the event or booking since
+      room = await endRoom(c.var.db, meeting);
+      if (!room) throw refuse.notStarted();
+      // everyone still connected hears `ended` and is let go. The row already refuses new sockets, so if the room
+      // cannot be told, nobody new joins; those connected stay until they hang up
+      await endConferenceRoom(c.env, content_type, object_id).catch((e) =>
+        console.warn(JSON.stringify({ level: 'warn', requestId: c.var.requestId, msg: 'conference room not told it ended', error: String(e) })),
+      );
+    } else {
+      if (meeting.canceled) throw refuse.canceled(content_type);
+      if (!meeting.paid) throw refuse.notPaid();
+      const state = windowState(conferenceWindow(meeting.startsAt, meeting.endsAt), meeting.now);
+      if (state === 'before') throw errors.conflict('conference_too_early', m.tooEarly);
+      if (state === 'after') throw errors.conflict('conference_too_late', m.tooLate);
+      // the room's password is ours, never the client's (a second start keeps the first one)
+      room = await startRoom(c.var.db, meeting, userId, randomToken());
+    }
+    return c.json<ConferenceState>({ content_type, object_id, login: room.login, status: room.status, started_at: iso(room.startedAt) });
+  })
+  .get('/conferences/get', requireUser, validateWithDetail('query', conferenceQuery), async (c) => {
+    const { content_type, object_id } = c.req.valid('query');
+    const userId = c.var.user!.id;
+    // participants poll every 2 s (30 tries); this leaves room for two tabs and a retry
+    await enforceLimits(c.var.db, [{ key: `conferences:get:user:${userId}`, max: CONFERENCE_GETS_PER_MINUTE, windowSeconds: 60 }]);
+    const meeting = await findMeeting(c.var.db, content_type, object_id, userId);
+    if (!meeting) throw refuse.notFound(content_type);
+    const role = roleIn(meeting);
+
+    const window = conferenceWindow(meeting.startsAt, meeting.endsAt);
+    const state = windowState(window, meeting.now);
+    if (state === 'after' || meeting.room?.status === 'ended') throw refuse.ended();
+    if (state === 'before' || !meeting.room) throw refuse.notStarted();
+
+    const [join_token, ice_servers] = await Promise.all([
+      signJoinToken(c.env.JWT_SECRET, { userId, contentType: content_type, objectId: object_id, role }),
+      // a TURN credential lives as long as the room may (ICE restarts reuse it), never less than the join token
+      iceServers(c.env, { ttlSeconds: Math.max(JOIN_TOKEN_TTL_SECONDS, (window.closesAt.getTime() - meeting.now.getTime()) / 1000) }),
+    ]);
+    return c.json<ConferenceJoin>({
+      content_type,
+      object_id,
+      login: meeting.room.login,
+      password: meeting.room.password,
+      status: 'started',
+      role,
+      join_token,
+      ws_path: `/ws/conferences/${content_type}/${object_id}/`,
+      ice_servers,
+      topology: 'mesh',
+      mesh_limit: MESH_MAX_PEERS,
+      title: meeting.title,
+      starts_at: iso(meeting.startsAt),
+      ends_at: iso(meeting.endsAt),
+    });
+  });

@@ -1,0 +1,75 @@
+// The conference calls of spec 002 §7 (decision 012): request schemas and answer shapes. Pure zod, so the
+// web's join flow imports the same messages.
+import { z } from 'zod';
+import { conferenceContentType, type ConferenceContentType } from '../../party/protocol/conference.ts';
+import { idParam } from '../lib/id-param.ts';
+
+/** GET /conferences/get/ per person and minute: participants poll every 2 s (30 a minute), with room for two tabs. */
+export const CONFERENCE_GETS_PER_MINUTE = 120;
+
+export const conferenceMessages = {
+  noId: 'Не указан ID мероприятия или бронирования',
+  contentType: 'Укажите тип: events или consultationbooking',
+  eventNotFound: 'Мероприятие не найдено',
+  bookingNotFound: 'Бронирование не найдено',
+  eventCanceled: 'Мероприятие отменено',
+  bookingCanceled: 'Бронирование отменено',
+  bookingNotPaid: 'Бронирование не оплачено',
+  notRegistered: 'Вы не зарегистрированы на это мероприятие',
+  registrationNotPaid: 'Участие в мероприятии не оплачено',
+  noBookingAccess: 'У вас нет доступа к этому бронированию',
+  hostOnly: 'Только ведущий может начать конференцию',
+  notStarted: 'Конференция ещё не началась',
+  ended: 'Конференция завершена',
+  tooEarly: 'Конференцию можно начать не раньше чем за 30 минут до начала',
+  tooLate: 'Время конференции прошло: её можно начать не позже чем через 2 часа после окончания',
+} as const;
+
+const contentType = z.enum(conferenceContentType.options, { error: conferenceMessages.contentType });
+const objectId = idParam(conferenceMessages.noId);
+
+/** GET /conferences/get/?content_type=&object_id= */
+export const conferenceQuery = z.object({ content_type: contentType, object_id: objectId });
+
+/**
+ * POST /conferences/update-from-salute-jazz/: the spec's body. login and password are accepted for its shape
+ * and ignored: the server mints the room's credentials.
+ */
+export const conferenceUpdateBody = z.object({
+  content_type: contentType,
+  object_id: objectId,
+  login: z.unknown().optional(),
+  password: z.unknown().optional(),
+  status: z.enum(['started', 'ended'], { error: 'Статус конференции: started или ended' }).default('started'),
+});
+
+/** RTCIceServer as the browser takes it (workerd has no WebRTC types). */
+export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+
+/** The POST's answer: the room as it now is (no password: the mentor reads it, like everyone, from GET). */
+export type ConferenceState = {
+  content_type: ConferenceContentType;
+  object_id: number;
+  login: string;
+  status: 'started' | 'ended';
+  started_at: string;
+};
+
+/** GET's answer: everything the client needs to join, for this person only. */
+export type ConferenceJoin = {
+  content_type: ConferenceContentType;
+  object_id: number;
+  login: string;
+  password: string;
+  status: 'started';
+  role: 'host' | 'participant';
+  /** the short-lived credential the socket's upgrade checks (10 minutes) */
+  join_token: string;
+  ws_path: string;
+  ice_servers: IceServer[];
+  topology: 'mesh';
+  mesh_limit: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+};
