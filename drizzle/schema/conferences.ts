@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -32,4 +32,23 @@ export const conferenceAttendance = pgTable(
     leftAt: ts(),
   },
   (t) => [index().on(t.conferenceId, t.userId)],
+);
+
+/**
+ * A participant waiting for a meeting whose room is not open yet (they poll GET /conferences/get/): the first and
+ * the latest poll. The no-show rule (decision 012) counts a mentee who waited from the start as present, even when
+ * the mentor never opened the room, so there is no attendance row to read.
+ */
+export const conferenceWaits = pgTable(
+  'conference_waits',
+  {
+    contentType: conferenceContentType().notNull(),
+    objectId: integer().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstSeenAt: createdAt(),
+    lastSeenAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.objectId, t.userId] })],
 );

@@ -3,9 +3,9 @@
 // once); presence is a stay of 10 s or more in the room; the mentor's cancellations of paid consultations and
 // of events with paid participants are counted; both counts are on the mentor's public profile. Attendance
 // rows are written here directly, as the meeting's Durable Object writes them (server timestamps).
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
+import { conferenceAttendance, conferences, conferenceWaits } from '../../drizzle/schema/conferences.ts';
 import { consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, type events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
@@ -99,6 +99,30 @@ describe('the mentor no-show', () => {
     expect(await counts(c.mentor.id)).toEqual({ noShows: 1, cancellations: 0 });
     expect((await books(t.db, c.payment.paymentId)).entries).toHaveLength(2);
     expect(await messagesOf(c.mentee.id)).toHaveLength(1);
+  });
+
+  it('counts a mentee who waited from the start for a room the mentor never opened; waiting only before the start does not', async () => {
+    const waited = await paidBooking(t.db, { startsIn: 10 * MIN });
+    const left = await paidBooking(t.db, { startsIn: 10 * MIN });
+    // the join page polls while the room is not open: each poll is remembered
+    for (const c of [waited, left]) {
+      const answer = await expectJson(send('GET', `/api/conferences/get/?content_type=consultationbooking&object_id=${c.booking.id}`, { user: asUser(c.mentee) }), 404);
+      expect(answer.code).toBe('conference_not_started');
+    }
+    const waits = await t.db.select().from(conferenceWaits).where(inArray(conferenceWaits.objectId, [waited.booking.id, left.booking.id]));
+    expect(waits.map((w) => w.userId).sort()).toEqual([waited.mentee.id, left.mentee.id].sort());
+    // 16 minutes later: one kept polling from before the start until after it, the other gave up before it
+    for (const c of [waited, left]) await shiftSlot(t.db, c.slot.id, -16 * MIN);
+    const [slot] = await t.db.select().from(consultationSlots).where(eq(consultationSlots.id, waited.slot.id));
+    const at = (offsetMs: number) => new Date(slot.startsAt.getTime() + offsetMs);
+    await t.db.update(conferenceWaits).set({ firstSeenAt: at(-3 * MIN), lastSeenAt: at(2 * MIN) }).where(eq(conferenceWaits.objectId, waited.booking.id));
+    await t.db.update(conferenceWaits).set({ firstSeenAt: at(-8 * MIN), lastSeenAt: at(-5 * MIN) }).where(eq(conferenceWaits.objectId, left.booking.id));
+
+    await cancelMentorNoShows(providerCtx(t.db));
+    expect(await bookingRow(t.db, waited.booking.id)).toMatchObject({ status: 'canceled', canceledBy: waited.mentor.id });
+    expect((await paymentRow(t.db, waited.payment.paymentId)).status).toBe('refunded');
+    expect(await counts(waited.mentor.id)).toEqual({ noShows: 1, cancellations: 0 });
+    await expectUntouched(left);
   });
 
   it('two overlapping runs process a booking once', async () => {

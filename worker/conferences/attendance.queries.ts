@@ -80,3 +80,13 @@ export async function presentUsers(db: Executor, conferenceId: number, from: Dat
     .groupBy(conferenceAttendance.userId)
     .orderBy(sql`min(${conferenceAttendance.joinedAt})`);
 }
+
+/**
+ * A participant polled for a room that isn't open yet: remembered (first and latest poll) so the no-show rule
+ * can count a mentee who waited from the start for a mentor who never opened the room. One statement.
+ */
+export async function recordWait(db: Executor, contentType: ConferenceContentType, objectId: number, userId: number) {
+  await db.execute(sql`
+    insert into conference_waits (content_type, object_id, user_id) values (${contentType}, ${objectId}, ${userId})
+    on conflict (content_type, object_id, user_id) do update set last_seen_at = now()`);
+}

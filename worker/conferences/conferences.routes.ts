@@ -25,6 +25,7 @@ import {
 import { iceServers } from './ice-servers.ts';
 import { JOIN_TOKEN_TTL_SECONDS, signJoinToken } from './join-token.ts';
 import { endConferenceRoom } from './room-control.ts';
+import { recordWait } from './attendance.queries.ts';
 
 /**
  * The project's validation with the first field's message as the envelope's detail: the join screen shows
@@ -106,7 +107,11 @@ export const conferencesRoutes = new Hono<AppEnv>()
     const window = conferenceWindow(meeting.startsAt, meeting.endsAt);
     const state = windowState(window, meeting.now);
     if (state === 'after' || meeting.room?.status === 'ended') throw refuse.ended();
-    if (state === 'before' || !meeting.room) throw refuse.notStarted();
+    if (state === 'before' || !meeting.room) {
+      // a mentee waiting for a mentor who never opens the room is present for the no-show rule (decision 012)
+      if (role === 'participant') await recordWait(c.var.db, content_type, object_id, userId);
+      throw refuse.notStarted();
+    }
 
     const [join_token, ice_servers] = await Promise.all([
       signJoinToken(c.env.JWT_SECRET, { userId, contentType: content_type, objectId: object_id, role }),

@@ -14,13 +14,12 @@ import { formatRubles, SCHEDULE_URL } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../escrow/tx.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
+import { MIN_STAY_SECONDS } from '../conferences/attendance.queries.ts';
 
 /** How late the mentor may come: the no-show is judged at start + this. */
 export const NO_SHOW_GRACE_MINUTES = 15;
 /** Presence before the start counts from start − this (the room is open by then). */
 export const PRESENCE_FROM_MINUTES = 30;
-/** A stay shorter than this (a reload, a misclick) is not presence. */
-export const MIN_STAY_SECONDS = 10;
 export const NO_SHOW_BATCH = 100;
 
 export const NO_SHOW_REFUND_REASON = 'Ментор не пришёл на консультацию.';
@@ -38,12 +37,22 @@ function present(person: SQL): SQL {
       and (a.left_at is null or a.left_at > s.starts_at - make_interval(mins => ${PRESENCE_FROM_MINUTES})))`;
 }
 
+/**
+ * Whether the mentee waited for a room the mentor never opened: they were still asking for it at the start or
+ * later, and had begun before start + 15 min (decision 012).
+ */
+const menteeWaited = sql`exists (
+    select 1 from conference_waits w
+    where w.content_type = 'consultationbooking' and w.object_id = b.id and w.user_id = b.mentee_id
+      and w.last_seen_at >= s.starts_at
+      and w.first_seen_at < s.starts_at + make_interval(mins => ${NO_SHOW_GRACE_MINUTES}))`;
+
 /** The rule over `consultation_bookings b` joined with `consultation_slots s`, read on the database clock. */
 const mentorNoShow = sql`b.status = 'paid'
   and s.starts_at + make_interval(mins => ${NO_SHOW_GRACE_MINUTES}) <= now()
   and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'succeeded')
   and not exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open')
-  and ${present(sql`b.mentee_id`)}
+  and (${present(sql`b.mentee_id`)} or ${menteeWaited})
   and not ${present(sql`b.mentor_id`)}`;
 
 const menteeNotice = (menteeId: number, bookingId: number, name: string, kopecks: number): NewNotification => ({
