@@ -125,6 +125,23 @@ describe('the mentor no-show', () => {
     await expectUntouched(left);
   });
 
+  it('closes stays a stopped room left open: at the end of an ended room, at the window of a room nobody ended; live ones stay', async () => {
+    const ended = await startedConsultation(30 * MIN);
+    const forgotten = await startedConsultation(5 * HOUR);
+    const live = await startedConsultation(5 * MIN);
+    for (const c of [ended, forgotten, live]) await stay(c, c.mentor, -MIN);
+    const endedAt = new Date(ended.start.getTime() + 20 * MIN);
+    await t.db.update(conferences).set({ status: 'ended', endedAt }).where(eq(conferences.id, ended.roomId));
+
+    await runMinuteJobs(providerCtx(t.db), new Date());
+    const leftAt = async (c: { roomId: number }) =>
+      (await t.db.select().from(conferenceAttendance).where(eq(conferenceAttendance.conferenceId, c.roomId)))[0].leftAt;
+    expect(await leftAt(ended)).toEqual(endedAt);
+    // a one-hour consultation: its window closed 120 minutes after its end
+    expect(await leftAt(forgotten)).toEqual(new Date(forgotten.start.getTime() + HOUR + 120 * MIN));
+    expect(await leftAt(live)).toBeNull();
+  });
+
   it('two overlapping runs process a booking once', async () => {
     const c = await startedConsultation(20 * MIN);
     await stay(c, c.mentee, 0, 20 * SEC);

@@ -6,6 +6,7 @@ import type { Executor } from '../../drizzle/db.ts';
 import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+import { CLOSES_AFTER_MINUTES } from './conference-window.ts';
 
 /** A stay shorter than this (a reload, a mis-click) is not attendance. */
 export const MIN_STAY_SECONDS = 10;
@@ -89,4 +90,27 @@ export async function recordWait(db: Executor, contentType: ConferenceContentTyp
   await db.execute(sql`
     insert into conference_waits (content_type, object_id, user_id) values (${contentType}, ${objectId}, ${userId})
     on conflict (content_type, object_id, user_id) do update set last_seen_at = now()`);
+}
+
+/**
+ * Stays left open by a room that stopped without closing its sockets (the object evicted or restarted): once
+ * the meeting is ended or past its window, each is stamped with the room's end (or the window's close), so it
+ * stops counting as present. One statement; the minute job calls it.
+ */
+export async function closeStaleStays(db: Executor): Promise<number> {
+  const result = await db.execute<{ id: number }>(sql`
+    update conference_attendance a
+       set left_at = greatest(a.joined_at, least(now(), coalesce(c.ended_at, m.ends_at + make_interval(mins => ${CLOSES_AFTER_MINUTES}))))
+      from conferences c
+      join lateral (
+        select s.ends_at from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+         where c.content_type = 'consultationbooking' and b.id = c.object_id
+        union all
+        select e.starts_at + make_interval(mins => e.duration_minutes) from events e
+         where c.content_type = 'events' and e.id = c.object_id
+      ) m on true
+     where a.conference_id = c.id and a.left_at is null
+       and (c.status = 'ended' or now() > m.ends_at + make_interval(mins => ${CLOSES_AFTER_MINUTES}))
+    returning a.id`);
+  return result.rows.length;
 }

@@ -5,6 +5,7 @@ import { expireBookingHolds, expireRegistrationHolds } from '../escrow/holds.ts'
 import { retryPendingTransfers } from '../escrow/transfers.ts';
 import { transact } from '../escrow/tx.ts';
 import { cleanupExpired } from './cleanup.ts';
+import { closeStaleStays } from '../conferences/attendance.queries.ts';
 import { cancelMentorNoShows } from './no-show.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
 import { sendDueReminders } from '../reminders/reminders.ts';
@@ -26,6 +27,7 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
   const report = {
     ...(await job('bookingHolds', () => transact(db, (tx) => expireBookingHolds(tx)))),
     ...(await job('registrationHolds', () => transact(db, (tx) => expireRegistrationHolds(tx)))),
+    ...(await job('staleStays', () => closeStaleStays(db))),
     ...(await job('noShows', () => cancelMentorNoShows(ctx))),
     ...(await job('bookings', () => settleDueBookings(ctx))),
     ...(await job('events', () => releaseDueEventPayments(ctx))),
