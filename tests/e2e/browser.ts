@@ -12,6 +12,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // meetings: a synthetic camera and microphone, granted without a prompt, and peers on the same machine
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
 ];
 
 export function launchBrowser(): Promise<Browser> {

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { MeetingScreen } from '../features/conference/meeting-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
+import { parseMeetingId } from '../features/conference/join-steps.ts';
 
 export const Route = createFileRoute('/booking-conference/$booking_id')({
   beforeLoad: ({ context }) => requireAuth(context),
   component: BookingConferencePage,
 });
 
+/** The meeting of a consultation (spec 002 §2.6): join flow, equipment check, conference. */
 function BookingConferencePage() {
   const { booking_id } = Route.useParams();
-  return <ComingSoon title="Видеовстреча консультации" description={`Скоро здесь откроется видеовстреча по записи №${booking_id}.`} />;
+  const { user } = Route.useRouteContext();
+  return <MeetingScreen target={{ contentType: 'consultationbooking', id: parseMeetingId(booking_id) }} viewer={user} />;
 }

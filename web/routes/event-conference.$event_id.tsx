@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { MeetingScreen } from '../features/conference/meeting-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
+import { parseMeetingId } from '../features/conference/join-steps.ts';
 
 export const Route = createFileRoute('/event-conference/$event_id')({
   beforeLoad: ({ context }) => requireAuth(context),
   component: EventConferencePage,
 });
 
+/** The meeting of an event (spec 002 §2.6): join flow, equipment check, conference. */
 function EventConferencePage() {
   const { event_id } = Route.useParams();
-  return <ComingSoon title="Видеовстреча мероприятия" description={`Скоро здесь откроется видеовстреча мероприятия №${event_id}.`} />;
+  const { user } = Route.useRouteContext();
+  return <MeetingScreen target={{ contentType: 'events', id: parseMeetingId(event_id) }} viewer={user} />;
 }

@@ -1,0 +1,133 @@
+// A consultation's meeting in real browsers (Debian's chromium with a synthetic camera and microphone): the mentee
+// waits on the join page while the mentor opens the room; both pass the equipment check; each side's
+// RTCPeerConnection decodes the other's video frames and receives audio; the mentor's hang-up reaches the mentee
+// within 2 s; attendance is written; an outsider is told «У вас нет доступа к этому бронированию».
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signIn, useBrowserAndDb } from './browser.ts';
+
+const appUrl = inject('appUrl');
+const { db, openPage } = useBrowserAndDb();
+
+/** Every RTCPeerConnection the page makes, kept where the test can ask it for stats (test-only instrumentation). */
+async function recordPeerConnections(page: Page) {
+  await page.addInitScript(() => {
+    const Original = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = made;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        made.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+}
+
+/** Inbound media of the page's live connections: video frames decoded and audio packets received. */
+async function inbound(page: Page) {
+  return page.evaluate(async () => {
+    let frames = 0;
+    let packets = 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number }) => {
+        if (s.type !== 'inbound-rtp') return;
+        if (s.kind === 'video') frames += s.framesDecoded ?? 0;
+        if (s.kind === 'audio') packets += s.packetsReceived ?? 0;
+      });
+    }
+    return { frames, packets };
+  });
+}
+
+async function userId(email: string) {
+  const { rows } = await db.query<{ id: number }>('select id from users where lower(email) = $1', [email]);
+  return rows[0]!.id;
+}
+
+describe('a consultation meeting', () => {
+  it('the mentor opens the room, the waiting mentee joins, media flows both ways, hang-up reaches the other side', { timeout: 150_000 }, async () => {
+    const [mentorId, menteeId] = await Promise.all([userId('mentor@forma.test'), userId('mentee@forma.test')]);
+    // a free consultation of the demo mentor starting in ten minutes (the room opens 30 minutes before)
+    const type = await db.query<{ id: number }>(
+      `insert into consultation_types (mentor_id, name, description, duration_minutes, costs) values ($1, $2, '', 45, 0) returning id`,
+      [mentorId, `Созвон ${Date.now().toString(36)}`],
+    );
+    const slot = await db.query<{ id: number }>(
+      `insert into consultation_slots (mentor_id, consultation_type_id, starts_at, ends_at)
+       values ($1, $2, date_trunc('minute', now()) + interval '10 minutes', date_trunc('minute', now()) + interval '55 minutes') returning id`,
+      [mentorId, type.rows[0]!.id],
+    );
+    const [mentor, mentee, outsider] = await Promise.all([openPage(1280), openPage(390, 844), openPage(1280)]);
+    const errors: string[] = [];
+    for (const page of [mentor, mentee, outsider]) page.on('pageerror', (e) => errors.push(e.message));
+    await Promise.all([recordPeerConnections(mentor), recordPeerConnections(mentee)]);
+    await signIn(mentee, 'mentee@forma.test');
+    const booked = await mentee.request.post(`${appUrl}/api/consultation-bookings/create/`, {
+      data: { consultation_type_slot: slot.rows[0]!.id },
+      headers: { origin: appUrl },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const booking = (await booked.json()) as { id: number; status: string };
+    expect(booking.status).toBe('paid');
+    const meetingUrl = `${appUrl}/booking-conference/${booking.id}`;
+
+    // the mentee comes first and waits for the room
+    await mentee.goto(meetingUrl);
+    await mentee.getByText('Ожидание информации о конференции...').waitFor({ timeout: 20_000 });
+
+    await signIn(mentor, 'mentor@forma.test');
+    await mentor.goto(meetingUrl);
+    for (const page of [mentor, mentee]) {
+      const check = page.getByRole('dialog', { name: 'Проверка оборудования' });
+      await check.getByRole('button', { name: 'Продолжить' }).click({ timeout: 30_000 });
+    }
+    for (const page of [mentor, mentee]) await page.getByTestId('remote-video').first().waitFor({ timeout: 30_000 });
+
+    // both sides decode the other's frames and receive their audio
+    const logs: string[] = [];
+    for (const page of [mentor, mentee]) page.on('console', (m) => logs.push(`${page === mentor ? 'mentor' : 'mentee'} ${m.type()} ${m.text()}`));
+    try {
+      for (const page of [mentor, mentee]) {
+        await expect.poll(() => inbound(page), { timeout: 20_000, interval: 500 }).toMatchObject({ frames: expect.toSatisfy((n: number) => n > 0), packets: expect.toSatisfy((n: number) => n > 0) });
+      }
+    } catch (failure) {
+      for (const page of [mentor, mentee]) {
+        const states = await page.evaluate(() =>
+          (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map((pc) => [pc.signalingState, pc.connectionState, pc.iceConnectionState, pc.localDescription?.type, pc.remoteDescription?.type]),
+        );
+        console.log(page === mentor ? 'mentor' : 'mentee', JSON.stringify(states));
+      }
+      console.log(logs.join('\n'));
+      throw failure;
+    }
+
+    // the mentor hangs up: the mentee sees them gone within 2 s
+    const left = Date.now();
+    await mentor.getByRole('button', { name: 'Покинуть встречу' }).click();
+    await mentee.getByTestId('waiting-for-peers').waitFor({ timeout: 2_000 });
+    expect(Date.now() - left).toBeLessThan(2_000);
+    await mentor.waitForURL(`${appUrl}/`);
+
+    // the mentor's stay is closed when the room hears the socket go; the mentee's is still open
+    const stays = async () =>
+      (
+        await db.query<{ user_id: number; open: boolean }>(
+          `select a.user_id, a.left_at is null as open from conference_attendance a join conferences c on c.id = a.conference_id
+            where c.content_type = 'consultationbooking' and c.object_id = $1 order by a.id`,
+          [booking.id],
+        )
+      ).rows;
+    await expect.poll(stays, { timeout: 10_000 }).toEqual(expect.arrayContaining([{ user_id: mentorId, open: false }, { user_id: menteeId, open: true }]));
+
+    // someone else's booking: the spec's message, and a retry
+    await signIn(outsider, 'admin@forma.test');
+    await outsider.goto(meetingUrl);
+    await outsider.getByRole('alert').getByText('У вас нет доступа к этому бронированию').waitFor({ timeout: 20_000 });
+    await outsider.getByRole('button', { name: 'Повторить' }).waitFor();
+
+    expect(errors).toEqual([]);
+    for (const page of [mentor, mentee, outsider]) await page.context().close();
+  });
+});

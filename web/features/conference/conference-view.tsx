@@ -1,0 +1,266 @@
+import { useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import { Hand, LayoutGrid, Mic, MicOff, MonitorUp, PhoneOff, Users, Video, VideoOff, X } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { dayjs } from '../../lib/dayjs.ts';
+import type { MeetingClient, RemotePeer } from './mesh/mesh-client.ts';
+import { VideoTile } from './video-tile.tsx';
+
+export const BANNER_INTERRUPTED = 'Connection interrupted. Trying to reconnect...';
+export const BANNER_FAILED = 'Connection failed. Please try rejoining the conference.';
+/** Spec 002 §2.6: the self view sits this far from the bottom right corner. */
+const SELF_MARGIN = 20;
+
+type ConferenceViewProps = {
+  client: MeetingClient;
+  title: string;
+  startsAt: string;
+  timeZone?: string;
+  role: 'host' | 'participant';
+  onLeave: () => void;
+  /** the host may end the meeting for everyone */
+  onEnd?: () => void;
+};
+
+/**
+ * The conference of spec 002 §2.6 and §4.2: the main video (the host never sees themselves there; the first
+ * remote participant is chosen until someone is pinned), a draggable self view, the controls, the participants'
+ * panel with the count including oneself, the connection banners, and what follows an end.
+ */
+export function ConferenceView({ client, title, startsAt, timeZone, role, onLeave, onEnd }: ConferenceViewProps) {
+  const snapshot = useSyncExternalStore(client.subscribe, client.snapshot);
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [grid, setGrid] = useState(false);
+  const [panel, setPanel] = useState(false);
+  const [hand, setHand] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const self = snapshot.self;
+  const microphone = self?.audio ?? true;
+  const camera = self?.video ?? true;
+  const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
+
+  const remote = snapshot.peers;
+  const main: RemotePeer | null = remote.find((p) => p.id === pinned) ?? remote[0] ?? null;
+  const date = useMemo(() => {
+    const d = timeZone ? dayjs(startsAt).tz(timeZone) : dayjs(startsAt);
+    return d.format('D MMMM YYYY, HH:mm');
+  }, [startsAt, timeZone]);
+
+  if (snapshot.status === 'ended' || snapshot.status === 'refused') {
+    return (
+      <div className="grid min-h-[60vh] place-items-center p-6 text-center">
+        <div className="grid max-w-md gap-3">
+          <h1 className="text-xl font-semibold">{snapshot.status === 'ended' ? 'Встреча завершена' : 'Не удалось войти в комнату'}</h1>
+          {snapshot.reason ? <p className="text-muted-foreground">{snapshot.reason}</p> : null}
+          <Button onClick={onLeave}>На главную</Button>
+        </div>
+      </div>
+    );
+  }
+
+  const banner = snapshot.connection === 'failed' ? BANNER_FAILED : snapshot.connection === 'interrupted' || snapshot.status === 'reconnecting' ? BANNER_INTERRUPTED : null;
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] min-h-[480px] flex-col bg-zinc-950 text-white lg:h-dvh">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 pt-3 pb-2">
+        <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{title || 'Видеоконференция'}</h1>
+        <p className="text-xs text-white/70 sm:text-sm">{date}</p>
+      </header>
+      {banner ? (
+        <p role="status" className={cn('mx-4 mb-2 rounded-lg px-3 py-2 text-sm', snapshot.connection === 'failed' ? 'bg-red-600' : 'bg-amber-500 text-black')}>
+          {banner}
+        </p>
+      ) : null}
+
+      <div className="relative flex min-h-0 flex-1 gap-3 px-3 pb-3">
+        <Stage
+          peers={remote}
+          main={main}
+          grid={grid}
+          onPin={(id) => {
+            setPinned(id);
+            setGrid(false);
+          }}
+        />
+        {self ? <SelfView stream={client.localVideo()} name={self.name} audio={microphone} video={camera || sharing} /> : null}
+        {panel ? (
+          <aside
+            aria-label="Участники"
+            className="absolute inset-x-3 bottom-3 z-20 max-h-[60%] overflow-y-auto rounded-xl bg-zinc-900 p-3 shadow-xl sm:static sm:inset-auto sm:max-h-none sm:w-72 sm:shrink-0"
+          >
+            <div className="mb-2 flex items-center justify-between">
+              <h2 className="text-sm font-semibold">Участники ({remote.length + (self ? 1 : 0)})</h2>
+              <button type="button" aria-label="Закрыть список участников" onClick={() => setPanel(false)} className="rounded p-1 hover:bg-white/10">
+                <X className="size-4" />
+              </button>
+            </div>
+            <ul className="grid gap-1 text-sm">
+              {self ? <ParticipantRow name={`${self.name} (вы)`} audio={microphone} video={camera} hand={hand} host={role === 'host'} /> : null}
+              {remote.map((p) => (
+                <ParticipantRow key={p.id} name={p.name} audio={p.audio} video={p.video || p.screen} hand={p.hand} host={p.role === 'host'} />
+              ))}
+            </ul>
+          </aside>
+        ) : null}
+      </div>
+
+      <nav aria-label="Управление встречей" className="flex flex-wrap items-center justify-center gap-2 border-t border-white/10 px-3 py-3">
+        <Control label={microphone ? 'Выключить микрофон' : 'Включить микрофон'} active={!microphone} onClick={() => client.setMicrophone(!microphone)}>
+          {microphone ? <Mic /> : <MicOff />}
+        </Control>
+        <Control label={camera ? 'Выключить камеру' : 'Включить камеру'} active={!camera} onClick={() => client.setCamera(!camera)}>
+          {camera ? <Video /> : <VideoOff />}
+        </Control>
+        {canShare ? (
+          <Control
+            label={sharing ? 'Остановить демонстрацию экрана' : 'Показать экран'}
+            active={sharing}
+            onClick={async () => {
+              if (sharing) {
+                client.stopScreenShare();
+                setSharing(false);
+              } else setSharing(await client.startScreenShare());
+            }}
+          >
+            <MonitorUp />
+          </Control>
+        ) : null}
+        <Control
+          label={hand ? 'Опустить руку' : 'Поднять руку'}
+          active={hand}
+          onClick={() => {
+            client.raiseHand(!hand);
+            setHand(!hand);
+          }}
+        >
+          <Hand />
+        </Control>
+        <Control label="Участники" active={panel} onClick={() => setPanel(!panel)}>
+          <Users />
+        </Control>
+        <Control label={grid ? 'Один собеседник крупно' : 'Сетка'} active={grid} onClick={() => setGrid(!grid)}>
+          <LayoutGrid />
+        </Control>
+        <Button variant="destructive" className="h-11 rounded-full px-5" onClick={onLeave} aria-label="Покинуть встречу">
+          <PhoneOff />
+          <span className="hidden sm:inline">Выйти</span>
+        </Button>
+        {role === 'host' && onEnd ? (
+          <Button variant="outline" className="h-11 rounded-full border-white/30 bg-transparent text-white hover:bg-white/10" onClick={onEnd}>
+            Завершить для всех
+          </Button>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function Stage({ peers, main, grid, onPin }: { peers: RemotePeer[]; main: RemotePeer | null; grid: boolean; onPin: (id: string) => void }) {
+  if (!main) {
+    return (
+      <div className="grid flex-1 place-items-center rounded-xl bg-zinc-900 p-6 text-center text-sm text-white/70" data-testid="waiting-for-peers">
+        Ожидаем остальных участников…
+      </div>
+    );
+  }
+  if (grid && peers.length > 1) {
+    return (
+      <div className="grid flex-1 auto-rows-fr gap-2 sm:grid-cols-2">
+        {peers.map((p) => (
+          <VideoTile key={p.id} stream={p.stream} name={p.name} avatarUrl={p.avatar_url} audio={p.audio} video={p.video || p.screen} hand={p.hand} onClick={() => onPin(p.id)} />
+        ))}
+      </div>
+    );
+  }
+  const others = peers.filter((p) => p.id !== main.id);
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-2">
+      <VideoTile stream={main.stream} name={main.name} avatarUrl={main.avatar_url} audio={main.audio} video={main.video || main.screen} hand={main.hand} className="min-h-0 flex-1" />
+      {others.length ? (
+        <div className="flex gap-2 overflow-x-auto">
+          {others.map((p) => (
+            <VideoTile
+              key={p.id}
+              stream={p.stream}
+              name={p.name}
+              avatarUrl={p.avatar_url}
+              audio={p.audio}
+              video={p.video || p.screen}
+              hand={p.hand}
+              className="aspect-video w-32 shrink-0 sm:w-40"
+              onClick={() => onPin(p.id)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The self view: bottom right, 20 px from the edges, draggable within the stage. */
+function SelfView({ stream, name, audio, video }: { stream: MediaStream; name: string; audio: boolean; video: boolean }) {
+  const [offset, setOffset] = useState({ right: SELF_MARGIN, bottom: SELF_MARGIN });
+  const drag = useRef<{ x: number; y: number; right: number; bottom: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  const onPointerDown = (e: ReactPointerEvent) => {
+    drag.current = { x: e.clientX, y: e.clientY, ...offset };
+    (e.target as Element).setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    const start = drag.current;
+    const parent = box.current?.parentElement;
+    if (!start || !parent || !box.current) return;
+    const maxRight = parent.clientWidth - box.current.offsetWidth;
+    const maxBottom = parent.clientHeight - box.current.offsetHeight;
+    setOffset({
+      right: Math.min(Math.max(start.right - (e.clientX - start.x), 0), Math.max(maxRight, 0)),
+      bottom: Math.min(Math.max(start.bottom - (e.clientY - start.y), 0), Math.max(maxBottom, 0)),
+    });
+  };
+  return (
+    <div
+      ref={box}
+      data-testid="self-view"
+      className="absolute z-10 w-28 cursor-grab touch-none shadow-lg active:cursor-grabbing sm:w-48"
+      style={{ right: offset.right, bottom: offset.bottom }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={() => (drag.current = null)}
+    >
+      <VideoTile stream={stream} name={`${name} (вы)`} audio={audio} video={video} self className="aspect-video" />
+    </div>
+  );
+}
+
+function ParticipantRow({ name, audio, video, hand, host }: { name: string; audio: boolean; video: boolean; hand: boolean; host: boolean }) {
+  return (
+    <li className="flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-white/5">
+      <span className="min-w-0 flex-1 truncate">
+        {name}
+        {host ? <span className="ml-1 text-xs text-white/60">· ведущий</span> : null}
+      </span>
+      {hand ? <Hand aria-label="Поднята рука" className="size-4 text-amber-400" /> : null}
+      {audio ? <Mic aria-label="Микрофон включён" className="size-4" /> : <MicOff aria-label="Микрофон выключен" className="size-4 text-white/50" />}
+      {video ? <Video aria-label="Камера включена" className="size-4" /> : <VideoOff aria-label="Камера выключена" className="size-4 text-white/50" />}
+    </li>
+  );
+}
+
+function Control({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'grid size-11 place-items-center rounded-full transition-colors outline-none focus-visible:ring-2 focus-visible:ring-white [&_svg]:size-5',
+        active ? 'bg-white text-zinc-900' : 'bg-white/10 hover:bg-white/20',
+      )}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+import type { InferResponseType } from 'hono/client';
+import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
+import { api, unwrap } from '../../lib/api-client.ts';
+
+/*
+ * The meeting calls of spec 002 §7 through the typed client: what the meeting is (an event or a booking, with its
+ * mentor), starting the room (the mentor) and asking for it (everyone: the join credential, ICE servers, the
+ * socket's path). Decision 012.
+ */
+
+export type ConferenceJoin = InferResponseType<typeof api.conferences.get.$get, 200>;
+
+/** The meeting as the join flow needs it: who leads it, its title and start. */
+export type MeetingInfo = { mentorId: number; title: string; startsAt: string };
+
+export const conferenceApi = {
+  meeting: async (contentType: ConferenceContentType, id: number): Promise<MeetingInfo> => {
+    if (contentType === 'events') {
+      const event = await unwrap(await api.events.GetEvent.$get({ query: { id: String(id) } }));
+      return { mentorId: event.mentor, title: event.title, startsAt: event.date };
+    }
+    const response = await api['consultation-bookings'][':id'].detail.$get({ param: { id: String(id) } });
+    // the detail hides someone else's booking as missing; the meeting call names it as the spec does («нет доступа»)
+    if (response.status === 404) await conferenceApi.join(contentType, id);
+    const booking = await unwrap(response);
+    return { mentorId: booking.slot.consultation_type.user.id, title: booking.slot.consultation_type.name, startsAt: booking.slot.start_time };
+  },
+  start: async (contentType: ConferenceContentType, id: number) =>
+    unwrap(await api.conferences['update-from-salute-jazz'].$post({ json: { content_type: contentType, object_id: id, status: 'started' } })),
+  end: async (contentType: ConferenceContentType, id: number) =>
+    unwrap(await api.conferences['update-from-salute-jazz'].$post({ json: { content_type: contentType, object_id: id, status: 'ended' } })),
+  join: async (contentType: ConferenceContentType, id: number): Promise<ConferenceJoin> =>
+    unwrap(await api.conferences.get.$get({ query: { content_type: contentType, object_id: String(id) } })),
+};

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Video } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { conferenceApi, type ConferenceJoin } from './conference.api.ts';
+import { ConferenceView } from './conference-view.tsx';
+import { EquipmentCheckDialog } from './equipment-check-dialog.tsx';
+import { JOIN_STEPS, type JoinStep } from './join-steps.ts';
+import { connectMeeting, socketUrl, type MeetingClient } from './mesh/mesh-client.ts';
+import { useJoinFlow, type JoinTarget } from './use-join-flow.ts';
+
+/** How long «Готово! Перенаправление...» stays before the conference shows. */
+const DONE_PAUSE_MS = 400;
+
+export type MeetingViewer = { id: number; time_zone?: string | null } | null;
+
+/**
+ * /event-conference/{id}, /booking-conference/{id} and /conference?event_id=|booking_id= (spec 002 §2.6, §4.1): the
+ * staged loading screen, the equipment check, then the conference; leaving goes to /.
+ */
+export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: MeetingViewer }) {
+  const navigate = useNavigate();
+  const { state, retry } = useJoinFlow(target, viewer?.id ?? null);
+  const [client, setClient] = useState<MeetingClient | null>(null);
+  const [join, setJoin] = useState<ConferenceJoin | null>(null);
+  const clientRef = useRef<MeetingClient | null>(null);
+
+  // leaving the page any way (back button, another link) leaves the room and frees the camera
+  useEffect(() => () => clientRef.current?.leave(), []);
+
+  const connect = (stream: MediaStream) => {
+    if (state.phase !== 'ready') return;
+    const first = state.join;
+    let token: string | null = first.join_token;
+    const next = connectMeeting({
+      stream,
+      iceServers: first.ice_servers,
+      // the first connection uses the token at hand; a reconnect asks for a fresh one (they live 10 minutes)
+      url: async () => {
+        const fresh = token ?? (target.id === null ? first.join_token : (await conferenceApi.join(target.contentType, target.id)).join_token);
+        token = null;
+        return socketUrl(first.ws_path, fresh);
+      },
+    });
+    clientRef.current = next;
+    setJoin(first);
+    setClient(next);
+  };
+
+  const leave = () => {
+    clientRef.current?.leave();
+    clientRef.current = null;
+    void navigate({ to: '/' });
+  };
+
+  const end = async () => {
+    if (target.id === null) return;
+    try {
+      await conferenceApi.end(target.contentType, target.id);
+    } catch (error) {
+      toast({ title: 'Не удалось завершить встречу', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    }
+  };
+
+  if (client && join) {
+    return <Connected client={client} join={join} viewer={viewer} onLeave={leave} onEnd={join.role === 'host' ? () => void end() : undefined} />;
+  }
+
+  return (
+    <>
+      <JoinProgress step={state.step} failure={state.phase === 'failed' ? state.message : null} onRetry={retry} />
+      <EquipmentCheckDialog open={state.phase === 'ready'} onContinue={connect} />
+    </>
+  );
+}
+
+/** Room connection (90) until the room welcomes us, then «Готово!» (100) and the conference. */
+function Connected({ client, join, viewer, onLeave, onEnd }: { client: MeetingClient; join: ConferenceJoin; viewer: MeetingViewer; onLeave: () => void; onEnd?: () => void }) {
+  const snapshot = useSyncExternalStore(client.subscribe, client.snapshot);
+  const [shown, setShown] = useState(false);
+  const welcomed = snapshot.self !== null;
+  useEffect(() => {
+    if (!welcomed) return;
+    const timer = setTimeout(() => setShown(true), DONE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [welcomed]);
+
+  if (!shown && snapshot.status !== 'refused' && snapshot.status !== 'ended') {
+    return <JoinProgress step={welcomed ? 'done' : 'room-connection'} failure={null} onRetry={() => undefined} />;
+  }
+  return <ConferenceView client={client} title={join.title} startsAt={join.starts_at} timeZone={viewer?.time_zone ?? undefined} role={join.role} onLeave={onLeave} onEnd={onEnd} />;
+}
+
+export function JoinProgress({ step, failure, onRetry }: { step: JoinStep; failure: string | null; onRetry: () => void }) {
+  const { text, progress } = JOIN_STEPS[step];
+  return (
+    <div className="grid min-h-[70vh] place-items-center px-4">
+      <div className="grid w-full max-w-sm gap-4 text-center">
+        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+          <Video aria-hidden className="size-7" />
+        </span>
+        {failure ? (
+          <div role="alert" className="grid gap-3">
+            <p className="font-medium text-destructive">{failure}</p>
+            <Button onClick={onRetry}>Повторить</Button>
+          </div>
+        ) : (
+          <>
+            <p aria-live="polite" className="font-medium" data-testid="join-step">
+              {text}
+            </p>
+            <div
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              aria-label="Подключение к встрече"
+              className="h-2 overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${progress}%` }} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { conferenceApi, type ConferenceJoin } from './conference.api.ts';
+import { JOIN_MESSAGES, POLL_ATTEMPTS, POLL_INTERVAL_MS, type JoinStep } from './join-steps.ts';
+
+/*
+ * The join flow of spec 002 §4.1 up to the equipment check: who the caller is to this meeting, the mentor
+ * starting the room, participants asking for it every 2 s (30 times). Any failure stops the flow with its
+ * message; «Повторить» starts it again.
+ */
+
+export type JoinTarget = { contentType: ConferenceContentType; id: number | null };
+
+export type JoinFlowState =
+  | { phase: 'working'; step: JoinStep }
+  | { phase: 'failed'; step: JoinStep; message: string }
+  | { phase: 'ready'; step: 'equipment-check'; join: ConferenceJoin };
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('aborted', 'AbortError'));
+    });
+  });
+
+const notStarted = (error: unknown) => error instanceof ApiError && error.code === 'conference_not_started';
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.detail || JOIN_MESSAGES.fallback;
+  return JOIN_MESSAGES.fallback;
+}
+
+/** Runs the steps for `target` as `viewerId`; the caller moves on to the equipment check when `ready`. */
+export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
+  const [state, setState] = useState<JoinFlowState>({ phase: 'working', step: 'init' });
+  const [attempt, setAttempt] = useState(0);
+  const stepRef = useRef<JoinStep>('init');
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const at = (step: JoinStep) => {
+      stepRef.current = step;
+      if (!abort.signal.aborted) setState({ phase: 'working', step });
+    };
+    const fail = (message: string) => {
+      if (!abort.signal.aborted) setState({ phase: 'failed', step: stepRef.current, message });
+    };
+
+    async function run(): Promise<void> {
+      at('init');
+      if (target.id === null) return fail(JOIN_MESSAGES.noId);
+      const id = target.id;
+      at('authorization');
+      if (viewerId === null) return fail(JOIN_MESSAGES.auth);
+      at('content-info');
+      const meeting = await conferenceApi.meeting(target.contentType, id);
+      at('role-check');
+      const host = meeting.mentorId === viewerId;
+      let join: ConferenceJoin | null = null;
+      if (host) {
+        at('conference-creation');
+        await conferenceApi.start(target.contentType, id);
+        join = await conferenceApi.join(target.contentType, id);
+      } else {
+        at('registration-check');
+        try {
+          join = await conferenceApi.join(target.contentType, id);
+        } catch (error) {
+          if (!notStarted(error)) throw error;
+        }
+        if (!join) {
+          at('conference-polling');
+          for (let i = 0; i < POLL_ATTEMPTS && !join; i += 1) {
+            await sleep(POLL_INTERVAL_MS, abort.signal);
+            try {
+              join = await conferenceApi.join(target.contentType, id);
+            } catch (error) {
+              if (!notStarted(error)) throw error;
+            }
+          }
+          if (!join) return fail(JOIN_MESSAGES.timeout);
+        }
+      }
+      stepRef.current = 'equipment-check';
+      if (!abort.signal.aborted) setState({ phase: 'ready', step: 'equipment-check', join });
+    }
+
+    run().catch((error: unknown) => {
+      if (abort.signal.aborted) return;
+      console.error('conference: joining failed', error);
+      fail(messageOf(error));
+    });
+    return () => abort.abort();
+  }, [target.contentType, target.id, viewerId, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
