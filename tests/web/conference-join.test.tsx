@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { JOIN_STEPS } from '../../web/features/conference/join-steps.ts';
+import { MeetingScreen } from '../../web/features/conference/meeting-screen.tsx';
+import { renderWithRouter } from './render-with-router.tsx';
+import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
+
+const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+const VIEWER = { id: 1, time_zone: 'Europe/Moscow' };
+const event = (mentor: number) => ({ path: /\/api\/events\/GetEvent/, body: { id: 12, title: 'Лекция', date: '2030-03-06T15:00:00.000Z', mentor } }) satisfies MockRoute;
+const notStarted: MockRoute = { path: /\/api\/conferences\/get/, status: 404, body: { detail: 'Конференция ещё не началась', code: 'conference_not_started' } };
+const joinAnswer = {
+  content_type: 'events',
+  object_id: 12,
+  login: 'events-12',
+  password: 'x',
+  status: 'started',
+  role: 'host',
+  join_token: 't',
+  ws_path: '/ws/conferences/events/12/',
+  ice_servers: [],
+  topology: 'mesh',
+  mesh_limit: 4,
+  title: 'Лекция',
+  starts_at: '2030-03-06T15:00:00.000Z',
+  ends_at: '2030-03-06T16:00:00.000Z',
+};
+
+const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the meeting join flow (spec 002 §4.1)', () => {
+  it('a participant waits for the room, asking every 2 s, and stops after 30 tries with «Тайм-аут ожидания конференции»', async () => {
+    const { calls } = mockFetch([event(7), notStarted]);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByTestId('join-step').textContent).toBe(JOIN_STEPS['conference-polling'].text);
+    expect(progress()).toBe(JOIN_STEPS['conference-polling'].progress);
+    const asked = () => calls.filter((c) => c.url.includes('/api/conferences/get')).length;
+    expect(asked()).toBe(1);
+    await flush(2000);
+    expect(asked()).toBe(2);
+    for (let i = 0; i < 29; i += 1) await flush(2000);
+    expect(asked()).toBe(31);
+    await flush(0);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Тайм-аут ожидания конференции')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    // nobody but the mentor may start the room
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('the mentor starts the room, then the equipment check opens with Продолжить disabled until both devices are allowed', async () => {
+    const { calls } = mockFetch([
+      event(VIEWER.id),
+      { method: 'POST', path: /\/api\/conferences\/update-from-salute-jazz/, body: { content_type: 'events', object_id: 12, login: 'events-12', status: 'started', started_at: '2030-03-06T14:40:00.000Z' } },
+      { path: /\/api\/conferences\/get/, body: joinAnswer },
+    ]);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 12; i += 1) await flush(0);
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ content_type: 'events', object_id: 12, status: 'started' });
+    const dialog = screen.getByRole('dialog', { name: 'Проверка оборудования' });
+    // this test browser has no camera: both are refused, Продолжить stays off, access can be asked again
+    for (let i = 0; i < 4; i += 1) await flush(0);
+    expect((within(dialog).getByRole('button', { name: 'Продолжить' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getAllByRole('button', { name: 'Разрешить доступ' })).toHaveLength(2);
+    expect(within(dialog).queryByRole('button', { name: 'Закрыть' })).toBeNull();
+  });
+
+  it('says what is wrong with the spec message: no id, or the server refusing', async () => {
+    mockFetch([event(7), { path: /\/api\/conferences\/get/, status: 403, body: { detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' } }]);
+    const { unmount } = renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: null }} viewer={VIEWER} />);
+    for (let i = 0; i < 4; i += 1) await flush(0);
+    expect(screen.getByRole('alert').textContent).toContain('Не указан ID мероприятия или бронирования');
+    unmount();
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByRole('alert').textContent).toContain('Вы не зарегистрированы на это мероприятие');
+  });
+});
