@@ -25,7 +25,11 @@ class FakeConnection implements PeerConnectionLike {
   /** a change of ours not yet agreed by the other side (JSEP: negotiation is needed until an offer of ours is answered) */
   private pending = false;
 
-  constructor(readonly name: string) {}
+  readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+  }
 
   async setLocalDescription(description?: RTCSessionDescriptionInit) {
     await Promise.resolve();
