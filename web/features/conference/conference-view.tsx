@@ -35,8 +35,8 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
   const [hand, setHand] = useState(false);
   const [sharing, setSharing] = useState(false);
   const self = snapshot.self;
-  const microphone = self?.audio ?? true;
-  const camera = self?.video ?? true;
+  const microphone = snapshot.local.audio;
+  const camera = snapshot.local.video;
   const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
 
   const remote = snapshot.peers;
@@ -61,7 +61,7 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
   const banner = snapshot.connection === 'failed' ? BANNER_FAILED : snapshot.connection === 'interrupted' || snapshot.status === 'reconnecting' ? BANNER_INTERRUPTED : null;
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] min-h-[480px] flex-col bg-zinc-950 text-white lg:h-dvh">
+    <div className="flex h-[calc(100dvh-8rem)] min-h-[420px] flex-col bg-zinc-950 text-white lg:h-[calc(100dvh-4rem)]">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 pt-3 pb-2">
         <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{title || 'Видеоконференция'}</h1>
         <p className="text-xs text-white/70 sm:text-sm">{date}</p>

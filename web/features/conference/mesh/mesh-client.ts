@@ -23,6 +23,8 @@ export type MeetingSnapshot = {
   /** the room's close reason when it refused us (full, replaced) */
   reason: string | null;
   self: ConferencePeer | null;
+  /** this device's own microphone, camera and screen, as its tracks say (the room echoes them only to others) */
+  local: { audio: boolean; video: boolean; screen: boolean };
   peers: RemotePeer[];
   /** the worst state of any link: the banners read it */
   connection: 'ok' | 'interrupted' | 'failed';
@@ -73,15 +75,15 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
   let status: MeetingSnapshot['status'] = 'connecting';
   let reason: string | null = null;
   let screen: MediaStream | null = null;
-  let current: MeetingSnapshot = build();
-
   const camera = stream.getVideoTracks()[0] ?? null;
   const microphone = stream.getAudioTracks()[0] ?? null;
+  let current: MeetingSnapshot = build();
 
   function build(): MeetingSnapshot {
     const list = [...peers.values()];
     const connection = list.some((p) => p.link === 'failed') ? 'failed' : list.some((p) => p.link === 'interrupted') ? 'interrupted' : 'ok';
-    return { status, reason, self, peers: list, connection };
+    const local = { audio: Boolean(microphone?.enabled), video: Boolean(camera?.enabled), screen: screen !== null };
+    return { status, reason, self, local, peers: list, connection };
   }
   function changed() {
     current = build();
