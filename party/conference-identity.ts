@@ -1,6 +1,7 @@
 // What the Worker tells a ConferenceRoom about the person behind an upgrade (party/identity.ts's pattern: the
 // Worker checks the session and the join token, strips whatever the client sent under these names, and sets
 // them; the room trusts only these headers).
+import type { ConferenceTopology } from './conference-limits.ts';
 import { IDENTITY_HEADER } from './identity.ts';
 import type { ConferenceContentType, ConferencePeer } from './protocol/conference.ts';
 
@@ -11,6 +12,8 @@ export const CONFERENCE_HEADERS = {
   /** percent-encoded: header values are bytes, names are Cyrillic */
   name: 'x-forma-user-name',
   avatar: 'x-forma-user-avatar',
+  /** 'mesh' or 'sfu': how the meeting's media flows, which sets the room's cap (decision 012) */
+  topology: 'x-forma-conference-topology',
 } as const;
 
 export type ConferenceIdentity = {
@@ -19,6 +22,7 @@ export type ConferenceIdentity = {
   role: ConferencePeer['role'];
   name: string;
   avatarUrl: string | null;
+  topology: ConferenceTopology;
 };
 
 /** The Durable Object's name for a meeting: one room per event or booking. */
@@ -39,6 +43,7 @@ export function withConferenceIdentity(request: Request, identity: ConferenceIde
   forwarded.headers.set(CONFERENCE_HEADERS.userId, String(identity.userId));
   forwarded.headers.set(CONFERENCE_HEADERS.conferenceId, String(identity.conferenceId));
   forwarded.headers.set(CONFERENCE_HEADERS.role, identity.role);
+  forwarded.headers.set(CONFERENCE_HEADERS.topology, identity.topology);
   forwarded.headers.set(CONFERENCE_HEADERS.name, encodeURIComponent(identity.name));
   if (identity.avatarUrl) forwarded.headers.set(CONFERENCE_HEADERS.avatar, encodeURIComponent(identity.avatarUrl));
   return forwarded;
@@ -51,9 +56,11 @@ export function readConferenceIdentity(headers: Headers): ConferenceIdentity | n
   const role = headers.get(CONFERENCE_HEADERS.role);
   if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(conferenceId) || conferenceId <= 0) return null;
   if (role !== 'host' && role !== 'participant') return null;
+  const topology = headers.get(CONFERENCE_HEADERS.topology);
+  if (topology !== 'mesh' && topology !== 'sfu') return null;
   try {
     const avatar = headers.get(CONFERENCE_HEADERS.avatar);
-    return { userId, conferenceId, role, name: decodeURIComponent(headers.get(CONFERENCE_HEADERS.name) ?? ''), avatarUrl: avatar ? decodeURIComponent(avatar) : null };
+    return { userId, conferenceId, role, topology, name: decodeURIComponent(headers.get(CONFERENCE_HEADERS.name) ?? ''), avatarUrl: avatar ? decodeURIComponent(avatar) : null };
   } catch {
     return null;
   }

@@ -9,6 +9,18 @@
  */
 export const MESH_MAX_PEERS = 4;
 
+/**
+ * Most people in an event's room when its media goes through Cloudflare's Realtime SFU (decision 012, «Events above
+ * the cap»): each browser uploads its own streams once and pulls the others' from the SFU, so the limit is what one
+ * screen and downlink can show and what the room's presence fan-out costs (every join and media change goes to
+ * everyone), not the uplink. 100 is a large seminar; beyond that a broadcast, not a meeting, is the right tool.
+ */
+export const EVENT_SFU_MAX_PEERS = 100;
+
+/** How a room's media flows, which sets its cap. */
+export type ConferenceTopology = 'mesh' | 'sfu';
+export const maxPeersOf = (topology: ConferenceTopology) => (topology === 'sfu' ? EVENT_SFU_MAX_PEERS : MESH_MAX_PEERS);
+
 /** How often the room looks for silent connections while anyone is connected (a Durable Object alarm). */
 export const SWEEP_INTERVAL_MS = 5_000;
 /** A connection that sent nothing (clients ping every 5 s) for this long is dropped and announced as gone. */

@@ -3,7 +3,7 @@ import { createDb } from '../drizzle/db.ts';
 import { recordJoin, recordLeave } from '../worker/conferences/attendance.queries.ts';
 import type { Bindings } from '../worker/env.ts';
 import { readConferenceIdentity } from './conference-identity.ts';
-import { GARBAGE_LIMIT, IDLE_TIMEOUT_MS, MAX_MESSAGE_CHARS, MESH_MAX_PEERS, SIGNAL_RATE, SWEEP_INTERVAL_MS } from './conference-limits.ts';
+import { GARBAGE_LIMIT, IDLE_TIMEOUT_MS, MAX_MESSAGE_CHARS, SIGNAL_RATE, SWEEP_INTERVAL_MS, maxPeersOf, type ConferenceTopology } from './conference-limits.ts';
 import {
   CONFERENCE_CLOSE,
   conferenceClientMessage,
@@ -19,6 +19,8 @@ import {
 type PeerState = {
   peer: ConferencePeer;
   conferenceId: number;
+  /** set by the Worker per upgrade: 'sfu' rooms admit more people and keep each peer's published tracks */
+  topology: ConferenceTopology;
   attendanceId: number | null;
   joining: boolean;
   left: boolean;
@@ -28,13 +30,21 @@ type PeerState = {
 
 // close reasons are at most 123 bytes of UTF-8: about 60 Cyrillic letters
 const REASON = {
-  full: `В комнате уже ${MESH_MAX_PEERS} участника, мест нет`,
+  full: (cap: number) => `В комнате уже ${cap} ${people(cap)}, мест нет`,
   ended: 'Встреча завершена',
   replaced: 'Вы подключились из другой вкладки',
   idle: 'Нет связи больше 15 секунд',
   garbage: 'Некорректные сообщения',
   unrecorded: 'Не удалось отметить вход, переподключитесь',
 } as const;
+
+function people(n: number) {
+  const tens = n % 100;
+  const ones = n % 10;
+  if (ones === 1 && tens !== 11) return 'участник';
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return 'участника';
+  return 'участников';
+}
 
 const stateOf = (c: Connection) => (c.state as PeerState | null) ?? null;
 const isPresent = (s: PeerState | null): s is PeerState => s != null && !s.left;
@@ -62,7 +72,9 @@ export class ConferenceRoom extends Server<Bindings> {
     const others = [...this.getConnections()].filter((c) => c.id !== connection.id && isPresent(stateOf(c)));
     // a person's newer connection replaces the older one (a reload, a second tab, a socket that came back)
     const replaced = others.filter((c) => stateOf(c)!.peer.user_id === identity.userId);
-    if (others.length - replaced.length >= MESH_MAX_PEERS) return connection.close(CONFERENCE_CLOSE.full, REASON.full);
+    // a mesh room holds MESH_MAX_PEERS, an event's room through the SFU EVENT_SFU_MAX_PEERS (the Worker says which)
+    const cap = maxPeersOf(identity.topology);
+    if (others.length - replaced.length >= cap) return connection.close(CONFERENCE_CLOSE.full, REASON.full(cap));
 
     const peer: ConferencePeer = {
       id: connection.id,
@@ -75,7 +87,7 @@ export class ConferenceRoom extends Server<Bindings> {
       screen: false,
       hand: false,
     };
-    connection.setState({ peer, conferenceId: identity.conferenceId, attendanceId: null, joining: true, left: false, lastSeen: Date.now() } satisfies PeerState);
+    connection.setState({ peer, conferenceId: identity.conferenceId, topology: identity.topology, attendanceId: null, joining: true, left: false, lastSeen: Date.now() } satisfies PeerState);
     await Promise.all(replaced.map((c) => this.depart(c, CONFERENCE_CLOSE.replaced, REASON.replaced)));
 
     let attendanceId: number | null;
@@ -114,16 +126,23 @@ export class ConferenceRoom extends Server<Bindings> {
 
     const now = Date.now();
     // any message proves the connection alive; the attachment is rewritten at most once a second
-    if (now - state.lastSeen > 1000 && parsed.type !== 'media' && parsed.type !== 'hand') connection.setState({ ...state, lastSeen: now });
+    if (now - state.lastSeen > 1000 && parsed.type !== 'media' && parsed.type !== 'hand' && parsed.type !== 'tracks') connection.setState({ ...state, lastSeen: now });
 
     switch (parsed.type) {
       case 'ping':
         connection.send(encode({ type: 'pong' }));
         return;
       case 'media':
-      case 'hand': {
+      case 'hand':
+      case 'tracks': {
+        // a mesh has no SFU session to announce (connections from before the room's topology was kept count as mesh)
+        if (parsed.type === 'tracks' && state.topology !== 'sfu') return;
         const peer: ConferencePeer =
-          parsed.type === 'media' ? { ...state.peer, audio: parsed.audio, video: parsed.video, screen: parsed.screen } : { ...state.peer, hand: parsed.raised };
+          parsed.type === 'media'
+            ? { ...state.peer, audio: parsed.audio, video: parsed.video, screen: parsed.screen }
+            : parsed.type === 'hand'
+              ? { ...state.peer, hand: parsed.raised }
+              : { ...state.peer, tracks: parsed.names.map((track_name) => ({ session_id: parsed.session_id, track_name })) };
         connection.setState({ ...state, peer, lastSeen: now });
         this.sendTo(
           this.joined().filter((c) => c.id !== connection.id),

@@ -39,6 +39,7 @@ import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes
 import { supportRoutes } from './support/support.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
+import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -73,7 +74,8 @@ function createApi() {
     .route('/', consultationReviewsRoutes)
     .route('/', supportRoutes)
     .route('/', downloadsRoutes)
-    .route('/', conferencesRoutes);
+    .route('/', conferencesRoutes)
+    .route('/', conferenceSfuRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -31,6 +31,14 @@ export type Bindings = {
   TURN_KEY_API_TOKEN?: string;
   /** the TURN service's base address, default https://rtc.live.cloudflare.com/v1 (tests point it at a fake) */
   TURN_API_URL?: string;
+  /**
+   * Cloudflare Realtime SFU for events above the mesh cap (decision 012): the app's id and its token (a secret).
+   * Without both, events stay in the mesh and its cap of 4.
+   */
+  SFU_APP_ID?: string;
+  SFU_APP_TOKEN?: string;
+  /** the SFU's base address, default https://rtc.live.cloudflare.com/v1 (tests point it at a fake) */
+  SFU_API_URL?: string;
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
   ChatRoom: DurableObjectNamespace<ChatRoom>;

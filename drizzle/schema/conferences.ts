@@ -52,3 +52,23 @@ export const conferenceWaits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.contentType, t.objectId, t.userId] })],
 );
+
+/**
+ * Who made each Cloudflare Realtime SFU session of an event's meeting (decision 012, «Events above the cap»). The
+ * Worker's proxy pushes, pulls, renegotiates and closes only in a session its caller owns, and pulls only tracks of
+ * sessions in the same meeting; the SFU itself knows nothing of our people. Rows go with their meeting.
+ */
+export const conferenceSfuSessions = pgTable(
+  'conference_sfu_sessions',
+  {
+    sessionId: varchar({ length: 128 }).primaryKey(),
+    conferenceId: integer()
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.conferenceId)],
+);

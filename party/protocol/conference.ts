@@ -10,6 +10,15 @@ import { z } from 'zod';
 export const conferenceContentType = z.enum(['events', 'consultationbooking']);
 export type ConferenceContentType = z.infer<typeof conferenceContentType>;
 
+/** Cloudflare Realtime SFU ids as they travel: a session's id, a track's name (ours: short and plain). */
+export const sfuSessionId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+export const sfuTrackName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+/** Tracks one connection publishes at most (camera, microphone, screen and its sound, with room to spare). */
+export const SFU_MAX_TRACKS_PER_PEER = 8;
+/** A published track in an SFU meeting: whoever wants it pulls it by these two (POST /conferences/sfu/tracks/). */
+export const sfuTrack = z.object({ session_id: sfuSessionId, track_name: sfuTrackName });
+export type SfuTrack = z.infer<typeof sfuTrack>;
+
 /** A connection in the room (one person may have two tabs: the id is the connection's, not the person's). */
 export const conferencePeer = z.object({
   id: z.string().min(1).max(64),
@@ -21,6 +30,8 @@ export const conferencePeer = z.object({
   video: z.boolean(),
   screen: z.boolean(),
   hand: z.boolean(),
+  /** SFU meetings only: what this connection publishes through the SFU (absent in a mesh, or before it published) */
+  tracks: z.array(sfuTrack).max(SFU_MAX_TRACKS_PER_PEER).optional(),
 });
 export type ConferencePeer = z.infer<typeof conferencePeer>;
 
@@ -49,6 +60,11 @@ export const conferenceClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('media'), ...mediaState }),
   z.object({ type: z.literal('hand'), raised: z.boolean() }),
   z.object({ type: z.literal('signal'), to: z.string().min(1).max(64), data: signalPayload }),
+  /**
+   * SFU meetings: the tracks this connection now publishes in its SFU session (the whole list each time; [] when it
+   * stopped). The room keeps them on the peer and tells the others with peer_updated; ignored in a mesh room.
+   */
+  z.object({ type: z.literal('tracks'), session_id: sfuSessionId, names: z.array(sfuTrackName).max(SFU_MAX_TRACKS_PER_PEER) }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('leave') }),
 ]);

@@ -212,6 +212,7 @@ describe('GET /conferences/get/', () => {
       ice_servers: [],
       topology: 'mesh',
       mesh_limit: MESH_MAX_PEERS,
+      max_peers: MESH_MAX_PEERS,
       title: 'Разбор резюме',
       starts_at: (await slotTimes(slot.id)).startsAt,
       ends_at: (await slotTimes(slot.id)).endsAt,

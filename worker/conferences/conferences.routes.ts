@@ -12,8 +12,10 @@ import { enforceLimits } from '../lib/rate-limit.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { issuesToFields } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { MESH_MAX_PEERS, conferenceWindow, windowState } from './conference-window.ts';
-import { endRoom, findMeeting, startRoom, type Meeting } from './conferences.queries.ts';
+import { maxPeersOf } from '../../party/conference-limits.ts';
+import { MESH_MAX_PEERS, conferenceWindow, windowState, type ConferenceWindow } from './conference-window.ts';
+import { endRoom, findMeeting, startRoom, type Meeting, type Room } from './conferences.queries.ts';
+import { topologyFor } from './sfu/cloudflare-sfu.ts';
 import {
   CONFERENCE_GETS_PER_MINUTE,
   conferenceMessages as m,
@@ -31,7 +33,7 @@ import { recordWait } from './attendance.queries.ts';
  * The project's validation with the first field's message as the envelope's detail: the join screen shows
  * the detail, and the spec names the message («Не указан ID мероприятия или бронирования»).
  */
-const validateWithDetail = <Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) =>
+export const validateWithDetail = <Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) =>
   zValidator(target, schema, (result) => {
     if (result.success) return;
     const fields = issuesToFields(result.error.issues);
@@ -39,7 +41,7 @@ const validateWithDetail = <Target extends keyof ValidationTargets, Schema exten
   });
 
 const isEvent = (t: ConferenceContentType) => t === 'events';
-const refuse = {
+export const refuse = {
   notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : m.bookingNotFound),
   canceled: (t: ConferenceContentType) => errors.conflict(isEvent(t) ? 'event_canceled' : 'booking_canceled', isEvent(t) ? m.eventCanceled : m.bookingCanceled),
   notPaid: () => errors.conflict('booking_not_paid', m.bookingNotPaid),
@@ -48,7 +50,7 @@ const refuse = {
 };
 
 /** Who may take part (spec 002 §5.1, §6): the mentor as host, a confirmed participant of the event, the booker of a paid booking. */
-function roleIn(meeting: Meeting): 'host' | 'participant' {
+export function roleIn(meeting: Meeting): 'host' | 'participant' {
   if (isEvent(meeting.contentType)) {
     // an event's cancellation is public (its page says so), and it ends every registration: say that first
     if (meeting.canceled) throw refuse.canceled(meeting.contentType);
@@ -62,6 +64,18 @@ function roleIn(meeting: Meeting): 'host' | 'participant' {
   if (meeting.canceled) throw refuse.canceled(meeting.contentType);
   if (!meeting.paid) throw refuse.notPaid();
   return meeting.standing === 'mentor' ? 'host' : 'participant';
+}
+
+/**
+ * The meeting's room as a joiner finds it now: running inside its window, or why not. GET /conferences/get/ and the
+ * SFU proxy (sfu/sfu.routes.ts) apply this one rule after roleIn.
+ */
+export function roomNow(meeting: Meeting): { state: 'open'; room: Room; window: ConferenceWindow } | { state: 'ended' } | { state: 'not_started' } {
+  const window = conferenceWindow(meeting.startsAt, meeting.endsAt);
+  const state = windowState(window, meeting.now);
+  if (state === 'after' || meeting.room?.status === 'ended') return { state: 'ended' };
+  if (state === 'before' || !meeting.room) return { state: 'not_started' };
+  return { state: 'open', room: meeting.room, window };
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -104,14 +118,15 @@ export const conferencesRoutes = new Hono<AppEnv>()
     if (!meeting) throw refuse.notFound(content_type);
     const role = roleIn(meeting);
 
-    const window = conferenceWindow(meeting.startsAt, meeting.endsAt);
-    const state = windowState(window, meeting.now);
-    if (state === 'after' || meeting.room?.status === 'ended') throw refuse.ended();
-    if (state === 'before' || !meeting.room) {
+    const now = roomNow(meeting);
+    if (now.state === 'ended') throw refuse.ended();
+    if (now.state === 'not_started') {
       // a mentee waiting for a mentor who never opens the room is present for the no-show rule (decision 012)
       if (role === 'participant') await recordWait(c.var.db, content_type, object_id, userId);
       throw refuse.notStarted();
     }
+    const { room, window } = now;
+    const topology = topologyFor(c.env, content_type);
 
     const [join_token, ice_servers] = await Promise.all([
       signJoinToken(c.env.JWT_SECRET, { userId, contentType: content_type, objectId: object_id, role }),
@@ -121,15 +136,16 @@ export const conferencesRoutes = new Hono<AppEnv>()
     return c.json<ConferenceJoin>({
       content_type,
       object_id,
-      login: meeting.room.login,
-      password: meeting.room.password,
+      login: room.login,
+      password: room.password,
       status: 'started',
       role,
       join_token,
       ws_path: `/ws/conferences/${content_type}/${object_id}/`,
       ice_servers,
-      topology: 'mesh',
+      topology,
       mesh_limit: MESH_MAX_PEERS,
+      max_peers: maxPeersOf(topology),
       title: meeting.title,
       starts_at: iso(meeting.startsAt),
       ends_at: iso(meeting.endsAt),

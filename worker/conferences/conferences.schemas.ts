@@ -67,8 +67,12 @@ export type ConferenceJoin = {
   join_token: string;
   ws_path: string;
   ice_servers: IceServer[];
-  topology: 'mesh';
+  /** 'sfu' for an event when Cloudflare's Realtime SFU is configured (POST /conferences/sfu/… then carry the media); otherwise 'mesh' */
+  topology: 'mesh' | 'sfu';
+  /** the most people in a browser-to-browser mesh (MESH_MAX_PEERS), whatever this meeting's topology */
   mesh_limit: number;
+  /** the most people this room admits: mesh_limit in a mesh, EVENT_SFU_MAX_PEERS through the SFU */
+  max_peers: number;
   title: string;
   starts_at: string;
   ends_at: string;

@@ -7,6 +7,7 @@ import { isMember } from '../chats/chats.queries.ts';
 import { ROOM_ID } from '../chats/chats.schemas.ts';
 import { conferenceForSocket } from '../conferences/attendance.queries.ts';
 import { verifyJoinToken } from '../conferences/join-token.ts';
+import { topologyFor } from '../conferences/sfu/cloudflare-sfu.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 
@@ -59,6 +60,14 @@ export const realtimeRoutes = new Hono<AppEnv>()
     if (found.conference.status !== 'started') throw new ApiError(409, 'conference_ended', 'Конференция завершена');
     const room = await getServerByName(c.env.ConferenceRoom, conferenceRoomName(contentType.data, objectId));
     return room.fetch(
-      withConferenceIdentity(c.req.raw, { userId: user.id, conferenceId: found.conference.id, role: claims.role, name: found.name, avatarUrl: found.avatarUrl }),
+      withConferenceIdentity(c.req.raw, {
+        userId: user.id,
+        conferenceId: found.conference.id,
+        role: claims.role,
+        name: found.name,
+        avatarUrl: found.avatarUrl,
+        // the room's cap follows the topology GET /conferences/get/ announced: an event through the SFU admits more
+        topology: topologyFor(c.env, contentType.data),
+      }),
     );
   });
