@@ -1,5 +1,6 @@
 // The staged loading screen of spec 002 §4.1: every step's text and progress, in order. Pure, so the screen and
 // its tests read the same table.
+import { conferenceMessages } from '../../../worker/conferences/conferences.schemas.ts';
 
 export type JoinStep =
   | 'init'
@@ -31,13 +32,13 @@ export const JOIN_STEPS: Record<JoinStep, { text: string; progress: number }> = 
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_ATTEMPTS = 30;
 
+/** The join flow's own messages (spec 002 §8); the server's refusals come with theirs (worker/conferences). */
 export const JOIN_MESSAGES = {
-  noId: 'Не указан ID мероприятия или бронирования',
+  noId: conferenceMessages.noId,
   auth: 'Необходима авторизация',
   timeout: 'Тайм-аут ожидания конференции',
   roleCheck: 'Не удалось проверить роль пользователя',
   fallback: 'Ошибка подключения',
-  connect: (reason: string) => `Ошибка подключения к конференции: ${reason}`,
 } as const;
 
 /** A route's id as a row id, or null (the flow then stops with «Не указан ID мероприятия или бронирования»). */

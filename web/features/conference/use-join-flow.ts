@@ -58,6 +58,7 @@ export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
       at('content-info');
       const meeting = await conferenceApi.meeting(target.contentType, id);
       at('role-check');
+      if (!Number.isInteger(meeting.mentorId)) return fail(JOIN_MESSAGES.roleCheck);
       const host = meeting.mentorId === viewerId;
       let join: ConferenceJoin | null = null;
       if (host) {
