@@ -4,7 +4,7 @@
 // within 2 s; attendance is written; an outsider is told «У вас нет доступа к этому бронированию».
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, useBrowserAndDb } from './browser.ts';
+import { signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
 const { db, openPage } = useBrowserAndDb();
@@ -47,7 +47,7 @@ async function userId(email: string) {
 }
 
 describe('a consultation meeting', () => {
-  it('the mentor opens the room, the waiting mentee joins, media flows both ways, hang-up reaches the other side', { timeout: 150_000 }, async () => {
+  it('the mentor opens the room, the waiting mentee joins, media flows both ways, hang-up reaches the other side', { timeout: 180_000 }, async () => {
     const [mentorId, menteeId] = await Promise.all([userId('mentor@forma.test'), userId('mentee@forma.test')]);
     // a free consultation of the demo mentor starting in ten minutes (the room opens 30 minutes before)
     const type = await db.query<{ id: number }>(
@@ -63,7 +63,7 @@ describe('a consultation meeting', () => {
     const errors: string[] = [];
     for (const page of [mentor, mentee, outsider]) page.on('pageerror', (e) => errors.push(e.message));
     await Promise.all([recordPeerConnections(mentor), recordPeerConnections(mentee)]);
-    await signIn(mentee, 'mentee@forma.test');
+    await signInWithSession(mentee, db, 'mentee@forma.test');
     const booked = await mentee.request.post(`${appUrl}/api/consultation-bookings/create/`, {
       data: { consultation_type_slot: slot.rows[0]!.id },
       headers: { origin: appUrl },
@@ -77,7 +77,7 @@ describe('a consultation meeting', () => {
     await mentee.goto(meetingUrl);
     await mentee.getByText('Ожидание информации о конференции...').waitFor({ timeout: 20_000 });
 
-    await signIn(mentor, 'mentor@forma.test');
+    await signInWithSession(mentor, db, 'mentor@forma.test');
     await mentor.goto(meetingUrl);
     for (const page of [mentor, mentee]) {
       const check = page.getByRole('dialog', { name: 'Проверка оборудования' });
@@ -90,12 +90,12 @@ describe('a consultation meeting', () => {
     for (const page of [mentor, mentee]) page.on('console', (m) => logs.push(`${page === mentor ? 'mentor' : 'mentee'} ${m.type()} ${m.text()}`));
     try {
       for (const page of [mentor, mentee]) {
-        await expect.poll(() => inbound(page), { timeout: 20_000, interval: 500 }).toMatchObject({ frames: expect.toSatisfy((n: number) => n > 0), packets: expect.toSatisfy((n: number) => n > 0) });
+        await expect.poll(() => inbound(page), { timeout: 45_000, interval: 500 }).toMatchObject({ frames: expect.toSatisfy((n: number) => n > 0), packets: expect.toSatisfy((n: number) => n > 0) });
       }
     } catch (failure) {
       for (const page of [mentor, mentee]) {
         const states = await page.evaluate(() =>
-          (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map((pc) => [pc.signalingState, pc.connectionState, pc.iceConnectionState, pc.localDescription?.type, pc.remoteDescription?.type]),
+          (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map((pc) => [pc.signalingState, pc.connectionState, pc.iceConnectionState, pc.iceGatheringState, pc.localDescription?.type, pc.remoteDescription?.type, (pc.remoteDescription?.sdp.match(/a=candidate/g) ?? []).length, (pc.localDescription?.sdp.match(/a=candidate/g) ?? []).length]),
         );
         console.log(page === mentor ? 'mentor' : 'mentee', JSON.stringify(states));
       }
@@ -122,7 +122,7 @@ describe('a consultation meeting', () => {
     await expect.poll(stays, { timeout: 10_000 }).toEqual(expect.arrayContaining([{ user_id: mentorId, open: false }, { user_id: menteeId, open: true }]));
 
     // someone else's booking: the spec's message, and a retry
-    await signIn(outsider, 'admin@forma.test');
+    await signInWithSession(outsider, db, 'admin@forma.test');
     await outsider.goto(meetingUrl);
     await outsider.getByRole('alert').getByText('У вас нет доступа к этому бронированию').waitFor({ timeout: 20_000 });
     await outsider.getByRole('button', { name: 'Повторить' }).waitFor();

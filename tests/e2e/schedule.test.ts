@@ -3,7 +3,7 @@
 // mentor sees «Веду». At 1280 px (wide: the calendar beside the list) and 390 px (the «Календарь» tab).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, useBrowserAndDb } from './browser.ts';
+import { signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
@@ -79,7 +79,7 @@ describe('/CalendarPage', () => {
     const page = await openPage(1280);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, MENTEE);
+    await signInWithSession(page, db, MENTEE);
     const booking = await book(page, slotId);
     await pay(page, booking.id);
 
@@ -131,7 +131,7 @@ describe('/CalendarPage', () => {
     const page = await openPage(390, 844);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, MENTEE);
+    await signInWithSession(page, db, MENTEE);
     const booking = await book(page, slotId);
     expect(booking.status).toBe('paid');
     // the consultation started a minute ago
@@ -160,7 +160,7 @@ describe('/CalendarPage', () => {
         [mentorId],
       );
       const page = await openPage(width);
-      await signIn(page, MENTOR);
+      await signInWithSession(page, db, MENTOR);
       await page.goto(`${appUrl}/CalendarPage`);
       const leading = page.getByRole('tab', { name: 'Веду' });
       await leading.waitFor();

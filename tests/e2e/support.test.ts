@@ -2,7 +2,7 @@
 // admin finds it in /admin/support, takes it up and answers; the answer reaches the mentee live, from
 // «Поддержка Формы».
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, useBrowserAndDb } from './browser.ts';
+import { signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
 const { db, openPage } = useBrowserAndDb();
@@ -12,8 +12,8 @@ describe('the support chat', () => {
     const [mentee, admin] = await Promise.all([openPage(390, 844), openPage(1280)]);
     const errors: string[] = [];
     for (const page of [mentee, admin]) page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(mentee, 'mentee@forma.test');
-    await signIn(admin, 'admin@forma.test');
+    await signInWithSession(mentee, db, 'mentee@forma.test');
+    await signInWithSession(admin, db, 'admin@forma.test');
 
     await mentee.goto(`${appUrl}/Support`);
     await mentee.getByRole('button', { name: 'Написать в поддержку' }).click();

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SignalPayload } from '../../party/protocol/conference.ts';
 import { isPolite } from '../../party/protocol/conference.ts';
-import { MAX_ICE_RESTARTS, PeerLink, type PeerConnectionLike } from '../../web/features/conference/mesh/peer-link.ts';
+import { CONNECT_TIMEOUT_MS, MAX_ICE_RESTARTS, PeerLink, type PeerConnectionLike } from '../../web/features/conference/mesh/peer-link.ts';
 
 type Desc = { type: RTCSdpType; sdp: string };
 
@@ -182,6 +182,21 @@ describe('perfect negotiation of a mesh link', () => {
     pc('a').setConnectionState('connected');
     pc('a').setConnectionState('failed');
     expect(pc('a').restarts).toBe(1);
+  });
+
+  it('treats a negotiated link that never connects as failed and restarts ICE', async () => {
+    vi.useFakeTimers();
+    try {
+      const { pc } = pair('a', 'b');
+      const a = pc('a');
+      Object.assign(a, { localDescription: { type: 'offer', sdp: 'o' }, remoteDescription: { type: 'answer', sdp: 'a' } });
+      await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 3000);
+      expect(a.restarts).toBe(0);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(a.restarts).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an impolite side ignores a colliding offer and the candidates that belong to it', async () => {

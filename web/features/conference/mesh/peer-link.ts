@@ -26,6 +26,8 @@ export type PeerConnectionLike = {
 
 /** After this many ICE restarts without a connection, the peer connection is closed and made again. */
 export const MAX_ICE_RESTARTS = 3;
+/** A negotiated link that has not connected within this long is treated as failed (lost candidates, a stuck path). */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 export type LinkState = 'connecting' | 'connected' | 'interrupted' | 'failed';
 
@@ -49,6 +51,8 @@ export class PeerLink {
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private restarts = 0;
   private closed = false;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
+  private negotiatedAt: number | null = null;
   /** how many times the connection was made again after repeated failures (tests and the debug panel read it) */
   rebuilds = 0;
 
@@ -74,7 +78,28 @@ export class PeerLink {
     pc.onconnectionstatechange = () => this.onConnectionState(pc);
     for (const { track, stream } of this.options.localTracks()) pc.addTrack(track, stream);
     this.options.onState('connecting');
+    this.negotiatedAt = null;
+    this.watch();
     return pc;
+  }
+
+  /** Both descriptions agreed but no connection after CONNECT_TIMEOUT_MS: recover as from a failure. */
+  private watch() {
+    if (this.watchdog !== null || typeof setInterval === 'undefined') return;
+    this.watchdog = setInterval(() => {
+      const pc = this.pc;
+      if (this.closed || pc.connectionState === 'connected') {
+        this.negotiatedAt = null;
+        return;
+      }
+      const negotiated = pc.signalingState === 'stable' && pc.remoteDescription !== null && pc.localDescription !== null;
+      if (!negotiated) return;
+      this.negotiatedAt ??= Date.now();
+      if (Date.now() - this.negotiatedAt >= CONNECT_TIMEOUT_MS) {
+        this.negotiatedAt = null;
+        this.recover();
+      }
+    }, CONNECT_TIMEOUT_MS / 4);
   }
 
   private async offer(pc: PeerConnectionLike) {
@@ -180,6 +205,7 @@ export class PeerLink {
 
   close() {
     this.closed = true;
+    if (this.watchdog !== null) clearInterval(this.watchdog);
     this.pc.close();
   }
 }
