@@ -10,6 +10,7 @@ import { prepareBookings, raceForSlot, sequentialLatency } from './bench-booking
 import { chatFanout } from './bench-chat.mjs';
 import { analyticsBench } from './bench-analytics.mjs';
 import { scheduleBench } from './bench-schedule.mjs';
+import { meetingBench } from './bench-meeting.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
@@ -20,6 +21,8 @@ const connections = Number(values.connections);
 const chatOnly = values.only === 'chat';
 /** `-- --only schedule`: the schedule call alone */
 const scheduleOnly = values.only === 'schedule';
+/** `-- --only meeting`: joining a meeting in chromium, click to first remote frame */
+const meetingOnly = values.only === 'meeting';
 
 /** What is measured; each grows as the product's hot paths land. */
 const scenarios = [
@@ -156,7 +159,7 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly && !scheduleOnly) {
+  if (!chatOnly && !scheduleOnly && !meetingOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
@@ -164,7 +167,11 @@ try {
   app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   if (scheduleOnly) await measureSchedule(app, ready);
-  else await chatThenHttp(app, ready);
+  else if (meetingOnly) await measureMeeting(app, ready);
+  else {
+    await chatThenHttp(app, ready);
+    if (!chatOnly) await measureMeeting(app, ready);
+  }
 } finally {
   await app?.stop();
   await services.stop();
@@ -177,6 +184,14 @@ async function chatThenHttp(app, ready) {
       `${chat.deliveries} deliveries; send to last delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms; lost ${chat.lost}, duplicated ${chat.duplicated}, out of order ${chat.outOfOrder}\n`,
   );
   if (!chatOnly) await httpScenarios(app, ready);
+}
+
+async function measureMeeting(app, ready) {
+  const meeting = await meetingBench(app.url, ready.databaseUrl);
+  console.log(
+    `joining a consultation's meeting (chromium, synthetic devices, ${meeting.runs} joins): «Продолжить» to the first remote frame decoded ` +
+      `median ${meeting.median} ms (min ${meeting.min}, max ${meeting.max})`,
+  );
 }
 
 async function measureSchedule(app, ready) {
