@@ -14,11 +14,15 @@ export const CONFERENCE_HEADERS = {
   avatar: 'x-forma-user-avatar',
   /** 'mesh' or 'sfu': how the meeting's media flows, which sets the room's cap (decision 012) */
   topology: 'x-forma-conference-topology',
+  /** '1' for a guest of /BaseMeet's demo room: no account, no attendance (then there is no conference id) */
+  guest: 'x-forma-conference-guest',
 } as const;
 
 export type ConferenceIdentity = {
+  /** the user's id, or a guest's random id in the demo room */
   userId: number;
-  conferenceId: number;
+  /** the meeting's row (attendance is written against it); null for a guest of the demo room */
+  conferenceId: number | null;
   role: ConferencePeer['role'];
   name: string;
   avatarUrl: string | null;
@@ -41,7 +45,8 @@ export function withConferenceIdentity(request: Request, identity: ConferenceIde
     if (name.startsWith('x-forma-') || name.startsWith('x-partykit-')) forwarded.headers.delete(name);
   }
   forwarded.headers.set(CONFERENCE_HEADERS.userId, String(identity.userId));
-  forwarded.headers.set(CONFERENCE_HEADERS.conferenceId, String(identity.conferenceId));
+  if (identity.conferenceId === null) forwarded.headers.set(CONFERENCE_HEADERS.guest, '1');
+  else forwarded.headers.set(CONFERENCE_HEADERS.conferenceId, String(identity.conferenceId));
   forwarded.headers.set(CONFERENCE_HEADERS.role, identity.role);
   forwarded.headers.set(CONFERENCE_HEADERS.topology, identity.topology);
   forwarded.headers.set(CONFERENCE_HEADERS.name, encodeURIComponent(identity.name));
@@ -52,9 +57,10 @@ export function withConferenceIdentity(request: Request, identity: ConferenceIde
 /** The identity the Worker set, or null when the request did not come through the route. */
 export function readConferenceIdentity(headers: Headers): ConferenceIdentity | null {
   const userId = Number(headers.get(CONFERENCE_HEADERS.userId));
-  const conferenceId = Number(headers.get(CONFERENCE_HEADERS.conferenceId));
+  const guest = headers.get(CONFERENCE_HEADERS.guest) === '1';
+  const conferenceId = guest ? null : Number(headers.get(CONFERENCE_HEADERS.conferenceId));
   const role = headers.get(CONFERENCE_HEADERS.role);
-  if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(conferenceId) || conferenceId <= 0) return null;
+  if (!Number.isInteger(userId) || userId <= 0 || (conferenceId !== null && (!Number.isInteger(conferenceId) || conferenceId <= 0))) return null;
   if (role !== 'host' && role !== 'participant') return null;
   const topology = headers.get(CONFERENCE_HEADERS.topology);
   if (topology !== 'mesh' && topology !== 'sfu') return null;

@@ -18,7 +18,8 @@ import {
  */
 type PeerState = {
   peer: ConferencePeer;
-  conferenceId: number;
+  /** null for a guest of the demo room: nothing is recorded */
+  conferenceId: number | null;
   /** set by the Worker per upgrade: 'sfu' rooms admit more people and keep each peer's published tracks */
   topology: ConferenceTopology;
   attendanceId: number | null;
@@ -55,6 +56,7 @@ const encode = (message: ConferenceServerMessage) => JSON.stringify(conferenceSe
  * (who is connected, their microphone, camera, screen and hand), relays signalling to the one peer a message
  * names, and drops connections that stop pinging. Postgres keeps the attendance; the Worker checked the session,
  * the join token and that the meeting is running before the upgrade reached here. Hibernates between messages.
+ * /BaseMeet's demo room (`demo:base-meet`) is one more of these, whose guests have no attendance.
  */
 export class ConferenceRoom extends Server<Bindings> {
   static options = { hibernate: true };
@@ -90,16 +92,19 @@ export class ConferenceRoom extends Server<Bindings> {
     connection.setState({ peer, conferenceId: identity.conferenceId, topology: identity.topology, attendanceId: null, joining: true, left: false, lastSeen: Date.now() } satisfies PeerState);
     await Promise.all(replaced.map((c) => this.depart(c, CONFERENCE_CLOSE.replaced, REASON.replaced)));
 
-    let attendanceId: number | null;
-    try {
-      attendanceId = await this.withDb((db) => recordJoin(db, identity.conferenceId, identity.userId));
-    } catch (e) {
-      console.error(JSON.stringify({ level: 'error', msg: 'conference attendance join failed', room: this.name, error: String(e) }));
-      connection.setState({ ...stateOf(connection)!, left: true });
-      return connection.close(1011, REASON.unrecorded);
+    const conferenceId = identity.conferenceId;
+    let attendanceId: number | null = null;
+    if (conferenceId !== null) {
+      try {
+        attendanceId = await this.withDb((db) => recordJoin(db, conferenceId, identity.userId));
+      } catch (e) {
+        console.error(JSON.stringify({ level: 'error', msg: 'conference attendance join failed', room: this.name, error: String(e) }));
+        connection.setState({ ...stateOf(connection)!, left: true });
+        return connection.close(1011, REASON.unrecorded);
+      }
     }
     const state = stateOf(connection)!;
-    if (attendanceId == null) {
+    if (conferenceId !== null && attendanceId == null) {
       // the meeting ended between the route's check and here
       connection.setState({ ...state, left: true });
       connection.send(encode({ type: 'ended' }));
@@ -107,7 +112,7 @@ export class ConferenceRoom extends Server<Bindings> {
     }
     if (state.left) {
       // replaced by a newer connection of the same person while the row was being written
-      await this.withDb((db) => recordLeave(db, attendanceId));
+      if (attendanceId != null) await this.withDb((db) => recordLeave(db, attendanceId));
       return;
     }
     connection.setState({ ...state, attendanceId, joining: false });

@@ -40,6 +40,7 @@ import { supportRoutes } from './support/support.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
+import { demoRoomRoutes } from './conferences/demo-room.routes.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -75,7 +76,8 @@ function createApi() {
     .route('/', supportRoutes)
     .route('/', downloadsRoutes)
     .route('/', conferencesRoutes)
-    .route('/', conferenceSfuRoutes);
+    .route('/', conferenceSfuRoutes)
+    .route('/', demoRoomRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

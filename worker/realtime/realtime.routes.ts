@@ -6,21 +6,27 @@ import { conferenceContentType } from '../../party/protocol/conference.ts';
 import { isMember } from '../chats/chats.queries.ts';
 import { ROOM_ID } from '../chats/chats.schemas.ts';
 import { conferenceForSocket } from '../conferences/attendance.queries.ts';
+import { DEMO_ROOM, guestName, verifyGuestToken } from '../conferences/demo-room.ts';
 import { verifyJoinToken } from '../conferences/join-token.ts';
 import { topologyFor } from '../conferences/sfu/cloudflare-sfu.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 
 /**
- * What every upgrade must pass: a WebSocket request, from our own pages (a browser always sends Origin on
- * a WebSocket; another site's page must not ride on our cookies), by a signed-in user.
+ * What every upgrade must pass: a WebSocket request from our own pages (a browser always sends Origin on a
+ * WebSocket; another site's page must not ride on our cookies).
  */
-function upgradingUser(c: Context<AppEnv>) {
+function checkUpgrade(c: Context<AppEnv>) {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
     throw new ApiError(426, 'upgrade_required', 'Ожидается WebSocket-соединение');
   }
   const origin = c.req.header('origin');
   if (origin && origin !== new URL(c.req.url).origin) throw errors.forbidden('Подключение с другого сайта отклонено');
+}
+
+/** checkUpgrade, by a signed-in user. */
+function upgradingUser(c: Context<AppEnv>) {
+  checkUpgrade(c);
   const user = c.var.user;
   if (!user) throw errors.unauthorized();
   return user;
@@ -69,5 +75,16 @@ export const realtimeRoutes = new Hono<AppEnv>()
         // the room's cap follows the topology GET /conferences/get/ announced: an event through the SFU admits more
         topology: topologyFor(c.env, contentType.data),
       }),
+    );
+  })
+  /** /BaseMeet's demo room (decision 012, «The demo room»): a guest's ticket from POST /conferences/demo/join/, no account. */
+  .get('/demo-conference', async (c) => {
+    checkUpgrade(c);
+    const token = c.req.query('token');
+    const guestId = token ? await verifyGuestToken(c.env.JWT_SECRET, token) : null;
+    if (!guestId) throw errors.forbidden('Нет доступа к конференции');
+    const room = await getServerByName(c.env.ConferenceRoom, DEMO_ROOM.roomName);
+    return room.fetch(
+      withConferenceIdentity(c.req.raw, { userId: guestId, conferenceId: null, role: 'participant', name: guestName(guestId), avatarUrl: null, topology: 'mesh' }),
     );
   });

@@ -1,0 +1,113 @@
+// /BaseMeet's public demo room (decision 012, «The demo room»): a guest's ticket from POST /conferences/demo/join/
+// without an account, the socket through the Worker entry to the real ConferenceRoom, the per-address limit and
+// the mesh's cap.
+import { describe, expect, it } from 'vitest';
+import { MESH_MAX_PEERS } from '../../party/conference-limits.ts';
+import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
+import type { DemoJoin } from '../../worker/conferences/demo-room.routes.ts';
+import { DEMO_JOINS_PER_ADDRESS, DEMO_ROOM, signGuestToken } from '../../worker/conferences/demo-room.ts';
+import { signJoinToken } from '../../worker/conferences/join-token.ts';
+import { bindings, call, ORIGIN } from './helpers.ts';
+
+/** Each test its own address (the limit counts per address in the shared Postgres, across runs in the same window). */
+const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${Date.now().toString(36)}`;
+
+async function ticket(ip: string) {
+  const res = await call('/api/conferences/demo/join/', { method: 'POST', headers: { origin: ORIGIN, 'cf-connecting-ip': ip } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as DemoJoin;
+}
+
+const upgrade = (token: string | null, headers: Record<string, string> = {}) =>
+  call(`${DEMO_ROOM.wsPath}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`, { headers: { upgrade: 'websocket', ...headers } });
+
+async function connect(token: string) {
+  const res = await upgrade(token);
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const received: ConferenceServerMessage[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener('close', (e: CloseEvent) => resolve({ code: e.code, reason: e.reason })));
+  ws.addEventListener('message', (e: MessageEvent) => received.push(conferenceServerMessage.parse(JSON.parse(e.data as string))));
+  ws.accept();
+  const waitFor = async <T extends ConferenceServerMessage['type']>(type: T, match: (m: Extract<ConferenceServerMessage, { type: T }>) => boolean = () => true) => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const hit = received.find((m): m is Extract<ConferenceServerMessage, { type: T }> => m.type === type && match(m as Extract<ConferenceServerMessage, { type: T }>));
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error(`no ${type} within 5 s; got ${JSON.stringify(received)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { ws, received, closed, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+}
+
+describe('/BaseMeet demo room', () => {
+  it('gives anyone, signed out, the fixed test values and a guest ticket; another site cannot ask', async () => {
+    const join = await ticket(address());
+    expect(join).toMatchObject({
+      login: DEMO_ROOM.login,
+      password: DEMO_ROOM.password,
+      subject_id: DEMO_ROOM.subjectId,
+      ws_path: '/ws/demo-conference/',
+      ice_servers: [],
+      max_peers: MESH_MAX_PEERS,
+    });
+    expect(join.display_name).toMatch(/^Гость \d{4}$/);
+    expect(join.join_token).toEqual(expect.any(String));
+    const crossSite = await call('/api/conferences/demo/join/', { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    // minting credentials is a state change: never on GET
+    expect((await call('/api/conferences/demo/join/')).status).toBe(404);
+  });
+
+  it(`limits one address to ${DEMO_JOINS_PER_ADDRESS} joins in ten minutes, and not its neighbour`, async () => {
+    const ip = address();
+    for (let i = 0; i < DEMO_JOINS_PER_ADDRESS; i += 1) await ticket(ip);
+    const over = await call('/api/conferences/demo/join/', { method: 'POST', headers: { origin: ORIGIN, 'cf-connecting-ip': ip } });
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ code: 'rate_limited' });
+    await ticket(address());
+  });
+
+  it('refuses an upgrade without a guest ticket: none, forged, a member’s join token, another site', async () => {
+    const refused = async (res: Response, status: number) => {
+      expect(res.status).toBe(status);
+      expect(res.webSocket).toBeFalsy();
+    };
+    await refused(await upgrade(null), 403);
+    const { join_token } = await ticket(address());
+    await refused(await upgrade(`${join_token.slice(0, -2)}xx`), 403);
+    await refused(await upgrade(await signJoinToken(bindings.JWT_SECRET, { userId: 1, contentType: 'events', objectId: 1, role: 'host' })), 403);
+    await refused(await upgrade(join_token, { origin: 'https://evil.example' }), 403);
+    await refused(await call(`${DEMO_ROOM.wsPath}?token=${encodeURIComponent(join_token)}`), 426);
+  });
+
+  it(`guests meet and signal each other without an account or a meeting row; the room holds ${MESH_MAX_PEERS}`, async () => {
+    const ip = address();
+    const guests = [];
+    for (let i = 0; i < MESH_MAX_PEERS; i += 1) {
+      const join = await ticket(ip);
+      const client = await connect(join.join_token);
+      const welcome = await client.waitFor('welcome');
+      expect(welcome.self).toMatchObject({ name: join.display_name, role: 'participant' });
+      expect(welcome.peers.map((p) => p.id).sort()).toEqual(guests.map((g) => g.id).sort());
+      guests.push({ ...client, id: welcome.self.id, welcome });
+    }
+    const [a, b] = guests as [(typeof guests)[number], (typeof guests)[number]];
+    await a.waitFor('peer_joined', (m) => m.peer.id === b.id);
+    a.send({ type: 'signal', to: b.id, data: { kind: 'candidate', candidate: null } });
+    await b.waitFor('signal', (m) => m.from === a.id);
+
+    // the fifth is told the room is full
+    const fifth = await connect((await ticket(ip)).join_token);
+    expect((await fifth.closed).code).toBe(CONFERENCE_CLOSE.full);
+
+    // the same ticket again (a reload) replaces its older connection instead of taking a fifth place
+    const again = await connect(await signGuestToken(bindings.JWT_SECRET, guests[1]!.welcome.self.user_id));
+    await again.waitFor('welcome');
+    expect((await b.closed).code).toBe(CONFERENCE_CLOSE.replaced);
+
+    for (const g of [...guests.filter((g) => g !== b), again]) g.send({ type: 'leave' });
+    await Promise.all([a.closed, again.closed]);
+  });
+});
