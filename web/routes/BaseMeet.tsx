@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
+import { BaseMeetScreen } from '../features/conference/base-meet-screen.tsx';
 
+/** Public, no sign-in (spec 002 §2.7): the demo room of the meetings' engine. */
 export const Route = createFileRoute('/BaseMeet')({
-  component: BaseMeetPage,
+  component: BaseMeetScreen,
 });
-
-function BaseMeetPage() {
-  return <ComingSoon title="Прототип видеовстречи" />;
-}

@@ -1,8 +1,8 @@
-import { useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
-import { Hand, LayoutGrid, Mic, MicOff, MonitorUp, PhoneOff, Users, Video, VideoOff, X } from 'lucide-react';
+import { useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import { Bug, Hand, LayoutGrid, Mic, MicOff, MonitorUp, PhoneOff, UserRound, Users, Video, VideoOff, X } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { dayjs } from '../../lib/dayjs.ts';
+import { DebugPanel } from './debug-panel.tsx';
 import type { MeetingClient, RemotePeer } from './mesh/mesh-client.ts';
 import { VideoTile } from './video-tile.tsx';
 
@@ -11,27 +11,41 @@ export const BANNER_FAILED = 'Connection failed. Please try rejoining the confer
 /** Spec 002 §2.6: the self view sits this far from the bottom right corner. */
 const SELF_MARGIN = 20;
 
+/** A control that could not do its job (no such device, the browser refused to share the screen). */
+export type ConferenceControl = 'microphone' | 'camera' | 'screen';
+
 type ConferenceViewProps = {
   client: MeetingClient;
   title: string;
-  startsAt: string;
-  timeZone?: string;
+  /** under the title: the meeting's date (spec 002 §2.6), or /BaseMeet's room values */
+  subtitle: string;
   role: 'host' | 'participant';
   onLeave: () => void;
   /** the host may end the meeting for everyone */
   onEnd?: () => void;
+  /**
+   * /BaseMeet's extras (spec 002 §2.7): the debug panel and the return-to-self button, which puts one's own video
+   * in the main view. The meeting page has neither: there the mentor never sees themselves in the main view.
+   */
+  prototype?: boolean;
+  /** the caller tells the person (a toast on the meeting page, the error snackbar on /BaseMeet) */
+  onControlFailed?: (control: ConferenceControl, error?: unknown) => void;
 };
+
+/** The main view's choice: a remote connection's id, or oneself (/BaseMeet only). */
+const SELF = 'self';
 
 /**
  * The conference of spec 002 §2.6 and §4.2: the main video (the host never sees themselves there; the first
  * remote participant is chosen until someone is pinned), a draggable self view, the controls, the participants'
  * panel with the count including oneself, the connection banners, and what follows an end.
  */
-export function ConferenceView({ client, title, startsAt, timeZone, role, onLeave, onEnd }: ConferenceViewProps) {
+export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, prototype = false, onControlFailed }: ConferenceViewProps) {
   const snapshot = useSyncExternalStore(client.subscribe, client.snapshot);
   const [pinned, setPinned] = useState<string | null>(null);
   const [grid, setGrid] = useState(false);
   const [panel, setPanel] = useState(false);
+  const [debug, setDebug] = useState(false);
   const [hand, setHand] = useState(false);
   const [sharing, setSharing] = useState(false);
   const self = snapshot.self;
@@ -40,11 +54,11 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
   const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
 
   const remote = snapshot.peers;
-  const main: RemotePeer | null = remote.find((p) => p.id === pinned) ?? remote[0] ?? null;
-  const date = useMemo(() => {
-    const d = timeZone ? dayjs(startsAt).tz(timeZone) : dayjs(startsAt);
-    return d.format('D MMMM YYYY, HH:mm');
-  }, [startsAt, timeZone]);
+  const selfInMain = prototype && pinned === SELF && self !== null;
+  const main: RemotePeer | null = selfInMain ? null : (remote.find((p) => p.id === pinned) ?? remote[0] ?? null);
+  const toggle = (control: ConferenceControl, done: boolean) => {
+    if (!done) onControlFailed?.(control);
+  };
 
   if (snapshot.status === 'ended' || snapshot.status === 'refused') {
     return (
@@ -64,7 +78,7 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
     <div className="flex h-[calc(100dvh-8rem)] min-h-[420px] flex-col bg-zinc-950 text-white lg:h-[calc(100dvh-4rem)]">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 pt-3 pb-2">
         <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{title || 'Видеоконференция'}</h1>
-        <p className="text-xs text-white/70 sm:text-sm">{date}</p>
+        <p className="text-xs text-white/70 sm:text-sm">{subtitle}</p>
       </header>
       {banner ? (
         <p role="status" className={cn('mx-4 mb-2 rounded-lg px-3 py-2 text-sm', snapshot.connection === 'failed' ? 'bg-red-600' : 'bg-amber-500 text-black')}>
@@ -73,16 +87,24 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
       ) : null}
 
       <div className="relative flex min-h-0 flex-1 gap-3 px-3 pb-3">
-        <Stage
-          peers={remote}
-          main={main}
-          grid={grid}
-          onPin={(id) => {
-            setPinned(id);
-            setGrid(false);
-          }}
-        />
-        {self ? <SelfView stream={client.localVideo()} name={self.name} audio={microphone} video={camera || sharing} /> : null}
+        {/* the stage, with the self view and the debug panel placed within it (not over the participants' panel) */}
+        <div className="relative flex min-w-0 flex-1">
+          {selfInMain ? (
+            <SelfStage stream={client.localVideo()} name={self.name} audio={microphone} video={camera || sharing} peers={remote} onPin={setPinned} />
+          ) : (
+            <Stage
+              peers={remote}
+              main={main}
+              grid={grid}
+              onPin={(id) => {
+                setPinned(id);
+                setGrid(false);
+              }}
+            />
+          )}
+          {self && !selfInMain ? <SelfView stream={client.localVideo()} name={self.name} audio={microphone} video={camera || sharing} /> : null}
+          {debug ? <DebugPanel client={client} peers={remote} onClose={() => setDebug(false)} /> : null}
+        </div>
         {panel ? (
           <aside
             aria-label="Участники"
@@ -105,10 +127,10 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
       </div>
 
       <nav aria-label="Управление встречей" className="flex flex-wrap items-center justify-center gap-2 border-t border-white/10 px-3 py-3">
-        <Control label={microphone ? 'Выключить микрофон' : 'Включить микрофон'} active={!microphone} onClick={() => client.setMicrophone(!microphone)}>
+        <Control label={microphone ? 'Выключить микрофон' : 'Включить микрофон'} active={!microphone} onClick={() => toggle('microphone', client.setMicrophone(!microphone))}>
           {microphone ? <Mic /> : <MicOff />}
         </Control>
-        <Control label={camera ? 'Выключить камеру' : 'Включить камеру'} active={!camera} onClick={() => client.setCamera(!camera)}>
+        <Control label={camera ? 'Выключить камеру' : 'Включить камеру'} active={!camera} onClick={() => toggle('camera', client.setCamera(!camera))}>
           {camera ? <Video /> : <VideoOff />}
         </Control>
         {canShare ? (
@@ -119,7 +141,13 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
               if (sharing) {
                 client.stopScreenShare();
                 setSharing(false);
-              } else setSharing(await client.startScreenShare());
+              } else {
+                try {
+                  setSharing(await client.startScreenShare());
+                } catch (error) {
+                  onControlFailed?.('screen', error);
+                }
+              }
             }}
           >
             <MonitorUp />
@@ -141,6 +169,16 @@ export function ConferenceView({ client, title, startsAt, timeZone, role, onLeav
         <Control label={grid ? 'Один собеседник крупно' : 'Сетка'} active={grid} onClick={() => setGrid(!grid)}>
           <LayoutGrid />
         </Control>
+        {prototype ? (
+          <>
+            <Control label="Вернуться к себе" active={selfInMain} onClick={() => setPinned(selfInMain ? null : SELF)}>
+              <UserRound />
+            </Control>
+            <Control label="Отладка" active={debug} onClick={() => setDebug(!debug)}>
+              <Bug />
+            </Control>
+          </>
+        ) : null}
         <Button variant="destructive" className="h-11 rounded-full px-5" onClick={onLeave} aria-label="Покинуть встречу">
           <PhoneOff />
           <span className="hidden sm:inline">Выйти</span>
@@ -176,23 +214,38 @@ function Stage({ peers, main, grid, onPin }: { peers: RemotePeer[]; main: Remote
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-2">
       <VideoTile stream={main.stream} name={main.name} avatarUrl={main.avatar_url} audio={main.audio} video={main.video || main.screen} hand={main.hand} className="min-h-0 flex-1" />
-      {others.length ? (
-        <div className="flex gap-2 overflow-x-auto">
-          {others.map((p) => (
-            <VideoTile
-              key={p.id}
-              stream={p.stream}
-              name={p.name}
-              avatarUrl={p.avatar_url}
-              audio={p.audio}
-              video={p.video || p.screen}
-              hand={p.hand}
-              className="aspect-video w-32 shrink-0 sm:w-40"
-              onClick={() => onPin(p.id)}
-            />
-          ))}
-        </div>
-      ) : null}
+      <Thumbnails peers={others} onPin={onPin} />
+    </div>
+  );
+}
+
+/** /BaseMeet's return-to-self: one's own video in the main view, everyone else as thumbnails below. */
+function SelfStage({ stream, name, audio, video, peers, onPin }: { stream: MediaStream; name: string; audio: boolean; video: boolean; peers: RemotePeer[]; onPin: (id: string) => void }) {
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-2">
+      <VideoTile stream={stream} name={`${name} (вы)`} audio={audio} video={video} self className="min-h-0 flex-1" />
+      <Thumbnails peers={peers} onPin={onPin} />
+    </div>
+  );
+}
+
+function Thumbnails({ peers, onPin }: { peers: RemotePeer[]; onPin: (id: string) => void }) {
+  if (!peers.length) return null;
+  return (
+    <div className="flex gap-2 overflow-x-auto" data-testid="thumbnails">
+      {peers.map((p) => (
+        <VideoTile
+          key={p.id}
+          stream={p.stream}
+          name={p.name}
+          avatarUrl={p.avatar_url}
+          audio={p.audio}
+          video={p.video || p.screen}
+          hand={p.hand}
+          className="aspect-video w-32 shrink-0 sm:w-40"
+          onClick={() => onPin(p.id)}
+        />
+      ))}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { api, unwrap } from '../../lib/api-client.ts';
  */
 
 export type ConferenceJoin = InferResponseType<typeof api.conferences.get.$get, 200>;
+/** /BaseMeet's ticket into the public demo room: the fixed test values and a guest's join token. */
+export type DemoJoin = InferResponseType<typeof api.conferences.demo.join.$post, 200>;
 
 /** The meeting as the join flow needs it: who leads it, its title and start. */
 export type MeetingInfo = { mentorId: number; title: string; startsAt: string };
@@ -31,4 +33,5 @@ export const conferenceApi = {
     unwrap(await api.conferences['update-from-salute-jazz'].$post({ json: { content_type: contentType, object_id: id, status: 'ended' } })),
   join: async (contentType: ConferenceContentType, id: number): Promise<ConferenceJoin> =>
     unwrap(await api.conferences.get.$get({ query: { content_type: contentType, object_id: String(id) } })),
+  demoJoin: async (): Promise<DemoJoin> => unwrap(await api.conferences.demo.join.$post()),
 };

@@ -3,12 +3,20 @@ import { useNavigate } from '@tanstack/react-router';
 import { Video } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { dayjs } from '../../lib/dayjs.ts';
 import { conferenceApi, type ConferenceJoin } from './conference.api.ts';
-import { ConferenceView } from './conference-view.tsx';
+import { ConferenceView, type ConferenceControl } from './conference-view.tsx';
 import { EquipmentCheckDialog } from './equipment-check-dialog.tsx';
 import { JOIN_STEPS, type JoinStep } from './join-steps.ts';
 import { connectMeeting, socketUrl, type MeetingClient } from './mesh/mesh-client.ts';
 import { useJoinFlow, type JoinTarget } from './use-join-flow.ts';
+
+/** What the meeting page says when a control fails (the spec gives /BaseMeet's English texts only). */
+const CONTROL_FAILED: Record<ConferenceControl, string> = {
+  microphone: 'Не удалось переключить микрофон: его нет в этой встрече',
+  camera: 'Не удалось переключить камеру: её нет в этой встрече',
+  screen: 'Не удалось показать экран',
+};
 
 /** How long «Готово! Перенаправление...» stays before the conference shows. */
 const DONE_PAUSE_MS = 400;
@@ -89,7 +97,18 @@ function Connected({ client, join, viewer, onLeave, onEnd }: { client: MeetingCl
   if (!shown && snapshot.status !== 'refused' && snapshot.status !== 'ended') {
     return <JoinProgress step={welcomed ? 'done' : 'room-connection'} failure={null} onRetry={() => undefined} />;
   }
-  return <ConferenceView client={client} title={join.title} startsAt={join.starts_at} timeZone={viewer?.time_zone ?? undefined} role={join.role} onLeave={onLeave} onEnd={onEnd} />;
+  const date = viewer?.time_zone ? dayjs(join.starts_at).tz(viewer.time_zone) : dayjs(join.starts_at);
+  return (
+    <ConferenceView
+      client={client}
+      title={join.title}
+      subtitle={date.format('D MMMM YYYY, HH:mm')}
+      role={join.role}
+      onLeave={onLeave}
+      onEnd={onEnd}
+      onControlFailed={(control) => toast({ title: CONTROL_FAILED[control], variant: 'destructive' })}
+    />
+  );
 }
 
 export function JoinProgress({ step, failure, onRetry }: { step: JoinStep; failure: string | null; onRetry: () => void }) {

@@ -19,7 +19,7 @@ import {
 import { ConsultationCard, EventCard, ExpertCard } from './item-cards.tsx';
 import { allSkills, mockItems } from './mock-data.ts';
 import { PriceRangeSlider } from './price-range-slider.tsx';
-import { Snackbar, useSnackbar } from './snackbar.tsx';
+import { Snackbar, useSnackbar } from '../../components/ui/snackbar.tsx';
 
 const typeLabels: Record<ItemType, string> = { consultation: 'Consultations', event: 'Events', expert: 'Experts' };
 

@@ -33,18 +33,25 @@ export type MeetingSnapshot = {
 export type MeetingClient = {
   snapshot(): MeetingSnapshot;
   subscribe(listener: () => void): () => void;
-  setMicrophone(on: boolean): void;
-  setCamera(on: boolean): void;
-  /** resolves false when the person cancelled the browser's picker (silently, spec 4.2) */
+  /** false when this device has no microphone in the meeting (nothing to turn on) */
+  setMicrophone(on: boolean): boolean;
+  /** false when this device has no camera in the meeting */
+  setCamera(on: boolean): boolean;
+  /**
+   * Resolves false when the person cancelled the browser's picker (silently, spec 4.2); rejects when the browser
+   * could not share (no support, no permission from the system, a capture error).
+   */
   startScreenShare(): Promise<boolean>;
   stopScreenShare(): void;
   raiseHand(raised: boolean): void;
   leave(): void;
   /** the local stream as shown in the self view (camera, or the screen while sharing) */
   localVideo(): MediaStream;
-  /** getStats of every link, for the debug panel and the browser tests */
-  stats(): Promise<{ peerId: string; report: RTCStatsReport }[]>;
+  /** getStats of every link with its ICE state, for the debug panel and the browser tests */
+  stats(): Promise<LinkStats[]>;
 };
+
+export type LinkStats = { peerId: string; iceState: RTCIceConnectionState; report: RTCStatsReport };
 
 type Options = {
   /** ws(s)://…/ws/conferences/{ct}/{id}/?token=…, asked again on every reconnect (the token lives 10 minutes) */
@@ -201,21 +208,27 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
       return () => listeners.delete(listener);
     },
     setMicrophone(on) {
-      if (microphone) microphone.enabled = on;
+      if (!microphone) return false;
+      microphone.enabled = on;
       send(media());
       changed();
+      return true;
     },
     setCamera(on) {
-      if (camera) camera.enabled = on;
+      if (!camera) return false;
+      camera.enabled = on;
       send(media());
       changed();
+      return true;
     },
     async startScreenShare() {
-      if (!navigator.mediaDevices?.getDisplayMedia) return false;
+      if (!navigator.mediaDevices?.getDisplayMedia) throw new Error('screen sharing is not supported by this browser');
       try {
         screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
-      } catch {
-        return false;
+      } catch (error) {
+        // the person closed the picker or said no: not a failure to report
+        if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return false;
+        throw error;
       }
       const track = screen.getVideoTracks()[0]!;
       track.addEventListener('ended', () => client.stopScreenShare());
@@ -248,7 +261,10 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
     localVideo: () => screen ?? stream,
     async stats() {
       return Promise.all(
-        [...links.entries()].map(async ([peerId, link]) => ({ peerId, report: await (link.connection as unknown as RTCPeerConnection).getStats() })),
+        [...links.entries()].map(async ([peerId, link]) => {
+          const connection = link.connection as unknown as RTCPeerConnection;
+          return { peerId, iceState: connection.iceConnectionState, report: await connection.getStats() };
+        }),
       );
     },
   };

@@ -5,11 +5,11 @@ import { cn } from '../../lib/cn.ts';
 export type SnackbarSeverity = 'success' | 'error' | 'info';
 type SnackbarMessage = { id: number; text: string; severity: SnackbarSeverity };
 
-/** Dashboard snackbar lifetime (spec 002 §9). */
-export const SNACKBAR_DURATION = 3000;
+/** Snackbar lifetimes (spec 002 §9): the dashboard's 3000 ms, the error snackbar's 5000 ms. */
+export const SNACKBAR_DURATION = { dashboard: 3000, error: 5000 } as const;
 
-/** One message at a time; a new one replaces the old and restarts the 3 s timer. */
-export function useSnackbar() {
+/** One message at a time; a new one replaces the old and restarts the timer (`durationMs`, the dashboard's 3 s by default). */
+export function useSnackbar(durationMs: number = SNACKBAR_DURATION.dashboard) {
   const [message, setMessage] = useState<SnackbarMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const nextId = useRef(1);
@@ -22,8 +22,8 @@ export function useSnackbar() {
   const show = useCallback((text: string, severity: SnackbarSeverity = 'success') => {
     clearTimeout(timer.current);
     setMessage({ id: nextId.current++, text, severity });
-    timer.current = setTimeout(() => setMessage(null), SNACKBAR_DURATION);
-  }, []);
+    timer.current = setTimeout(() => setMessage(null), durationMs);
+  }, [durationMs]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
   return { message, show, close };

@@ -1,0 +1,72 @@
+// /BaseMeet in real browsers, signed out: two guests in Debian's chromium with synthetic devices meet in the demo
+// room (1280 px and 390 px), the debug panel reads frames from getStats, the participants' count includes oneself,
+// return-to-self puts one's own video in the main view, hanging up reaches the other side; a guest whose camera
+// is refused gets the English error snackbar, which closes with Close and by itself after 5 s.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowserAndDb } from './browser.ts';
+
+const appUrl = inject('appUrl');
+const { openPage } = useBrowserAndDb();
+
+async function enter(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${appUrl}/BaseMeet`);
+  await page.getByRole('heading', { name: 'Демо-комната' }).waitFor({ timeout: 30_000 });
+  return errors;
+}
+
+describe('/BaseMeet', () => {
+  it('two guests see and hear each other; debug, participants, return-to-self and hang-up work', { timeout: 150_000 }, async () => {
+    const [wide, phone] = await Promise.all([openPage(1280), openPage(390, 844)]);
+    const errors = [...(await enter(wide)), ...(await enter(phone))];
+    await expect.poll(() => wide.getByText(/вы: Гость \d{4}/).count()).toBe(1);
+
+    for (const page of [wide, phone]) {
+      await page.getByRole('button', { name: 'Отладка' }).click();
+      const link = page.getByTestId('debug-link');
+      // the other guest's video frames arrive and the link is connected
+      await expect.poll(async () => Number(/(\d+) принято/.exec((await link.getByTestId('debug-frames').textContent()) ?? '')?.[1] ?? 0), { timeout: 60_000 }).toBeGreaterThan(10);
+      expect(await link.getByTestId('debug-ice').textContent()).toMatch(/connected|completed/);
+      await page.getByRole('button', { name: 'Закрыть отладку' }).click();
+    }
+
+    await wide.getByRole('button', { name: 'Участники' }).click();
+    await wide.getByRole('heading', { name: 'Участники (2)' }).waitFor();
+
+    // return-to-self: one's own tile in the main view, the other guest as a thumbnail; again: back to the other
+    await wide.getByRole('button', { name: 'Вернуться к себе' }).click();
+    await wide.getByTestId('thumbnails').waitFor();
+    expect(await wide.getByTestId('self-view').count()).toBe(0);
+    await wide.getByRole('button', { name: 'Вернуться к себе' }).click();
+    await wide.getByTestId('self-view').waitFor();
+
+    // the phone hangs up: it goes home, and the other side is alone again within seconds
+    await phone.getByRole('button', { name: 'Покинуть встречу' }).click();
+    await phone.waitForURL(`${appUrl}/`);
+    await wide.getByTestId('waiting-for-peers').waitFor({ timeout: 5_000 });
+    await wide.getByRole('heading', { name: 'Участники (1)' }).waitFor();
+    expect(errors).toEqual([]);
+    await Promise.all([wide.context().close(), phone.context().close()]);
+  });
+
+  it('a refused camera shows «Failed to initialize conference: …» for 5 s with Close, and Повторить tries again', { timeout: 60_000 }, async () => {
+    const page = await openPage(1280);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await page.goto(`${appUrl}/BaseMeet`);
+    const snackbar = page.getByRole('alert').filter({ hasText: 'Failed to initialize conference: Permission denied' });
+    await snackbar.waitFor({ timeout: 30_000 });
+    await snackbar.getByRole('button', { name: 'Close' }).click();
+    await snackbar.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Повторить' }).click();
+    await snackbar.waitFor();
+    const shown = Date.now();
+    await snackbar.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - shown).toBeGreaterThan(4_000);
+    await page.context().close();
+  });
+});
