@@ -1,10 +1,12 @@
 // /BaseMeet in real browsers, signed out: two guests in Debian's chromium with synthetic devices meet in the demo
-// room (1280 px and 390 px), the debug panel reads frames from getStats, the participants' count includes oneself,
+// room (1280 px and 390 px), the debug panel reads frames from getStats, a dropped signalling socket comes back
+// and media flows again, the participants' count includes oneself,
 // return-to-self puts one's own video in the main view, hanging up reaches the other side; a guest whose camera
 // is refused gets the English error snackbar, which closes with Close and by itself after 5 s.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserAndDb } from './browser.ts';
+import { connectionStates, dropSockets, inbound, peerConnectionCount, recordPeerConnections } from './webrtc.ts';
 
 const appUrl = inject('appUrl');
 const { openPage } = useBrowserAndDb();
@@ -20,6 +22,7 @@ async function enter(page: Page) {
 describe('/BaseMeet', () => {
   it('two guests see and hear each other; debug, participants, return-to-self and hang-up work', { timeout: 150_000 }, async () => {
     const [wide, phone] = await Promise.all([openPage(1280), openPage(390, 844)]);
+    await Promise.all([recordPeerConnections(wide), recordPeerConnections(phone)]);
     const errors = [...(await enter(wide)), ...(await enter(phone))];
     await expect.poll(() => wide.getByText(/вы: Гость \d{4}/).count()).toBe(1);
 
@@ -30,6 +33,22 @@ describe('/BaseMeet', () => {
       await expect.poll(async () => Number(/(\d+) принято/.exec((await link.getByTestId('debug-frames').textContent()) ?? '')?.[1] ?? 0), { timeout: 60_000 }).toBeGreaterThan(10);
       expect(await link.getByTestId('debug-ice').textContent()).toMatch(/connected|completed/);
       await page.getByRole('button', { name: 'Закрыть отладку' }).click();
+    }
+
+    // the phone's signalling socket drops (the network, not the app): it reconnects, both sides make new links,
+    // and media flows again on them
+    const before = await Promise.all([peerConnectionCount(wide), peerConnectionCount(phone)]);
+    expect(await dropSockets(phone, '/ws/demo-conference/')).toBe(1);
+    try {
+      for (const [i, page] of [wide, phone].entries()) {
+        await expect.poll(() => peerConnectionCount(page), { timeout: 30_000 }).toBeGreaterThan(before[i]!);
+        await expect
+          .poll(() => inbound(page, before[i]), { timeout: 45_000, interval: 500 })
+          .toMatchObject({ frames: expect.toSatisfy((n: number) => n > 0), packets: expect.toSatisfy((n: number) => n > 0) });
+      }
+    } catch (failure) {
+      for (const page of [wide, phone]) console.log(page === wide ? 'wide' : 'phone', JSON.stringify(await connectionStates(page)));
+      throw failure;
     }
 
     await wide.getByRole('button', { name: 'Участники' }).click();

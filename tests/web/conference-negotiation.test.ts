@@ -76,8 +76,13 @@ class FakeConnection implements PeerConnectionLike {
     this.restarts += 1;
     this.needNegotiation();
   }
-  addTrack(): RTCRtpSender {
-    throw new Error('not used');
+  tracks: MediaStreamTrack[] = [];
+  addTrack(track: MediaStreamTrack): RTCRtpSender {
+    this.tracks.push(track);
+    // JSEP: a track added while answering an offer rides on the offer's transceivers and the answer carries it;
+    // added any other time, it needs a negotiation of its own
+    if (this.signalingState !== 'have-remote-offer') this.needNegotiation();
+    return {} as RTCRtpSender;
   }
   getSenders(): RTCRtpSender[] {
     return [];
@@ -101,8 +106,11 @@ class FakeConnection implements PeerConnectionLike {
   }
 }
 
-/** Two links joined through an asynchronous channel; every payload is recorded. */
-function pair(aId: string, bId: string) {
+/**
+ * Two links joined through an asynchronous channel; every payload is recorded. With `tracks`, each side sends one
+ * track; `waiting` names the side already in the room (its link waits for the other's offer).
+ */
+function pair(aId: string, bId: string, options: { tracks?: boolean; waiting?: string } = {}) {
   const made: Record<string, FakeConnection[]> = { [aId]: [], [bId]: [] };
   const sent: { from: string; data: SignalPayload }[] = [];
   const links: Record<string, PeerLink> = {};
@@ -120,7 +128,8 @@ function pair(aId: string, bId: string) {
         sent.push({ from: selfId, data });
         setTimeout(() => void links[peerId].receive(data).catch((e) => errors.push(e)), 1);
       },
-      localTracks: () => [],
+      localTracks: () => (options.tracks ? [{ track: { kind: 'video', id: `${selfId}-camera` } as MediaStreamTrack, stream: {} as MediaStream }] : []),
+      waitForOffer: options.waiting === selfId,
       onRemoteStream: () => undefined,
       onState: () => undefined,
     });
@@ -151,6 +160,31 @@ describe('perfect negotiation of a mesh link', () => {
     // each side holds the other's last description
     expect(pc('a').remoteDescription).toEqual({ type: 'offer', sdp: 'offer 2 from b' });
     expect(pc('b').remoteDescription).toEqual({ type: 'answer', sdp: 'answer from a' });
+  });
+
+  it('the side already in the room waits for the newcomer’s offer: one offer, no collision, both send', async () => {
+    // b is polite (the greater id): were both to offer, b would roll back; here b waits instead
+    const { pc, sent, errors } = pair('a', 'b', { tracks: true, waiting: 'b' });
+    expect(pc('b').tracks).toEqual([]);
+    await settle();
+
+    expect(errors).toEqual([]);
+    const offers = sent.filter((s) => s.data.kind === 'description' && s.data.description.type === 'offer');
+    expect(offers.map((o) => o.from)).toEqual(['a']);
+    expect(pc('b').offersMade).toBe(0);
+    // b's camera went out with its answer
+    expect(pc('b').tracks.map((t) => t.id)).toEqual(['b-camera']);
+    expect(pc('a').tracks.map((t) => t.id)).toEqual(['a-camera']);
+    for (const id of ['a', 'b']) expect(pc(id).signalingState).toBe('stable');
+    expect(pc('a').remoteDescription).toEqual({ type: 'answer', sdp: 'answer from b' });
+  });
+
+  it('without waiting, both sides with tracks offer at once and the polite one rolls back (what waiting avoids)', async () => {
+    const { sent, errors } = pair('a', 'b', { tracks: true });
+    await settle();
+    expect(errors).toEqual([]);
+    const offers = sent.filter((s) => s.data.kind === 'description' && s.data.description.type === 'offer');
+    expect(offers.map((o) => o.from)).toEqual(expect.arrayContaining(['a', 'b']));
   });
 
   it('queues candidates that arrive before the description and applies them after it', async () => {

@@ -112,7 +112,8 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
     return [microphone, video].filter((t): t is MediaStreamTrack => t !== null).map((track) => ({ track, stream }));
   }
 
-  function linkTo(peer: ConferencePeer) {
+  /** `joined`: the peer came after us (peer_joined), so it offers first and our link waits for that offer. */
+  function linkTo(peer: ConferencePeer, joined = false) {
     if (!self || links.has(peer.id)) return;
     peers.set(peer.id, { ...peer, stream: null, link: 'connecting' });
     const link = new PeerLink({
@@ -122,6 +123,7 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
       createConnection: () => new RTCPeerConnection({ iceServers }) as unknown as PeerConnectionLike,
       send: (data) => send({ type: 'signal', to: peer.id, data }),
       localTracks,
+      waitForOffer: joined,
       onRemoteStream: (remote) => {
         const known = peers.get(peer.id);
         if (known) peers.set(peer.id, { ...known, stream: remote });
@@ -159,7 +161,7 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
         for (const peer of message.peers) linkTo(peer);
         break;
       case 'peer_joined':
-        linkTo(message.peer);
+        linkTo(message.peer, true);
         break;
       case 'peer_updated': {
         const known = peers.get(message.peer.id);

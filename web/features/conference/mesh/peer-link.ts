@@ -2,7 +2,8 @@
 // as W3C WebRTC 1.0 §10.7 lays it out, so both sides may add tracks and offer at once without a deadlock (the
 // impolite side ignores a colliding offer, the polite side rolls its own back), candidates that arrive before the
 // remote description are queued, a failed ICE path is restarted, and after repeated failures the connection is
-// rebuilt from scratch.
+// rebuilt from scratch. The first negotiation has one offerer: the side that just joined; the side already in the
+// room adds its tracks only when that offer arrives (see `waitForOffer`).
 import type { SignalPayload } from '../../../../party/protocol/conference.ts';
 
 /** The part of RTCPeerConnection the link uses: narrow, so the negotiation can be tested without a browser. */
@@ -39,6 +40,14 @@ export type PeerLinkOptions = {
   send: (data: SignalPayload) => void;
   /** the tracks to send, added once per connection */
   localTracks: () => { track: MediaStreamTrack; stream: MediaStream }[];
+  /**
+   * The side already in the room when the other joined: its first connection adds its tracks only when the
+   * newcomer's offer arrives, so only one side offers. Without it both sides offer at once and the polite one rolls
+   * its offer back; chromium then sometimes never gathers a candidate for the answer (seen in 5 of 8 joins on a
+   * 2-core machine), and the link stays dead until it is rebuilt 40 s later. Perfect negotiation still handles every
+   * later collision (ICE restarts, rebuilds).
+   */
+  waitForOffer?: boolean;
   onRemoteStream: (stream: MediaStream) => void;
   onState: (state: LinkState) => void;
 };
@@ -53,6 +62,8 @@ export class PeerLink {
   private closed = false;
   private watchdog: ReturnType<typeof setInterval> | null = null;
   private negotiatedAt: number | null = null;
+  /** whether this connection carries our tracks yet (false only while waiting for the first offer) */
+  private sending = false;
   /** how many times the connection was made again after repeated failures (tests and the debug panel read it) */
   rebuilds = 0;
 
@@ -60,14 +71,14 @@ export class PeerLink {
 
   constructor(options: PeerLinkOptions) {
     this.options = options;
-    this.pc = this.build();
+    this.pc = this.build(options.waitForOffer ?? false);
   }
 
   get connection(): PeerConnectionLike {
     return this.pc;
   }
 
-  private build(): PeerConnectionLike {
+  private build(waitForOffer = false): PeerConnectionLike {
     const pc = this.options.createConnection();
     pc.onnegotiationneeded = () => void this.offer(pc);
     pc.onicecandidate = ({ candidate }) => {
@@ -76,11 +87,18 @@ export class PeerLink {
     };
     pc.ontrack = ({ track, streams }) => this.options.onRemoteStream(streams[0] ?? new MediaStream([track]));
     pc.onconnectionstatechange = () => this.onConnectionState(pc);
-    for (const { track, stream } of this.options.localTracks()) pc.addTrack(track, stream);
+    this.sending = false;
+    if (!waitForOffer) this.addLocalTracks(pc);
     this.options.onState('connecting');
     this.negotiatedAt = null;
     this.watch();
     return pc;
+  }
+
+  private addLocalTracks(pc: PeerConnectionLike) {
+    if (this.sending) return;
+    this.sending = true;
+    for (const { track, stream } of this.options.localTracks()) pc.addTrack(track, stream);
   }
 
   /** Both descriptions agreed but no connection after CONNECT_TIMEOUT_MS: recover as from a failure. */
@@ -131,6 +149,8 @@ export class PeerLink {
       this.settingRemoteAnswerPending = false;
       await this.flushCandidates(pc);
       if (description.type === 'offer') {
+        // waiting for the first offer: our tracks join the transceivers it made, and the answer carries them
+        this.addLocalTracks(pc);
         await pc.setLocalDescription();
         if (pc.localDescription) this.options.send({ kind: 'description', description: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
       }
