@@ -11,6 +11,7 @@ import { chatFanout } from './bench-chat.mjs';
 import { analyticsBench } from './bench-analytics.mjs';
 import { scheduleBench } from './bench-schedule.mjs';
 import { meetingBench } from './bench-meeting.mjs';
+import { RELAY_BENCH_VARS, meshCpuBench, relayBench } from './bench-conference.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
@@ -164,7 +165,8 @@ try {
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
   console.log(`[bench] build: ${build({ quiet: true, stack: 'bench' })} ms`);
-  app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'] });
+  // the SFU settings only let an event's room admit more than a mesh's 4 for the relay figure; no SFU is called
+  app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   if (scheduleOnly) await measureSchedule(app, ready);
   else if (meetingOnly) await measureMeeting(app, ready);
@@ -192,6 +194,14 @@ async function measureMeeting(app, ready) {
     `joining a consultation's meeting (chromium, synthetic devices, ${meeting.runs} joins): «Продолжить» to the first remote frame decoded ` +
       `median ${meeting.median} ms (min ${meeting.min}, max ${meeting.max})`,
   );
+  const relay = await relayBench(app.url, ready.databaseUrl);
+  console.log(
+    `ConferenceRoom with ${relay.people} connected: ${relay.sent} signals to one named peer (each person every 100 ms), ${relay.received} received, ` +
+      `send to receipt p50 ${relay.p50} ms, p99 ${relay.p99} ms, max ${relay.max} ms; a media change heard by all ${relay.people - 1} others p50 ${relay.fanoutP50} ms, p99 ${relay.fanoutP99} ms`,
+  );
+  for (const mesh of await meshCpuBench(app.url)) {
+    console.log(`mesh of ${mesh.participants} on /BaseMeet (one chromium, synthetic camera and microphone, 20 s): ${mesh.cores} cores busy in all, ${mesh.perParticipant} per participant`);
+  }
 }
 
 async function measureSchedule(app, ready) {

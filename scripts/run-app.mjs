@@ -29,9 +29,9 @@ export function build({ quiet = false, stack = 'dev' } = {}) {
  * Starts the server and resolves once GET /api/health answers 200.
  * mode 'serve' = the last build under wrangler dev; mode 'dev' = Vite with hot reload.
  */
-export async function serve({ mode = 'serve', stack = 'dev', port, services, environment = 'development', inspectorPort, stdio = 'inherit' }) {
+export async function serve({ mode = 'serve', stack = 'dev', port, services, environment = 'development', inspectorPort, stdio = 'inherit', vars: extraVars = {} }) {
   prepareLocalEnv();
-  const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment, APP_ORIGIN: `http://127.0.0.1:${port}` };
+  const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment, APP_ORIGIN: `http://127.0.0.1:${port}`, ...extraVars };
   const [cmd, args] =
     mode === 'dev'
       ? ['vite', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']]
