@@ -9,15 +9,42 @@
 // - PUT sessions/{id}/tracks/close {tracks: [{mid}], sessionDescription?, force?} → 200 {tracks, …};
 // - GET sessions/{id} → {tracks: [... status]}.
 // Every call needs `Authorization: Bearer {app token}` for the app id (401 otherwise). Requests are validated with
-// zod; sessions and tracks live in memory. The SDP it answers is a fixed, plausible text: this checks the
+// zod; sessions and tracks live in memory. The SDP it answers is plausible text with one m-section per track of the
+// session (its mid, its kind as the browser's offer named it, sendonly for what it sends us): this checks the
 // protocol, not media. `mode` makes it fail, hang or talk nonsense for the error tests.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 
 export const FAKE_SFU_URL = 'https://rtc.sfu.test/v1';
 
-const FAKE_SDP = (type: 'offer' | 'answer', n: number) =>
-  ['v=0', `o=- ${n} 2 IN IP4 127.0.0.1`, 's=-', 't=0 0', 'a=group:BUNDLE 0', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'c=IN IP4 0.0.0.0', `a=setup:${type === 'offer' ? 'actpass' : 'passive'}`, 'a=mid:0', 'a=rtpmap:96 VP8/90000', ''].join('\r\n');
+type SdpTrack = { mid: string; kind: string; location: 'local' | 'remote' };
+
+/** A session's description as the SFU would write it: the tracks it receives (local) and sends (remote) by mid. */
+const FAKE_SDP = (type: 'offer' | 'answer', n: number, tracks: SdpTrack[]) =>
+  [
+    'v=0',
+    `o=- ${n} 2 IN IP4 127.0.0.1`,
+    's=-',
+    't=0 0',
+    `a=group:BUNDLE ${tracks.map((t) => t.mid).join(' ')}`,
+    ...tracks.flatMap((t) => [
+      `m=${t.kind} 9 UDP/TLS/RTP/SAVPF ${t.kind === 'audio' ? 111 : 96}`,
+      'c=IN IP4 0.0.0.0',
+      `a=setup:${type === 'offer' ? 'actpass' : 'passive'}`,
+      `a=mid:${t.mid}`,
+      t.location === 'local' ? 'a=recvonly' : 'a=sendonly',
+      t.kind === 'audio' ? 'a=rtpmap:111 opus/48000/2' : 'a=rtpmap:96 VP8/90000',
+    ]),
+    '',
+  ].join('\r\n');
+
+/** The media kind of `mid` in an SDP text (its m-section's), video when the text does not say. */
+function kindOf(sdp: string | undefined, mid: string) {
+  for (const section of (sdp ?? '').split(/\r?\n(?=m=)/)) {
+    if (section.split(/\r?\n/).includes(`a=mid:${mid}`)) return section.startsWith('m=audio') ? 'audio' : 'video';
+  }
+  return 'video';
+}
 
 const description = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1) });
 const track = z.discriminatedUnion('location', [
@@ -28,7 +55,7 @@ const tracksNew = z.object({ sessionDescription: description.optional(), tracks:
 const renegotiateBody = z.object({ sessionDescription: description });
 const closeBody = z.object({ tracks: z.array(z.object({ mid: z.string().min(1) })).min(1), sessionDescription: description.optional(), force: z.boolean().optional() });
 
-type FakeTrack = { location: 'local' | 'remote'; mid: string; trackName: string; sessionId?: string };
+type FakeTrack = { location: 'local' | 'remote'; mid: string; trackName: string; kind: string; sessionId?: string };
 type FakeSession = { id: string; tracks: FakeTrack[]; nextMid: number; awaitingAnswer: boolean };
 
 export function fakeCloudflareSfu(appId: string, appToken: string) {
@@ -77,28 +104,28 @@ export function fakeCloudflareSfu(appId: string, appToken: string) {
         if (session.tracks.some((x) => x.location === 'local' && x.trackName === t.trackName)) {
           return { trackName: t.trackName, mid: t.mid, errorCode: 'track_exists', errorDescription: 'a track with this name is already published' };
         }
-        session.tracks.push({ location: 'local', mid: t.mid, trackName: t.trackName });
+        session.tracks.push({ location: 'local', mid: t.mid, trackName: t.trackName, kind: t.kind ?? kindOf(sessionDescription.sdp, t.mid) });
         session.nextMid = Math.max(session.nextMid, Number(t.mid) + 1 || 0);
         return { trackName: t.trackName, mid: t.mid };
       });
-      return c.json({ requiresImmediateRenegotiation: false, sessionDescription: { type: 'answer', sdp: FAKE_SDP('answer', ++counter) }, tracks: results });
+      return c.json({ requiresImmediateRenegotiation: false, sessionDescription: { type: 'answer', sdp: FAKE_SDP('answer', ++counter, session.tracks) }, tracks: results });
     }
 
     if (sessionDescription) return refuse(c, 400, 'invalid_request', 'pulling takes no offer: the SFU makes one');
     const results = remotes.map((t) => {
-      const source = sessions.get(t.sessionId);
-      if (!source?.tracks.some((x) => x.location === 'local' && x.trackName === t.trackName)) {
+      const published = sessions.get(t.sessionId)?.tracks.find((x) => x.location === 'local' && x.trackName === t.trackName);
+      if (!published) {
         return { sessionId: t.sessionId, trackName: t.trackName, errorCode: 'not_found', errorDescription: 'no such track' };
       }
       const mid = String(session.nextMid++);
-      session.tracks.push({ location: 'remote', mid, trackName: t.trackName, sessionId: t.sessionId });
+      session.tracks.push({ location: 'remote', mid, trackName: t.trackName, kind: published.kind, sessionId: t.sessionId });
       return { sessionId: t.sessionId, trackName: t.trackName, mid };
     });
     const pulled = results.some((r) => !('errorCode' in r));
     session.awaitingAnswer = pulled;
     return c.json({
       requiresImmediateRenegotiation: pulled,
-      ...(pulled ? { sessionDescription: { type: 'offer', sdp: FAKE_SDP('offer', ++counter) } } : {}),
+      ...(pulled ? { sessionDescription: { type: 'offer', sdp: FAKE_SDP('offer', ++counter, session.tracks) } } : {}),
       tracks: results,
     });
   });
@@ -131,8 +158,8 @@ export function fakeCloudflareSfu(appId: string, appToken: string) {
     session.awaitingAnswer = session.awaitingAnswer || offers;
     return c.json({
       requiresImmediateRenegotiation: offers,
-      ...(sessionDescription ? { sessionDescription: { type: 'answer', sdp: FAKE_SDP('answer', ++counter) } } : {}),
-      ...(offers ? { sessionDescription: { type: 'offer', sdp: FAKE_SDP('offer', ++counter) } } : {}),
+      ...(sessionDescription ? { sessionDescription: { type: 'answer', sdp: FAKE_SDP('answer', ++counter, session.tracks) } } : {}),
+      ...(offers ? { sessionDescription: { type: 'offer', sdp: FAKE_SDP('offer', ++counter, session.tracks) } } : {}),
       tracks: results,
     });
   });

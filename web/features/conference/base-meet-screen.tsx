@@ -7,7 +7,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { conferenceApi, type DemoJoin } from './conference.api.ts';
 import { ConferenceView, type ConferenceControl } from './conference-view.tsx';
-import { connectMeeting, socketUrl, type MeetingClient } from './mesh/mesh-client.ts';
+import { ticketSource } from './join-ticket.ts';
+import { connectMeeting, socketUrl, type MeetingClient } from './meeting-client.ts';
+import { meshTransport } from './mesh/mesh-transport.ts';
 
 /** The prototype's snackbar texts, in English as spec 002 §8 gives them. */
 export const BASE_MEET_MESSAGES = {
@@ -19,9 +21,6 @@ export const BASE_MEET_MESSAGES = {
   init: (reason?: string) => `Failed to initialize conference: ${reason || 'Unknown error'}`,
   conference: (type?: string) => `Conference error: ${type || 'Unknown error'}`,
 };
-
-/** A guest's ticket lives 10 minutes; a reconnect after 9 asks for a new one. */
-const TICKET_REUSE_MS = 9 * 60_000;
 
 function reasonOf(error: unknown) {
   if (error instanceof ApiError) return error.detail;
@@ -50,19 +49,16 @@ export function BaseMeetScreen() {
     let stream: MediaStream | null = null;
     setFailed(false);
     (async () => {
-      let ticket = await conferenceApi.demoJoin();
-      let issuedAt = Date.now();
+      const ticket = await conferenceApi.demoJoin();
+      const current = ticketSource(ticket, conferenceApi.demoJoin);
       stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
       if (cancelled) return;
       const client = connectMeeting({
         stream,
-        iceServers: ticket.ice_servers,
+        transport: meshTransport(ticket.ice_servers),
         url: async () => {
-          if (Date.now() - issuedAt > TICKET_REUSE_MS) {
-            ticket = await conferenceApi.demoJoin();
-            issuedAt = Date.now();
-          }
-          return socketUrl(ticket.ws_path, ticket.join_token);
+          const fresh = await current();
+          return socketUrl(fresh.ws_path, fresh.join_token);
         },
       });
       clientRef.current = client;

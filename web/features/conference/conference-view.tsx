@@ -3,7 +3,7 @@ import { Bug, Hand, LayoutGrid, Mic, MicOff, MonitorUp, PhoneOff, UserRound, Use
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DebugPanel } from './debug-panel.tsx';
-import type { MeetingClient, RemotePeer } from './mesh/mesh-client.ts';
+import type { MeetingClient, RemotePeer } from './meeting-client.ts';
 import { VideoTile } from './video-tile.tsx';
 
 export const BANNER_INTERRUPTED = 'Connection interrupted. Trying to reconnect...';

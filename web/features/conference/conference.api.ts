@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
 import { api, unwrap } from '../../lib/api-client.ts';
+import type { SfuApi } from './sfu/sfu-transport.ts';
 
 /*
  * The meeting calls of spec 002 §7 through the typed client: what the meeting is (an event or a booking, with its
@@ -34,4 +35,14 @@ export const conferenceApi = {
   join: async (contentType: ConferenceContentType, id: number): Promise<ConferenceJoin> =>
     unwrap(await api.conferences.get.$get({ query: { content_type: contentType, object_id: String(id) } })),
   demoJoin: async (): Promise<DemoJoin> => unwrap(await api.conferences.demo.join.$post()),
+  /** The SFU proxy's calls for one meeting; a new session shows the join token `joinToken` gives at the time. */
+  sfu: (contentType: ConferenceContentType, id: number, joinToken: () => Promise<string>): SfuApi => {
+    const meeting = { content_type: contentType, object_id: id };
+    return {
+      session: async () => unwrap(await api.conferences.sfu.sessions.$post({ json: { ...meeting, join_token: await joinToken() } })),
+      tracks: async (body) => unwrap(await api.conferences.sfu.tracks.$post({ json: { ...meeting, ...body } })),
+      renegotiate: async (body) => unwrap(await api.conferences.sfu.renegotiate.$post({ json: { ...meeting, ...body } })),
+      close: async (body) => unwrap(await api.conferences.sfu.tracks.close.$post({ json: { ...meeting, ...body } })),
+    };
+  },
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { X } from 'lucide-react';
 import { summarizeLink, type LinkSummary } from './debug-stats.ts';
-import type { MeetingClient, RemotePeer } from './mesh/mesh-client.ts';
+import type { MeetingClient, RemotePeer } from './meeting-client.ts';
 
 /** How often the panel reads getStats. */
 export const DEBUG_POLL_MS = 1000;

@@ -1,7 +1,7 @@
 // What /BaseMeet's debug panel shows of one link, read from its getStats() report (W3C webrtc-stats): the ICE
 // state, the selected candidate pair's types, round-trip time, bitrates in and out since the last reading, and
 // frame and packet counters. Pure: the panel polls, this reads.
-import type { LinkStats } from './mesh/mesh-client.ts';
+import type { LinkStats } from './media-transport.ts';
 
 export type LinkSummary = {
   peerId: string;

@@ -40,7 +40,6 @@ export const JOIN_MESSAGES = {
   roleCheck: 'Не удалось проверить роль пользователя',
   fallback: 'Ошибка подключения',
   /** decision 012: the SFU's server side exists; this client speaks only the mesh so far */
-  sfuUnsupported: 'Это мероприятие идёт через медиасервер, а ваша версия приложения пока умеет только прямое соединение. Обновите страницу позже.',
 } as const;
 
 /** A route's id as a row id, or null (the flow then stops with «Не указан ID мероприятия или бронирования»). */

@@ -8,7 +8,10 @@ import { conferenceApi, type ConferenceJoin } from './conference.api.ts';
 import { ConferenceView, type ConferenceControl } from './conference-view.tsx';
 import { EquipmentCheckDialog } from './equipment-check-dialog.tsx';
 import { JOIN_STEPS, type JoinStep } from './join-steps.ts';
-import { connectMeeting, socketUrl, type MeetingClient } from './mesh/mesh-client.ts';
+import { ticketSource } from './join-ticket.ts';
+import { connectMeeting, socketUrl, type MeetingClient } from './meeting-client.ts';
+import { meshTransport } from './mesh/mesh-transport.ts';
+import { browserSfuConnection, sfuTransport } from './sfu/sfu-transport.ts';
 import { useJoinFlow, type JoinTarget } from './use-join-flow.ts';
 
 /** What the meeting page says when a control fails (the spec gives /BaseMeet's English texts only). */
@@ -38,18 +41,19 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
   useEffect(() => () => clientRef.current?.leave(), []);
 
   const connect = (stream: MediaStream) => {
-    if (state.phase !== 'ready') return;
+    if (state.phase !== 'ready' || target.id === null) return;
     const first = state.join;
-    let token: string | null = first.join_token;
+    const { contentType, id } = target;
+    const current = ticketSource(first, () => conferenceApi.join(contentType, id));
+    const joinToken = async () => (await current()).join_token;
     const next = connectMeeting({
       stream,
-      iceServers: first.ice_servers,
-      // the first connection uses the token at hand; a reconnect asks for a fresh one (they live 10 minutes)
-      url: async () => {
-        const fresh = token ?? (target.id === null ? first.join_token : (await conferenceApi.join(target.contentType, target.id)).join_token);
-        token = null;
-        return socketUrl(first.ws_path, fresh);
-      },
+      // consultations and small events browser to browser; large events through the SFU when it is configured
+      transport:
+        first.topology === 'sfu'
+          ? sfuTransport({ api: conferenceApi.sfu(contentType, id, joinToken), createConnection: browserSfuConnection(first.ice_servers) })
+          : meshTransport(first.ice_servers),
+      url: async () => socketUrl(first.ws_path, await joinToken()),
     });
     clientRef.current = next;
     setJoin(first);

@@ -85,8 +85,6 @@ export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
           if (!join) return fail(JOIN_MESSAGES.timeout);
         }
       }
-      // a mesh of up to 100 would melt every laptop in it: refuse rather than try (decision 012)
-      if (join.topology !== 'mesh') return fail(JOIN_MESSAGES.sfuUnsupported);
       stepRef.current = 'equipment-check';
       if (!abort.signal.aborted) setState({ phase: 'ready', step: 'equipment-check', join });
     }

@@ -12,7 +12,7 @@ import { requireUser } from '../../middleware/session.ts';
 import { findMeeting } from '../conferences.queries.ts';
 import { refuse, roleIn, roomNow, validateWithDetail } from '../conferences.routes.ts';
 import { verifyJoinToken } from '../join-token.ts';
-import { SfuError, sfuFromEnv, topologyFor, type TracksAnswer } from './cloudflare-sfu.ts';
+import { SfuError, sfuFromEnv, topologyFor } from './cloudflare-sfu.ts';
 import { recordSfuSession, sfuSessionsIn } from './sfu.queries.ts';
 import {
   SFU_CALLS_PER_MINUTE,
@@ -21,6 +21,7 @@ import {
   sfuRenegotiateBody,
   sfuSessionBody,
   sfuTracksBody,
+  toSfuTracksAnswer,
   type SfuSession,
   type SfuTracksAnswer,
 } from './sfu.schemas.ts';
@@ -66,19 +67,6 @@ async function viaSfu<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> 
   }
 }
 
-const tracksAnswer = (a: TracksAnswer): SfuTracksAnswer => ({
-  requires_immediate_renegotiation: a.requiresImmediateRenegotiation,
-  session_description: a.sessionDescription ?? null,
-  tracks: a.tracks.map((t) => ({
-    ...(t.location ? { location: t.location } : {}),
-    ...(t.mid != null ? { mid: t.mid } : {}),
-    ...(t.sessionId ? { session_id: t.sessionId } : {}),
-    ...(t.trackName ? { track_name: t.trackName } : {}),
-    ...(t.errorCode ? { error_code: t.errorCode } : {}),
-    ...(t.errorDescription ? { error_description: t.errorDescription } : {}),
-  })),
-});
-
 export const conferenceSfuRoutes = new Hono<AppEnv>()
   /** A new SFU session (one RTCPeerConnection of this browser), owned by the caller; needs the join token of GET /conferences/get/. */
   .post('/conferences/sfu/sessions', requireUser, validateWithDetail('json', sfuSessionBody), async (c) => {
@@ -110,7 +98,7 @@ export const conferenceSfuRoutes = new Hono<AppEnv>()
         ),
       }),
     );
-    return c.json<SfuTracksAnswer>(tracksAnswer(answer));
+    return c.json<SfuTracksAnswer>(toSfuTracksAnswer(answer));
   })
   /** My answer to the SFU's offer. */
   .post('/conferences/sfu/renegotiate', requireUser, validateWithDetail('json', sfuRenegotiateBody), async (c) => {
@@ -126,5 +114,5 @@ export const conferenceSfuRoutes = new Hono<AppEnv>()
     const sfu = await admit(c, content_type, object_id);
     await ownSession(c, content_type, object_id, session_id);
     const answer = await viaSfu(c, () => sfu.closeTracks(session_id, { mids, offer: offer_sdp ? { type: 'offer', sdp: offer_sdp } : undefined, force }));
-    return c.json<SfuTracksAnswer>(tracksAnswer(answer));
+    return c.json<SfuTracksAnswer>(toSfuTracksAnswer(answer));
   });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { sfuSessionId, sfuTrackName } from '../../../party/protocol/conference.ts';
 import { conferenceQuery } from '../conferences.schemas.ts';
+import type { TracksAnswer } from './cloudflare-sfu.ts';
 
 /** Proxy calls per person and minute: a newcomer makes everyone pull (a tracks call and a renegotiation each). */
 export const SFU_CALLS_PER_MINUTE = 600;
@@ -63,3 +64,17 @@ export type SfuTracksAnswer = {
   /** per track: its mid in my session, or why it failed (a 200 does not mean every track succeeded) */
   tracks: Array<{ location?: 'local' | 'remote'; mid?: string; session_id?: string; track_name?: string; error_code?: string; error_description?: string }>;
 };
+
+/** The adapter's answer to a tracks call in our field names, as the proxy sends it to the browser. */
+export const toSfuTracksAnswer = (a: TracksAnswer): SfuTracksAnswer => ({
+  requires_immediate_renegotiation: a.requiresImmediateRenegotiation,
+  session_description: a.sessionDescription ?? null,
+  tracks: a.tracks.map((t) => ({
+    ...(t.location ? { location: t.location } : {}),
+    ...(t.mid != null ? { mid: t.mid } : {}),
+    ...(t.sessionId ? { session_id: t.sessionId } : {}),
+    ...(t.trackName ? { track_name: t.trackName } : {}),
+    ...(t.errorCode ? { error_code: t.errorCode } : {}),
+    ...(t.errorDescription ? { error_description: t.errorDescription } : {}),
+  })),
+});

@@ -5,6 +5,7 @@
 // rebuilt from scratch. The first negotiation has one offerer: the side that just joined; the side already in the
 // room adds its tracks only when that offer arrives (see `waitForOffer`).
 import type { SignalPayload } from '../../../../party/protocol/conference.ts';
+import type { LinkState, OutgoingTrack } from '../media-transport.ts';
 
 /** The part of RTCPeerConnection the link uses: narrow, so the negotiation can be tested without a browser. */
 export type PeerConnectionLike = {
@@ -30,8 +31,6 @@ export const MAX_ICE_RESTARTS = 3;
 /** A negotiated link that has not connected within this long is treated as failed (lost candidates, a stuck path). */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-export type LinkState = 'connecting' | 'connected' | 'interrupted' | 'failed';
-
 export type PeerLinkOptions = {
   peerId: string;
   polite: boolean;
@@ -39,7 +38,7 @@ export type PeerLinkOptions = {
   /** sends one signalling payload to this peer (through the room, to this peer only) */
   send: (data: SignalPayload) => void;
   /** the tracks to send, added once per connection */
-  localTracks: () => { track: MediaStreamTrack; stream: MediaStream }[];
+  localTracks: () => OutgoingTrack[];
   /**
    * The side already in the room when the other joined: its first connection adds its tracks only when the
    * newcomer's offer arrives, so only one side offers. Without it both sides offer at once and the polite one rolls

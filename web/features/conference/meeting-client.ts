@@ -1,16 +1,18 @@
-// The meeting's client (decision 012): the room's socket for presence and signalling, one PeerLink per other
-// connection, the local stream handed over by the equipment check. Framework-free: the conference screen
-// subscribes to its snapshots. An SFU client can stand behind the same `MeetingClient` surface later.
+// The meeting's client (decision 012): the room's socket for presence, media state and signalling, and the local
+// stream handed over by the equipment check; the media itself travels through a transport (media-transport.ts):
+// browser to browser in a mesh, or through the SFU for large events. Framework-free: the conference screen
+// subscribes to its snapshots.
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import {
   CONFERENCE_CLOSE,
   conferenceServerMessage,
-  isPolite,
   type ConferenceClientMessage,
   type ConferencePeer,
   type ConferenceServerMessage,
-} from '../../../../party/protocol/conference.ts';
-import { PeerLink, type LinkState, type PeerConnectionLike } from './peer-link.ts';
+} from '../../../party/protocol/conference.ts';
+import type { LinkState, LinkStats, MediaTransport, TransportFactory } from './media-transport.ts';
+
+export type { LinkStats } from './media-transport.ts';
 
 /** The room drops a connection silent for 15 s; a ping every 5 s keeps it well inside that. */
 export const PING_INTERVAL_MS = 5000;
@@ -51,13 +53,12 @@ export type MeetingClient = {
   stats(): Promise<LinkStats[]>;
 };
 
-export type LinkStats = { peerId: string; iceState: RTCIceConnectionState; report: RTCStatsReport };
-
 type Options = {
   /** ws(s)://…/ws/conferences/{ct}/{id}/?token=…, asked again on every reconnect (the token lives 10 minutes) */
   url: () => Promise<string>;
-  iceServers: RTCIceServer[];
   stream: MediaStream;
+  /** the way the media travels: meshTransport or sfuTransport */
+  transport: TransportFactory;
 };
 
 export function socketUrl(wsPath: string, token: string, location: Pick<Location, 'protocol' | 'host'> = window.location) {
@@ -74,9 +75,8 @@ function parse(data: unknown): ConferenceServerMessage | null {
   }
 }
 
-export function connectMeeting({ url, iceServers, stream }: Options): MeetingClient {
+export function connectMeeting({ url, stream, transport: makeTransport }: Options): MeetingClient {
   const listeners = new Set<() => void>();
-  const links = new Map<string, PeerLink>();
   const peers = new Map<string, RemotePeer>();
   let self: ConferencePeer | null = null;
   let status: MeetingSnapshot['status'] = 'connecting';
@@ -107,73 +107,53 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
     return { type: 'media', audio: Boolean(microphone?.enabled), video: Boolean(camera?.enabled) && !screen, screen: Boolean(screen) };
   }
 
-  function localTracks() {
-    const video = screen?.getVideoTracks()[0] ?? camera;
-    return [microphone, video].filter((t): t is MediaStreamTrack => t !== null).map((track) => ({ track, stream }));
-  }
+  const transport: MediaTransport = makeTransport({
+    send,
+    localTracks() {
+      const video = screen?.getVideoTracks()[0] ?? camera;
+      return [microphone, video].filter((t): t is MediaStreamTrack => t !== null).map((track) => ({ track, stream }));
+    },
+    peerMedia(peerId, update) {
+      const known = peers.get(peerId);
+      if (!known) return;
+      peers.set(peerId, { ...known, ...update });
+      changed();
+    },
+  });
 
-  /** `joined`: the peer came after us (peer_joined), so it offers first and our link waits for that offer. */
-  function linkTo(peer: ConferencePeer, joined = false) {
-    if (!self || links.has(peer.id)) return;
-    peers.set(peer.id, { ...peer, stream: null, link: 'connecting' });
-    const link = new PeerLink({
-      peerId: peer.id,
-      polite: isPolite(self.id, peer.id),
-      // RTCPeerConnection's event handler types name their own event classes; the link reads only what they share
-      createConnection: () => new RTCPeerConnection({ iceServers }) as unknown as PeerConnectionLike,
-      send: (data) => send({ type: 'signal', to: peer.id, data }),
-      localTracks,
-      waitForOffer: joined,
-      onRemoteStream: (remote) => {
-        const known = peers.get(peer.id);
-        if (known) peers.set(peer.id, { ...known, stream: remote });
-        changed();
-      },
-      onState: (state) => {
-        const known = peers.get(peer.id);
-        if (known) peers.set(peer.id, { ...known, link: state });
-        changed();
-      },
-    });
-    links.set(peer.id, link);
-  }
-
-  function drop(peerId: string) {
-    links.get(peerId)?.close();
-    links.delete(peerId);
-    peers.delete(peerId);
-  }
-
-  function dropAll() {
-    for (const id of [...links.keys()]) drop(id);
-  }
+  const remember = (peer: ConferencePeer) => peers.set(peer.id, { ...peer, stream: null, link: 'connecting' });
 
   socket.addEventListener('message', (event) => {
     const message = parse((event as MessageEvent).data);
     if (!message) return;
     switch (message.type) {
       case 'welcome':
-        // a (re)connection: new ids all round, so every link is made again
-        dropAll();
+        peers.clear();
         self = message.self;
         status = 'live';
         send(media());
-        for (const peer of message.peers) linkTo(peer);
+        for (const peer of message.peers) remember(peer);
+        transport.welcome(message.self, message.peers);
         break;
       case 'peer_joined':
-        linkTo(message.peer, true);
+        if (!self || peers.has(message.peer.id)) return;
+        remember(message.peer);
+        transport.peerJoined(message.peer);
         break;
       case 'peer_updated': {
         const known = peers.get(message.peer.id);
-        if (known) peers.set(message.peer.id, { ...known, ...message.peer });
+        if (!known) return;
+        peers.set(message.peer.id, { ...known, ...message.peer });
+        transport.peerUpdated(message.peer);
         break;
       }
       case 'peer_left':
-        drop(message.peer_id);
+        peers.delete(message.peer_id);
+        transport.peerLeft(message.peer_id);
         break;
       case 'signal':
-        void links.get(message.from)?.receive(message.data).catch((error) => console.warn('conference: signalling failed', error));
-        break;
+        transport.signal(message.from, message.data);
+        return;
       case 'ended':
         status = 'ended';
         break;
@@ -183,6 +163,13 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
     changed();
   });
 
+  const stop = () => {
+    clearInterval(ping);
+    socket.close();
+    peers.clear();
+    transport.close();
+  };
+
   socket.addEventListener('close', (event) => {
     const { code, reason: why } = event as CloseEvent;
     if (code === CONFERENCE_CLOSE.ended) status = 'ended';
@@ -190,18 +177,10 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
       status = 'refused';
       reason = why || null;
     } else if (status !== 'ended') status = 'reconnecting';
-    if (status === 'ended' || status === 'refused') {
-      // the room said no or it's over: no reconnecting into it
-      socket.close();
-      dropAll();
-      clearInterval(ping);
-    }
+    // the room said no or it's over: no reconnecting into it
+    if (status === 'ended' || status === 'refused') stop();
     changed();
   });
-
-  const setVideoTrack = (track: MediaStreamTrack | null) => {
-    for (const link of links.values()) void link.replaceTrack('video', track);
-  };
 
   const client: MeetingClient = {
     snapshot: () => current,
@@ -234,7 +213,7 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
       }
       const track = screen.getVideoTracks()[0]!;
       track.addEventListener('ended', () => client.stopScreenShare());
-      setVideoTrack(track);
+      transport.replaceVideo(track);
       send(media());
       changed();
       return true;
@@ -243,7 +222,7 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
       if (!screen) return;
       for (const track of screen.getTracks()) track.stop();
       screen = null;
-      setVideoTrack(camera);
+      transport.replaceVideo(camera);
       send(media());
       changed();
     },
@@ -252,23 +231,14 @@ export function connectMeeting({ url, iceServers, stream }: Options): MeetingCli
     },
     leave() {
       send({ type: 'leave' });
-      clearInterval(ping);
-      socket.close();
-      dropAll();
+      stop();
       client.stopScreenShare();
       for (const track of stream.getTracks()) track.stop();
       status = 'ended';
       changed();
     },
     localVideo: () => screen ?? stream,
-    async stats() {
-      return Promise.all(
-        [...links.entries()].map(async ([peerId, link]) => {
-          const connection = link.connection as unknown as RTCPeerConnection;
-          return { peerId, iceState: connection.iceConnectionState, report: await connection.getStats() };
-        }),
-      );
-    },
+    stats: () => transport.stats(),
   };
   return client;
 }
