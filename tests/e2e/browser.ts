@@ -44,6 +44,11 @@ export function useBrowserAndDb() {
   });
   return {
     db,
+    /** the file's chromium (for what is not a page of the app, like the SFU relay) */
+    browser() {
+      if (!browser) throw new Error('the browser opens in beforeAll');
+      return browser;
+    },
     openPage(width: number, height?: number) {
       if (!browser) throw new Error('the browser opens in beforeAll');
       return openPage(browser, width, height);

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { build, serve } from '../../scripts/run-app.mjs';
 import { seed } from '../../scripts/seed.ts';
+import { relayPort, SFU_RELAY } from './sfu-relay.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,10 +19,13 @@ export default async function setup(project: TestProject) {
   // the demo data gives the browser tests lists to page through; the worker tests make their own rows
   await seed(databaseUrl);
   build({ quiet: true, stack: 'test' });
+  const port = Number(process.env.E2E_PORT ?? 8799);
   const app = await serve({
     mode: 'serve',
     stack: 'test',
-    port: Number(process.env.E2E_PORT ?? 8799),
+    port,
+    // events meet through an SFU whose API is the relay event-sfu.test.ts runs (no other browser test joins an event)
+    vars: { SFU_APP_ID: SFU_RELAY.appId, SFU_APP_TOKEN: SFU_RELAY.token, SFU_API_URL: `http://127.0.0.1:${relayPort(port)}/v1` },
     services: { databaseUrl, wsProxy },
     environment: 'test',
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -9,9 +9,10 @@
 // - PUT sessions/{id}/tracks/close {tracks: [{mid}], sessionDescription?, force?} → 200 {tracks, …};
 // - GET sessions/{id} → {tracks: [... status]}.
 // Every call needs `Authorization: Bearer {app token}` for the app id (401 otherwise). Requests are validated with
-// zod; sessions and tracks live in memory. The SDP it answers is plausible text with one m-section per track of the
-// session (its mid, its kind as the browser's offer named it, sendonly for what it sends us): this checks the
-// protocol, not media. `mode` makes it fail, hang or talk nonsense for the error tests.
+// zod; sessions and tracks live in memory. What it says in SDP comes from its `media`: by default plausible text with
+// one m-section per track of the session (its mid, its kind as the browser's offer named it, sendonly for what it
+// sends us), which checks the protocol, not media; the browser tests plug in a real relay (tests/e2e/sfu-relay.ts).
+// `mode` makes it fail, hang or talk nonsense for the error tests.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 
@@ -57,12 +58,44 @@ const closeBody = z.object({ tracks: z.array(z.object({ mid: z.string().min(1) }
 
 type FakeTrack = { location: 'local' | 'remote'; mid: string; trackName: string; kind: string; sessionId?: string };
 type FakeSession = { id: string; tracks: FakeTrack[]; nextMid: number; awaitingAnswer: boolean };
+type Description = { type: 'offer' | 'answer'; sdp: string };
 
-export function fakeCloudflareSfu(appId: string, appToken: string) {
+/**
+ * The SFU's media side: what it answers and offers in SDP. The protocol side has already checked the call and, for
+ * a push, recorded the tracks in `session.tracks`; for a pull it records them with the mids `pull` gives.
+ */
+export type FakeSfuMedia = {
+  /** the browser pushed these tracks with its offer: the SFU's answer */
+  push(session: FakeSession, offer: string, tracks: Array<{ mid: string; trackName: string }>): Promise<string>;
+  /** these published tracks (of other sessions) go out on this session: the SFU's offer and each one's mid, in order */
+  pull(session: FakeSession, tracks: FakeTrack[]): Promise<{ sdp: string; mids: string[] }>;
+  /** the browser's answer to the SFU's last offer */
+  answer(session: FakeSession, sdp: string): Promise<void>;
+  /** tracks closed by mid: the browser's offer answered, or (not forced, no offer) the SFU's own offer; null for neither */
+  close(session: FakeSession, mids: string[], offer: string | undefined, force: boolean): Promise<Description | null>;
+};
+
+/** The default media: SDP text that names every track of the session, no media at all. */
+function textMedia(): FakeSfuMedia {
+  let counter = 0;
+  return {
+    push: async (session) => FAKE_SDP('answer', ++counter, session.tracks),
+    async pull(session, tracks) {
+      const mids = tracks.map(() => String(session.nextMid++));
+      return { sdp: FAKE_SDP('offer', ++counter, [...session.tracks, ...tracks.map((t, i) => ({ ...t, mid: mids[i]! }))]), mids };
+    },
+    answer: async () => undefined,
+    async close(session, _mids, offer, force) {
+      if (offer) return { type: 'answer', sdp: FAKE_SDP('answer', ++counter, session.tracks) };
+      return force ? null : { type: 'offer', sdp: FAKE_SDP('offer', ++counter, session.tracks) };
+    },
+  };
+}
+
+export function fakeCloudflareSfu(appId: string, appToken: string, media: FakeSfuMedia = textMedia()) {
   const state = { mode: 'ok' as 'ok' | 'error' | 'hang' | 'garbage' };
   const sessions = new Map<string, FakeSession>();
   const requests: Array<{ method: string; path: string; authorization: string | undefined; body: unknown }> = [];
-  let counter = 0;
 
   const refuse = (c: Context, status: 400 | 401 | 404, errorCode: string, errorDescription: string) => c.json({ errorCode, errorDescription }, status);
 
@@ -108,24 +141,28 @@ export function fakeCloudflareSfu(appId: string, appToken: string) {
         session.nextMid = Math.max(session.nextMid, Number(t.mid) + 1 || 0);
         return { trackName: t.trackName, mid: t.mid };
       });
-      return c.json({ requiresImmediateRenegotiation: false, sessionDescription: { type: 'answer', sdp: FAKE_SDP('answer', ++counter, session.tracks) }, tracks: results });
+      const accepted = results.filter((r) => !('errorCode' in r));
+      const sdp = await media.push(session, sessionDescription.sdp, accepted);
+      return c.json({ requiresImmediateRenegotiation: false, sessionDescription: { type: 'answer', sdp }, tracks: results });
     }
 
     if (sessionDescription) return refuse(c, 400, 'invalid_request', 'pulling takes no offer: the SFU makes one');
-    const results = remotes.map((t) => {
-      const published = sessions.get(t.sessionId)?.tracks.find((x) => x.location === 'local' && x.trackName === t.trackName);
-      if (!published) {
-        return { sessionId: t.sessionId, trackName: t.trackName, errorCode: 'not_found', errorDescription: 'no such track' };
-      }
-      const mid = String(session.nextMid++);
-      session.tracks.push({ location: 'remote', mid, trackName: t.trackName, kind: published.kind, sessionId: t.sessionId });
-      return { sessionId: t.sessionId, trackName: t.trackName, mid };
-    });
-    const pulled = results.some((r) => !('errorCode' in r));
-    session.awaitingAnswer = pulled;
+    const found = remotes.map((t) => ({ request: t, published: sessions.get(t.sessionId)?.tracks.find((x) => x.location === 'local' && x.trackName === t.trackName) }));
+    const pulls = found.flatMap(({ request, published }) =>
+      published ? [{ location: 'remote' as const, mid: '', trackName: request.trackName, kind: published.kind, sessionId: request.sessionId }] : [],
+    );
+    const offer = pulls.length ? await media.pull(session, pulls) : null;
+    pulls.forEach((t, i) => session.tracks.push({ ...t, mid: offer!.mids[i]! }));
+    let next = 0;
+    const results = found.map(({ request, published }) =>
+      published
+        ? { sessionId: request.sessionId, trackName: request.trackName, mid: offer!.mids[next++]! }
+        : { sessionId: request.sessionId, trackName: request.trackName, errorCode: 'not_found', errorDescription: 'no such track' },
+    );
+    session.awaitingAnswer = offer !== null;
     return c.json({
-      requiresImmediateRenegotiation: pulled,
-      ...(pulled ? { sessionDescription: { type: 'offer', sdp: FAKE_SDP('offer', ++counter, session.tracks) } } : {}),
+      requiresImmediateRenegotiation: offer !== null,
+      ...(offer ? { sessionDescription: { type: 'offer', sdp: offer.sdp } } : {}),
       tracks: results,
     });
   });
@@ -136,6 +173,7 @@ export function fakeCloudflareSfu(appId: string, appToken: string) {
     const parsed = renegotiateBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return refuse(c, 400, 'invalid_request', parsed.error.message);
     if (parsed.data.sessionDescription.type !== 'answer' || !session.awaitingAnswer) return refuse(c, 400, 'invalid_request', 'no offer to answer');
+    await media.answer(session, parsed.data.sessionDescription.sdp);
     session.awaitingAnswer = false;
     return c.json({});
   });
@@ -154,14 +192,10 @@ export function fakeCloudflareSfu(appId: string, appToken: string) {
       return { mid };
     });
     // without the browser's offer and without force, the SFU offers the change itself
-    const offers = !sessionDescription && !force;
-    session.awaitingAnswer = session.awaitingAnswer || offers;
-    return c.json({
-      requiresImmediateRenegotiation: offers,
-      ...(sessionDescription ? { sessionDescription: { type: 'answer', sdp: FAKE_SDP('answer', ++counter, session.tracks) } } : {}),
-      ...(offers ? { sessionDescription: { type: 'offer', sdp: FAKE_SDP('offer', ++counter, session.tracks) } } : {}),
-      tracks: results,
-    });
+    const closed = results.flatMap((r) => ('errorCode' in r ? [] : [r.mid]));
+    const reply = await media.close(session, closed, sessionDescription?.sdp, force ?? false);
+    session.awaitingAnswer = session.awaitingAnswer || reply?.type === 'offer';
+    return c.json({ requiresImmediateRenegotiation: reply?.type === 'offer', ...(reply ? { sessionDescription: reply } : {}), tracks: results });
   });
 
   app.get('/sessions/:sessionId', (c) => {
