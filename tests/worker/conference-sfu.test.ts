@@ -52,10 +52,10 @@ async function request(path: string, options: { user?: Person; method?: string; 
 }
 const post = (path: string, user: Person, body: unknown, env?: Record<string, string>) => request(path, { user, method: 'POST', body, env });
 
-/** A free event starting in 10 minutes with `n` confirmed participants, its room opened by the mentor. */
-async function startedEvent(n = 2) {
+/** A free event starting in 10 minutes with `n` confirmed participants (of 20 seats unless said), its room opened by the mentor. */
+async function startedEvent(n = 2, totalSpots = 20) {
   const mentor = await createUser(t.db, { role: 'mentor' });
-  const event = await createEvent(t.db, mentor.id, { title: 'Большой семинар', startsAt: new Date(Date.now() + 10 * MINUTE), durationMinutes: 90 });
+  const event = await createEvent(t.db, mentor.id, { title: 'Большой семинар', startsAt: new Date(Date.now() + 10 * MINUTE), durationMinutes: 90, totalSpots });
   const participants = [];
   for (let i = 0; i < n; i++) {
     const p = await createUser(t.db);
@@ -93,6 +93,19 @@ describe('topology', () => {
     const { join_token } = await joinInfo(mentee, 'consultationbooking', booking.id);
     const refused = await expectJson(await post('/api/conferences/sfu/sessions/', mentee, { content_type: 'consultationbooking', object_id: booking.id, join_token }), 409);
     expect(refused).toEqual({ detail: 'Эта встреча идёт без видеосервера', code: 'sfu_not_used' });
+  });
+
+  it('keeps a small event in the mesh even with the SFU configured: its seats and mentor fit the cap', async () => {
+    const small = await startedEvent(1, MESH_MAX_PEERS - 1);
+    expect(await joinInfo(small.participants[0], 'events', small.event.id)).toMatchObject({ topology: 'mesh', max_peers: MESH_MAX_PEERS });
+    const { join_token } = await joinInfo(small.participants[0], 'events', small.event.id);
+    expect(await expectJson(await post('/api/conferences/sfu/sessions/', small.participants[0], { ...small.room, join_token }), 409)).toEqual({
+      detail: 'Эта встреча идёт без видеосервера',
+      code: 'sfu_not_used',
+    });
+    // one seat more and the mentor makes five: the SFU
+    const larger = await startedEvent(1, MESH_MAX_PEERS);
+    expect(await joinInfo(larger.participants[0], 'events', larger.event.id)).toMatchObject({ topology: 'sfu', max_peers: EVENT_SFU_MAX_PEERS });
   });
 
   it('refuses the proxy clearly for an event when the SFU is not configured', async () => {
@@ -275,10 +288,9 @@ describe('the SFU proxy', () => {
 });
 
 describe('the room’s cap follows the topology', () => {
-  let nextObjectId = 900_000 + Math.floor(Math.random() * 1_000_000);
-
-  async function openRoom(hostId: number) {
-    const objectId = nextObjectId++;
+  /** An event of `totalSpots` seats led by `hostId`, with its room started. */
+  async function openRoom(hostId: number, totalSpots: number) {
+    const { id: objectId } = await createEvent(t.db, hostId, { startsAt: new Date(Date.now() + 10 * MINUTE), totalSpots });
     const [row] = await t.db.insert(conferences).values({ contentType: 'events', objectId, login: `events-${objectId}`, password: 'x', createdBy: hostId }).returning();
     return { objectId, conferenceId: row.id };
   }
@@ -303,9 +315,9 @@ describe('the room’s cap follows the topology', () => {
     }
   };
 
-  async function fill(env: Record<string, string>) {
+  async function fill(env: Record<string, string>, totalSpots = 20) {
     const users = await Promise.all(Array.from({ length: MESH_MAX_PEERS + 1 }, () => createUser(t.db)));
-    const { objectId } = await openRoom(users[0].id);
+    const { objectId } = await openRoom(users[0].id, totalSpots);
     const inside = [];
     for (const u of users.slice(0, MESH_MAX_PEERS)) {
       const client = await connect(objectId, u, env);
@@ -339,6 +351,12 @@ describe('the room’s cap follows the topology', () => {
     inside[1].ws.send(JSON.stringify({ type: 'ping' }));
     await until(() => inside[1].received.some((m) => m.type === 'pong'), 'pong');
     expect(inside[0].received.some((m) => m.type === 'peer_updated')).toBe(false);
+    for (const c of inside) c.ws.close(1000, 'done');
+  });
+
+  it(`a small event's room stays a mesh with the SFU configured: the ${MESH_MAX_PEERS + 1}th connection is refused`, async () => {
+    const { inside, fifth } = await fill(sfuEnv, MESH_MAX_PEERS - 1);
+    expect((await fifth.closed).code).toBe(CONFERENCE_CLOSE.full);
     for (const c of inside) c.ws.close(1000, 'done');
   });
 });

@@ -18,6 +18,8 @@ export type Meeting = {
   endsAt: Date;
   mentorId: number;
   canceled: boolean;
+  /** how many people may be in the room: an event's seats and its mentor, a consultation's two (the topology reads it) */
+  capacity: number;
   /** bookings: paid (or paid and finished); events: always (a seat's payment shows in `standing`) */
   paid: boolean;
   /**
@@ -56,6 +58,7 @@ async function eventMeeting(db: Executor, eventId: number, userId: number): Prom
       endsAt: iso(sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes})`),
       mentorId: events.mentorId,
       canceled: events.isCanceled,
+      totalSpots: events.totalSpots,
       registration: eventRegistrations.status,
       ...roomColumns,
     })
@@ -78,6 +81,7 @@ async function eventMeeting(db: Executor, eventId: number, userId: number): Prom
     endsAt: new Date(row.endsAt),
     mentorId: row.mentorId,
     canceled: row.canceled,
+    capacity: row.totalSpots + 1,
     paid: true,
     standing,
     room: toRoom(row),
@@ -111,6 +115,7 @@ async function bookingMeeting(db: Executor, bookingId: number, userId: number): 
     endsAt: new Date(row.endsAt),
     mentorId: row.mentorId,
     canceled: row.bookingStatus === 'canceled',
+    capacity: 2,
     // 'finished' is a paid consultation the buyer has closed: its meeting may still be running
     paid: row.bookingStatus === 'paid' || row.bookingStatus === 'finished',
     standing: row.mentorId === userId ? 'mentor' : row.menteeId === userId ? 'participant' : null,

@@ -126,7 +126,7 @@ export const conferencesRoutes = new Hono<AppEnv>()
       throw refuse.notStarted();
     }
     const { room, window } = now;
-    const topology = topologyFor(c.env, content_type);
+    const topology = topologyFor(c.env, meeting);
 
     const [join_token, ice_servers] = await Promise.all([
       signJoinToken(c.env.JWT_SECRET, { userId, contentType: content_type, objectId: object_id, role }),

@@ -73,7 +73,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
         name: found.name,
         avatarUrl: found.avatarUrl,
         // the room's cap follows the topology GET /conferences/get/ announced: an event through the SFU admits more
-        topology: topologyFor(c.env, contentType.data),
+        topology: topologyFor(c.env, { contentType: contentType.data, capacity: found.capacity }),
       }),
     );
   })

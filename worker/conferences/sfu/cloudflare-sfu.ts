@@ -6,6 +6,7 @@
 // use it (decision 012); the app token never leaves the Worker: the browser talks to sfu.routes.ts.
 import { z } from 'zod';
 import type { Bindings } from '../../env.ts';
+import { MESH_MAX_PEERS } from '../../../party/conference-limits.ts';
 import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
 
 export const CLOUDFLARE_SFU_API = 'https://rtc.live.cloudflare.com/v1';
@@ -66,10 +67,19 @@ export function sfuFromEnv(env: SfuEnv, options: Pick<CloudflareSfuConfig, 'fetc
   return cloudflareSfu({ appId: env.SFU_APP_ID, appToken: env.SFU_APP_TOKEN, apiUrl: env.SFU_API_URL, ...options });
 }
 
-/** How a meeting's media flows: events through the SFU when it is configured; consultations (two people) always in a mesh. */
-export function topologyFor(env: SfuEnv, contentType: ConferenceContentType): 'mesh' | 'sfu' {
-  return contentType === 'events' && env.SFU_APP_ID && env.SFU_APP_TOKEN ? 'sfu' : 'mesh';
+/**
+ * How a meeting's media flows: browser to browser while everyone who may come fits the mesh (a consultation's two
+ * people, an event of at most MESH_MAX_PEERS with its mentor); through the SFU for a larger event, when it is
+ * configured. `capacity` counts the mentor (meetingCapacity).
+ */
+export function topologyFor(env: SfuEnv, meeting: SizedMeeting): 'mesh' | 'sfu' {
+  return outgrowsMesh(meeting) && env.SFU_APP_ID && env.SFU_APP_TOKEN ? 'sfu' : 'mesh';
 }
+
+type SizedMeeting = { contentType: ConferenceContentType; capacity: number };
+
+/** An event with more people than a mesh carries: the SFU's, when there is one. */
+export const outgrowsMesh = (meeting: SizedMeeting) => meeting.contentType === 'events' && meeting.capacity > MESH_MAX_PEERS;
 
 export function cloudflareSfu({ appId, appToken, apiUrl = CLOUDFLARE_SFU_API, fetch: doFetch = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: CloudflareSfuConfig) {
   const base = `${apiUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(appId)}`;

@@ -12,7 +12,7 @@ import { requireUser } from '../../middleware/session.ts';
 import { findMeeting } from '../conferences.queries.ts';
 import { refuse, roleIn, roomNow, validateWithDetail } from '../conferences.routes.ts';
 import { verifyJoinToken } from '../join-token.ts';
-import { SfuError, sfuFromEnv, topologyFor } from './cloudflare-sfu.ts';
+import { outgrowsMesh, SfuError, sfuFromEnv, topologyFor } from './cloudflare-sfu.ts';
 import { recordSfuSession, sfuSessionsIn } from './sfu.queries.ts';
 import {
   SFU_CALLS_PER_MINUTE,
@@ -42,11 +42,12 @@ async function admit(c: Context<AppEnv>, contentType: ConferenceContentType, obj
   const now = roomNow(meeting);
   if (now.state === 'ended') throw refuse.ended();
   if (now.state === 'not_started') throw refuse.notStarted();
-  if (topologyFor(c.env, contentType) !== 'sfu') {
-    // consultations are two people in a mesh; an event without the SFU configured stays in the mesh and its cap
-    throw contentType === 'events' ? new ApiError(503, 'sfu_unavailable', m.notConfigured) : errors.conflict('sfu_not_used', m.notUsed);
+  const sfu = sfuFromEnv(c.env);
+  if (topologyFor(c.env, meeting) !== 'sfu') {
+    // consultations and small events meet in a mesh; a larger event without the SFU configured stays in the mesh and its cap
+    throw outgrowsMesh(meeting) ? new ApiError(503, 'sfu_unavailable', m.notConfigured) : errors.conflict('sfu_not_used', m.notUsed);
   }
-  return sfuFromEnv(c.env)!;
+  return sfu!;
 }
 
 /** The caller's own session in this meeting, or 403 (an unknown session and someone else's look the same). */
