@@ -17,7 +17,7 @@ import { sessionCookie } from './bench-session.mjs';
 const WebSocket = createRequire(import.meta.url)('ws');
 const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
 
-/** What the bench app needs for relayBench: an event's room through the "SFU" admits up to 100. */
+/** What the bench app needs for relayBench: an event's room opened through the "SFU" admits up to 100. */
 export const RELAY_BENCH_VARS = { SFU_APP_ID: 'bench', SFU_APP_TOKEN: 'bench' };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -38,7 +38,8 @@ async function eventRoom(db, people) {
     `insert into events (mentor_id, title, starts_at, price, total_spots) values ($1, 'Бенч-комната', now() + interval '5 minutes', 0, 100) returning id`,
     [ids[0]],
   );
-  await db.query(`insert into conferences (content_type, object_id, login, password, created_by, status) values ('events', $1, $2, 'x', $3, 'started')`, [
+  // a room opened through the SFU, as the mentor's start would with RELAY_BENCH_VARS set
+  await db.query(`insert into conferences (content_type, object_id, login, password, created_by, status, topology) values ('events', $1, $2, 'x', $3, 'started', 'sfu')`, [
     event.id,
     `bench-${event.id}`,
     ids[0],

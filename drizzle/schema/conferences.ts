@@ -4,6 +4,8 @@ import { users } from './users.ts';
 
 export const conferenceContentType = pgEnum('conference_content_type', ['events', 'consultationbooking']);
 export const conferenceStatus = pgEnum('conference_status', ['started', 'ended']);
+/** How a room's media travels (decision 012, «Topology»): fixed when the mentor opens it, so everyone in it agrees. */
+export const conferenceTopology = pgEnum('conference_topology', ['mesh', 'sfu']);
 
 /** A meeting room for one event or booking, created by its mentor; participants join with its credentials. */
 export const conferences = pgTable(
@@ -15,6 +17,7 @@ export const conferences = pgTable(
     login: varchar({ length: 64 }).notNull(),
     password: text().notNull(),
     status: conferenceStatus().notNull().default('started'),
+    topology: conferenceTopology().notNull().default('mesh'),
     createdBy: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
     startedAt: createdAt(),
     endedAt: ts(),

@@ -2,6 +2,7 @@
 // topology 'sfu' for an event only when Cloudflare's Realtime SFU is configured; the Worker's proxy creates sessions,
 // pushes, pulls, renegotiates and closes against a local fake of the SFU's HTTP API, each call checked against the
 // meeting's join rule and the session's owner; the ConferenceRoom admits more than 4 in an SFU room only.
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conferences } from '../../drizzle/schema/conferences.ts';
 import { EVENT_SFU_MAX_PEERS, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
@@ -52,8 +53,11 @@ async function request(path: string, options: { user?: Person; method?: string; 
 }
 const post = (path: string, user: Person, body: unknown, env?: Record<string, string>) => request(path, { user, method: 'POST', body, env });
 
-/** A free event starting in 10 minutes with `n` confirmed participants (of 20 seats unless said), its room opened by the mentor. */
-async function startedEvent(n = 2, totalSpots = 20) {
+/**
+ * A free event starting in 10 minutes with `n` confirmed participants (of 20 seats unless said), its room opened by
+ * the mentor while the Worker has `env` (the SFU's configuration unless said): the room's topology is fixed then.
+ */
+async function startedEvent(n = 2, totalSpots = 20, env: Record<string, string> = sfuEnv) {
   const mentor = await createUser(t.db, { role: 'mentor' });
   const event = await createEvent(t.db, mentor.id, { title: 'Большой семинар', startsAt: new Date(Date.now() + 10 * MINUTE), durationMinutes: 90, totalSpots });
   const participants = [];
@@ -62,7 +66,7 @@ async function startedEvent(n = 2, totalSpots = 20) {
     await expectJson(send('POST', '/api/events/register_for_event/', { user: asUser(p), body: { event_id: event.id } }), 201);
     participants.push(p);
   }
-  await expectJson(send('POST', '/api/conferences/update-from-salute-jazz/', { user: asUser(mentor), body: { content_type: 'events', object_id: event.id } }), 200);
+  await expectJson(post('/api/conferences/update-from-salute-jazz/', mentor, { content_type: 'events', object_id: event.id }, env), 200);
   return { mentor, participants, event, room: { content_type: 'events' as const, object_id: event.id } };
 }
 
@@ -77,14 +81,23 @@ async function session(user: Person, room: { content_type: 'events'; object_id: 
 }
 
 describe('topology', () => {
-  it("is 'sfu' for an event only when the SFU is configured; a consultation is always a mesh", async () => {
+  it("is 'sfu' for an event only when the SFU was configured as its room opened; a consultation is always a mesh", async () => {
     const { mentor, participants, event } = await startedEvent(1);
     const withSfu = await joinInfo(participants[0], 'events', event.id);
     expect(withSfu).toMatchObject({ topology: 'sfu', mesh_limit: MESH_MAX_PEERS, max_peers: EVENT_SFU_MAX_PEERS });
     expect(JSON.stringify(withSfu)).not.toContain(TOKEN);
-    expect(await joinInfo(mentor, 'events', event.id, {})).toMatchObject({ topology: 'mesh', mesh_limit: MESH_MAX_PEERS, max_peers: MESH_MAX_PEERS });
+    // fixed for the room's life: everyone in it meets the same way, whatever the configuration says meanwhile
+    expect(await joinInfo(mentor, 'events', event.id, {})).toMatchObject({ topology: 'sfu' });
+
+    const opened = await startedEvent(1, 20, {});
+    expect(await joinInfo(opened.mentor, 'events', opened.event.id)).toMatchObject({ topology: 'mesh', mesh_limit: MESH_MAX_PEERS, max_peers: MESH_MAX_PEERS });
+    // ended and opened again with the SFU configured: the new opening goes through it
+    await expectJson(post('/api/conferences/update-from-salute-jazz/', opened.mentor, { ...opened.room, status: 'ended' }), 200);
+    await expectJson(post('/api/conferences/update-from-salute-jazz/', opened.mentor, opened.room), 200);
+    expect(await joinInfo(opened.mentor, 'events', opened.event.id)).toMatchObject({ topology: 'sfu' });
     // half a configuration is no configuration
-    expect(await joinInfo(mentor, 'events', event.id, { SFU_APP_ID: APP_ID })).toMatchObject({ topology: 'mesh' });
+    const half = await startedEvent(1, 20, { SFU_APP_ID: APP_ID });
+    expect(await joinInfo(half.mentor, 'events', half.event.id)).toMatchObject({ topology: 'mesh' });
 
     const { booking, mentor: host, mentee, slot } = await paidBooking(t.db, { startsIn: 10 * DAY, minutes: 60 });
     await shiftSlot(t.db, slot.id, 10 * MINUTE, 60);
@@ -109,12 +122,15 @@ describe('topology', () => {
   });
 
   it('refuses the proxy clearly for an event when the SFU is not configured', async () => {
+    const refusal = { detail: 'Видеосервер для больших встреч не настроен', code: 'sfu_unavailable' };
+    // a large event opened without it
+    const mesh = await startedEvent(1, 20, {});
+    const meshTicket = (await joinInfo(mesh.participants[0], 'events', mesh.room.object_id, {})).join_token;
+    expect(await expectJson(await post('/api/conferences/sfu/sessions/', mesh.participants[0], { ...mesh.room, join_token: meshTicket }, {}), 503)).toEqual(refusal);
+    // a room opened through the SFU whose configuration is gone since
     const { participants, room } = await startedEvent(1);
     const { join_token } = await joinInfo(participants[0], 'events', room.object_id, {});
-    expect(await expectJson(await post('/api/conferences/sfu/sessions/', participants[0], { ...room, join_token }, {}), 503)).toEqual({
-      detail: 'Видеосервер для больших встреч не настроен',
-      code: 'sfu_unavailable',
-    });
+    expect(await expectJson(await post('/api/conferences/sfu/sessions/', participants[0], { ...room, join_token }, {}), 503)).toEqual(refusal);
   });
 });
 
@@ -288,10 +304,12 @@ describe('the SFU proxy', () => {
 });
 
 describe('the room’s cap follows the topology', () => {
-  /** An event of `totalSpots` seats led by `hostId`, with its room started. */
-  async function openRoom(hostId: number, totalSpots: number) {
+  /** An event of `totalSpots` seats led by `hostId`, with its room started as the mentor would with `env`. */
+  async function openRoom(hostId: number, totalSpots: number, env: Record<string, string>) {
+    const host = { id: hostId, role: 'mentor' as const };
     const { id: objectId } = await createEvent(t.db, hostId, { startsAt: new Date(Date.now() + 10 * MINUTE), totalSpots });
-    const [row] = await t.db.insert(conferences).values({ contentType: 'events', objectId, login: `events-${objectId}`, password: 'x', createdBy: hostId }).returning();
+    await expectJson(post('/api/conferences/update-from-salute-jazz/', host, { content_type: 'events', object_id: objectId }, env), 200);
+    const [row] = await t.db.select().from(conferences).where(and(eq(conferences.contentType, 'events'), eq(conferences.objectId, objectId)));
     return { objectId, conferenceId: row.id };
   }
 
@@ -317,7 +335,7 @@ describe('the room’s cap follows the topology', () => {
 
   async function fill(env: Record<string, string>, totalSpots = 20) {
     const users = await Promise.all(Array.from({ length: MESH_MAX_PEERS + 1 }, () => createUser(t.db)));
-    const { objectId } = await openRoom(users[0].id, totalSpots);
+    const { objectId } = await openRoom(users[0].id, totalSpots, env);
     const inside = [];
     for (const u of users.slice(0, MESH_MAX_PEERS)) {
       const client = await connect(objectId, u, env);

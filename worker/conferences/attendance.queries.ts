@@ -4,7 +4,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
-import { events } from '../../drizzle/schema/events.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 import { CLOSES_AFTER_MINUTES } from './conference-window.ts';
@@ -24,8 +23,7 @@ export async function conferenceForSocket(db: Executor, contentType: ConferenceC
       avatarUrl: users.avatarUrl,
       conferenceId: conferences.id,
       status: conferences.status,
-      // the event's seats and its mentor; a consultation's two
-      capacity: contentType === 'events' ? sql<number>`(select ${events.totalSpots} + 1 from ${events} where ${events.id} = ${objectId})` : sql<number>`2`,
+      topology: conferences.topology,
     })
     .from(users)
     .leftJoin(conferences, and(eq(conferences.contentType, contentType), eq(conferences.objectId, objectId)))
@@ -34,8 +32,7 @@ export async function conferenceForSocket(db: Executor, contentType: ConferenceC
   return {
     name: `${row.firstName} ${row.lastName}`.trim(),
     avatarUrl: row.avatarUrl,
-    conference: row.conferenceId == null ? null : { id: row.conferenceId, status: row.status! },
-    capacity: Number(row.capacity ?? 0),
+    conference: row.conferenceId == null ? null : { id: row.conferenceId, status: row.status!, topology: row.topology! },
   };
 }
 

@@ -8,7 +8,7 @@ import { consultationBookings, consultationSlots, consultationTypes } from '../.
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 
-export type Room = { login: string; password: string; status: 'started' | 'ended'; startedAt: Date };
+export type Room = { login: string; password: string; status: 'started' | 'ended'; topology: 'mesh' | 'sfu'; startedAt: Date };
 
 export type Meeting = {
   contentType: ConferenceContentType;
@@ -18,7 +18,7 @@ export type Meeting = {
   endsAt: Date;
   mentorId: number;
   canceled: boolean;
-  /** how many people may be in the room: an event's seats and its mentor, a consultation's two (the topology reads it) */
+  /** how many people may be in the room: an event's seats and its mentor, a consultation's two (the topology at the start reads it) */
   capacity: number;
   /** bookings: paid (or paid and finished); events: always (a seat's payment shows in `standing`) */
   paid: boolean;
@@ -39,15 +39,23 @@ const roomColumns = {
   login: conferences.login,
   password: conferences.password,
   status: conferences.status,
+  topology: conferences.topology,
   startedAt: iso(conferences.startedAt),
   now: iso(sql`now()`),
 };
 
-type RoomColumns = { login: string | null; password: string | null; status: 'started' | 'ended' | null; startedAt: string | null; now: string };
+type RoomColumns = {
+  login: string | null;
+  password: string | null;
+  status: 'started' | 'ended' | null;
+  topology: 'mesh' | 'sfu' | null;
+  startedAt: string | null;
+  now: string;
+};
 const toRoom = (r: RoomColumns): Room | null =>
-  r.login == null || r.password == null || r.status == null || r.startedAt == null
+  r.login == null || r.password == null || r.status == null || r.topology == null || r.startedAt == null
     ? null
-    : { login: r.login, password: r.password, status: r.status, startedAt: new Date(r.startedAt) };
+    : { login: r.login, password: r.password, status: r.status, topology: r.topology, startedAt: new Date(r.startedAt) };
 
 async function eventMeeting(db: Executor, eventId: number, userId: number): Promise<Meeting | null> {
   const [row] = await db
@@ -132,18 +140,20 @@ export function findMeeting(db: Executor, contentType: ConferenceContentType, ob
 /**
  * Opens the room, or reopens an ended one, in one statement: the unique (content_type, object_id) makes a
  * second start (a double click, two tabs) the same room with the same credentials. A reopened room starts
- * its clock again; a running one keeps it.
+ * its clock again and takes the topology of now; a running one keeps both, so everyone in it meets the same way.
  */
-export async function startRoom(db: Executor, meeting: Pick<Meeting, 'contentType' | 'id'>, userId: number, password: string) {
+export async function startRoom(db: Executor, meeting: Pick<Meeting, 'contentType' | 'id'>, userId: number, password: string, topology: Room['topology']) {
+  const reopened = sql`${conferences.status} = 'ended'`;
   const [row] = await db
     .insert(conferences)
-    .values({ contentType: meeting.contentType, objectId: meeting.id, login: `${meeting.contentType}-${meeting.id}`, password, status: 'started', createdBy: userId })
+    .values({ contentType: meeting.contentType, objectId: meeting.id, login: `${meeting.contentType}-${meeting.id}`, password, status: 'started', topology, createdBy: userId })
     .onConflictDoUpdate({
       target: [conferences.contentType, conferences.objectId],
       set: {
         status: 'started',
         endedAt: null,
-        startedAt: sql`case when ${conferences.status} = 'ended' then now() else ${conferences.startedAt} end`,
+        startedAt: sql`case when ${reopened} then now() else ${conferences.startedAt} end`,
+        topology: sql`case when ${reopened} then excluded.topology else ${conferences.topology} end`,
       },
     })
     .returning({ login: conferences.login, status: conferences.status, startedAt: conferences.startedAt });

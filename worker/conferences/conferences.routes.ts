@@ -105,7 +105,8 @@ export const conferencesRoutes = new Hono<AppEnv>()
       if (state === 'before') throw errors.conflict('conference_too_early', m.tooEarly);
       if (state === 'after') throw errors.conflict('conference_too_late', m.tooLate);
       // the room's password is ours, never the client's (a second start keeps the first one)
-      room = await startRoom(c.var.db, meeting, userId, randomToken());
+      // the topology is fixed now, for everyone who joins this opening of the room
+      room = await startRoom(c.var.db, meeting, userId, randomToken(), topologyFor(c.env, meeting));
     }
     return c.json<ConferenceState>({ content_type, object_id, login: room.login, status: room.status, started_at: iso(room.startedAt) });
   })
@@ -126,7 +127,7 @@ export const conferencesRoutes = new Hono<AppEnv>()
       throw refuse.notStarted();
     }
     const { room, window } = now;
-    const topology = topologyFor(c.env, meeting);
+    const { topology } = room;
 
     const [join_token, ice_servers] = await Promise.all([
       signJoinToken(c.env.JWT_SECRET, { userId, contentType: content_type, objectId: object_id, role }),

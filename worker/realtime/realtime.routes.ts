@@ -8,7 +8,6 @@ import { ROOM_ID } from '../chats/chats.schemas.ts';
 import { conferenceForSocket } from '../conferences/attendance.queries.ts';
 import { DEMO_ROOM, guestName, verifyGuestToken } from '../conferences/demo-room.ts';
 import { verifyJoinToken } from '../conferences/join-token.ts';
-import { topologyFor } from '../conferences/sfu/cloudflare-sfu.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 
@@ -72,8 +71,8 @@ export const realtimeRoutes = new Hono<AppEnv>()
         role: claims.role,
         name: found.name,
         avatarUrl: found.avatarUrl,
-        // the room's cap follows the topology GET /conferences/get/ announced: an event through the SFU admits more
-        topology: topologyFor(c.env, { contentType: contentType.data, capacity: found.capacity }),
+        // the room's cap follows the topology fixed when it was opened (GET /conferences/get/ announces the same): through the SFU it admits more
+        topology: found.conference.topology,
       }),
     );
   })

@@ -12,7 +12,7 @@ import { requireUser } from '../../middleware/session.ts';
 import { findMeeting } from '../conferences.queries.ts';
 import { refuse, roleIn, roomNow, validateWithDetail } from '../conferences.routes.ts';
 import { verifyJoinToken } from '../join-token.ts';
-import { outgrowsMesh, SfuError, sfuFromEnv, topologyFor } from './cloudflare-sfu.ts';
+import { outgrowsMesh, SfuError, sfuFromEnv } from './cloudflare-sfu.ts';
 import { recordSfuSession, sfuSessionsIn } from './sfu.queries.ts';
 import {
   SFU_CALLS_PER_MINUTE,
@@ -27,6 +27,7 @@ import {
 } from './sfu.schemas.ts';
 
 const notYours = () => errors.forbidden(m.notYourSession);
+const unavailable = () => new ApiError(503, 'sfu_unavailable', m.notConfigured);
 
 /**
  * The caller may use the SFU for this meeting now: the same standing, cancellation, payment and window rules as
@@ -43,11 +44,11 @@ async function admit(c: Context<AppEnv>, contentType: ConferenceContentType, obj
   if (now.state === 'ended') throw refuse.ended();
   if (now.state === 'not_started') throw refuse.notStarted();
   const sfu = sfuFromEnv(c.env);
-  if (topologyFor(c.env, meeting) !== 'sfu') {
-    // consultations and small events meet in a mesh; a larger event without the SFU configured stays in the mesh and its cap
-    throw outgrowsMesh(meeting) ? new ApiError(503, 'sfu_unavailable', m.notConfigured) : errors.conflict('sfu_not_used', m.notUsed);
-  }
-  return sfu!;
+  // consultations and small events meet in a mesh; so does a larger event opened while the SFU was not configured
+  if (now.room.topology !== 'sfu') throw outgrowsMesh(meeting) && !sfu ? unavailable() : errors.conflict('sfu_not_used', m.notUsed);
+  // a room opened through the SFU whose configuration is gone since
+  if (!sfu) throw unavailable();
+  return sfu;
 }
 
 /** The caller's own session in this meeting, or 403 (an unknown session and someone else's look the same). */
