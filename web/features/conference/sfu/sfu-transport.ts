@@ -80,6 +80,8 @@ class SfuTransport implements MediaTransport {
   private readonly pulled = new Map<string, Pulled>();
   /** everyone else in the room as the room last described them */
   private readonly peers = new Map<string, ConferencePeer>();
+  /** the stream each peer's tile shows, kept while its tracks stay the same */
+  private readonly streams = new Map<string, MediaStream>();
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private retryMs = SFU_RETRY_MS;
@@ -96,6 +98,7 @@ class SfuTransport implements MediaTransport {
   welcome(_self: ConferencePeer, peers: ConferencePeer[]) {
     // a (re)connection to the room: the peers have new ids, our SFU session is still good
     this.peers.clear();
+    this.streams.clear();
     for (const peer of peers) this.peers.set(peer.id, peer);
     this.schedule(true);
   }
@@ -114,6 +117,7 @@ class SfuTransport implements MediaTransport {
 
   peerLeft(peerId: string) {
     this.peers.delete(peerId);
+    this.streams.delete(peerId);
     this.schedule();
   }
 
@@ -255,8 +259,6 @@ class SfuTransport implements MediaTransport {
       this.host.peerMedia(peer.id, { link, stream: tracks.length ? sameOrNew(this.streams.get(peer.id), tracks, (s) => this.streams.set(peer.id, s)) : null });
     }
   }
-
-  private readonly streams = new Map<string, MediaStream>();
 
   private link(): LinkState {
     switch (this.pc?.connectionState) {
