@@ -133,9 +133,9 @@ describe('/CalendarPage', () => {
     await db.query(`update consultation_slots set starts_at = now() - interval '1 minute', ends_at = now() + interval '44 minutes' where id = $1`, [slotId]);
 
     await page.goto(`${appUrl}/CalendarPage`);
-    await page.getByRole('tab', { name: 'Календарь' }).waitFor();
+    // the prompt is modal: once it opens, the page's tabs leave the accessibility tree, so wait for it alone
     const prompt = page.getByRole('dialog');
-    await prompt.getByText('Оцените консультацию').waitFor({ timeout: 15_000 });
+    await prompt.getByText('Оцените консультацию').waitFor({ timeout: 30_000 });
     await prompt.getByRole('radio', { name: /4/ }).click();
     await prompt.getByRole('textbox').fill('Чётко и по делу');
     await prompt.getByRole('button', { name: /Отправить/ }).click();
