@@ -12,6 +12,7 @@ import { analyticsBench } from './bench-analytics.mjs';
 import { scheduleBench } from './bench-schedule.mjs';
 import { meetingBench } from './bench-meeting.mjs';
 import { RELAY_BENCH_VARS, meshCpuBench, relayBench } from './bench-conference.mjs';
+import { codeRequestTiming } from './bench-auth.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
@@ -24,6 +25,8 @@ const chatOnly = values.only === 'chat';
 const scheduleOnly = values.only === 'schedule';
 /** `-- --only meeting`: joining a meeting in chromium, click to first remote frame */
 const meetingOnly = values.only === 'meeting';
+/** `-- --only auth`: the sign-in code request's timing for known and unknown addresses */
+const authOnly = values.only === 'auth';
 
 /** What is measured; each grows as the product's hot paths land. */
 const scenarios = [
@@ -160,7 +163,7 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly && !scheduleOnly && !meetingOnly) {
+  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
@@ -169,6 +172,7 @@ try {
   app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   if (scheduleOnly) await measureSchedule(app, ready);
+  else if (authOnly) await measureCodeTiming(app, ready);
   else if (meetingOnly) await measureMeeting(app, ready);
   else {
     await chatThenHttp(app, ready);
@@ -212,7 +216,16 @@ async function measureSchedule(app, ready) {
   );
 }
 
+async function measureCodeTiming(app, ready) {
+  const timing = await codeRequestTiming(app.url, ready.databaseUrl);
+  console.log(
+    `POST /api/auth/request_login_passcode/ (${timing.count} addresses with an account, ${timing.count} without, interleaved, one at a time): ` +
+      `median ${timing.known} ms with, ${timing.unknown} ms without, difference ${timing.difference} ms`,
+  );
+}
+
 async function httpScenarios(app, ready) {
+  await measureCodeTiming(app, ready);
   const signIn = await measureVerifyLogin(app.url, ready.databaseUrl);
   console.log(`POST /api/verify-passcode/verify_login/ (100 sign-ins, one at a time): median ${signIn.median} ms, p95 ${signIn.p95} ms\n`);
   scenarios.push({ name: 'GET /api/users/me/ (signed in)', path: '/api/users/me/?full=1', headers: { cookie: signIn.cookie } });

@@ -4,7 +4,8 @@ import { loginCodes } from '../../drizzle/schema/auth.ts';
 import { devMailbox } from '../../drizzle/schema/outbox.ts';
 import { createUser, uniqueEmail } from '../factories.ts';
 import { CookieJar, get, post, signIn, waitForCode } from './auth-helpers.ts';
-import { useTestDb } from './helpers.ts';
+import { createApp } from '../../worker/app.ts';
+import { bindings, ORIGIN, useTestDb } from './helpers.ts';
 
 const t = useTestDb();
 const verify = (email: string, passcode: string, jar?: CookieJar) => post('/api/verify-passcode/verify_login/', { email, passcode }, { jar });
@@ -23,6 +24,28 @@ describe('sign-in by e-mail code', () => {
     expect(code).toMatch(/^\d{4}$/);
     await new Promise((r) => setTimeout(r, 300));
     expect(await t.db.select().from(devMailbox).where(eq(devMailbox.recipient, unknown))).toEqual([]);
+  });
+
+  it('answers before the code is made: a known address does no more work before the answer than an unknown one', async () => {
+    const user = await createUser(t.db);
+    // an execution context that keeps the background work for the test to await
+    const background: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => void background.push(p), passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+    const codes = () => t.db.select().from(loginCodes).where(eq(loginCodes.destination, user.email!));
+    await t.db.transaction(async (tx) => {
+      // nobody can write a code while this lock is held: an answer that waited for the code would never come
+      await tx.execute(sql`lock table login_codes in share row exclusive mode`);
+      const res = await createApp().request(
+        `${ORIGIN}/api/auth/request_login_passcode/`,
+        { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email: user.email }) },
+        bindings,
+        ctx,
+      );
+      expect(res.status).toBe(200);
+      expect(await tx.select().from(loginCodes).where(eq(loginCodes.destination, user.email!))).toEqual([]);
+    });
+    await Promise.all(background);
+    expect(await codes()).toHaveLength(1);
   });
 
   it('stores only a hash of the code', async () => {

@@ -169,19 +169,31 @@ describe('unregistering', () => {
 });
 
 describe('registration lists and checks', () => {
-  it('lists live registrations to anyone, ids and status only', async () => {
-    const { event } = await mentorEvent({ price: 100 });
-    const [a, b, c] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+  it('lists live registrations to anyone as seats taken; who registered only to the mentor, an admin, or the person themselves', async () => {
+    const { mentor, event } = await mentorEvent({ price: 100, isPublic: false });
+    const [a, b, c] = await Promise.all([createUser(t.db, { firstName: 'Алла', lastName: 'Берг' }), createUser(t.db, { firstName: 'Борис', lastName: 'Ким' }), createUser(t.db)]);
     const ra = await expectJson(registerAs(a, event.id), 201);
     const rb = await expectJson(registerAs(b, event.id), 201);
     await expectJson(registerAs(c, event.id), 201);
     await expectJson(send('POST', '/api/events/unregister/', { user: asUser(c), body: { event_id: event.id } }), 200);
     await t.db.update(eventRegistrations).set({ status: 'confirmed' }).where(eq(eventRegistrations.id, rb.id));
-    const list = await expectJson<any[]>(send('GET', `/api/events/get_event_registrations?event_id=${event.id}`), 200);
-    expect(list).toEqual([
-      { id: ra.id, user_id: a.id, status: 'pending_payment', created_at: expect.any(String) },
-      { id: rb.id, user_id: b.id, status: 'confirmed', created_at: expect.any(String) },
-    ]);
+    const listAs = (user?: { id: number; role: 'mentee' | 'mentor' | 'admin' }) =>
+      expectJson<any[]>(send('GET', `/api/events/get_event_registrations?event_id=${event.id}`, { user: user && asUser(user) }), 200);
+
+    const named = [
+      { id: ra.id, user_id: a.id, name: 'Алла Берг', status: 'pending_payment', created_at: expect.any(String) },
+      { id: rb.id, user_id: b.id, name: 'Борис Ким', status: 'confirmed', created_at: expect.any(String) },
+    ];
+    const anonymous = named.map((r) => ({ ...r, user_id: null, name: null }));
+    expect(await listAs(mentor)).toEqual(named);
+    expect(await listAs(await createUser(t.db, { role: 'admin' }))).toEqual(named);
+    // a visitor, a stranger, and someone who left: the count, not the people (a private event too)
+    expect(await listAs()).toEqual(anonymous);
+    expect(await listAs(await createUser(t.db))).toEqual(anonymous);
+    expect(await listAs(c)).toEqual(anonymous);
+    // a participant sees themselves, not the others
+    expect(await listAs(a)).toEqual([named[0], anonymous[1]]);
+
     expect(await expectJson(send('GET', `/api/events/get_event_registrations/?event_id=${(await mentorEvent()).event.id}`), 200)).toEqual([]);
     expect((await expectJson(send('GET', '/api/events/get_event_registrations/?event_id=2147000000'), 404)).detail).toBe('Мероприятие не найдено');
   });

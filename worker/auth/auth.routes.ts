@@ -4,6 +4,7 @@ import { ApiError, errors } from '../lib/errors.ts';
 import { clientIp, enforceLimits, type Limit } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
+import type { EmailSender, SmsSender } from '../mail/outgoing.ts';
 import { toMe } from '../users/users.mapper.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { createAccount, destinationKey, findAccount, type Destination } from './accounts.queries.ts';
@@ -28,10 +29,12 @@ function limits(kind: 'send' | 'verify', destination: string, ip: string): Limit
   return list;
 }
 
+type Senders = { email: EmailSender; sms: SmsSender };
+const deliverCode = ({ email, sms }: Senders, d: Destination, code: string, kind: keyof Omit<typeof codeMessages, 'sms'>) =>
+  'email' in d ? email.sendEmail({ to: d.email, ...codeMessages[kind](code) }) : sms.sendSms({ to: d.phone, text: codeMessages.sms(code) });
+
 function sendCode(c: Context<AppEnv>, d: Destination, code: string, kind: keyof Omit<typeof codeMessages, 'sms'>) {
-  deliverInBackground(c, ({ email, sms }) =>
-    'email' in d ? email.sendEmail({ to: d.email, ...codeMessages[kind](code) }) : sms.sendSms({ to: d.phone, text: codeMessages.sms(code) }),
-  );
+  deliverInBackground(c, (senders) => deliverCode(senders, d, code, kind));
 }
 
 function destinationOf(body: { email: string } | { phone: string }): Destination {
@@ -43,11 +46,13 @@ export const authRoutes = new Hono<AppEnv>()
     const d = destinationOf(c.req.valid('json'));
     const ip = clientIp(c.req.raw.headers);
     await enforceLimits(c.var.db, limits('send', destinationKey(d), ip));
-    // the same answer either way: nobody learns from it whether an address has an account
-    if (await findAccount(c.var.db, d)) {
-      const code = await issueCode(c.var.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), ip });
-      sendCode(c, d, code, 'login');
-    }
+    // the same answer at the same moment either way: the lookup, the code and the message all come after it, on a
+    // connection of their own, so neither the answer nor its timing tells whether the address has an account
+    deliverInBackground(c, async (senders) => {
+      if (!(await findAccount(senders.db, d))) return;
+      const code = await issueCode(senders.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), ip });
+      await deliverCode(senders, d, code, 'login');
+    });
     return c.json(CODE_SENT);
   })
   .post('/verify-passcode/verify_login', validate('json', verifyLoginBody), async (c) => {

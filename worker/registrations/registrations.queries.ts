@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import { users } from '../../drizzle/schema/users.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { CANCEL_REFUND_REASON, settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
@@ -16,15 +17,32 @@ import { REGISTRATION_HOLD_MINUTES } from './registrations.schemas.ts';
 const live = inArray(eventRegistrations.status, ['pending_payment', 'confirmed']);
 
 /** The event's live registrations (pending payment and confirmed); null when there is no such event. */
+/** The event's mentor and its live registrations with each person's name, oldest first; null when there is no such event. */
 export async function liveRegistrations(db: Db, eventId: number) {
   const rows = await db
-    .select({ eventId: events.id, registration: { id: eventRegistrations.id, userId: eventRegistrations.userId, status: eventRegistrations.status, createdAt: eventRegistrations.createdAt } })
+    .select({
+      mentorId: events.mentorId,
+      registration: {
+        id: eventRegistrations.id,
+        userId: eventRegistrations.userId,
+        status: eventRegistrations.status,
+        createdAt: eventRegistrations.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+    })
     .from(events)
     .leftJoin(eventRegistrations, and(eq(eventRegistrations.eventId, events.id), live))
+    .leftJoin(users, eq(users.id, eventRegistrations.userId))
     .where(eq(events.id, eventId))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
   if (!rows.length) return null;
-  return rows.flatMap((r) => (r.registration ? [r.registration] : []));
+  const registrations = rows.flatMap(({ registration: r }) =>
+    r && r.id !== null && r.userId !== null && r.status !== null && r.createdAt !== null
+      ? [{ id: r.id, userId: r.userId, status: r.status, createdAt: r.createdAt, firstName: r.firstName, lastName: r.lastName }]
+      : [],
+  );
+  return { mentorId: rows[0]!.mentorId, registrations };
 }
 
 export async function findLiveRegistration(db: Db, eventId: number, userId: number) {

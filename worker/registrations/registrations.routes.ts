@@ -32,11 +32,13 @@ async function unregisterHandler(c: Context<AppEnv>, body: { event_id: number; u
 }
 
 export const registrationsRoutes = new Hono<AppEnv>()
-  // public: the event page shows the number of participants
+  // public, as the event page counts the seats taken; who registered only for the mentor, an admin or oneself
   .get('/events/get_event_registrations', validate('query', eventIdQuery), async (c) => {
-    const rows = await liveRegistrations(c.var.db, c.req.valid('query').event_id);
-    if (!rows) throw refusals.not_found();
-    return c.json(rows.map(toRegistrationItem));
+    const found = await liveRegistrations(c.var.db, c.req.valid('query').event_id);
+    if (!found) throw refusals.not_found();
+    const caller = c.var.user;
+    const viewer = caller ? { id: caller.id, seesEveryone: caller.role === 'admin' || caller.id === found.mentorId } : null;
+    return c.json(found.registrations.map((row) => toRegistrationItem(row, viewer)));
   })
   .get('/events/check_registration', validate('query', checkRegistrationQuery), async (c) => {
     const { event_id, user_id } = c.req.valid('query');

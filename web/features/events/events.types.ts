@@ -40,7 +40,8 @@ export type EventDetail = EventListItem & {
 
 export type EventListPage = { results: EventListItem[]; has_more: boolean };
 
-export type EventRegistration = { id: number; user_id: number; status: string; created_at: string };
+/** One live registration; who it is (user_id, name) only for the event's mentor, an admin, or the person themselves. */
+export type EventRegistration = { id: number; user_id: number | null; name: string | null; status: string; created_at: string };
 
 export type RegistrationCheck = { is_registered: boolean; status: string | null };
 
