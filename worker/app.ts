@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
 import { database } from './middleware/database.ts';
+import { deploymentGuard } from './middleware/deployment-guard.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { session } from './middleware/session.ts';
@@ -85,7 +86,7 @@ export type AppType = ReturnType<typeof createApi>;
 export function createApp() {
   // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
   const app = new Hono<AppEnv>({ strict: false });
-  app.use('*', requestLog);
+  app.use('*', requestLog, deploymentGuard);
   app.route('/api', createApi());
   app.route('/ws', new Hono<AppEnv>({ strict: false }).use(database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
