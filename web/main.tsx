@@ -1,3 +1,5 @@
+// first: zod's settings before any schema parses (the CSP forbids eval)
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

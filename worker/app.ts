@@ -4,6 +4,7 @@ import type { AppEnv } from './env.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
 import { database } from './middleware/database.ts';
 import { deploymentGuard } from './middleware/deployment-guard.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { session } from './middleware/session.ts';
@@ -86,7 +87,7 @@ export type AppType = ReturnType<typeof createApi>;
 export function createApp() {
   // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
   const app = new Hono<AppEnv>({ strict: false });
-  app.use('*', requestLog, deploymentGuard);
+  app.use('*', requestLog, securityHeaders, deploymentGuard);
   app.route('/api', createApi());
   app.route('/ws', new Hono<AppEnv>({ strict: false }).use(database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);

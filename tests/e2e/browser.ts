@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -24,8 +24,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * Content-Security-Policy violations of the app's pages in this test process (public/_headers sets the policy):
+ * useBrowserAndDb fails a file that caused any, so the app is known to run under its policy.
+ */
+export const cspViolations: string[] = [];
+
 export async function openPage(browser: Browser, width: number, height = 900): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+  await context.exposeFunction('__reportCspViolation', (report: string) => void cspViolations.push(report));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCspViolation: (r: string) => void }).__reportCspViolation(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
   return context.newPage();
 }
 
@@ -41,6 +53,8 @@ export function useBrowserAndDb() {
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), db.end()]);
+    // the app runs under its Content-Security-Policy: anything it blocked is a defect of the app or of the policy
+    expect(cspViolations).toEqual([]);
   });
   return {
     db,

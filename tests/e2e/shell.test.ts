@@ -88,3 +88,26 @@ describe('the app shell in a real browser', () => {
     await page.context().close();
   });
 });
+
+describe('the static assets’ headers (public/_headers)', () => {
+  it('forbid framing and sniffing on the SPA’s pages, set the policy the app runs under, and cache hashed files for good', async () => {
+    for (const path of ['/', '/AllMentors', '/BaseMeet']) {
+      const res = await fetch(`${appUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
+    const html = await (await fetch(`${appUrl}/`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${appUrl}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
