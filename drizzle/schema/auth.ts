@@ -3,7 +3,7 @@ import { check, index, inet, integer, jsonb, pgEnum, pgTable, primaryKey, smalli
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './users.ts';
 
-export const loginCodePurpose = pgEnum('login_code_purpose', ['login', 'registration']);
+export const loginCodePurpose = pgEnum('login_code_purpose', ['login', 'registration', 'phone_change']);
 
 /** One-time 4-digit codes: only a hash is stored; single use, short-lived, few tries. */
 export const loginCodes = pgTable(

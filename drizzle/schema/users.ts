@@ -16,7 +16,10 @@ export const users = pgTable(
     id: id(),
     /** null only for an account registered by phone that has not added an e-mail yet */
     email: varchar({ length: 254 }),
+    /** the phone this person proved with a code (registration by SMS, or a confirmed change): the only one that signs in */
     phone: varchar({ length: 16 }),
+    /** a phone entered in the profile and not confirmed yet (decision 013): it signs nobody in and belongs to nobody */
+    pendingPhone: varchar({ length: 16 }),
     role: userRole().notNull().default('mentee'),
     firstName: varchar({ length: 50 }).notNull().default(''),
     lastName: varchar({ length: 50 }).notNull().default(''),

@@ -5,6 +5,7 @@ export function makeUser(overrides: Partial<Me> = {}): Me {
     id: 1,
     email: 'anna@example.com',
     phone: null,
+    phone_confirmed: false,
     user_role: 'mentee',
     mentor_name: 'Анна',
     mentor_surname: 'Смирнова',

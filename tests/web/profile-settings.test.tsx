@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { ProfileTab } from '../../web/features/profile-settings/profile-tab.tsx';
@@ -139,5 +139,45 @@ describe('ProfileTab', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Произошла ошибка при загрузке данных пользователя');
+  });
+});
+
+describe('the phone on the settings screen', () => {
+  it('saves a new number, which waits for its SMS code; the code confirms it', async () => {
+    const waiting = makeUser({ phone: '+79991234567', phone_confirmed: false });
+    const confirmed = makeUser({ phone: '+79991234567', phone_confirmed: true });
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(String(input).includes('/phone/confirm') ? confirmed : waiting),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const onSaved = vi.fn();
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const view = (user: ProfileUser) => (
+      <QueryClientProvider client={client}>
+        <ProfileTab user={user} onSaved={onSaved} />
+        <Toaster />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(makeUser()));
+
+    fireEvent.change(screen.getByLabelText('Номер'), { target: { value: '9991234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить номер' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(waiting));
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(String(url)).toBe('/api/users/me/');
+    expect((init?.body as FormData).get('phone')).toBe('+79991234567');
+    expect(await screen.findByText('Мы отправили код на новый номер')).toBeTruthy();
+
+    rerender(view(waiting));
+    expect(screen.getByText('Не подтверждён')).toBeTruthy();
+    expect(screen.getByText(/по нему нельзя войти/)).toBeTruthy();
+    // an SMS-autofilled code lands in the first box and spreads; the last digit sends it
+    const group = screen.getByRole('group', { name: 'Код из SMS' });
+    fireEvent.change(within(group).getByLabelText('Цифра 1 из 4'), { target: { value: '1234' } });
+    await waitFor(() => expect(onSaved).toHaveBeenLastCalledWith(confirmed));
+    const confirmCall = fetchSpy.mock.calls.find(([u]) => String(u).includes('/phone/confirm'))!;
+    expect(JSON.parse(String(confirmCall[1]?.body))).toEqual({ passcode: '1234' });
+    rerender(view(confirmed));
+    expect(screen.getByText('Подтверждён')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 // Profile, work experience and education input, shared by the API and the web forms (spec 001 section 5).
 import { z } from 'zod';
+import { passcodeSchema } from '../auth/auth.schemas.ts';
 
 export const AVATAR_MAX_BYTES = 5_242_880;
 export const TELEGRAM_HOST = 't.me';
@@ -50,6 +51,9 @@ export const profilePatchSchema = z.object({
     .optional(),
   remove_avatar: z.enum(['true', 'false']).optional(),
 });
+
+/** POST /api/users/me/phone/confirm/: the code texted to the new number. */
+export const phoneConfirmBody = z.object({ passcode: passcodeSchema });
 
 // the message is given for a missing value too, or zod's English default would reach the user
 const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);

@@ -8,6 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { deleteFile, storeImage } from '../files/files.ts';
 import { errors } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validate.ts';
+import { allowPhoneCode, sendPhoneCode } from './phone-confirmation.ts';
 
 type UserPatch = Partial<typeof users.$inferInsert>;
 
@@ -42,9 +43,13 @@ function safeJson(value: string): unknown {
   }
 }
 
-export async function updateProfile(c: Context<AppEnv>, userId: number, previousAvatarId: string | null) {
+export async function updateProfile(c: Context<AppEnv>, current: Pick<typeof users.$inferSelect, 'id' | 'avatarFileId' | 'phone' | 'pendingPhone'>) {
+  const { id: userId, avatarFileId: previousAvatarId } = current;
   const { fields, avatar } = await readBody(c);
   const p = parseOrThrow(profilePatchSchema, fields);
+  // a new number waits for its code (decision 013): the proven one stays until then; the proven one again cancels the wait
+  const newPhone = p.phone !== undefined && p.phone !== current.phone && p.phone !== current.pendingPhone ? p.phone : null;
+  if (newPhone) await allowPhoneCode(c, userId, newPhone);
   const patch: UserPatch = {};
   if (p.mentor_name !== undefined) patch.firstName = p.mentor_name;
   if (p.mentor_surname !== undefined) patch.lastName = p.mentor_surname;
@@ -54,7 +59,7 @@ export async function updateProfile(c: Context<AppEnv>, userId: number, previous
   if (p.mentor_description !== undefined) patch.description = p.mentor_description;
   if (p.mentor_specialization !== undefined) patch.specialization = p.mentor_specialization || null;
   if (p.mentor_skills !== undefined) patch.skills = p.mentor_skills;
-  if (p.phone !== undefined) patch.phone = p.phone;
+  if (p.phone !== undefined) patch.pendingPhone = p.phone === current.phone ? null : p.phone;
 
   const stored = avatar ? await storeImage(c.env, c.var.db, { file: avatar, ownerId: userId, purpose: 'avatar', field: 'mentor_avatar' }) : null;
   if (stored) Object.assign(patch, { avatarUrl: stored.url, avatarFileId: stored.id });
@@ -67,11 +72,10 @@ export async function updateProfile(c: Context<AppEnv>, userId: number, previous
       : await c.var.db.select().from(users).where(eq(users.id, userId));
   } catch (e) {
     if (stored) await deleteFile(c.env, c.var.db, stored.id);
-    const code = (e as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw errors.conflict('phone_taken', 'Этот телефон уже привязан к другому аккаунту');
     throw e;
   }
   if (!row) throw errors.unauthorized();
+  if (newPhone) await sendPhoneCode(c, userId, newPhone);
   if (previousAvatarId && (stored || p.remove_avatar === 'true')) await deleteFile(c.env, c.var.db, previousAvatarId);
   return row;
 }

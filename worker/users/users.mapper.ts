@@ -7,7 +7,10 @@ export function toMe(row: UserRow) {
   return {
     id: row.id,
     email: row.email,
-    phone: row.phone,
+    /** the number last entered: the proven one, or one waiting for its code */
+    phone: row.pendingPhone ?? row.phone,
+    /** false while `phone` waits for its code (decision 013): such a number signs nobody in */
+    phone_confirmed: row.pendingPhone === null && row.phone !== null,
     user_role: row.role,
     mentor_name: row.firstName,
     mentor_surname: row.lastName,

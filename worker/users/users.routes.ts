@@ -7,6 +7,11 @@ import { setAccessCookie } from '../auth/sessions.ts';
 import { toMe } from './users.mapper.ts';
 import { updateProfile } from './profile-update.ts';
 import { findUserById } from './users.queries.ts';
+import { allowPhoneCode, confirmPhone, sendPhoneCode } from './phone-confirmation.ts';
+import { phoneMessages } from './phone-confirmation.messages.ts';
+import { enforceLimits } from '../lib/rate-limit.ts';
+import { validate } from '../lib/validate.ts';
+import { phoneConfirmBody } from '../profile/profile.schemas.ts';
 
 // an avatar of at most 5 MB plus the text fields
 const profileBodyLimit = bodyLimit({
@@ -29,5 +34,20 @@ export const usersRoutes = new Hono<AppEnv>()
   .patch('/users/me', requireUser, profileBodyLimit, async (c) => {
     const current = await findUserById(c.var.db, c.var.user!.id);
     if (!current) throw errors.unauthorized();
-    return c.json(toMe(await updateProfile(c, current.id, current.avatarFileId)));
+    return c.json(toMe(await updateProfile(c, current)));
+  })
+  /** Ours (decision 013): the code texted to the profile's new number makes it the account's phone. */
+  .post('/users/me/phone/confirm', requireUser, validate('json', phoneConfirmBody), async (c) => {
+    const userId = c.var.user!.id;
+    await enforceLimits(c.var.db, [{ key: `verify:phone:user:${userId}`, max: 15, windowSeconds: 3600 }]);
+    return c.json(toMe(await confirmPhone(c, userId, c.req.valid('json').passcode)));
+  })
+  /** Ours: another code for the number waiting to be confirmed. */
+  .post('/users/me/phone/resend', requireUser, async (c) => {
+    const row = await findUserById(c.var.db, c.var.user!.id);
+    if (!row) throw errors.unauthorized();
+    if (!row.pendingPhone) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
+    await allowPhoneCode(c, row.id, row.pendingPhone);
+    await sendPhoneCode(c, row.id, row.pendingPhone);
+    return c.json({ detail: phoneMessages.sent });
   });

@@ -28,6 +28,17 @@ export async function updateProfile(form: FormData): Promise<ProfileUser> {
   return (await response.json()) as ProfileUser;
 }
 
+/** The account's phone (decision 013): a new number, its code, another code. */
+export const phoneApi = {
+  change: async (phone: string) => {
+    const form = new FormData();
+    form.set('phone', phone);
+    return updateProfile(form);
+  },
+  confirm: async (passcode: string) => unwrap(await api.users.me.phone.confirm.$post({ json: { passcode } })),
+  resend: async () => unwrap(await api.users.me.phone.resend.$post()),
+};
+
 type Owned<T> = T & { user_id?: number };
 const workRoute = api['work-experiences'];
 

@@ -13,6 +13,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
+import { PhoneCard } from './phone-card.tsx';
 import { updateProfile, type ProfileUser } from './profile-settings.api.ts';
 
 export const DESCRIPTION_MAX = 500;
@@ -211,6 +212,7 @@ function ProfileForm({ user, onSaved }: { user: ProfileUser; onSaved: (user: Pro
           </FormField>
         </div>
       </Card>
+      <PhoneCard user={user} onSaved={onSaved} />
       <SaveBar visible={dirty} saving={save.isPending} onSave={submit} onCancel={() => reset(baseline)} />
     </div>
   );

@@ -1,0 +1,110 @@
+// A phone is the account's only after a code sent to it is entered (decision 013). The attack of issue 14: someone
+// writes another person's number into their own profile; when the number's owner later registers by SMS, they used
+// to be signed into the attacker's account. Now the number waits unconfirmed, signs nobody in, and the owner gets an
+// account of their own.
+import { desc, eq } from 'drizzle-orm';
+import { devMailbox } from '../../drizzle/schema/outbox.ts';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../drizzle/schema/users.ts';
+import { createUser } from '../factories.ts';
+import { post, waitForCode, waitForMessage } from './auth-helpers.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+
+const t = useTestDb();
+const uniquePhone = () => `+79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+type Me = { id: number; phone: string | null; phone_confirmed: boolean };
+
+const setPhone = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, phone: string) => send('PATCH', '/api/users/me/', { user: asUser(user), body: { phone } });
+const confirm = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, passcode: string) =>
+  send('POST', '/api/users/me/phone/confirm/', { user: asUser(user), body: { passcode } });
+
+/** The newest message to an address so far (0 for none): texts are sent after the answer, so wait past it. */
+const lastMessageId = async (to: string) =>
+  (await t.db.select({ id: devMailbox.id }).from(devMailbox).where(eq(devMailbox.recipient, to)).orderBy(desc(devMailbox.id)).limit(1))[0]?.id ?? 0;
+
+/** Registration by SMS to the end: the account it signs into. */
+async function registerByPhone(phone: string) {
+  const after = await lastMessageId(phone);
+  expect((await post('/api/registration/register/', { phone })).status).toBe(200);
+  const sms = await waitForMessage(t.db, phone, { after });
+  const res = await post('/api/registration/confirm_registration/', { phone, passcode: /\d{4}/.exec(sms.text)![0] });
+  return { me: (await res.json()) as Me, status: res.status };
+}
+
+/** Sign-in by SMS: the account it signs into, or the refusal. */
+async function signInByPhone(phone: string, after: number) {
+  await post('/api/auth/request_login_passcode/', { phone });
+  const sms = await waitForMessage(t.db, phone, { after });
+  return post('/api/verify-passcode/verify_login/', { phone, passcode: /\d{4}/.exec(sms.text)![0] });
+}
+
+describe('a phone in the profile', () => {
+  it('signs nobody in until confirmed: the number’s owner registering by SMS gets an account of their own', async () => {
+    const attacker = await createUser(t.db);
+    const victimPhone = uniquePhone();
+    const written = await expectJson<Me>(setPhone(attacker, victimPhone), 200);
+    expect(written).toMatchObject({ phone: victimPhone, phone_confirmed: false });
+    // the number's owner got a code they did not ask for, and ignore it
+    await waitForMessage(t.db, victimPhone);
+
+    const { me, status } = await registerByPhone(victimPhone);
+    expect(status).toBe(201);
+    expect(me.id).not.toBe(attacker.id);
+    expect(me).toMatchObject({ phone: victimPhone, phone_confirmed: true });
+    // sign-in by the number reaches the owner, never the one who typed it
+    const last = await waitForMessage(t.db, victimPhone);
+    const signedIn = await signInByPhone(victimPhone, last.id);
+    expect(((await signedIn.json()) as Me).id).toBe(me.id);
+    // the attacker never saw a code: guessing gets them nowhere, and the owner's number stays the owner's
+    expect((await confirm(attacker, '0000')).status).toBe(400);
+    const [row] = await t.db.select({ phone: users.phone, pending: users.pendingPhone }).from(users).where(eq(users.id, attacker.id));
+    expect(row).toEqual({ phone: null, pending: victimPhone });
+  });
+
+  it('becomes the account’s phone with the code texted to it, and then signs in', async () => {
+    const user = await createUser(t.db);
+    const phone = uniquePhone();
+    await expectJson(setPhone(user, phone), 200);
+    const { code, messageId } = await waitForCode(t.db, phone);
+    expect(await expectJson<Me>(confirm(user, code), 200)).toMatchObject({ id: user.id, phone, phone_confirmed: true });
+    expect(((await (await signInByPhone(phone, messageId)).json()) as Me).id).toBe(user.id);
+    // the same number again changes nothing and texts nothing
+    expect(await expectJson<Me>(setPhone(user, phone), 200)).toMatchObject({ phone, phone_confirmed: true });
+    expect((await expectJson(confirm(user, code), 409)).code).toBe('no_pending_phone');
+  });
+
+  it('keeps the proven number signing in while a new one waits, and refuses a number someone confirmed meanwhile', async () => {
+    const { me: owner } = await registerByPhone(uniquePhone());
+    const ownerUser = { id: owner.id, role: 'mentee' as const };
+    const oldPhone = owner.phone!;
+    const wanted = uniquePhone();
+    await expectJson(setPhone(ownerUser, wanted), 200);
+    const { code } = await waitForCode(t.db, wanted, { after: 0 });
+    const last = await waitForMessage(t.db, oldPhone);
+    expect(((await (await signInByPhone(oldPhone, last.id)).json()) as Me).id).toBe(owner.id);
+
+    // someone else proves the same number first
+    const other = await createUser(t.db);
+    const before = await lastMessageId(wanted);
+    await expectJson(setPhone(other, wanted), 200);
+    const { code: otherCode } = await waitForCode(t.db, wanted, { after: before });
+    expect(await expectJson<Me>(confirm(other, otherCode), 200)).toMatchObject({ phone: wanted, phone_confirmed: true });
+    // the first code was retired by the second; a fresh one proves the number, but it is taken
+    expect((await confirm(ownerUser, code)).status).toBe(400);
+    const beforeResend = await lastMessageId(wanted);
+    await expectJson(send('POST', '/api/users/me/phone/resend/', { user: asUser(ownerUser) }), 200);
+    const fresh = await waitForCode(t.db, wanted, { after: beforeResend });
+    expect(await expectJson(confirm(ownerUser, fresh.code), 409)).toEqual({ detail: 'Этот телефон уже привязан к другому аккаунту', code: 'phone_taken' });
+  });
+
+  it('limits the codes to one number: past the limit the whole change is refused and nothing is written', async () => {
+    const phone = uniquePhone();
+    const people = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db)));
+    for (const person of people.slice(0, 5)) await expectJson(setPhone(person, phone), 200);
+    const refused = await send('PATCH', '/api/users/me/', { user: asUser(people[5]!), body: { phone, mentor_name: 'Новое' } });
+    expect(refused.status).toBe(429);
+    const [row] = await t.db.select({ pending: users.pendingPhone, name: users.firstName }).from(users).where(eq(users.id, people[5]!.id));
+    expect(row).toEqual({ pending: null, name: 'Тест' });
+  });
+});
