@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
+import { inputRefusal } from './lib/db-errors.ts';
 import { database } from './middleware/database.ts';
 import { deploymentGuard } from './middleware/deployment-guard.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { refuseNulInput } from './middleware/refuse-nul.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { session } from './middleware/session.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -47,7 +49,7 @@ import { demoRoomRoutes } from './conferences/demo-room.routes.ts';
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
   return new Hono<AppEnv>({ strict: false })
-    .use(sameOrigin, database, session)
+    .use(refuseNulInput, sameOrigin, database, session)
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', devMailboxApiRoutes)
@@ -89,7 +91,7 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog, securityHeaders, deploymentGuard);
   app.route('/api', createApi());
-  app.route('/ws', new Hono<AppEnv>({ strict: false }).use(database, session).route('/', realtimeRoutes));
+  app.route('/ws', new Hono<AppEnv>({ strict: false }).use(refuseNulInput, database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
   app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
   app.route('/dev', devMailboxPageRoutes);
@@ -99,6 +101,12 @@ export function createApp() {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
+    // the database refused a value a client sent (bad text, too long, out of range, not a date): their mistake, not ours
+    const refusal = inputRefusal(err);
+    if (refusal) {
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.var.requestId, path: c.req.path, msg: 'input refused by the database', sqlstate: refusal }));
+      return c.json<ErrorEnvelope>({ detail: 'Некорректные данные в запросе', code: 'invalid_input' }, 400);
+    }
     if (err instanceof HTTPException) {
       return c.json<ErrorEnvelope>({ detail: err.message || 'Некорректный запрос', code: 'http_error' }, err.status);
     }

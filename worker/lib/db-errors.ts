@@ -14,3 +14,13 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const err = pgError(e);
   return err?.code === '23505' && (!constraint || err.constraint === constraint);
 }
+
+/**
+ * The SQLSTATE when the database refused a value itself (class 22, data exception: a character it cannot store,
+ * a string too long, a number out of range, an impossible date, text that is not a number), which only input a
+ * client sent can cause; null for anything else (our bugs, outages), which stays a 500.
+ */
+export function inputRefusal(e: unknown): string | null {
+  const code = pgError(e)?.code;
+  return code?.startsWith('22') ? code : null;
+}

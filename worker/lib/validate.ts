@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z, ZodType } from 'zod';
 import { errors } from './errors.ts';
+import { refuseNul } from './text-input.ts';
 
 /** Each invalid field mapped to the schema's own (Russian) message; the first issue per field wins. */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]) {
@@ -26,6 +27,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 
 /** The same check for data that isn't the request itself (a merged PATCH, a stored payload). */
 export function parseOrThrow<Schema extends ZodType>(schema: Schema, data: unknown, detail?: string): z.output<Schema> {
+  refuseNul(data);
   const result = schema.safeParse(data);
   if (!result.success) throw errors.validation(issuesToFields(result.error.issues), detail);
   return result.data;
