@@ -4,8 +4,17 @@
 import { spawn } from 'node:child_process';
 import { prepareLocalEnv, root } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
+import { ensureChromium, selectsBrowserTests } from './ensure-chromium.mjs';
 
 prepareLocalEnv();
+if (selectsBrowserTests(process.argv.slice(2))) {
+  try {
+    ensureChromium();
+  } catch (e) {
+    console.error(`[test] ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  }
+}
 const services = spawnServices({ stack: 'test', fresh: true });
 let code = 1;
 try {
