@@ -1,7 +1,7 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import type { Bindings } from '../worker/env.ts';
 import { IDENTITY_HEADER } from './identity.ts';
-import { chatClientMessage, chatServerMessage, type ChatServerMessage } from './protocol/chats.ts';
+import { chatClientMessage, chatServerMessage, TYPING_RELAY_INTERVAL_MS, type ChatServerMessage } from './protocol/chats.ts';
 
 const USER_TAG = 'user:';
 const NEXT_SEQ_KEY = 'nextSeq';
@@ -32,6 +32,13 @@ export class ChatRoom extends Server<Bindings> {
     if (!ctx.request.headers.get(IDENTITY_HEADER)) connection.close(1008, 'forbidden');
   }
 
+  /** when each connection's last "typing" was relayed */
+  private typingRelayedAt = new Map<string, number>();
+
+  onClose(connection: Connection) {
+    this.typingRelayedAt.delete(connection.id);
+  }
+
   onMessage(connection: Connection, message: WSMessage) {
     if (typeof message !== 'string' || message.length > 1000) return;
     let data: unknown;
@@ -48,6 +55,11 @@ export class ChatRoom extends Server<Bindings> {
     }
     const userId = connectionUserId(connection);
     if (userId == null) return;
+    // one "typing" per connection and interval reaches the others; a flood is dropped here (after a hibernation
+    // the memory is new, so at most one extra frame gets through)
+    const now = Date.now();
+    if (now - (this.typingRelayedAt.get(connection.id) ?? 0) < TYPING_RELAY_INTERVAL_MS) return;
+    this.typingRelayedAt.set(connection.id, now);
     // typing goes to the other people in the room, not back to the typist's own tabs
     const others = [...this.getConnections()].filter((c) => connectionUserId(c) === userId).map((c) => c.id);
     this.broadcast(JSON.stringify({ type: 'typing', user_id: userId } satisfies ChatServerMessage), others);

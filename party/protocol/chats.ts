@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The room relays at most one "typing" per connection in this long (decision 013); the web client sends one per
+ * 2 s, so only a flooding client loses frames.
+ */
+export const TYPING_RELAY_INTERVAL_MS = 1500;
+
 /** A file attached to a chat message (spec 001 §3: name, size, type, url). */
 export const chatFileSchema = z.object({ id: z.number(), name: z.string(), size: z.number(), type: z.string(), url: z.string() });
 

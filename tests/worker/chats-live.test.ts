@@ -69,6 +69,21 @@ describe('/ws/chats/{roomId}/', () => {
     sb.ws.close();
   });
 
+  it('relays at most one typing per connection in each interval: a flood of 50 reaches the other side once', async () => {
+    const { a, b, roomId } = await pair();
+    const [sa, sb] = await Promise.all([joinRoom(roomId, a), joinRoom(roomId, b)]);
+    for (let i = 0; i < 50; i++) sa.ws.send(JSON.stringify({ type: 'typing' }));
+    // a's ping is answered after all 50 were handled; b's round trip then flushes anything relayed to b
+    // (each socket already has the pong of joining)
+    sa.ws.send(JSON.stringify({ type: 'ping' }));
+    await sa.waitFor((m) => m.type === 'pong', 2);
+    sb.ws.send(JSON.stringify({ type: 'ping' }));
+    await sb.waitFor((m) => m.type === 'pong', 2);
+    expect(sb.received.filter((m) => m.type === 'typing')).toHaveLength(1);
+    sa.ws.close();
+    sb.ws.close();
+  });
+
   it('a client that reconnects gets exactly what it missed, in order', async () => {
     const { a, b, roomId } = await pair();
     const sa = await joinRoom(roomId, a);
