@@ -158,6 +158,26 @@ describe('sign-in by e-mail code', () => {
     expect(statuses[30]).toBe(429);
   });
 
+  it('limits by address and network together: a stranger exhausting an address’s limits does not lock its owner out', async () => {
+    const user = await createUser(t.db);
+    const stranger = { 'cf-connecting-ip': `203.0.113.${Math.floor(Math.random() * 250) + 1}` };
+    const owner = { 'cf-connecting-ip': `198.18.${Math.floor(Math.random() * 250) + 1}.7` };
+    for (let i = 0; i < 5; i++) expect((await requestCode(user.email!, stranger)).status).toBe(200);
+    expect((await requestCode(user.email!, stranger)).status).toBe(429);
+    // the same network, another address in it: still the stranger's limit
+    expect((await requestCode(user.email!, { 'cf-connecting-ip': stranger['cf-connecting-ip'].replace(/\.\d+$/, '.251') })).status).toBe(429);
+    const wrongTries = [];
+    for (let i = 0; i < 16; i++) wrongTries.push((await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: '0000' }, { headers: stranger })).status);
+    expect(wrongTries.at(-1)).toBe(429);
+
+    // the owner, from their own network, still gets a code and signs in with it
+    const after = (await waitForCode(t.db, user.email!)).messageId;
+    expect((await requestCode(user.email!, owner)).status).toBe(200);
+    const { code } = await waitForCode(t.db, user.email!, { after });
+    const signedIn = await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: code }, { headers: owner });
+    expect(signedIn.status).toBe(200);
+  });
+
   it('limits tries per e-mail across codes', async () => {
     const user = await createUser(t.db);
     const results = [];

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
-import { clientIp, enforceLimits, type Limit } from '../lib/rate-limit.ts';
+import { clientIp, enforceLimits, networkOf, type Limit } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import type { EmailSender, SmsSender } from '../mail/outgoing.ts';
@@ -17,14 +17,20 @@ const CODE_SENT = { detail: 'Если аккаунт существует, мы 
 const invalidCode = () => new ApiError(400, 'invalid_code', 'Неверный или устаревший код');
 
 /**
- * How often one address and one IP may ask for codes and try them. With 4-digit codes these limits are
- * what keeps guessing hopeless: 5 tries per code, 15 per address per hour, 60 per IP per hour.
- * Local requests carry no client IP, so only the per-address limits apply there.
+ * How often codes may be asked for and tried (decision 013, «Code limits that cannot lock a victim out»). With
+ * 4-digit codes these keep guessing hopeless: 5 tries per code, 15 per address an hour from one network, 60 per IP
+ * an hour. They count per address *and network* (an IPv4 /24, an IPv6 /48), so a stranger exhausting an address's
+ * limits from their network does not stop its owner asking from theirs; a ceiling per address across all networks
+ * (20 codes, 60 tries an hour) still bounds a distributed flood. Local requests carry no client IP ('local').
  */
 function limits(kind: 'send' | 'verify', destination: string, ip: string): Limit[] {
-  const perDestination = kind === 'send' ? { max: 5, windowSeconds: 900 } : { max: 15, windowSeconds: 3600 };
+  const perPair = kind === 'send' ? { max: 5, windowSeconds: 900 } : { max: 15, windowSeconds: 3600 };
+  const perDestination = kind === 'send' ? { max: 20, windowSeconds: 3600 } : { max: 60, windowSeconds: 3600 };
   const perIp = kind === 'send' ? { max: 30, windowSeconds: 3600 } : { max: 60, windowSeconds: 3600 };
-  const list: Limit[] = [{ key: `${kind}:to:${destination}`, ...perDestination }];
+  const list: Limit[] = [
+    { key: `${kind}:to:${destination}:from:${networkOf(ip)}`, ...perPair },
+    { key: `${kind}:to:${destination}`, ...perDestination },
+  ];
   if (ip !== 'local') list.push({ key: `${kind}:ip:${ip}`, ...perIp });
   return list;
 }

@@ -17,7 +17,7 @@ import { phoneMessages } from './phone-confirmation.messages.ts';
 
 /** Codes to one number and to one person's new numbers: the same pace as sign-in codes. */
 export const phoneCodeLimits = (userId: number, phone: string, ip: string) => [
-  { key: `send:to:${phone}`, max: 5, windowSeconds: 900 },
+  { key: `phone:to:${phone}`, max: 5, windowSeconds: 900 },
   { key: `phone:user:${userId}`, max: 10, windowSeconds: 3600 },
   ...(ip === 'local' ? [] : [{ key: `send:ip:${ip}`, max: 30, windowSeconds: 3600 }]),
 ];
