@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import { users } from '../../drizzle/schema/users.ts';
@@ -26,6 +26,8 @@ describe('refresh tokens', () => {
     const stolen = new CookieJar();
     stolen.cookies.set('forma_refresh', jar.cookies.get('forma_refresh')!);
     expect((await refresh(jar)).status).toBe(200); // the owner rotates
+    // past the grace window for tabs refreshing together
+    await t.db.update(refreshSessions).set({ rotatedAt: sql`now() - interval '1 minute'` }).where(eq(refreshSessions.userId, user.id));
     const replay = await refresh(stolen); // the thief replays the old token
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ code: 'not_authenticated' });
@@ -33,6 +35,24 @@ describe('refresh tokens', () => {
     expect((await refresh(jar)).status).toBe(401);
     const rows = await t.db.select().from(refreshSessions).where(eq(refreshSessions.userId, user.id));
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  it('let two tabs refresh with the same token at the same moment: both stay signed in, in one family', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    const tabA = new CookieJar();
+    const tabB = new CookieJar();
+    for (const tab of [tabA, tabB]) tab.cookies.set('forma_refresh', jar.cookies.get('forma_refresh')!);
+    const [a, b] = await Promise.all([refresh(tabA), refresh(tabB)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(tabA.cookies.get('forma_refresh')).not.toBe(tabB.cookies.get('forma_refresh'));
+    for (const tab of [tabA, tabB]) expect((await get('/api/users/me/', tab)).status).toBe(200);
+    const rows = await t.db.select().from(refreshSessions).where(eq(refreshSessions.userId, user.id));
+    expect(new Set(rows.map((r) => r.familyId)).size).toBe(1);
+    expect(rows.every((r) => r.revokedAt === null)).toBe(true);
+    // and each new token refreshes again
+    expect((await refresh(tabA)).status).toBe(200);
+    expect((await refresh(tabB)).status).toBe(200);
   });
 
   it('refuse a missing or made-up refresh token', async () => {

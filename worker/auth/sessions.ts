@@ -65,9 +65,16 @@ async function revokeFamily(db: Db, familyId: string) {
 }
 
 /**
+ * A refresh token used again within this long after its rotation is another tab that refreshed at the same moment
+ * (both sent the same cookie): it gets a token of its own in the same family instead of ending the session. Later,
+ * a used token is a replay and revokes the family.
+ */
+export const REFRESH_GRACE_SECONDS = 20;
+
+/**
  * Trades the refresh cookie for a new pair. The old token is retired in one conditional UPDATE; a token
- * that was already retired (or revoked) is a replay, possibly by a thief, so its whole family is revoked
- * and both holders have to sign in again. Returns false when there is no valid session.
+ * retired more than REFRESH_GRACE_SECONDS ago (or revoked) is a replay, possibly by a thief, so its whole family
+ * is revoked and both holders have to sign in again. Returns false when there is no valid session.
  */
 export async function rotateSession(c: Context<AppEnv>, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
   const token = getCookie(c, REFRESH_COOKIE);
@@ -87,10 +94,28 @@ export async function rotateSession(c: Context<AppEnv>, loadRole: (userId: numbe
     )
     .returning();
   if (!current) {
-    const [known] = await db.select({ familyId: refreshSessions.familyId }).from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash));
-    if (known) await revokeFamily(db, known.familyId);
-    return false;
+    const [known] = await db
+      .select({
+        row: refreshSessions,
+        // rotated moments ago, by another tab of the same browser refreshing at the same time (decision 013)
+        concurrent: sql<boolean>`${refreshSessions.rotatedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS}) and ${refreshSessions.revokedAt} is null and ${refreshSessions.expiresAt} > now()`,
+      })
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, tokenHash));
+    if (!known) return false;
+    // anything else is a replay of a used token: the whole family goes, thief and owner sign in again
+    if (!known.concurrent) {
+      await revokeFamily(db, known.row.familyId);
+      return false;
+    }
+    return issueSuccessor(c, known.row, loadRole);
   }
+  return issueSuccessor(c, current, loadRole);
+}
+
+/** A new refresh token in the same family (same expiry) and fresh cookies, with the role read afresh. */
+async function issueSuccessor(c: Context<AppEnv>, current: typeof refreshSessions.$inferSelect, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
+  const db = c.var.db;
   // the role is read afresh, so an approved mentor application takes effect at the next refresh
   const role = await loadRole(current.userId);
   if (!role) {
