@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
-import { inputRefusal } from './lib/db-errors.ts';
+import { databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
 import { database } from './middleware/database.ts';
 import { deploymentGuard } from './middleware/deployment-guard.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -84,6 +84,9 @@ function createApi() {
     .route('/', demoRoomRoutes);
 }
 
+/** What a 503 for a database that is away asks the caller to wait (a restart takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export type AppType = ReturnType<typeof createApi>;
 
 export function createApp() {
@@ -101,6 +104,12 @@ export function createApp() {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
+    // the database away (restarting, unreachable, out of connections): a clear, retryable answer, not a 500
+    if (databaseUnavailable(err)) {
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.var.requestId, path: c.req.path, msg: 'database unavailable', error: String(err.cause ?? err) }));
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json<ErrorEnvelope>({ detail: 'Сервис временно недоступен, повторите через несколько секунд', code: 'database_unavailable' }, 503);
+    }
     // the database refused a value a client sent (bad text, too long, out of range, not a date): their mistake, not ours
     const refusal = inputRefusal(err);
     if (refusal) {
@@ -110,7 +119,9 @@ export function createApp() {
     if (err instanceof HTTPException) {
       return c.json<ErrorEnvelope>({ detail: err.message || 'Некорректный запрос', code: 'http_error' }, err.status);
     }
-    console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, error: String(err), stack: err.stack }));
+    console.error(
+      JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, error: String(err), cause: err.cause ? String(err.cause) : undefined, stack: err.stack }),
+    );
     return c.json<ErrorEnvelope>({ detail: 'Внутренняя ошибка сервера', code: 'internal_error' }, 500);
   });
   return app;

@@ -24,3 +24,20 @@ export function inputRefusal(e: unknown): string | null {
   const code = pgError(e)?.code;
   return code?.startsWith('22') ? code : null;
 }
+
+/** What the driver says when the connection itself failed: refused, dropped, or the socket to the proxy gone. */
+const CONNECTION_LOST = /connection terminated|ECONNREFUSED|ECONNRESET|ETIMEDOUT|websocket|socket hang up|connection error|server closed the connection/i;
+
+/**
+ * Whether the database was away rather than wrong (decision 013, «The database away»): no connection (refused,
+ * dropped, timed out), a connection-class SQLSTATE (08…), the server shutting down or starting up (57P01-57P03), or
+ * out of connections (53300). Callers get a 503 with Retry-After; everything else stays a 500.
+ */
+export function databaseUnavailable(e: unknown): boolean {
+  const code = pgError(e)?.code;
+  if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true;
+  for (let err = e as { message?: unknown; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+    if (typeof err.message === 'string' && CONNECTION_LOST.test(err.message) && !/failed query/i.test(err.message)) return true;
+  }
+  return false;
+}
