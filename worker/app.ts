@@ -19,6 +19,7 @@ import { workExperiencesRoutes } from './work-experiences/work-experiences.route
 import { educationsRoutes } from './educations/educations.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxApiRoutes, sandboxPageRoutes } from './payments/sandbox.routes.ts';
+import { payoutWidgetRoutes } from './payments/payout-widget.routes.ts';
 import { mentorApplicationsRoutes } from './mentor-applications/mentor-applications.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { demoImageRoutes } from './media/demo-images.routes.ts';
@@ -99,6 +100,7 @@ export function createApp() {
   app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
   app.route('/dev', devMailboxPageRoutes);
   app.route('/sandbox', sandboxPageRoutes);
+  app.route('/widgets', payoutWidgetRoutes);
 
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));
 

@@ -22,6 +22,8 @@ export type Bindings = {
   /** payments through YooKassa (safe deal) when both are set; otherwise (development/test only) the sandbox */
   YOOKASSA_SHOP_ID?: string;
   YOOKASSA_SECRET_KEY?: string;
+  /** the payouts gateway's id (agentId) that YooKassa's payout card widget is initialised with */
+  YOOKASSA_PAYOUT_AGENT_ID?: string;
   /** the API's base address, default https://api.yookassa.ru/v3 (tests point it at a fake) */
   YOOKASSA_API_URL?: string;
   /** meetings' ICE servers (decision 012): STUN servers, comma-separated; none locally (host candidates only) */

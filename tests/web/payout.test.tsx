@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { readPayoutCardMessage } from '../../web/features/profile-settings/payout-card-message.ts';
 import { PaymentTab, PAYOUT_WIDGET_SRC } from '../../web/features/profile-settings/payment-tab.tsx';
 
-const valid = { type: 'forma-sandbox-card', payout_token: 'tok_123', card_last4: '4242', card_type: 'mir' };
+const valid = { type: 'forma-payout-card', payout_token: 'tok_123', card_last4: '4242', card_type: 'mir' };
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -59,7 +59,7 @@ describe('PaymentTab', () => {
     expect(screen.getByText('Карта не привязана')).toBeTruthy();
 
     post(valid, 'https://evil.example');
-    post({ type: 'forma-sandbox-card', payout_token: 'tok' });
+    post({ type: 'forma-payout-card', payout_token: 'tok' });
     expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
 
     post(valid);

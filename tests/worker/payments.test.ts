@@ -178,17 +178,46 @@ describe('payout card tokens', () => {
     await expectJson(send('DELETE', `/api/payments/tokens/${saved.id}`, { user: asUser(owner) }), 404);
   });
 
-  it('does not take unverified tokens in production until the YooKassa adapter exists', async () => {
+  it('in production takes the YooKassa widget’s synonym, last digits and card type once payouts are configured, and refuses junk', async () => {
     const user = await createUser(t.db);
-    const production = { ...bindings, ENVIRONMENT: 'production' };
+    const production = { ...bindings, ENVIRONMENT: 'production' as const };
+    const configured = { ...production, YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'secret', YOOKASSA_PAYOUT_AGENT_ID: '505050' };
     const cookie = `${ACCESS_COOKIE}=${await signAccessToken(asUser(user), bindings.JWT_SECRET)}`;
-    const res = await createApp().request(
-      '/api/payments/tokens/',
-      { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ payout_token: 'yk_token', card_last4: '4242', card_type: 'Visa' }) },
-      production,
-      ctx,
-    );
-    expect(res.status).toBe(503);
-    expect((await createApp().request('/api/payments/tokens/', { headers: { cookie } }, production, ctx)).status).toBe(200);
+    const save = (env: typeof production, body: object) =>
+      createApp().request('/api/payments/tokens/', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }, env, ctx);
+    const synonym = { payout_token: 'pt-2e3a5b7c-000f-5000-9000-1a2b3c4d5e6f', card_last4: '4477', card_type: 'MasterCard' };
+
+    // without the payouts gateway there is nowhere to pay to: no card is stored
+    expect((await save(production, synonym)).status).toBe(503);
+    for (const junk of [{ ...synonym, payout_token: 'short' }, { ...synonym, payout_token: 'has spaces and <tags> in it!!' }, { ...synonym, card_type: 'Bitcoin' }]) {
+      expect((await save(configured, junk)).status, JSON.stringify(junk)).toBe(400);
+    }
+    const saved = await save(configured, synonym);
+    expect(saved.status).toBe(201);
+    expect(await saved.json()).toMatchObject({ card_last4: '4477', card_type: 'MasterCard' });
+    const rows = await t.db.select().from(payoutCardTokens).where(eq(payoutCardTokens.userId, user.id));
+    expect(rows.map((r) => [r.payoutToken, r.cardLast4, r.cardType])).toEqual([[synonym.payout_token, '4477', 'MasterCard']]);
+  });
+
+  it('frames YooKassa’s payout widget in production under a policy that lets in only it, and the sandbox’s locally', async () => {
+    const production = { ...bindings, ENVIRONMENT: 'production' as const };
+    const configured = { ...production, YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'secret', YOOKASSA_PAYOUT_AGENT_ID: '505050' };
+    const local = await call('/widgets/payout-card');
+    expect(local.status).toBe(200);
+    expect(await local.text()).toContain('Номер карты');
+
+    expect((await createApp().request('/widgets/payout-card', {}, production, ctx)).status).toBe(503);
+    const res = await createApp().request('/widgets/payout-card', {}, configured, ctx);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    const nonce = /script-src 'nonce-([^']+)' https:\/\/yookassa\.ru/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('frame-src https://yookassa.ru');
+    const html = await res.text();
+    expect(html).toContain('<script src="https://yookassa.ru/payouts-data/3.1.0/widget.js"');
+    expect(html).toContain('"accountId":"505050"');
+    expect(html).toContain('"message":"forma-payout-card"');
+    for (const tag of html.match(/<script[^>]*>/g)!) expect(tag).toContain(`nonce="${nonce}"`);
   });
 });

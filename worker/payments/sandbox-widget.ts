@@ -4,8 +4,8 @@
 
 import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './sandbox/card-script.ts';
 import { sandboxDocument } from './sandbox/page-security.ts';
+import { PAYOUT_CARD_MESSAGE } from './payout-card-message.ts';
 
-export const SANDBOX_CARD_MESSAGE = 'forma-sandbox-card';
 export const TOKENIZE_PATH = '/api/sandbox/payout-cards/tokenize';
 
 const STYLE = `
@@ -80,7 +80,7 @@ ${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function cardType(d) {
     button.disabled = true;
     postJson('${TOKENIZE_PATH}', { number: digits(number.value), expiry: expiry.value.trim(), holder: holder.value.trim() }, 'Не удалось проверить карту')
       .then(function (card) {
-        window.parent.postMessage({ type: '${SANDBOX_CARD_MESSAGE}', payout_token: card.payout_token, card_last4: card.card_last4, card_type: card.card_type }, location.origin);
+        window.parent.postMessage({ type: '${PAYOUT_CARD_MESSAGE}', payout_token: card.payout_token, card_last4: card.card_last4, card_type: card.card_type }, location.origin);
         form.reset();
         brand.textContent = '';
         status.textContent = 'Карта •••• ' + card.card_last4 + ' проверена';

@@ -13,8 +13,8 @@ import { payoutTokenApi, type PayoutToken } from './profile-settings.api.ts';
 import { settingsQueries } from './profile-settings.queries.ts';
 import { usePayoutCardMessages } from './payout-card-message.ts';
 
-/** The provider's card form: the sandbox widget locally, served by the app itself. */
-export const PAYOUT_WIDGET_SRC = '/sandbox/payout-card-widget';
+/** The card form, served by the app itself: the sandbox's widget locally, our page around YooKassa's in production. */
+export const PAYOUT_WIDGET_SRC = '/widgets/payout-card';
 
 const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', mir: 'МИР', maestro: 'Maestro', unionpay: 'UnionPay', jcb: 'JCB' };
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
+import { PAYOUT_CARD_MESSAGE } from '../../../worker/payments/payout-card-message.ts';
 
-/** What the card widget posts to its parent after the card is tokenised (the sandbox provider's contract). */
+/** What the card widget posts to its parent after the card is tokenised (the sandbox's, or the page around YooKassa's). */
 export const payoutCardMessageSchema = z.object({
-  type: z.literal('forma-sandbox-card'),
+  type: z.literal(PAYOUT_CARD_MESSAGE),
   payout_token: z.string().min(1),
   card_last4: z.string().regex(/^\d{4}$/),
   card_type: z.string().min(1).max(50),
