@@ -1,6 +1,8 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />
 // Chats live: real WebSockets through the Worker entry to the room's Durable Object and the users'
 // notification hubs.
 import { eq } from 'drizzle-orm';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createUser } from '../factories.ts';
@@ -99,6 +101,33 @@ describe('/ws/chats/{roomId}/', () => {
     // what the client shows: catch-up and live merged by id, no gaps and no duplicates
     const shown = [...new Set([first.id, ...caughtUp.results.map((m: any) => m.id), ...live])].sort((x, y) => x - y);
     expect(shown).toEqual([first.id, ...missed.map((m) => m.id), late.id]);
+    again.ws.close();
+  });
+
+  it('a chat room restarting in the middle of a conversation loses and duplicates no message', async () => {
+    const { a, b, roomId } = await pair();
+    const sa = await joinRoom(roomId, a);
+    const sent: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      // halfway, the room's Durable Object is reset: its memory and its sockets are gone
+      if (i === 5) {
+        await runInDurableObject(bindings.ChatRoom.get(bindings.ChatRoom.idFromName(roomId)), (_room, state) => state.abort('test: restart')).catch(() => undefined);
+      }
+      sent.push((await expectJson(say(b, roomId, `сообщение ${i}`), 201)).id);
+    }
+    // the reset really happened: the room dropped a's socket
+    await expect.poll(() => sa.ws.readyState >= WebSocket.CLOSING, { timeout: 2000 }).toBe(true);
+    const liveBefore = sa.received.flatMap((m) => (m.type === 'message' ? [m.message.id] : []));
+    // the client reconnects and catches up from Postgres after the last message it saw
+    const again = await joinRoom(roomId, a);
+    const lastSeen = Math.max(0, ...liveBefore);
+    const caughtUp = (await expectJson(send('GET', `/api/chats/${roomId}/messages/?after=${lastSeen}`, { user: a }), 200)).results.map((m: { id: number }) => m.id);
+    const after = (await expectJson(say(b, roomId, 'после перезапуска'), 201)).id;
+    const liveAfter = (await again.waitFor((m) => m.type === 'message')).map((m) => (m.type === 'message' ? m.message.id : 0));
+    // nothing twice from any one source, and everything exactly once in what the client shows
+    for (const ids of [liveBefore, caughtUp, liveAfter]) expect(new Set(ids).size).toBe(ids.length);
+    const shown = [...new Set([...liveBefore, ...caughtUp, ...liveAfter])].sort((x, y) => x - y);
+    expect(shown).toEqual([...sent, after]);
     again.ws.close();
   });
 
