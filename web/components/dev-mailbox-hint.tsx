@@ -5,12 +5,14 @@ function isLocalHost(): boolean {
   return typeof location !== 'undefined' && (location.hostname === 'localhost' || location.hostname === '127.0.0.1');
 }
 
-/** 'Письмо не пришло?' for local runs: codes are delivered to the dev mailbox page, not to a real inbox. */
-export function DevMailboxHint({ className }: { className?: string }) {
+const HINTS = { email: 'Письмо не пришло? Локально все письма — в', sms: 'SMS не пришло? Локально все SMS — в' } as const;
+
+/** 'Письмо не пришло?' (or the SMS one) for local runs: codes go to the dev mailbox page, not to a real inbox or phone. */
+export function DevMailboxHint({ className, channel = 'email' }: { className?: string; channel?: keyof typeof HINTS }) {
   if (!isLocalHost()) return null;
   return (
     <p className={cn('text-center text-xs text-muted-foreground', className)}>
-      Письмо не пришло? Локально все письма — в{' '}
+      {HINTS[channel]}{' '}
       <a href="/dev/mailbox" target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
         /dev/mailbox
       </a>

@@ -22,15 +22,17 @@ type CodeStepProps = {
   waitingLabel: (secondsLeft: number) => string;
   submitLabel: string;
   back: { label: string; onClick: () => void };
-  /** Extra content under the boxes (e.g. the dev mailbox hint). */
+  /** Extra content under the boxes. */
   children?: ReactNode;
+  /** How the code travelled, for the local dev mailbox hint's wording. */
+  channel?: 'email' | 'sms';
 };
 
 /**
  * Step two of sign-in and registration: the 4 boxes (the last digit submits), a submit button for
  * those who prefer it, the resend button behind a 30 s countdown and the way back to step one.
  */
-export function CodeStep({ verify, verifyErrorMessage, resend, resendErrorMessage, waitingLabel, submitLabel, back, children }: CodeStepProps) {
+export function CodeStep({ verify, verifyErrorMessage, resend, resendErrorMessage, waitingLabel, submitLabel, back, children, channel }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const codeInput = useRef<CodeInputHandle>(null);
@@ -109,7 +111,7 @@ export function CodeStep({ verify, verifyErrorMessage, resend, resendErrorMessag
         </Button>
       </div>
       {children}
-      <DevMailboxHint />
+      <DevMailboxHint channel={channel} />
     </form>
   );
 }

@@ -51,6 +51,7 @@ export function RegisterFlow({ onRegistered, onFinished }: Props) {
         }
       >
         <CodeStep
+          channel={byPhone ? 'sms' : 'email'}
           verify={async (code) => {
             const confirmed = await confirmRegistration(contact, code);
             onRegistered(confirmed);

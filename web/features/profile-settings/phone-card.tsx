@@ -125,7 +125,7 @@ export function PhoneCard({ user, onSaved }: { user: ProfileUser; onSaved: (user
               Отправить код ещё раз
             </Button>
           </div>
-          <DevMailboxHint className="text-left" />
+          <DevMailboxHint className="text-left" channel="sms" />
         </div>
       ) : null}
     </Card>
