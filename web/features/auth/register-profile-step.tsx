@@ -6,6 +6,7 @@ import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { personNameSchema, phoneSchema } from '../../../worker/auth/auth.schemas.ts';
 import { saveRegistrationProfile, type AuthUser } from './auth.api.ts';
@@ -35,7 +36,11 @@ export function RegisterProfileStep({ user, phone: registeredPhone, onSaved, onB
   const save = useMutation({
     mutationFn: saveRegistrationProfile,
     onMutate: () => setErrors({}),
-    onSuccess: (saved) => onSaved(saved),
+    onSuccess: (saved) => {
+      // a number other than the one registered with waits for its SMS code, which the settings screen takes
+      if (saved.phone && !saved.phone_confirmed) toast({ title: 'Подтвердите телефон', description: 'Мы отправили код в SMS: введите его в настройках профиля.' });
+      return onSaved(saved);
+    },
     onError: (error) => {
       if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
         const { mentor_name, mentor_surname, phone, ...rest } = error.fields;
