@@ -150,9 +150,10 @@ describe('/CalendarPage', () => {
   for (const width of [1280, 390]) {
     it(`the mentor sees «Веду» with the events they lead (${width} px)`, { timeout: 60_000 }, async () => {
       const mentorId = await userId(MENTOR);
+      // an event of their own in three days (the demo data does not promise one within the month shown)
       const { rows } = await db.query<{ title: string }>(
-        `select title from events where mentor_id = $1 and not is_canceled and starts_at > now() and starts_at < now() + interval '25 days' order by starts_at limit 1`,
-        [mentorId],
+        `insert into events (mentor_id, title, starts_at, duration_minutes, price) values ($1, $2, date_trunc('hour', now()) + interval '3 days', 60, 0) returning title`,
+        [mentorId, `Мой семинар ${stamp()}`],
       );
       const page = await openPage(width);
       await signInWithSession(page, db, MENTOR);
