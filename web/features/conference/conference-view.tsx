@@ -126,7 +126,7 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
         ) : null}
       </div>
 
-      <nav aria-label="Управление встречей" className="flex flex-wrap items-center justify-center gap-2 border-t border-white/10 px-3 py-3">
+      <nav aria-label="Управление встречей" className="flex flex-wrap items-center justify-center gap-1.5 border-t border-white/10 px-3 py-3 sm:gap-2">
         <Control label={microphone ? 'Выключить микрофон' : 'Включить микрофон'} active={!microphone} onClick={() => toggle('microphone', client.setMicrophone(!microphone))}>
           {microphone ? <Mic /> : <MicOff />}
         </Control>
