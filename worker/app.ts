@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
-import { databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
 import { database } from './middleware/database.ts';
 import { deploymentGuard } from './middleware/deployment-guard.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -84,9 +84,6 @@ function createApi() {
     .route('/', conferenceSfuRoutes)
     .route('/', demoRoomRoutes);
 }
-
-/** What a 503 for a database that is away asks the caller to wait (a restart takes a few seconds). */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export type AppType = ReturnType<typeof createApi>;
 

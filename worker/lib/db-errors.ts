@@ -25,6 +25,9 @@ export function inputRefusal(e: unknown): string | null {
   return code?.startsWith('22') ? code : null;
 }
 
+/** What a 503 for a database that is away asks the caller to wait (a restart takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** What the driver says when the connection itself failed: refused, dropped, or the socket to the proxy gone. */
 const CONNECTION_LOST = /connection terminated|ECONNREFUSED|ECONNRESET|ETIMEDOUT|websocket|socket hang up|connection error|server closed the connection/i;
 

@@ -182,26 +182,23 @@ export function connectMeeting({ url, stream, transport: makeTransport }: Option
     changed();
   });
 
+  /** Turns one of this device's tracks on or off and tells the room; false when the device has no such track. */
+  function toggle(track: MediaStreamTrack | null, on: boolean) {
+    if (!track) return false;
+    track.enabled = on;
+    send(media());
+    changed();
+    return true;
+  }
+
   const client: MeetingClient = {
     snapshot: () => current,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    setMicrophone(on) {
-      if (!microphone) return false;
-      microphone.enabled = on;
-      send(media());
-      changed();
-      return true;
-    },
-    setCamera(on) {
-      if (!camera) return false;
-      camera.enabled = on;
-      send(media());
-      changed();
-      return true;
-    },
+    setMicrophone: (on) => toggle(microphone, on),
+    setCamera: (on) => toggle(camera, on),
     async startScreenShare() {
       if (!navigator.mediaDevices?.getDisplayMedia) throw new Error('screen sharing is not supported by this browser');
       try {

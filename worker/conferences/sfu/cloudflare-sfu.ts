@@ -67,19 +67,22 @@ export function sfuFromEnv(env: SfuEnv, options: Pick<CloudflareSfuConfig, 'fetc
   return cloudflareSfu({ appId: env.SFU_APP_ID, appToken: env.SFU_APP_TOKEN, apiUrl: env.SFU_API_URL, ...options });
 }
 
+/** A meeting by who may be in it: `capacity` counts the mentor (Meeting.capacity, conferences.queries.ts). */
+type SizedMeeting = { contentType: ConferenceContentType; capacity: number };
+
+/** An event with more people than a mesh carries: the SFU's, when there is one. */
+export const outgrowsMesh = (meeting: SizedMeeting) => meeting.contentType === 'events' && meeting.capacity > MESH_MAX_PEERS;
+
 /**
  * How a meeting's media flows: browser to browser while everyone who may come fits the mesh (a consultation's two
  * people, an event of at most MESH_MAX_PEERS with its mentor); through the SFU for a larger event, when it is
- * configured. `capacity` counts the mentor (meetingCapacity).
+ * configured. Decided when the room opens and kept in conferences.topology.
  */
 export function topologyFor(env: SfuEnv, meeting: SizedMeeting): 'mesh' | 'sfu' {
   return outgrowsMesh(meeting) && env.SFU_APP_ID && env.SFU_APP_TOKEN ? 'sfu' : 'mesh';
 }
 
-type SizedMeeting = { contentType: ConferenceContentType; capacity: number };
 
-/** An event with more people than a mesh carries: the SFU's, when there is one. */
-export const outgrowsMesh = (meeting: SizedMeeting) => meeting.contentType === 'events' && meeting.capacity > MESH_MAX_PEERS;
 
 export function cloudflareSfu({ appId, appToken, apiUrl = CLOUDFLARE_SFU_API, fetch: doFetch = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: CloudflareSfuConfig) {
   const base = `${apiUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(appId)}`;
