@@ -29,4 +29,10 @@ export const stacks = {
     dataDir: path.join(root, '.data', testSlot ? `pg-test-${testSlot}` : 'pg-test'),
   },
   bench: { pgPort: 54349, wsPort: 54350, dataDir: path.join(root, '.data', 'pg-bench') },
+  // a Postgres of its own for the test that restarts it mid-burst (tests/node/database-restart.test.ts)
+  faults: {
+    pgPort: 54369 + 100 * testSlot,
+    wsPort: 54370 + 100 * testSlot,
+    dataDir: path.join(root, '.data', testSlot ? `pg-faults-${testSlot}` : 'pg-faults'),
+  },
 };

@@ -44,5 +44,10 @@ export async function startPg({ dataDir, port, database = 'app', fresh = false }
   const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (!rowCount) await admin.query(`CREATE DATABASE ${database}`);
   await admin.end();
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop() };
+  // restart: a fast shutdown (open sessions terminated with 57P01, as in a real restart), then start again
+  const restart = async () => {
+    await pg.stop();
+    await pg.start();
+  };
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop(), restart };
 }

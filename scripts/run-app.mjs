@@ -27,7 +27,8 @@ export function build({ quiet = false, stack = 'dev' } = {}) {
 
 /**
  * Starts the server and resolves once GET /api/health answers 200.
- * mode 'serve' = the last build under wrangler dev; mode 'dev' = Vite with hot reload.
+ * mode 'serve' = the last build under wrangler dev; mode 'dev' = Vite with hot reload; mode 'source' = the
+ * Worker bundled from source by wrangler dev with public/ as its assets (no SPA build: for tests of the API alone).
  */
 export async function serve({ mode = 'serve', stack = 'dev', port, services, environment = 'development', inspectorPort, stdio = 'inherit', vars: extraVars = {} }) {
   prepareLocalEnv();
@@ -39,8 +40,10 @@ export async function serve({ mode = 'serve', stack = 'dev', port, services, env
           'wrangler',
           [
             'dev',
-            // the built config of this stack's output, not the shared redirect file of the last build
-            '--config', path.join(outputs(stack).outDir, 'forma', 'wrangler.json'),
+            ...(mode === 'source'
+              ? ['--config', path.join(root, 'wrangler.toml'), '--assets', path.join(root, 'public')]
+              : // the built config of this stack's output, not the shared redirect file of the last build
+                ['--config', path.join(outputs(stack).outDir, 'forma', 'wrangler.json')]),
             '--persist-to', outputs(stack).persistTo,
             '--ip', '127.0.0.1',
             '--port', String(port),

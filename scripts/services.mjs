@@ -1,8 +1,11 @@
 // Local backing services in one process: embedded Postgres, migrations, and the WebSocket proxy for the Neon
 // driver. Prints one line `READY {"databaseUrl":…,"wsProxy":…,"ms":…}` and runs until SIGINT/SIGTERM.
-//   node scripts/services.mjs [--stack dev|test] [--fresh] [--stop-with-stdin]
+//   node scripts/services.mjs [--stack dev|test|bench|faults] [--fresh] [--stop-with-stdin]
+// With --stop-with-stdin, a line `restart` on stdin restarts Postgres (fast shutdown: open sessions are
+// terminated, as in a real restart) and prints `RESTARTED {"ms":…}` once it accepts connections again.
 // Always run as a child process (see the note in pg.mjs).
 import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
 import { startPg } from './pg.mjs';
 import { startWsProxy } from './ws-proxy.mjs';
 import { migrate } from './migrate.mjs';
@@ -42,5 +45,10 @@ process.on('SIGINT', stop);
 if (values['stop-with-stdin']) {
   // Spawned by a runner: if it dies without signalling us (kill -9), stdin closes; don't leave Postgres behind.
   process.stdin.on('end', stop);
-  process.stdin.resume();
+  createInterface({ input: process.stdin }).on('line', async (line) => {
+    if (line.trim() !== 'restart' || stopping) return;
+    const t = performance.now();
+    await pg.restart();
+    console.log('RESTARTED ' + JSON.stringify({ ms: Math.round(performance.now() - t) }));
+  });
 }

@@ -9,9 +9,11 @@ export function spawnServices({ stack = 'dev', fresh = false } = {}) {
   if (fresh) args.push('--fresh');
   // stdin stays a pipe: when this process dies, the child sees EOF and shuts Postgres down.
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], cwd: root });
+  const restarted = [];
   const ready = new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)));
+      else if (line.startsWith('RESTARTED ')) restarted.shift()?.(JSON.parse(line.slice(10)));
       else console.log(line);
     });
     child.once('exit', (code) => reject(new Error(`services exited early (code ${code})`)));
@@ -22,5 +24,13 @@ export function spawnServices({ stack = 'dev', fresh = false } = {}) {
       child.once('exit', resolve);
       child.kill('SIGTERM');
     });
-  return { child, ready, stop };
+  /** Restarts Postgres (fast shutdown, then start); resolves with `{ ms }` once it accepts connections again. */
+  const restartPostgres = () =>
+    new Promise((resolve, reject) => {
+      if (child.exitCode !== null) return reject(new Error('services are not running'));
+      restarted.push(resolve);
+      child.once('exit', (code) => reject(new Error(`services exited during the restart (code ${code})`)));
+      child.stdin.write('restart\n');
+    });
+  return { child, ready, stop, restartPostgres };
 }
