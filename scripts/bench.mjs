@@ -13,6 +13,7 @@ import { scheduleBench } from './bench-schedule.mjs';
 import { meetingBench } from './bench-meeting.mjs';
 import { RELAY_BENCH_VARS, meshCpuBench, relayBench } from './bench-conference.mjs';
 import { codeRequestTiming } from './bench-auth.mjs';
+import { firstPageBench } from './bench-first-page.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
@@ -27,6 +28,8 @@ const scheduleOnly = values.only === 'schedule';
 const meetingOnly = values.only === 'meeting';
 /** `-- --only auth`: the sign-in code request's timing for known and unknown addresses */
 const authOnly = values.only === 'auth';
+/** `-- --only first-page`: /, /AllMentors and /AllEvents on a throttled phone in chromium (demo data only) */
+const firstPageOnly = values.only === 'first-page';
 
 /** What is measured; each grows as the product's hot paths land. */
 const scenarios = [
@@ -163,7 +166,7 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly) {
+  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
@@ -174,9 +177,13 @@ try {
   if (scheduleOnly) await measureSchedule(app, ready);
   else if (authOnly) await measureCodeTiming(app, ready);
   else if (meetingOnly) await measureMeeting(app, ready);
+  else if (firstPageOnly) await measureFirstPage(app);
   else {
     await chatThenHttp(app, ready);
-    if (!chatOnly) await measureMeeting(app, ready);
+    if (!chatOnly) {
+      await measureMeeting(app, ready);
+      await measureFirstPage(app);
+    }
   }
 } finally {
   await app?.stop();
@@ -206,6 +213,20 @@ async function measureMeeting(app, ready) {
   for (const mesh of await meshCpuBench(app.url)) {
     console.log(`mesh of ${mesh.participants} on /BaseMeet (one chromium, synthetic camera and microphone, 20 s): ${mesh.cores} cores busy in all, ${mesh.perParticipant} per participant`);
   }
+}
+
+async function measureFirstPage(app) {
+  console.log('first page at 390 px, Slow 4G (150 ms, 1.6 Mbit/s) and CPU 4× slower, empty cache, median of 3 by LCP:');
+  console.table(
+    (await firstPageBench(app.url)).map((r) => ({
+      page: r.path,
+      'JS before first paint (KB gzip)': r.kb,
+      'JS files': r.files,
+      'FCP ms': r.fcp,
+      'LCP ms': r.lcp,
+      CLS: r.cls,
+    })),
+  );
 }
 
 async function measureSchedule(app, ready) {

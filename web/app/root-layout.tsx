@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { RouteProgress } from '../components/route-progress.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { Toaster } from '../components/ui/toast.tsx';
+import { ToasterHost } from '../components/ui/toaster-host.tsx';
 import { AppShell } from '../features/layout/app-shell.tsx';
 import { LandingLayout } from '../features/layout/landing-layout.tsx';
 import { useLayoutVariant } from '../features/layout/use-layout-variant.ts';
@@ -82,7 +82,7 @@ export function RootLayout() {
           <NotificationsLiveConnection key={user.id} />
         </Suspense>
       ) : null}
-      <Toaster />
+      <ToasterHost />
     </>
   );
 }

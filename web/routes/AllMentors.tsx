@@ -1,18 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchListOf, searchOneOf, searchParams, searchString } from '../lib/search-params.ts';
 import { MentorListScreen } from '../features/mentors/mentor-list-screen.tsx';
 import { MAX_PRICE_OPTIONS, MENTOR_CATEGORIES, MIN_PRICE_OPTIONS, type MentorFilters } from '../features/mentors/mentor-filters.ts';
 import { useSession } from '../features/session/use-session.ts';
 
 // Every filter is optional and a bad value is dropped rather than failing the page: links get shared and edited.
-const mentorsSearchSchema = z.object({
-  search: z.catch(z.optional(z.string()), undefined),
+const mentorsSearchSchema = searchParams((raw) => ({
+  search: searchString(raw.search),
   // `?category=Карьера` typed by hand arrives as a string; the app itself writes an array.
-  category: z.catch(z.optional(z.union([z.array(z.enum(MENTOR_CATEGORIES)), z.enum(MENTOR_CATEGORIES)])), undefined),
-  min_price: z.catch(z.optional(z.literal(MIN_PRICE_OPTIONS)), undefined),
-  max_price: z.catch(z.optional(z.literal(MAX_PRICE_OPTIONS)), undefined),
-});
+  category: searchListOf(raw.category, MENTOR_CATEGORIES) ?? searchOneOf(raw.category, MENTOR_CATEGORIES),
+  min_price: searchOneOf(raw.min_price, MIN_PRICE_OPTIONS),
+  max_price: searchOneOf(raw.max_price, MAX_PRICE_OPTIONS),
+}));
 
 export const Route = createFileRoute('/AllMentors')({
   staticData: { layout: 'Search' },

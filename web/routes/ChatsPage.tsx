@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchParams } from '../lib/search-params.ts';
 import { ChatsScreen } from '../features/chats/chats-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
 
-const chatsSearchSchema = z.object({
+const chatsSearchSchema = searchParams((raw) => ({
   // The router parses `?roomId=12` as the number 12. Accept both and leave the value as parsed:
   // transforming it would make the router rewrite the URL to `?roomId="12"`.
-  roomId: z.catch(z.optional(z.union([z.string().check(z.minLength(1)), z.number()])), undefined),
-});
+  roomId: (typeof raw.roomId === 'string' && raw.roomId !== '') || typeof raw.roomId === 'number' ? raw.roomId : undefined,
+}));
 
 export const Route = createFileRoute('/ChatsPage')({
   validateSearch: chatsSearchSchema,

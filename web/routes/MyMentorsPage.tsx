@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { MyMentorsScreen } from '../features/my-mentors/my-mentors-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
 import { useSession } from '../features/session/use-session.ts';
 
-const searchSchema = z.object({
+const searchSchema = searchParams((raw) => ({
   // The open tab; a missing or unknown value shows the history.
-  tab: z.catch(z._default(z.enum(['history', 'favorites']), 'history'), 'history'),
-});
+  tab: searchOneOf(raw.tab, ['history', 'favorites'] as const) ?? 'history',
+}));
 
 export const Route = createFileRoute('/MyMentorsPage')({
   validateSearch: searchSchema,

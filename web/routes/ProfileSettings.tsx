@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { PaymentTab } from '../features/profile-settings/payment-tab.tsx';
 import { ProfileTab } from '../features/profile-settings/profile-tab.tsx';
@@ -16,12 +15,12 @@ const tabs = [
   { value: 'payment', label: 'Платежные настройки' },
 ] as const;
 type SettingsTab = (typeof tabs)[number]['value'];
-const tabValues = tabs.map((tab) => tab.value) as [SettingsTab, ...SettingsTab[]];
+const tabValues = tabs.map((tab) => tab.value);
 
-const settingsSearchSchema = z.object({
+const settingsSearchSchema = searchParams((raw) => ({
   // A missing or unknown tab falls back to the profile tab.
-  tab: z.catch(z._default(z.enum(tabValues), 'profile'), 'profile'),
-});
+  tab: searchOneOf<SettingsTab>(raw.tab, tabValues) ?? 'profile',
+}));
 
 export const Route = createFileRoute('/ProfileSettings')({
   validateSearch: settingsSearchSchema,

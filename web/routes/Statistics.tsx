@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { AnalyticsScreen } from '../features/analytics/analytics-screen.tsx';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '../features/analytics/analytics-period.ts';
 import { requireAuth } from '../features/session/guards.ts';
 
-const searchSchema = z.object({
+const searchSchema = searchParams((raw) => ({
   // The selected period (spec 002 §2.9); a missing or unknown value shows the month.
-  period: z.catch(z._default(z.enum(ANALYTICS_PERIODS), DEFAULT_ANALYTICS_PERIOD), DEFAULT_ANALYTICS_PERIOD),
-});
+  period: searchOneOf(raw.period, ANALYTICS_PERIODS) ?? DEFAULT_ANALYTICS_PERIOD,
+}));
 
 export const Route = createFileRoute('/Statistics')({
   validateSearch: searchSchema,

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { DisputesScreen } from '../features/disputes/disputes-screen.tsx';
 import { requireRole } from '../features/session/guards.ts';
 
-const searchSchema = z.object({
+const searchSchema = searchParams((raw) => ({
   // The tab: an unknown value falls back to the open disputes.
-  status: z.catch(z._default(z.enum(['open', 'resolved']), 'open'), 'open'),
-});
+  status: searchOneOf(raw.status, ['open', 'resolved'] as const) ?? 'open',
+}));
 
 export const Route = createFileRoute('/admin/disputes')({
   validateSearch: searchSchema,

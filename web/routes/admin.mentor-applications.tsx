@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-// zod/mini: search schemas sit in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { ModerationScreen } from '../features/moderation/moderation-screen.tsx';
 import { requireRole } from '../features/session/guards.ts';
 
-const searchSchema = z.object({
+const searchSchema = searchParams((raw) => ({
   // The tab: an unknown value falls back to the applications waiting for review.
-  status: z.catch(z._default(z.enum(['submitted', 'approved', 'rejected']), 'submitted'), 'submitted'),
-});
+  status: searchOneOf(raw.status, ['submitted', 'approved', 'rejected'] as const) ?? 'submitted',
+}));
 
 export const Route = createFileRoute('/admin/mentor-applications')({
   validateSearch: searchSchema,

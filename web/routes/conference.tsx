@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams } from '../lib/search-params.ts';
 import { MeetingScreen } from '../features/conference/meeting-screen.tsx';
 import { parseMeetingId } from '../features/conference/join-steps.ts';
 import { requireAuth } from '../features/session/guards.ts';
 
-const conferenceSearch = z.object({ event_id: z.coerce.string().optional().catch(undefined), booking_id: z.coerce.string().optional().catch(undefined) });
+/** `?event_id=12` arrives as the number 12: the page takes the id as text either way. */
+const meetingId = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const conferenceSearch = searchParams((raw) => ({ event_id: meetingId(raw.event_id), booking_id: meetingId(raw.booking_id) }));
 
 export const Route = createFileRoute('/conference')({
   validateSearch: conferenceSearch,

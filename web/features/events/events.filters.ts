@@ -1,5 +1,4 @@
-// zod/mini: the search schema sits in the route config, which is part of the initial bundle.
-import { z } from 'zod/mini';
+import { searchBoolean, searchListOf, searchNonNegative, searchOneOf, searchParams, searchString } from '../../lib/search-params.ts';
 
 /** Spec 000 §3 "Categories" (the same six as drizzle/schema/categories.ts, which the SPA does not import). */
 export const EVENT_CATEGORIES = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
@@ -71,21 +70,19 @@ export function buildEventListParams(filters: EventFilters, offset: number, limi
 
 /* ---- URL search params of /AllEvents ---- */
 
-const price = z.catch(z.optional(z.number().check(z.minimum(0))), undefined);
-
 /**
  * /AllEvents?search=…&category=[…]&min_price=…&max_price=…&sort=…&show_past=true. Every key is optional
  * (defaults stay out of the URL) and an invalid value is dropped rather than failing the page.
  */
-export const eventListSearchSchema = z.object({
-  search: z.catch(z.optional(z.string()), undefined),
-  category: z.catch(z.optional(z.array(z.enum(EVENT_CATEGORIES))), undefined),
-  min_price: price,
-  max_price: price,
-  sort: z.catch(z.optional(z.enum(EVENT_SORTS)), undefined),
-  show_past: z.catch(z.optional(z.boolean()), undefined),
-});
-export type EventListSearch = z.infer<typeof eventListSearchSchema>;
+export const eventListSearchSchema = searchParams((raw) => ({
+  search: searchString(raw.search),
+  category: searchListOf(raw.category, EVENT_CATEGORIES),
+  min_price: searchNonNegative(raw.min_price),
+  max_price: searchNonNegative(raw.max_price),
+  sort: searchOneOf(raw.sort, EVENT_SORTS),
+  show_past: searchBoolean(raw.show_past),
+}));
+export type EventListSearch = ReturnType<typeof eventListSearchSchema>;
 
 export function filtersFromSearch(search: EventListSearch): EventFilters {
   const known = Array.from(new Set(search.category ?? [])).filter((item): item is EventCategory =>

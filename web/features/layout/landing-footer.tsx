@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Logo } from '../../components/logo.tsx';
-import { CallbackForm } from './callback-form.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LegalLinks } from './legal-links.tsx';
+
+// Below the fold on every landing: its form code (checkbox, phone mask, validation) loads after the first page.
+const CallbackForm = lazy(() => import('./callback-form.tsx').then((m) => ({ default: m.CallbackForm })));
 
 /** Footer of the landing pages: a call-back request and the legal links. */
 export function LandingFooter() {
@@ -14,7 +18,9 @@ export function LandingFooter() {
           <p className="mt-2 mb-6 text-sm text-muted-foreground">
             Оставьте номер — мы перезвоним и всё расскажем. Звоним с 8:00 до 22:00.
           </p>
-          <CallbackForm />
+          <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
+            <CallbackForm />
+          </Suspense>
         </section>
         <div className="flex flex-col justify-between gap-8 text-sm text-muted-foreground">
           <div className="grid gap-4">

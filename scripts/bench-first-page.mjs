@@ -1,0 +1,78 @@
+// The first page for `npm run bench -- --only first-page`: a visitor opens /, /AllMentors and /AllEvents in Debian's
+// chromium at 390 px on a throttled phone (DevTools protocol: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×
+// slower), with an empty cache each time. Per page: the JavaScript fetched before the first contentful paint (files
+// and their gzip size: the local server sends them uncompressed, Cloudflare compresses them in production), the
+// Largest Contentful Paint and the Cumulative Layout Shift, as the browser's own PerformanceObserver reports them.
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const PAGES = ['/', '/AllMentors', '/AllEvents'];
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/** Slow 4G as the issue measures it. */
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+/** Collects LCP and CLS from the page's first moment (installed before any script of the page runs). */
+function observeVitals() {
+  window.__vitals = { lcp: 0, cls: 0, fcp: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__vitals.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+}
+
+async function gzipSize(url, cache) {
+  if (!cache.has(url)) cache.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length);
+  return cache.get(url);
+}
+
+async function visit(browser, appUrl, path, sizes) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'ru-RU' });
+  await context.addInitScript(observeVitals);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(`${appUrl}${path}`, { waitUntil: 'load', timeout: 120_000 });
+  // LCP settles once the page stops changing: wait for the network to go quiet, then a moment more
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  await page.waitForTimeout(1000);
+  const { vitals, scripts } = await page.evaluate(() => ({
+    vitals: window.__vitals,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || r.name.endsWith('.js'))
+      .filter((r) => r.name.endsWith('.js'))
+      .map((r) => ({ url: r.name, end: r.responseEnd })),
+  }));
+  await context.close();
+  const before = scripts.filter((s) => s.end <= vitals.fcp);
+  let gzip = 0;
+  for (const s of before) gzip += await gzipSize(s.url, sizes);
+  return { path, lcp: Math.round(vitals.lcp), fcp: Math.round(vitals.fcp), cls: Number(vitals.cls.toFixed(3)), files: before.length, kb: Math.round(gzip / 102.4) / 10 };
+}
+
+/** Each page `runs` times with an empty cache; the median run by LCP is reported. */
+export async function firstPageBench(appUrl, { runs = 3 } = {}) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const sizes = new Map();
+  try {
+    const results = [];
+    for (const path of PAGES) {
+      const visits = [];
+      for (let i = 0; i < runs; i++) visits.push(await visit(browser, appUrl, path, sizes));
+      visits.sort((a, b) => a.lcp - b.lcp);
+      results.push(visits[Math.floor(visits.length / 2)]);
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
