@@ -18,7 +18,14 @@ export default defineConfig({
             miniflare: { bindings: { ENVIRONMENT: 'test', DATABASE_URL: databaseUrl, NEON_WS_PROXY: wsProxy } },
           }),
         ],
-        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'] },
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          // A worker test sends up to ~30 requests, each opening its own database connection (~25 ms on an idle
+          // machine, ten times that with both cores busy: the suite ran 2-5 s per test then). Heavier tests (the
+          // 200-way races, the fuzz run, the silent-connection sweep) set their own timeouts from their work.
+          testTimeout: 20_000,
+        },
       },
       {
         extends: false,

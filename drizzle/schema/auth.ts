@@ -46,7 +46,7 @@ export const refreshSessions = pgTable(
   (t) => [index().on(t.userId), index().on(t.familyId)],
 );
 
-/** Fixed-window counters for rate limits (per e-mail, per IP, …), shared by every Worker isolate. */
+/** Rate-limit counters per fixed window (per e-mail, per IP, …), shared by every Worker isolate; enforceLimits slides over two of them. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

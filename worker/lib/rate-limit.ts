@@ -5,16 +5,26 @@ import { errors } from './errors.ts';
 export type Limit = { key: string; max: number; windowSeconds: number };
 
 /**
- * Counts one hit against each limit (fixed windows in Postgres, so every isolate and every region share
- * them) and refuses with 429 when any is over. One statement per limit: no read-then-write race.
+ * Counts one hit against each limit and refuses with 429 when any is over. The counters live in Postgres, so every
+ * isolate and every region share them; one statement per limit, so there is no read-then-write race.
+ *
+ * A sliding window, estimated from two fixed ones: the hits of the current window plus those of the previous window
+ * weighted by how much of it the sliding window still covers. A fixed window alone forgets everything at its edge: a
+ * burst that straddles it would get twice the limit through (and a test that straddles it would see its count reset).
  */
 export async function enforceLimits(db: Db, limits: Limit[]) {
   for (const { key, max, windowSeconds } of limits) {
     const result = await db.execute<{ count: number }>(sql`
-      insert into rate_limit_counters (key, window_start, count)
-      values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-      on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
-      returning count`);
+      with hit as (
+        insert into rate_limit_counters (key, window_start, count)
+        values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
+        on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+        returning count, window_start
+      )
+      select hit.count + coalesce(previous.count, 0) * (1 - extract(epoch from now() - hit.window_start) / ${windowSeconds}) as count
+      from hit
+      left join rate_limit_counters previous
+        on previous.key = ${key} and previous.window_start = hit.window_start - make_interval(secs => ${windowSeconds})`);
     if (Number(result.rows[0].count) > max) throw errors.tooManyRequests();
   }
 }
