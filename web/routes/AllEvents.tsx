@@ -2,11 +2,15 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { eventListSearchSchema, filtersFromSearch, searchFromFilters, type EventFilters } from '../features/events/events.filters.ts';
 import { EventListScreen } from '../features/events/event-list-screen.tsx';
+import { eventQueries } from '../features/events/events.queries.ts';
 
 export const Route = createFileRoute('/AllEvents')({
   staticData: { layout: 'Search' },
   // The filters live in the URL, so a filtered list can be shared and survives a reload.
   validateSearch: eventListSearchSchema,
+  // The first page of the list is asked for as the route starts, alongside its code, not after it renders.
+  loaderDeps: ({ search }) => filtersFromSearch(search),
+  loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(eventQueries.list(deps)),
   component: AllEventsPage,
 });
 

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchListOf, searchOneOf, searchParams, searchString } from '../lib/search-params.ts';
 import { MentorListScreen } from '../features/mentors/mentor-list-screen.tsx';
 import { MAX_PRICE_OPTIONS, MENTOR_CATEGORIES, MIN_PRICE_OPTIONS, type MentorFilters } from '../features/mentors/mentor-filters.ts';
+import { mentorQueries } from '../features/mentors/mentors.queries.ts';
 import { useSession } from '../features/session/use-session.ts';
 
 // Every filter is optional and a bad value is dropped rather than failing the page: links get shared and edited.
@@ -13,15 +14,22 @@ const mentorsSearchSchema = searchParams((raw) => ({
   max_price: searchOneOf(raw.max_price, MAX_PRICE_OPTIONS),
 }));
 
+const filtersFromSearch = (search: ReturnType<typeof mentorsSearchSchema>): MentorFilters => ({
+  ...search,
+  category: typeof search.category === 'string' ? [search.category] : search.category,
+});
+
 export const Route = createFileRoute('/AllMentors')({
   staticData: { layout: 'Search' },
   validateSearch: mentorsSearchSchema,
+  // The first page of the list is asked for as the route starts, alongside its code, not after it renders.
+  loaderDeps: ({ search }) => filtersFromSearch(search),
+  loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(mentorQueries.list(deps)),
   component: AllMentorsPage,
 });
 
 function AllMentorsPage() {
-  const search = Route.useSearch();
-  const filters: MentorFilters = { ...search, category: typeof search.category === 'string' ? [search.category] : search.category };
+  const filters = filtersFromSearch(Route.useSearch());
   const navigate = Route.useNavigate();
   const { user, isPending } = useSession();
   return (
