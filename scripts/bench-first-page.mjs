@@ -12,18 +12,19 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 
-/** Collects LCP and CLS from the page's first moment (installed before any script of the page runs). */
-function observeVitals() {
-  window.__vitals = { lcp: 0, cls: 0, fcp: 0 };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') window.__vitals.fcp = entry.startTime;
-  }).observe({ type: 'paint', buffered: true });
+/** LCP, CLS and FCP as the page's own performance timeline holds them (buffered entries since navigation). */
+function readVitals() {
+  return new Promise((resolve) => {
+    const out = { lcp: 0, cls: 0 };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) out.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) out.cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // buffered entries arrive in the observers' first callback, a task later
+    setTimeout(() => resolve({ ...out, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0 }), 200);
+  });
 }
 
 async function gzipSize(url, cache) {
@@ -33,7 +34,6 @@ async function gzipSize(url, cache) {
 
 async function visit(browser, appUrl, path, sizes) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'ru-RU' });
-  await context.addInitScript(observeVitals);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -44,14 +44,13 @@ async function visit(browser, appUrl, path, sizes) {
   // LCP settles once the page stops changing: wait for the network to go quiet, then a moment more
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1000);
-  const { vitals, scripts } = await page.evaluate(() => ({
-    vitals: window.__vitals,
-    scripts: performance
+  const vitals = await page.evaluate(readVitals);
+  const scripts = await page.evaluate(() =>
+    performance
       .getEntriesByType('resource')
-      .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || r.name.endsWith('.js'))
-      .filter((r) => r.name.endsWith('.js'))
+      .filter((r) => new URL(r.name).pathname.endsWith('.js'))
       .map((r) => ({ url: r.name, end: r.responseEnd })),
-  }));
+  );
   await context.close();
   const before = scripts.filter((s) => s.end <= vitals.fcp);
   let gzip = 0;

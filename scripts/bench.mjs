@@ -223,7 +223,8 @@ async function measureFirstPage(app) {
       'JS before first paint (KB gzip)': r.kb,
       'JS files': r.files,
       'FCP ms': r.fcp,
-      'LCP ms': r.lcp,
+      // none when the page's largest paint is behind the mentor landing's splash (spec 000 §4), which covers it at first
+      'LCP ms': r.lcp || 'n/a',
       CLS: r.cls,
     })),
   );
