@@ -75,11 +75,10 @@ describe('a consultation meeting', () => {
       throw failure;
     }
 
-    // the mentor hangs up: the mentee sees them gone within 2 s
-    const left = Date.now();
+    // the mentor hangs up: the room tells the mentee at once (about 0.1 s idle; 2.1 s was seen with both cores
+    // busy), which the bound below tells apart from the room noticing a silent socket (15 s and a sweep)
     await mentor.getByRole('button', { name: 'Покинуть встречу' }).click();
-    await mentee.getByTestId('waiting-for-peers').waitFor({ timeout: 2_000 });
-    expect(Date.now() - left).toBeLessThan(2_000);
+    await mentee.getByTestId('waiting-for-peers').waitFor({ timeout: 10_000 });
     await mentor.waitForURL(`${appUrl}/`);
 
     // the mentor's stay is closed when the room hears the socket go; the mentee's is still open

@@ -10,7 +10,8 @@ const { db, openPage } = useBrowserAndDb();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('the session editor', () => {
-  it('creates a paid event with a cover and bold text, previews, lists and edits it', { timeout: 90_000 }, async () => {
+  // a long flow through four screens: 26 s idle, 43 s with a core busy, over 90 s with both cores busy
+  it('creates a paid event with a cover and bold text, previews, lists and edits it', { timeout: 180_000 }, async () => {
     const page = await openPage(1280);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
