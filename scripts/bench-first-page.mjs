@@ -58,7 +58,7 @@ async function visit(browser, appUrl, path, sizes) {
   return { path, lcp: Math.round(vitals.lcp), fcp: Math.round(vitals.fcp), cls: Number(vitals.cls.toFixed(3)), files: before.length, kb: Math.round(gzip / 102.4) / 10 };
 }
 
-/** Each page `runs` times with an empty cache; the median run by LCP is reported. */
+/** Each page `runs` times with an empty cache; the median run is reported. */
 export async function firstPageBench(appUrl, { runs = 3 } = {}) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
   const sizes = new Map();
@@ -67,7 +67,8 @@ export async function firstPageBench(appUrl, { runs = 3 } = {}) {
     for (const path of PAGES) {
       const visits = [];
       for (let i = 0; i < runs; i++) visits.push(await visit(browser, appUrl, path, sizes));
-      visits.sort((a, b) => a.lcp - b.lcp);
+      // by LCP, or by FCP where the page reports no LCP (the mentor landing's splash covers its first paints)
+      visits.sort((a, b) => (a.lcp || a.fcp) - (b.lcp || b.fcp));
       results.push(visits[Math.floor(visits.length / 2)]);
     }
     return results;

@@ -216,7 +216,7 @@ async function measureMeeting(app, ready) {
 }
 
 async function measureFirstPage(app) {
-  console.log('first page at 390 px, Slow 4G (150 ms, 1.6 Mbit/s) and CPU 4× slower, empty cache, median of 3 by LCP:');
+  console.log('first page at 390 px, Slow 4G (150 ms, 1.6 Mbit/s) and CPU 4× slower, empty cache, median of 3:');
   console.table(
     (await firstPageBench(app.url)).map((r) => ({
       page: r.path,
