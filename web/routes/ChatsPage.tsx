@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchParams } from '../lib/search-params.ts';
+import { searchParams, searchString } from '../lib/search-params.ts';
 import { ChatsScreen } from '../features/chats/chats-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
 
 const chatsSearchSchema = searchParams((raw) => ({
   // The router parses `?roomId=12` as the number 12. Accept both and leave the value as parsed:
   // transforming it would make the router rewrite the URL to `?roomId="12"`.
-  roomId: (typeof raw.roomId === 'string' && raw.roomId !== '') || typeof raw.roomId === 'number' ? raw.roomId : undefined,
+  roomId: typeof raw.roomId === 'number' ? raw.roomId : searchString(raw.roomId) || undefined,
 }));
 
 export const Route = createFileRoute('/ChatsPage')({
