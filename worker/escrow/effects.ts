@@ -12,14 +12,6 @@ export type Effects = { payoutIds: string[]; refundIds: string[]; notifications:
 
 export const noEffects = (): Effects => ({ payoutIds: [], refundIds: [], notifications: [] });
 
-export function mergeEffects(...all: Effects[]): Effects {
-  return {
-    payoutIds: all.flatMap((e) => e.payoutIds),
-    refundIds: all.flatMap((e) => e.refundIds),
-    notifications: all.flatMap((e) => e.notifications),
-  };
-}
-
 /** Runs after the commit; provider failures stay on the rows (last_error) for the scheduler to retry. */
 export async function applyEffects(ctx: ProviderContext, effects: Effects) {
   for (const id of effects.refundIds) await sendRefund(ctx, id);

@@ -119,9 +119,3 @@ export function registeredEvents(db: Executor, userId: number) {
     .orderBy(...upcomingFirst)
     .limit(USER_EVENTS_MAX);
 }
-
-/** Whether the event exists, for answers that need a 404 rather than an empty list. */
-export async function eventExists(db: Executor, id: number) {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).limit(1);
-  return Boolean(row);
-}
