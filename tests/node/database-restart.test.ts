@@ -7,12 +7,12 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
-import { LOCAL_JWT_SECRET } from '../../worker/middleware/deployment-guard.ts';
 // @ts-expect-error plain ESM script without types
 import { serve } from '../../scripts/run-app.mjs';
 // @ts-expect-error plain ESM script without types
 import { spawnServices } from '../../scripts/spawn-services.mjs';
+// @ts-expect-error plain ESM script without types
+import { sessionCookie } from '../../scripts/bench-session.mjs';
 
 const MENTEES = 50; // bookings are limited to 30 an hour a person: 50 × 30 covers every slot
 const SLOTS = 1500;
@@ -86,9 +86,7 @@ async function arrange(db: pg.Client) {
      returning id`,
     [stamp, MENTEES],
   );
-  const cookies = await Promise.all(
-    mentees.rows.map(async ({ id }) => `${ACCESS_COOKIE}=${await signAccessToken({ id, role: 'mentee' }, LOCAL_JWT_SECRET)}`),
-  );
+  const cookies: string[] = await Promise.all(mentees.rows.map(({ id }) => sessionCookie(id, 'mentee')));
   return { mentorId, slotIds: slots.rows.map((r) => r.id), cookies };
 }
 
