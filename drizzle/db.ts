@@ -1,4 +1,4 @@
-import { Pool, neonConfig } from '@neondatabase/serverless';
+import { Pool, neon, neonConfig, type QueryResult } from '@neondatabase/serverless';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { schema } from './schema.ts';
 
@@ -8,27 +8,52 @@ let proxyConfigured = false;
 function configureLocalProxy(proxy: string) {
   if (proxyConfigured) return;
   proxyConfigured = true;
-  // A local Postgres sits behind scripts/ws-proxy.mjs: plain ws://, no TLS, so no pipelining either.
+  // A local Postgres sits behind scripts/neon-proxy.mjs: plain ws:// and http://, no TLS, so no pipelining either.
   neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
+  neonConfig.fetchEndpoint = `http://${proxy}/sql`;
   neonConfig.useSecureWebSocket = false;
   neonConfig.pipelineTLS = false;
   neonConfig.pipelineConnect = false;
 }
 
+type QueryConfig = string | { text: string; rowMode?: 'array'; types?: unknown };
+type HttpQuery = (text: string, params: unknown[], options: { arrayMode: boolean; fullResults: true; types?: unknown }) => Promise<QueryResult>;
+
 /**
- * Workers cannot share a socket between requests, so every request gets its own single-connection Pool;
- * the caller ends it (ctx.waitUntil(close())). The Pool connects lazily, on the first query.
+ * Decision 015. A statement outside a transaction goes over Neon's SQL-over-HTTP path: one fetch, answered on the
+ * proxy's pooled connections, instead of a Postgres connection of its own (~23 ms to open here). `connect()`, which
+ * drizzle calls for `db.transaction()` (it checks `instanceof Pool`), still opens the WebSocket connection, lazily,
+ * as the Pool's one client. The driver's own `poolQueryViaFetch` does the same but drops the port and options of
+ * the connection string; this keeps them.
+ */
+class HttpFirstPool extends Pool {
+  private readonly http: HttpQuery;
+  constructor(connectionString: string) {
+    super({ connectionString, max: 1 });
+    // the driver takes per-query options (row mode, the caller's type parsers) as query()'s third argument
+    this.http = neon(connectionString).query as unknown as HttpQuery;
+  }
+  // @ts-expect-error narrower than pg's overloads: drizzle calls query(text | config, values) and awaits the promise
+  override query(config: QueryConfig, values?: unknown[]) {
+    const { text, rowMode, types } = typeof config === 'string' ? { text: config, rowMode: undefined, types: undefined } : config;
+    return this.http(text, values ?? [], { arrayMode: rowMode === 'array', fullResults: true, types });
+  }
+}
+
+/**
+ * Workers cannot share a socket between requests, so every request gets its own Pool; the caller ends it
+ * (ctx.waitUntil(close())). Its statements go over HTTP; a transaction opens the one WebSocket connection.
  */
 export function createDb(env: DbConfig) {
   if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
-  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
+  const pool = new HttpFirstPool(env.DATABASE_URL);
   let closing = false;
   // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
   // Only an error on a connection we still meant to use is worth a log line.
   pool.on('error', (e: Error) => {
     if (!closing) console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message }));
   });
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzle({ client: pool as unknown as Pool, schema, casing: 'snake_case' }); // a Pool, but for query()'s narrower type
   const close = () => {
     closing = true;
     return pool.end();

@@ -30,6 +30,8 @@ const meetingOnly = values.only === 'meeting';
 const authOnly = values.only === 'auth';
 /** `-- --only first-page`: /, /AllMentors and /AllEvents on a throttled phone in chromium (demo data only) */
 const firstPageOnly = values.only === 'first-page';
+/** `-- --only http`: the HTTP scenarios, sign-in and booking races on the full catalogue (no chat, meeting, browser) */
+const httpOnly = values.only === 'http';
 
 /** What is measured; each grows as the product's hot paths land. */
 const scenarios = [
@@ -178,6 +180,7 @@ try {
   else if (authOnly) await measureCodeTiming(app, ready);
   else if (meetingOnly) await measureMeeting(app, ready);
   else if (firstPageOnly) await measureFirstPage(app);
+  else if (httpOnly) await httpScenarios(app, ready);
   else {
     await chatThenHttp(app, ready);
     if (!chatOnly) {

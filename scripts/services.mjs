@@ -1,5 +1,5 @@
-// Local backing services in one process: embedded Postgres, migrations, and the WebSocket proxy for the Neon
-// driver. Prints one line `READY {"databaseUrl":…,"wsProxy":…,"ms":…}` and runs until SIGINT/SIGTERM.
+// Local backing services in one process: embedded Postgres, migrations, and the stand-in for Neon's proxy
+// (Postgres over WebSocket and SQL over HTTP, scripts/neon-proxy.mjs) for the Neon driver. Prints one line `READY {"databaseUrl":…,"wsProxy":…,"ms":…}` and runs until SIGINT/SIGTERM.
 //   node scripts/services.mjs [--stack dev|test|bench|faults] [--fresh] [--stop-with-stdin]
 // With --stop-with-stdin, a line `restart` on stdin restarts Postgres (fast shutdown: open sessions are
 // terminated, as in a real restart) and prints `RESTARTED {"ms":…}` once it accepts connections again.
@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { startPg } from './pg.mjs';
-import { startWsProxy } from './ws-proxy.mjs';
+import { startNeonProxy } from './neon-proxy.mjs';
 import { migrate } from './migrate.mjs';
 import { stacks } from './local-env.mjs';
 
@@ -24,7 +24,9 @@ const pg = await startPg({ dataDir: stack.dataDir, port: stack.pgPort, fresh: va
 let proxy;
 try {
   await migrate(pg.url);
-  proxy = await startWsProxy({ port: stack.wsPort, allow: [`127.0.0.1:${stack.pgPort}`, `localhost:${stack.pgPort}`] });
+  // 127.0.0.1:1, where nothing listens, stands for a database that is away (tests/worker/database-outage.test.ts):
+  // the proxy tries it and fails as it would with Postgres down, instead of refusing an address it doesn't know.
+  proxy = await startNeonProxy({ port: stack.wsPort, allow: [`127.0.0.1:${stack.pgPort}`, `localhost:${stack.pgPort}`, '127.0.0.1:1'] });
 } catch (e) {
   console.error('[services]', e);
   await pg.stop();

@@ -7,7 +7,7 @@ import type { SessionUser } from './auth/session.ts';
 export type Bindings = {
   ENVIRONMENT: 'development' | 'test' | 'production';
   DATABASE_URL: string;
-  /** Set only locally: address of scripts/ws-proxy.mjs in front of the embedded Postgres. */
+  /** Set only locally: address of scripts/neon-proxy.mjs (Neon's WebSocket and HTTP paths) in front of the embedded Postgres. */
   NEON_WS_PROXY?: string;
   JWT_SECRET: string;
   /** where people open the app, for links in e-mails sent without a request (reminders) */

@@ -17,7 +17,7 @@ import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../escrow/tx.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
-import { insertBooking, lockSlotForBooking, slotTimes } from './bookings.queries.ts';
+import { insertBooking, lockSlotForBooking, peekSlotForBooking, slotTimes } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
@@ -49,6 +49,10 @@ async function openHolds(tx: Tx, menteeId: number) {
  * the partial unique index lets one live booking through; the rest fail with 23505 → slot_taken.
  */
 export async function createBooking(db: Db, slotId: number, menteeId: number, questions: string): Promise<CreateOutcome> {
+  // Most losers of a race learn it here, from one statement, without a transaction's connection (decision 015);
+  // a slot that looks free, or a refusal of another kind, is decided under the lock below.
+  const peek = await peekSlotForBooking(db, slotId);
+  if (peek?.taken && peek.mentorId !== menteeId && !peek.past && !peek.archived) return { kind: 'slot_taken' };
   try {
     return await transact(db, async (tx): Promise<CreateOutcome> => {
       const slot = await lockSlotForBooking(tx, slotId);

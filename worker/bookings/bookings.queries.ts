@@ -54,19 +54,40 @@ export function listBookingsFor(db: Db, userId: number, limit = 200) {
 
 export type SlotForBooking = { id: number; mentorId: number; typeId: number; costs: number; past: boolean; archived: boolean };
 
+function selectSlotForBooking(slotId: number, lock: boolean) {
+  return sql`
+    select s.id, s.mentor_id, t.id as type_id, t.costs, s.starts_at <= now() as past, t.archived_at is not null as archived,
+           exists (select 1 from consultation_bookings b where b.slot_id = s.id
+                   and (b.status in ('paid', 'finished') or (b.status = 'pending_payment' and b.hold_expires_at > now()))) as taken
+    from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
+    where s.id = ${slotId} and s.deleted_at is null
+    ${lock ? sql`for share of s` : sql``}`;
+}
+
+async function readSlotForBooking(tx: Executor, slotId: number, lock: boolean) {
+  const result = await tx.execute<{ id: number; mentor_id: number; type_id: number; costs: number; past: boolean; archived: boolean; taken: boolean }>(
+    selectSlotForBooking(slotId, lock),
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return { id: Number(row.id), mentorId: Number(row.mentor_id), typeId: Number(row.type_id), costs: Number(row.costs), past: row.past, archived: row.archived, taken: row.taken };
+}
+
 /**
  * The slot, locked FOR SHARE: the slot writer locks it FOR UPDATE before it checks for live bookings, so a
  * slot can't be moved or deleted while we book it. Null for a missing or deleted slot.
  */
-export async function lockSlotForBooking(tx: Executor, slotId: number): Promise<SlotForBooking | null> {
-  const result = await tx.execute<{ id: number; mentor_id: number; type_id: number; costs: number; past: boolean; archived: boolean }>(sql`
-    select s.id, s.mentor_id, t.id as type_id, t.costs, s.starts_at <= now() as past, t.archived_at is not null as archived
-    from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
-    where s.id = ${slotId} and s.deleted_at is null
-    for share of s`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return { id: Number(row.id), mentorId: Number(row.mentor_id), typeId: Number(row.type_id), costs: Number(row.costs), past: row.past, archived: row.archived };
+export function lockSlotForBooking(tx: Executor, slotId: number): Promise<SlotForBooking | null> {
+  return readSlotForBooking(tx, slotId, true);
+}
+
+/**
+ * The slot as it stands, without a lock or a transaction (one statement over the HTTP path), with whether a live
+ * booking (paid, finished, or a hold still running) already holds it: what lets the losers of a race for a slot
+ * learn so without opening a connection each. Only a hint; the live-slot index decides.
+ */
+export function peekSlotForBooking(db: Db, slotId: number) {
+  return readSlotForBooking(db, slotId, false);
 }
 
 /** Inserts the booking; the partial unique index consultation_bookings_live_slot_uq refuses a second live one. */

@@ -28,8 +28,12 @@ export function inputRefusal(e: unknown): string | null {
 /** What a 503 for a database that is away asks the caller to wait (a restart takes a few seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** What the driver says when the connection itself failed: refused, dropped, or the socket to the proxy gone. */
-const CONNECTION_LOST = /connection terminated|ECONNREFUSED|ECONNRESET|ETIMEDOUT|websocket|socket hang up|connection error|server closed the connection/i;
+/**
+ * What the driver says when the connection itself failed: refused, dropped, the socket to the proxy gone, or (the
+ * HTTP path) the proxy unreachable or answering with a server error.
+ */
+const CONNECTION_LOST =
+  /connection terminated|ECONNREFUSED|ECONNRESET|ETIMEDOUT|websocket|socket hang up|connection error|server closed the connection|Error connecting to database|HTTP status (429|5\d\d)/i;
 
 /**
  * Whether the database was away rather than wrong (decision 013, «The database away»): no connection (refused,

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
+import { publicCache } from '../middleware/public-cache.ts';
 import { lookupId } from '../lib/id-param.ts';
 import { toHistoryItem, toMentorCard, toMentorDetail } from './mentors.mapper.ts';
 import { findMentorDetail, listMentors, myMentorsHistory, randomMentors } from './mentors.queries.ts';
@@ -20,19 +21,19 @@ async function mentorDetail(db: Db, id: number | null, callerId: number | null) 
 }
 
 export const mentorsRoutes = new Hono<AppEnv>()
-  .get('/users', validate('query', mentorListQuery), async (c) => {
+  .get('/users', publicCache, validate('query', mentorListQuery), async (c) => {
     const { rows, count, hasMore } = await listMentors(c.var.db, c.req.valid('query'), c.var.user?.id ?? null);
     return c.json({ results: rows.map(toMentorCard), has_more: hasMore, count });
   })
-  .get('/users/GetRandomUsers', async (c) => {
+  .get('/users/GetRandomUsers', publicCache, async (c) => {
     const rows = await randomMentors(c.var.db, c.var.user?.id ?? null);
     return c.json(rows.map(toMentorCard));
   })
-  .get('/users/GetUser', async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.query('id')), c.var.user?.id ?? null)))
+  .get('/users/GetUser', publicCache, async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.query('id')), c.var.user?.id ?? null)))
   .get('/users/my-mentors/history', requireUser, async (c) => {
     const rows = await myMentorsHistory(c.var.db, c.var.user!.id);
     return c.json(rows.map(toHistoryItem));
   })
   // digits only, so /users/me and the named paths above never reach it
-  .get('/users/:id{[0-9]+}', async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.param('id')), c.var.user?.id ?? null)));
+  .get('/users/:id{[0-9]+}', publicCache, async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.param('id')), c.var.user?.id ?? null)));
 
