@@ -8,9 +8,12 @@ import { asUser, expectJson, send } from './json-api.ts';
 
 const t = useTestDb();
 
+type Body = { results: { title: string }[]; is_favorite: boolean };
+
 async function visitor(path: string) {
   const res = await call(path);
-  return { status: res.status, cache: res.headers.get('x-cache'), control: res.headers.get('cache-control'), vary: res.headers.get('vary'), body: await res.json() };
+  const body = (await res.json()) as Body;
+  return { status: res.status, cache: res.headers.get('x-cache'), control: res.headers.get('cache-control'), vary: res.headers.get('vary'), body };
 }
 
 describe('the edge cache of public reads', () => {
@@ -31,7 +34,7 @@ describe('the edge cache of public reads', () => {
     await createEvent(t.db, mentor.id, { title: `Второе ${word}` });
     const third = await visitor(path);
     expect(third.cache).toBe('miss');
-    expect(third.body.results.map((e: { title: string }) => e.title).sort()).toEqual([`Второе ${word}`, `Первое ${word}`]);
+    expect(third.body.results.map((e) => e.title).sort()).toEqual([`Второе ${word}`, `Первое ${word}`]);
   });
 
   it("never stores a signed-in person's answer, nor serves them a stored one: favourites stay their own", async () => {
@@ -43,7 +46,7 @@ describe('the edge cache of public reads', () => {
     expect(asFan.headers.get('x-cache')).toBeNull();
     expect(asFan.headers.get('cache-control')).toBe('private, no-store');
     expect(asFan.headers.get('vary')).toBe('Cookie');
-    expect((await asFan.json()).is_favorite).toBe(true);
+    expect(((await asFan.json()) as Body).is_favorite).toBe(true);
     // the fan's answer was not stored: the visitor's read is a miss and has no favourite
     const first = await visitor(path);
     expect(first.cache).toBe('miss');
@@ -54,10 +57,10 @@ describe('the edge cache of public reads', () => {
     // with the visitor's answer in the cache, signed-in people still get their own
     const asOther = await call(path, { user: asUser(other) });
     expect(asOther.headers.get('x-cache')).toBeNull();
-    expect((await asOther.json()).is_favorite).toBe(false);
+    expect(((await asOther.json()) as Body).is_favorite).toBe(false);
     const again = await call(path, { user: asUser(fan) });
     expect(again.headers.get('x-cache')).toBeNull();
-    expect((await again.json()).is_favorite).toBe(true);
+    expect(((await again.json()) as Body).is_favorite).toBe(true);
   });
 
   it('stores only complete answers: not an error', async () => {

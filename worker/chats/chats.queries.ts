@@ -183,50 +183,53 @@ export type NewAttachment = { fileId: string; name: string; sizeBytes: number; c
 export type InsertOutcome = { kind: 'ok'; message: LoadedMessage; seq: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
 
 /**
- * Stores a message with its attachments in one transaction: the sender must be a member (checked in the
- * insert itself), a reply must quote a message of the same room; the room rises to the top of every
- * member's list and comes back for members who had deleted it.
+ * Stores a message with its attachments in one statement (atomic, and over the HTTP path: no connection of its own,
+ * decision 015): the sender must be a member and a reply must quote a message of the same room (both are conditions
+ * of the room's update, and the other writes read from it, so nothing is written unless both hold); the room rises to the top of every member's list and comes
+ * back for members who had deleted it; the sender has read up to their own message. The room's row lock is taken
+ * before the message's id is drawn (the insert reads from the update), so a room's messages commit in id order and
+ * the fan-out after each commit leaves in that order too.
  */
 export async function insertMessage(
   db: Db,
   input: { roomId: string; senderId: number; content: string; replyTo: number | null; files: NewAttachment[] },
 ): Promise<InsertOutcome> {
-  return db.transaction(async (tx) => {
-    // The room's row lock comes first, before the id is drawn: a room's messages then commit in id
-    // order, and the fan-out after each commit leaves in that order too.
-    const room = await tx.execute<{ message_seq: number }>(sql`
+  const room = sql`${input.roomId}::uuid`;
+  const files = input.files.length
+    ? sql`, files as (
+        insert into chat_attachments (message_id, file_id, name, size_bytes, content_type)
+        select m.id, f.file_id, f.name, f.size_bytes, f.content_type
+        from new_message m, (values ${sql.join(
+          input.files.map((f) => sql`(${f.fileId}::uuid, ${f.name}::text, ${f.sizeBytes}::bigint, ${f.contentType}::text)`),
+          sql`, `,
+        )}) as f (file_id, name, size_bytes, content_type)
+        returning id, message_id, name, size_bytes, content_type)`
+    : sql``;
+  const result = await db.execute<MessageRow & { seq: string; files: AttachmentRow[] }>(sql`
+    with room as (
       update chat_rooms set last_message_at = now(), message_seq = message_seq + 1
-      where id = ${input.roomId}::uuid
-        and exists (select 1 from chat_members where room_id = ${input.roomId}::uuid and user_id = ${input.senderId})
-      returning message_seq`);
-    if (!room.rows.length) return { kind: 'not_member' as const };
-    if (input.replyTo != null) {
-      const reply = await tx.execute(sql`select 1 from chat_messages where id = ${input.replyTo} and room_id = ${input.roomId}::uuid`);
-      if (!reply.rows.length) return { kind: 'bad_reply' as const };
-    }
-    // the stored row comes back in the shape the clients get, so nothing is read back after the commit
-    const inserted = await tx.execute<MessageRow>(sql`
-      with new_message as (
-        insert into chat_messages (room_id, sender_id, content, reply_to_id)
-        values (${input.roomId}::uuid, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint)
-        returning *)
-      ${selectMessages(sql`new_message`)}`);
-    const row = numericIds(inserted.rows[0]);
-    const id = row.id;
-    const files = input.files.length
-      ? (
-          await tx.execute<AttachmentRow>(sql`
-            insert into chat_attachments (message_id, file_id, name, size_bytes, content_type)
-            values ${sql.join(input.files.map((f) => sql`(${id}, ${f.fileId}::uuid, ${f.name}, ${f.sizeBytes}, ${f.contentType})`), sql`, `)}
-            returning id, message_id, name, size_bytes, content_type`)
-        ).rows.map((f) => ({ ...f, id: Number(f.id), message_id: id }))
-      : [];
-    // the sender has read everything up to their own message
-    await tx.execute(sql`
-      update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0), ${id})
-      where room_id = ${input.roomId}::uuid and user_id = ${input.senderId}`);
-    return { kind: 'ok' as const, message: { ...row, files: files.sort((a, b) => a.id - b.id) }, seq: Number(room.rows[0].message_seq) };
-  });
+      where id = ${room}
+        and exists (select 1 from chat_members where room_id = ${room} and user_id = ${input.senderId})
+        and (${input.replyTo}::bigint is null or exists (select 1 from chat_messages where id = ${input.replyTo}::bigint and room_id = ${room}))
+      returning message_seq),
+    new_message as (
+      insert into chat_messages (room_id, sender_id, content, reply_to_id)
+      select ${room}, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint from room
+      returning *),
+    read_up_to as (
+      update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0), m.id)
+      from new_message m
+      where chat_members.room_id = ${room} and chat_members.user_id = ${input.senderId})
+    ${files}
+    select stored.*, (select message_seq from room)::text as seq,
+           ${input.files.length ? sql`(select coalesce(json_agg(f order by f.id), '[]') from files f)` : sql`'[]'::json`} as files
+    from (${selectMessages(sql`new_message`)}) stored`);
+  const stored = result.rows[0];
+  if (!stored) return { kind: (await isMember(db, input.roomId, input.senderId)) ? ('bad_reply' as const) : ('not_member' as const) };
+  const { seq, files: attachments, ...message } = stored;
+  const row = numericIds(message);
+  const withFiles = attachments.map((f) => ({ ...f, id: Number(f.id), message_id: row.id })).sort((a, b) => a.id - b.id);
+  return { kind: 'ok' as const, message: { ...row, files: withFiles }, seq: Number(seq) };
 }
 
 /** Changes the text of the caller's own live message; null when there is no such message. */
