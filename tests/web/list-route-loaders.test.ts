@@ -9,9 +9,19 @@ import { eventQueries } from '../../web/features/events/events.queries.ts';
 import { DEFAULT_EVENT_FILTERS } from '../../web/features/events/events.filters.ts';
 import { Route as EventsRoute } from '../../web/routes/AllEvents.tsx';
 import { Route as MentorsRoute } from '../../web/routes/AllMentors.tsx';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fetchMe } from '../../web/features/session/session.api.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The paths public/early-data.js starts before the app's JavaScript arrives. */
+const earlyScript = readFileSync(path.resolve(import.meta.dirname, '../../public/early-data.js'), 'utf8');
+const earlyPath = (name: string) => new RegExp(`var ${name} = '([^']+)'`).exec(earlyScript)![1];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__formaEarly;
+});
 
 function loadOnly(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -49,5 +59,53 @@ describe('the list routes’ loaders', () => {
     const url = new URL(calls[0].url, 'http://app');
     expect(url.pathname).toMatch(/^\/api\/users\/?$/);
     expect(url.searchParams.get('search')).toBe('йога');
+  });
+});
+
+describe('the answers started before the JavaScript (public/early-data.js)', () => {
+  const pathOf = (url: string) => {
+    const u = new URL(url, window.location.origin);
+    return u.pathname + u.search;
+  };
+
+  it('are the very requests the unfiltered list routes and the session make', async () => {
+    const { calls } = mockFetch([
+      { path: /\/api\/events\/load_more\//, body: { results: [], has_more: false } },
+      { path: /\/api\/users\?/, body: { results: [], has_more: false, count: 0 } },
+      { path: /\/api\/users\/me/, status: 401, body: { detail: 'Требуется вход', code: 'unauthorized' } },
+    ]);
+    await loadOnly('/AllEvents').router.load();
+    await loadOnly('/AllMentors').router.load();
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await fetchMe().catch(() => undefined);
+    const paths = calls.map((c) => pathOf(c.url));
+    expect(paths[0]).toBe(earlyPath('EVENTS_FIRST_PAGE'));
+    expect(paths[1]).toBe(earlyPath('MENTORS_FIRST_PAGE'));
+    expect(paths).toContain(earlyPath('SESSION'));
+  });
+
+  it('answer the first request for their path once, within the first seconds, GET only', async () => {
+    const page = { results: [{ id: 7 }], has_more: false };
+    const early = Promise.resolve(new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }));
+    window.__formaEarly = { startedAt: Date.now(), responses: { [earlyPath('EVENTS_FIRST_PAGE')]: early } };
+    const { calls } = mockFetch([{ path: /\/api\/events\/load_more\//, body: { results: [], has_more: false } }]);
+    const { router, queryClient } = loadOnly('/AllEvents');
+    await router.load();
+    await vi.waitFor(() => expect(queryClient.getQueryState(eventQueries.list(DEFAULT_EVENT_FILTERS).queryKey)?.status).toBe('success'));
+    // the loader took the early answer: no request of its own
+    expect(calls).toHaveLength(0);
+    expect(queryClient.getQueryData(eventQueries.list(DEFAULT_EVENT_FILTERS).queryKey)?.pages[0].results).toEqual([{ id: 7 }]);
+    // taken once: the next load asks the server
+    await loadOnly('/AllEvents').router.load();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+  });
+
+  it('are not used after the first seconds of the page', async () => {
+    const early = Promise.resolve(new Response('{"results":[],"has_more":false}', { status: 200 }));
+    window.__formaEarly = { startedAt: Date.now() - 11_000, responses: { [earlyPath('EVENTS_FIRST_PAGE')]: early } };
+    const { calls } = mockFetch([{ path: /\/api\/events\/load_more\//, body: { results: [], has_more: false } }]);
+    await loadOnly('/AllEvents').router.load();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(window.__formaEarly).toBeUndefined();
   });
 });

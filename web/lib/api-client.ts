@@ -1,5 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../worker/app.ts';
+import { takeEarlyResponse } from './early-data.ts';
 
 /** The one error shape every API failure is answered with (docs/architecture.md, convention 5). */
 export type ErrorEnvelope = { detail: string; code: string; fields?: Record<string, string> };
@@ -57,7 +58,7 @@ function refreshSession(): Promise<boolean> {
 
 async function send(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
   try {
-    return await fetch(input, { credentials: 'same-origin', ...init });
+    return await (takeEarlyResponse(input, init) ?? fetch(input, { credentials: 'same-origin', ...init }));
   } catch {
     throw new ApiError(0, { detail: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', code: 'network_error' });
   }
