@@ -95,17 +95,27 @@ export async function prepareBookings(appUrl, databaseUrl) {
 export async function raceForSlot(appUrl, slotId, menteeIds) {
   const cookies = await Promise.all(menteeIds.map((id) => sessionCookie(id, 'mentee')));
   const t = performance.now();
+  const times = [];
   const answers = await Promise.all(
     menteeIds.map((id, i) =>
       api(appUrl, 'POST', '/api/consultation-bookings/create/', {
         cookie: cookies[i],
         body: { consultation_type_slot: slotId, user_id: id, questions: '' },
-      }).catch(() => ({ status: 0 })),
+      })
+        .catch(() => ({ status: 0 }))
+        .finally(() => times.push(performance.now() - t)),
     ),
   );
   const ms = performance.now() - t;
+  times.sort((a, b) => a - b);
   const count = (status) => answers.filter((a) => a.status === status).length;
-  return { ms: Math.round(ms), created: count(201), refused: count(409), other: answers.length - count(201) - count(409) };
+  return {
+    ms: Math.round(ms),
+    p50: Math.round(times[Math.floor(times.length / 2)]),
+    created: count(201),
+    refused: count(409),
+    other: answers.length - count(201) - count(409),
+  };
 }
 
 /** One request at a time (no queueing behind other connections): the latency a single visitor sees. */

@@ -60,6 +60,8 @@ export async function createBooking(db: Db, slotId: number, menteeId: number, qu
       if (slot.mentorId === menteeId) return { kind: 'own_slot' };
       if (slot.past) return { kind: 'slot_past' };
       if (slot.archived) return { kind: 'type_archived' };
+      // a live booking committed since the peek: nothing below could change the answer
+      if (slot.taken) return { kind: 'slot_taken' };
       await expireBookingHolds(tx, { slotId });
       if (slot.costs > 0 && (await openHolds(tx, menteeId)) >= MAX_OPEN_HOLDS) return { kind: 'too_many_holds' };
       const booking = await insertBooking(tx, slot, menteeId, questions);

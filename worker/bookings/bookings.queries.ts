@@ -52,7 +52,8 @@ export function listBookingsFor(db: Db, userId: number, limit = 200) {
     .limit(limit);
 }
 
-export type SlotForBooking = { id: number; mentorId: number; typeId: number; costs: number; past: boolean; archived: boolean };
+/** `taken`: a live booking (paid, finished, or a hold still running) has the slot. */
+export type SlotForBooking = { id: number; mentorId: number; typeId: number; costs: number; past: boolean; archived: boolean; taken: boolean };
 
 function selectSlotForBooking(slotId: number, lock: boolean) {
   return sql`
