@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
+import { OVERLOAD_RETRY_AFTER_SECONDS, durableObjectOverloaded } from './lib/overload.ts';
 import { database } from './middleware/database.ts';
 import { deploymentGuard } from './middleware/deployment-guard.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -108,6 +109,12 @@ export function createApp() {
       console.warn(JSON.stringify({ level: 'warn', requestId: c.var.requestId, path: c.req.path, msg: 'database unavailable', error: String(err.cause ?? err) }));
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json<ErrorEnvelope>({ detail: 'Сервис временно недоступен, повторите через несколько секунд', code: 'database_unavailable' }, 503);
+    }
+    // a Durable Object (chat room, notification hub, meeting) saturated: retry shortly, not a 500
+    if (durableObjectOverloaded(err)) {
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.var.requestId, path: c.req.path, msg: 'durable object overloaded', error: String(err) }));
+      c.header('Retry-After', String(OVERLOAD_RETRY_AFTER_SECONDS));
+      return c.json<ErrorEnvelope>({ detail: 'Сервис перегружен, повторите через пару секунд', code: 'overloaded' }, 503);
     }
     // the database refused a value a client sent (bad text, too long, out of range, not a date): their mistake, not ours
     const refusal = inputRefusal(err);
