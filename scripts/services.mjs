@@ -1,5 +1,6 @@
 // Local backing services in one process: embedded Postgres, migrations, and the stand-in for Neon's proxy
-// (Postgres over WebSocket and SQL over HTTP, scripts/neon-proxy.mjs) for the Neon driver. Prints one line `READY {"databaseUrl":…,"wsProxy":…,"ms":…}` and runs until SIGINT/SIGTERM.
+// (Postgres over WebSocket and SQL over HTTP, scripts/neon-proxy.mjs) for the Neon driver. Prints one line
+// `READY {"databaseUrl":…,"wsProxy":…,"ms":…}` and runs until SIGINT/SIGTERM.
 //   node scripts/services.mjs [--stack dev|test|bench|faults] [--fresh] [--stop-with-stdin]
 // With --stop-with-stdin, a line `restart` on stdin restarts Postgres (fast shutdown: open sessions are
 // terminated, as in a real restart) and prints `RESTARTED {"ms":…}` once it accepts connections again.

@@ -185,8 +185,9 @@ export type InsertOutcome = { kind: 'ok'; message: LoadedMessage; seq: number } 
 /**
  * Stores a message with its attachments in one statement (atomic, and over the HTTP path: no connection of its own,
  * decision 015): the sender must be a member and a reply must quote a message of the same room (both are conditions
- * of the room's update, and the other writes read from it, so nothing is written unless both hold); the room rises to the top of every member's list and comes
- * back for members who had deleted it; the sender has read up to their own message. The room's row lock is taken
+ * of the room's update, and the other writes read from it, so nothing is written unless both hold); the room rises
+ * to the top of every member's list and comes back for members who had deleted it; the sender has read up to their
+ * own message. The room's row lock is taken
  * before the message's id is drawn (the insert reads from the update), so a room's messages commit in id order and
  * the fan-out after each commit leaves in that order too.
  */
