@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 export default defineConfig({
   plugins: [
@@ -15,6 +16,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    routePreloads(),
     // runs worker/index.ts (from wrangler.toml) inside workerd, in the same dev server
     cloudflare(),
   ],

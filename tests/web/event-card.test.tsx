@@ -24,6 +24,21 @@ describe('event card title rules (spec 000 §9)', () => {
 });
 
 describe('EventCard', () => {
+  it('loads the cover of a first-screen card at once and ahead of other images, the others lazily', async () => {
+    const { container } = renderWithRouter(
+      <>
+        <EventCard event={event} priority />
+        <EventCard event={{ ...event, id: 8 }} />
+      </>,
+    );
+    await screen.findAllByRole('link');
+    const [first, second] = Array.from(container.querySelectorAll('img'));
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(second.getAttribute('loading')).toBe('lazy');
+    expect(second.getAttribute('fetchpriority')).toBeNull();
+  });
+
   it('shows date DD.MM, price, title, mentor and links to the event page', async () => {
     renderWithRouter(<EventCard event={event} timeZone="Europe/Moscow" />);
     const link = await screen.findByRole('link', { name: event.title });

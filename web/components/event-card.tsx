@@ -52,6 +52,8 @@ type EventCardProps = {
   /** The viewer's IANA zone (user.time_zone) for the date. */
   timeZone?: string;
   className?: string;
+  /** One of the first cards of a list, on screen at once: its cover is the page's largest paint, fetched first. */
+  priority?: boolean;
 };
 
 /**
@@ -59,7 +61,7 @@ type EventCardProps = {
  * The whole card links to /event_info/{id}/. Long titles (> 120 chars) switch to an overlay layout on
  * desktop — the title sits on the cover — so one card does not tower over its neighbours.
  */
-export function EventCard({ event, timeZone, className }: EventCardProps) {
+export function EventCard({ event, timeZone, className, priority = false }: EventCardProps) {
   const title = event.title.trim() || 'Без названия';
   const overlay = usesOverlayLayout(title);
   const mentorName = mentorFullName(event.mentor_info);
@@ -83,6 +85,7 @@ export function EventCard({ event, timeZone, className }: EventCardProps) {
         alt=""
         className={cn('aspect-[4/3] w-full', overlay && 'lg:absolute lg:inset-0 lg:aspect-auto lg:h-full')}
         imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
+        priority={priority}
       />
       {overlay ? (
         <div aria-hidden className="pointer-events-none absolute inset-0 hidden bg-gradient-to-t from-black/90 via-black/55 to-black/5 lg:block" />

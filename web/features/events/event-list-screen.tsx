@@ -11,6 +11,9 @@ import { DEFAULT_EVENT_FILTERS, type EventFilters as Filters } from './events.fi
 import { eventQueries } from './events.queries.ts';
 import { EventFilters } from './event-filters.tsx';
 
+/** Cards on the first screen at any width (one column on a phone, up to three on a desktop): their covers load first. */
+const FIRST_SCREEN_CARDS = 3;
+
 /** Spec 000 §9: more loads when the sentinel comes within 200 px. */
 export const LOAD_MORE_MARGIN = '200px';
 
@@ -67,8 +70,8 @@ export function EventListScreen({ filters, onFiltersChange }: EventListScreenPro
       ) : (
         <>
           <MasonryGrid aria-label="Список мероприятий">
-            {events.map((event) => (
-              <EventCard key={event.id} event={event} timeZone={user?.time_zone} />
+            {events.map((event, index) => (
+              <EventCard key={event.id} event={event} timeZone={user?.time_zone} priority={index < FIRST_SCREEN_CARDS} />
             ))}
           </MasonryGrid>
           {query.hasNextPage ? (
