@@ -29,10 +29,12 @@ export const stacks = {
     dataDir: path.join(root, '.data', testSlot ? `pg-test-${testSlot}` : 'pg-test'),
   },
   bench: { pgPort: 54349, wsPort: 54350, dataDir: path.join(root, '.data', 'pg-bench') },
-  // a Postgres of its own for the test that restarts it mid-burst (tests/node/database-restart.test.ts)
+  // a Postgres of its own for the test that restarts it mid-burst (tests/node/database-restart.test.ts). It starts in
+  // the middle of a run, when thousands of outgoing connections hold ports of Linux's ephemeral range (32768-60999):
+  // its ports sit below that range, where no outgoing connection can have taken them.
   faults: {
-    pgPort: 54369 + 100 * testSlot,
-    wsPort: 54370 + 100 * testSlot,
+    pgPort: 25369 + 100 * testSlot,
+    wsPort: 25370 + 100 * testSlot,
     dataDir: path.join(root, '.data', testSlot ? `pg-faults-${testSlot}` : 'pg-faults'),
   },
 };
