@@ -53,6 +53,10 @@ const scenarios = [
   { name: 'mentors, first page (signed in)', path: '/api/users/', signedIn: true },
 ];
 
+/** The issue 15 table: each hot path's figure beside its goal, printed at the end of a full run. */
+const goals = [];
+const goal = (what, measured, target, met) => goals.push({ what, measured, goal: target, met: met ? 'yes' : 'no' });
+
 async function load(url, duration = seconds, headers = {}) {
   const latencies = [];
   let errors = 0;
@@ -190,6 +194,8 @@ try {
     if (!chatOnly) {
       await measureMeeting(app, ready);
       await measureFirstPage(app);
+      console.log('\nthe hot paths against their goals (issue 15):');
+      console.table(goals);
     }
   }
 } finally {
@@ -202,6 +208,12 @@ async function chatThenHttp(app, ready) {
   console.log(
     `chat fan-out (100 members connected to one room, a message every 50 ms for ${values['chat-seconds']} s): ${chat.messages} messages (${chat.failed} refused), ` +
       `${chat.deliveries} deliveries; send to last delivery p50 ${chat.p50} ms, p99 ${chat.p99} ms; lost ${chat.lost}, duplicated ${chat.duplicated}, out of order ${chat.outOfOrder}\n`,
+  );
+  goal(
+    'chat, 100 members, a message every 50 ms for 30 s',
+    `p99 ${chat.p99} ms, ${chat.failed} refused, ${chat.lost} lost`,
+    'p99 ≤ 100 ms, 0 refused, 0 lost',
+    chat.p99 <= 100 && chat.failed === 0 && chat.lost === 0,
   );
   if (!chatOnly) await httpScenarios(app, ready);
 }
@@ -224,8 +236,13 @@ async function measureMeeting(app, ready) {
 
 async function measureFirstPage(app) {
   console.log('first page at 390 px, Slow 4G (150 ms, 1.6 Mbit/s) and CPU 4× slower, empty cache, median of 3:');
+  const pages = await firstPageBench(app.url);
+  for (const r of pages) {
+    goal(`first page ${r.path}: JS before the first paint`, `${r.kb} KB gzip in ${r.files} files`, '≤ 110 KB, ≤ 12 files', r.kb <= 110 && r.files <= 12);
+    goal(`first page ${r.path}: LCP and CLS`, `${r.lcp || r.fcp} ms, CLS ${r.cls}`, '≤ 2 000 ms, CLS ≤ 0.05', (r.lcp || r.fcp) > 0 && (r.lcp || r.fcp) <= 2000 && r.cls <= 0.05);
+  }
   console.table(
-    (await firstPageBench(app.url)).map((r) => ({
+    pages.map((r) => ({
       page: r.path,
       'JS before first paint (KB gzip)': r.kb,
       'JS files': r.files,
@@ -267,12 +284,20 @@ async function httpScenarios(app, ready) {
   scenarios.push({ name: 'slots available (signed in)', path: bookings.availablePath, signedIn: true });
   const available = await sequentialLatency(`${app.url}${bookings.availablePath}`);
   console.log(`GET available (1 year, ${bookings.slots - 300} free slots, ${Math.round(available.bytes / 1024)} KB; 100 requests one at a time): median ${available.median} ms, p95 ${available.p95} ms`);
+  const races = [];
   for (let i = 0; i < 3; i++) {
     const race = await raceForSlot(app.url, bookings.freeSlots[i], bookings.racers.slice(0, 200));
+    races.push(race);
     console.log(
       `200-way race for one slot #${i + 1}: ${race.ms} ms until the last answer (half answered by ${race.p50} ms); ${race.created} booked, ${race.refused} refused (409), ${race.other} other`,
     );
   }
+  goal(
+    '200 simultaneous bookings of one slot (3 races)',
+    `${races.map((r) => r.ms).join(' / ')} ms; ${races.map((r) => r.created).join(' / ')} booked`,
+    '≤ 1 500 ms each, exactly 1 booked',
+    races.every((r) => r.ms <= 1500 && r.created === 1),
+  );
   const analytics = await analyticsBench(app.url, ready.databaseUrl);
   console.log(`GET /api/analytics/summary/?period=year (a mentor with a year of data: 1 000 bookings, 100 events; 20 requests one at a time): median ${analytics.median} ms, p95 ${analytics.p95} ms`);
   await measureSchedule(app, ready);
@@ -286,4 +311,16 @@ async function httpScenarios(app, ready) {
   const bare = rows.find((r) => r.scenario === BARE);
   // each figure against the bare route: what the database and the handler cost on top of the Worker itself
   console.table(rows.map((r) => ({ ...r, 'rps vs bare': `${Math.round((100 * r.rps) / bare.rps)}%`, 'p99 / bare p99': (r.p99 / bare.p99).toFixed(1) })));
+  const ratio = (name) => {
+    const row = rows.find((r) => r.scenario === name);
+    return { share: row.rps / bare.rps, p99: row.p99 / bare.p99, text: `${Math.round((100 * row.rps) / bare.rps)}% (${row.rps} vs ${bare.rps} req/s), p99 ${(row.p99 / bare.p99).toFixed(1)}×` };
+  };
+  const health = ratio('API with one query (/api/health/)');
+  goal('/api/health/ (one query) vs the bare route', health.text, '≥ 60%', health.share >= 0.6);
+  const search = ratio('events, search + category + price + sort (signed in)');
+  goal('event list, search + filters + sort, from the database (signed in)', search.text, '≥ 40%, p99 ≤ 4×', search.share >= 0.4 && search.p99 <= 4);
+  for (const name of ['events, search + category + price + sort', 'mentors, first page (/api/users/)', 'a mentor page (/api/users/GetUser/)']) {
+    const repeat = ratio(name);
+    goal(`visitor's repeat: ${name}`, repeat.text, '≥ 80%', repeat.share >= 0.8);
+  }
 }
