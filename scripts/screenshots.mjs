@@ -66,7 +66,9 @@ async function runStep(page, { kind, arg }) {
       return page.locator(`[role="${arg}"]:not([disabled]), ${arg === 'radio' ? 'input[type=radio]' : arg}:not([disabled])`).first().click();
     case 'fill': {
       const [label, ...rest] = arg.split('=');
-      return page.getByLabel(label).first().fill(rest.join('='));
+      // the field of exactly that label first: a longer label containing it («Сообщение от …») is not the field
+      const exact = page.getByLabel(label, { exact: true });
+      return ((await exact.count()) ? exact : page.getByLabel(label)).first().fill(rest.join('='));
     }
     case 'wait':
       return page.getByText(arg).first().waitFor({ timeout: 15_000 });
