@@ -28,7 +28,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 try {
   const ready = await services.ready;
-  console.log(`[start] postgres and ws proxy ready (${elapsed()})`);
+  console.log(`[start] postgres and the Neon proxy ready (${elapsed()})`);
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(seeded.skipped ? `[start] demo data present (${elapsed()})` : `[start] demo data seeded in ${seeded.ms} ms (${elapsed()})`);

@@ -19,7 +19,7 @@ const services = spawnServices({ stack: 'test', fresh: true });
 let code = 1;
 try {
   const ready = await services.ready;
-  console.log(`[test] postgres + ws proxy ready in ${ready.ms} ms`);
+  console.log(`[test] postgres + Neon proxy ready in ${ready.ms} ms`);
   const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
