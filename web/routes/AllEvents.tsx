@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { eventListSearchSchema, filtersFromSearch, searchFromFilters, type EventFilters } from '../features/events/events.filters.ts';
 import { EventListScreen } from '../features/events/event-list-screen.tsx';
 import { eventQueries } from '../features/events/events.queries.ts';
+import { useSession } from '../features/session/use-session.ts';
 
 export const Route = createFileRoute('/AllEvents')({
   staticData: { layout: 'Search' },
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/AllEvents')({
 });
 
 function AllEventsPage() {
+  const { user } = useSession();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const filters = filtersFromSearch(search);
@@ -22,5 +24,5 @@ function AllEventsPage() {
     (next: EventFilters) => void navigate({ search: searchFromFilters(next), replace: true, resetScroll: false }),
     [navigate],
   );
-  return <EventListScreen filters={filters} onFiltersChange={onFiltersChange} />;
+  return <EventListScreen filters={filters} onFiltersChange={onFiltersChange} timeZone={user?.time_zone} />;
 }

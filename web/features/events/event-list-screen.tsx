@@ -6,7 +6,6 @@ import { EventCard, EventCardSkeleton } from '../../components/event-card.tsx';
 import { MasonryGrid } from '../../components/masonry-grid.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../session/use-session.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters as Filters } from './events.filters.ts';
 import { eventQueries } from './events.queries.ts';
 import { EventFilters } from './event-filters.tsx';
@@ -21,11 +20,12 @@ type EventListScreenProps = {
   filters: Filters;
   /** Writes the filters (into the URL); any change reloads the list from offset 0, as its query key changes. */
   onFiltersChange: (next: Filters) => void;
+  /** The viewer's IANA zone for the cards' dates (the signed-in user's; the browser's for a visitor). */
+  timeZone?: string;
 };
 
 /** /AllEvents: filters, a masonry grid of event cards and infinite scroll. */
-export function EventListScreen({ filters, onFiltersChange }: EventListScreenProps) {
-  const { user } = useSession();
+export function EventListScreen({ filters, onFiltersChange, timeZone }: EventListScreenProps) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(eventQueries.list(filters));
   const events = query.data?.pages.flatMap((page) => page.results) ?? [];
@@ -71,7 +71,7 @@ export function EventListScreen({ filters, onFiltersChange }: EventListScreenPro
         <>
           <MasonryGrid aria-label="Список мероприятий">
             {events.map((event, index) => (
-              <EventCard key={event.id} event={event} timeZone={user?.time_zone} priority={index < FIRST_SCREEN_CARDS} />
+              <EventCard key={event.id} event={event} timeZone={timeZone} priority={index < FIRST_SCREEN_CARDS} />
             ))}
           </MasonryGrid>
           {query.hasNextPage ? (
