@@ -2,9 +2,10 @@
 export const OVERLOAD_RETRY_AFTER_SECONDS = 2;
 
 /**
- * Whether a Durable Object refused the call because it is saturated (decision 015, «Overload answers at once»): the
- * runtime marks such errors `overloaded` («Durable Object is overloaded. Too many requests queued.», a stub's
- * requests over its limit). The caller gets a 503 with Retry-After at once instead of a 500.
+ * Whether a Durable Object refused the call because it is saturated (decision 015, «Overload answers at once»). The
+ * runtime sets `overloaded: true` on such errors, and their message reads «Durable Object is overloaded. Too many
+ * requests queued.»; either is enough, also on a wrapped error's cause. The caller gets a 503 with Retry-After at
+ * once instead of a 500.
  */
 export function durableObjectOverloaded(e: unknown): boolean {
   for (let err = e as { overloaded?: unknown; message?: unknown; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
