@@ -155,5 +155,11 @@ export function createSqlEndpoint({ allow, poolSize = 20, maxWaiting = 1000, max
     }
   }
 
-  return { handle, close: () => Promise.all([...pools.values()].map((p) => p.end())) };
+  /** Connections lent out and statements waiting for one, over all pools (for tests and diagnostics). */
+  const stats = () => {
+    const all = [...pools.values()];
+    return { busy: all.reduce((n, p) => n + p.totalCount - p.idleCount, 0), waiting: all.reduce((n, p) => n + p.waitingCount, 0) };
+  };
+
+  return { handle, stats, close: () => Promise.all([...pools.values()].map((p) => p.end())) };
 }

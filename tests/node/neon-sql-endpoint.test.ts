@@ -16,6 +16,11 @@ const table = `neon_endpoint_${process.pid}`;
 neonConfig.fetchEndpoint = `http://${proxy}/sql`;
 const sql = neon(databaseUrl);
 
+/** Waits until `condition` holds (polling; the test's timeout bounds it). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
 async function refusal(run: () => Promise<unknown>) {
   try {
     await run();
@@ -114,12 +119,12 @@ describe('the SQL-over-HTTP endpoint, through the Neon driver', () => {
 
 describe('an overloaded endpoint', () => {
   let server: http.Server;
-  let endpoint: { close: () => Promise<void> };
+  let endpoint: { close: () => Promise<void>; stats: () => { busy: number; waiting: number } };
   let url: string;
 
   beforeAll(async () => {
     const target = new URL(databaseUrl);
-    endpoint = createSqlEndpoint({ allow: [`${target.hostname}:${target.port}`], poolSize: 1, maxWaiting: 1 });
+    endpoint = createSqlEndpoint({ allow: [`${target.hostname}:${target.port}`], poolSize: 1, maxWaiting: 1, maxWaitMs: 10_000 });
     server = http.createServer((req, res) => (endpoint as unknown as { handle: http.RequestListener }).handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sql`;
@@ -136,17 +141,16 @@ describe('an overloaded endpoint', () => {
         headers: { 'Neon-Connection-String': databaseUrl, 'Neon-Array-Mode': 'true', 'content-type': 'application/json' },
         body: JSON.stringify({ query, params: [] }),
       });
-    const holding = post('select pg_sleep(1)'); // the pool's one connection
-    await new Promise((r) => setTimeout(r, 200));
-    const queued = post('select 1 as queued'); // the queue's one place
-    await new Promise((r) => setTimeout(r, 100));
-    const started = performance.now();
-    const refused = await post('select 2');
-    const refusedAfter = performance.now() - started;
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ code: '53300' });
-    // answered without waiting for the held connection (which frees up after ~700 ms more)
-    expect(refusedAfter).toBeLessThan(600);
+    // the pool's one connection, then the queue's one place: each in place before the next request
+    const holding = post('select pg_sleep(3)');
+    await until(() => endpoint.stats().busy === 1);
+    const queued = post('select 1 as queued');
+    await until(() => endpoint.stats().waiting === 1);
+    const refused = post('select 2');
+    // answered at once: before the held connection frees up (3 s of sleep), not after it
+    expect(await Promise.race([refused.then(() => 'refused'), holding.then(() => 'held')])).toBe('refused');
+    expect((await refused).status).toBe(400);
+    expect(await (await refused).json()).toMatchObject({ code: '53300' });
     expect((await holding).status).toBe(200);
     expect((await queued).status).toBe(200);
     expect((await post('select 3')).status).toBe(200);
@@ -155,14 +159,37 @@ describe('an overloaded endpoint', () => {
     try {
       // the driver's query promises are lazy: Promise.resolve() sends them now
       const slow = Promise.resolve(neon(databaseUrl)`select pg_sleep(1)`);
-      await new Promise((r) => setTimeout(r, 200));
+      await until(() => endpoint.stats().busy === 1);
       const waiting = Promise.resolve(neon(databaseUrl)`select 1`);
-      await new Promise((r) => setTimeout(r, 100));
+      await until(() => endpoint.stats().waiting === 1);
       const e = await refusal(() => neon(databaseUrl)`select 2`);
       expect(e.code).toBe('53300');
       await Promise.all([slow, waiting]);
     } finally {
       neonConfig.fetchEndpoint = `http://${proxy}/sql`;
+    }
+  });
+});
+
+describe('an endpoint whose statements wait too long', () => {
+  it('refuses a statement that waited maxWaitMs for a connection with 53300, before the connection frees up', async () => {
+    const target = new URL(databaseUrl);
+    const endpoint = createSqlEndpoint({ allow: [`${target.hostname}:${target.port}`], poolSize: 1, maxWaitMs: 300 });
+    const server = http.createServer((req, res) => (endpoint as unknown as { handle: http.RequestListener }).handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sql`;
+    const post = (query: string) =>
+      fetch(url, { method: 'POST', headers: { 'Neon-Connection-String': databaseUrl, 'content-type': 'application/json' }, body: JSON.stringify({ query, params: [] }) });
+    try {
+      const holding = post('select pg_sleep(3)');
+      await until(() => endpoint.stats().busy === 1);
+      const waited = post('select 1');
+      expect(await Promise.race([waited.then(() => 'waited'), holding.then(() => 'held')])).toBe('waited');
+      expect(await (await waited).json()).toMatchObject({ code: '53300' });
+      expect((await holding).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await endpoint.close();
     }
   });
 });
