@@ -1,7 +1,7 @@
 // Public reads cached at the edge (decision 015): a visitor's GET of the catalogue (no access cookie that names a
-// user) is answered from the isolate's memory or the Workers Cache API under its URL and the catalogue's version, which every change moves
-// on, so a cached answer never outlives the data it was made from (beyond MAX_AGE_SECONDS at most, for a read that
-// raced a commit). A signed-in person's answers may carry personal fields (favourites, their own registrations) and
+// user) is answered from the isolate's memory or the Workers Cache API under its URL and the catalogue's version,
+// which every change moves on, so a cached answer never outlives the data it was made from (beyond MAX_AGE_SECONDS
+// at most, for a read that raced a commit). A signed-in person's answers may carry personal fields (favourites, their own registrations) and
 // are never stored nor served from the cache.
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
