@@ -15,7 +15,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { ENVIRONMENT: 'test', DATABASE_URL: databaseUrl, NEON_WS_PROXY: wsProxy } },
+            miniflare: { bindings: { ENVIRONMENT: 'test', DATABASE_URL: databaseUrl, NEON_WS_PROXY: wsProxy, CATALOGUE_VERSION_TRUST_MS: '0' } },
           }),
         ],
         test: {

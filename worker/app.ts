@@ -5,6 +5,7 @@ import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
 import { OVERLOAD_RETRY_AFTER_SECONDS, durableObjectOverloaded } from './lib/overload.ts';
 import { database } from './middleware/database.ts';
+import { forgetCatalogueVersionAfterWrites } from './middleware/public-cache.ts';
 import { deploymentGuard } from './middleware/deployment-guard.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -51,7 +52,7 @@ import { demoRoomRoutes } from './conferences/demo-room.routes.ts';
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
   return new Hono<AppEnv>({ strict: false })
-    .use(refuseNulInput, sameOrigin, database, session)
+    .use(refuseNulInput, sameOrigin, database, session, forgetCatalogueVersionAfterWrites)
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', devMailboxApiRoutes)

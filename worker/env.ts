@@ -41,6 +41,11 @@ export type Bindings = {
   SFU_APP_TOKEN?: string;
   /** the SFU's base address, default https://rtc.live.cloudflare.com/v1 (tests point it at a fake) */
   SFU_API_URL?: string;
+  /**
+   * How long an isolate answers visitors' cached reads from the catalogue version it read last (decision 015),
+   * default 1000 ms. The test stacks set 0: their tests change rows straight in Postgres and read them back at once.
+   */
+  CATALOGUE_VERSION_TRUST_MS?: string;
   FILES: R2Bucket;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
   ChatRoom: DurableObjectNamespace<ChatRoom>;

@@ -2,6 +2,7 @@ import { createDb } from '../drizzle/db.ts';
 import { createApp } from './app.ts';
 import type { Bindings } from './env.ts';
 import { runMinuteJobs } from './maintenance/minute-jobs.ts';
+import { forgetCatalogueVersion } from './middleware/public-cache.ts';
 
 export { NotificationHub } from '../party/notification-hub.ts';
 export { ChatRoom } from '../party/chat-room.ts';
@@ -20,6 +21,8 @@ export default {
     try {
       // no request here: our origin only matters when creating a payment, which the scheduler never does
       const report = await runMinuteJobs({ env, db, origin: '' }, new Date(controller.scheduledTime));
+      // expired holds, settled events: visitors of this isolate see them at once
+      forgetCatalogueVersion();
       console.log(JSON.stringify({ level: 'info', msg: 'scheduled', cron: controller.cron, ...report }));
     } finally {
       ctx.waitUntil(close());

@@ -25,7 +25,13 @@ export default async function setup(project: TestProject) {
     stack: 'test',
     port,
     // events meet through an SFU whose API is the relay event-sfu.test.ts runs (no other browser test joins an event)
-    vars: { SFU_APP_ID: SFU_RELAY.appId, SFU_APP_TOKEN: SFU_RELAY.token, SFU_API_URL: `http://127.0.0.1:${relayPort(port)}/v1` },
+    // tests arrange rows straight in Postgres and read them back at once: no trusted catalogue version (decision 015)
+    vars: {
+      SFU_APP_ID: SFU_RELAY.appId,
+      SFU_APP_TOKEN: SFU_RELAY.token,
+      SFU_API_URL: `http://127.0.0.1:${relayPort(port)}/v1`,
+      CATALOGUE_VERSION_TRUST_MS: '0',
+    },
     services: { databaseUrl, wsProxy },
     environment: 'test',
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,12 @@
 // Public reads cached at the edge (decision 015): a visitor's GET of the catalogue (no access cookie that names a
 // user) is answered from the isolate's memory or the Workers Cache API under its URL and the catalogue's version,
 // which every change moves on, so a cached answer never outlives the data it was made from (beyond MAX_AGE_SECONDS
-// at most, for a read that raced a commit). A signed-in person's answers may carry personal fields (favourites, their own registrations) and
-// are never stored nor served from the cache.
+// at most, for a read that raced a commit). An isolate trusts the version it read last for VERSION_TRUST_MS, so a
+// hit costs no database statement; a change made through this isolate forgets it at once, a change made elsewhere
+// shows within that second. A signed-in person's answers may carry personal fields (favourites, their own
+// registrations) and are never stored nor served from the cache.
 import { createMiddleware } from 'hono/factory';
+import type { Db } from '../../drizzle/db.ts';
 import type { AppEnv } from '../env.ts';
 import { createIsolateCache } from './isolate-cache.ts';
 import { catalogueVersion } from './public-cache.queries.ts';
@@ -13,6 +16,38 @@ export const MAX_AGE_SECONDS = 60;
 
 /** The isolate's own copy of the hottest answers (a few hundred KB each at most: a list page is ~20-60 KB). */
 const isolateCache = createIsolateCache({ maxEntries: 200, maxBytes: 8 * 1024 * 1024, maxAgeMs: MAX_AGE_SECONDS * 1000 });
+
+/** How long an isolate answers from the catalogue version it read last, without reading it again (unless configured). */
+export const VERSION_TRUST_MS = 1000;
+
+let knownVersion: { version: string; readAt: number } | null = null;
+/** Moves on whenever this isolate forgets the version, so a read that started before a write cannot store its old answer. */
+let generation = 0;
+
+async function currentVersion(db: Db, trustMs: number) {
+  if (knownVersion && Date.now() - knownVersion.readAt < trustMs) return knownVersion.version;
+  // only the value is kept between requests, never the promise: workerd ties a request's I/O to that request
+  const startedIn = generation;
+  const readAt = Date.now();
+  const version = await catalogueVersion(db);
+  if (startedIn === generation) knownVersion = { version, readAt };
+  return version;
+}
+
+/** The next read of this isolate asks Postgres for the version: call after changing data here. */
+export function forgetCatalogueVersion() {
+  knownVersion = null;
+  generation += 1;
+}
+
+/** After any request that may have changed data (not GET or HEAD), this isolate reads the version afresh. */
+export const forgetCatalogueVersionAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await next();
+  } finally {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetCatalogueVersion();
+  }
+});
 
 const VISITOR_HEADERS = { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Cookie' };
 const PERSONAL_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie' };
@@ -31,7 +66,7 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   const url = new URL(c.req.url);
-  url.searchParams.set('__catalogue', await catalogueVersion(c.var.db));
+  url.searchParams.set('__catalogue', await currentVersion(c.var.db, Number(c.env.CATALOGUE_VERSION_TRUST_MS ?? VERSION_TRUST_MS)));
   const key = url.toString();
   const inMemory = isolateCache.get(key);
   if (inMemory) return withHeaders(inMemory, VISITOR_HEADERS, 'hit');
