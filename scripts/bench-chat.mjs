@@ -54,6 +54,7 @@ export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalM
   const sockets = await Promise.all(cookies.map((cookie) => connect(appUrl, roomId, cookie)));
 
   const sent = []; // { id, t0 }
+  const answered = []; // ms from the start of each POST to its answer
   let failed = 0;
   const total = Math.floor((seconds * 1000) / intervalMs);
   const inFlight = [];
@@ -70,6 +71,7 @@ export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalM
         body: JSON.stringify({ content: `Сообщение ${i + 1}` }),
       }).then(async (res) => {
         const body = await res.json();
+        answered.push(performance.now() - start);
         if (res.status === 201) sent.push({ id: body.id, t0: start });
         else failed += 1;
       }, () => (failed += 1)),
@@ -92,14 +94,19 @@ export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalM
     }
     if (last) latencies.push(last - m.t0);
   }
-  latencies.sort((a, b) => a - b);
-  const q = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1) : '-');
+  const quantile = (values, p) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1) : '-';
+  };
+  const q = (p) => quantile(latencies, p);
   return {
     messages: sent.length,
     failed,
     deliveries: sent.length * clients - lost,
     p50: q(0.5),
     p99: q(0.99),
+    answerP50: quantile(answered, 0.5),
+    answerP99: quantile(answered, 0.99),
     lost,
     duplicated: sockets.reduce((n, s) => n + s.duplicates, 0),
     outOfOrder: sockets.reduce((n, s) => n + s.outOfOrder, 0),
