@@ -7,11 +7,10 @@ import * as chats from './schema/chats.ts';
 import * as conferences from './schema/conferences.ts';
 import * as consultations from './schema/consultations.ts';
 import * as events from './schema/events.ts';
-import * as files from './schema/files.ts';
 import * as notifications from './schema/notifications.ts';
 import * as outbox from './schema/outbox.ts';
 import * as payments from './schema/payments.ts';
 import * as reviews from './schema/reviews.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...analytics, ...auth, ...calendars, ...categories, ...chats, ...conferences, ...consultations, ...events, ...files, ...notifications, ...outbox, ...payments, ...reviews, ...users };
+export const schema = { ...analytics, ...auth, ...calendars, ...categories, ...chats, ...conferences, ...consultations, ...events, ...notifications, ...outbox, ...payments, ...reviews, ...users };

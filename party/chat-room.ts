@@ -1,5 +1,4 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
-import type { Bindings } from '../worker/env.ts';
 import { IDENTITY_HEADER } from './identity.ts';
 import { chatClientMessage, chatServerMessage, TYPING_RELAY_INTERVAL_MS, type ChatServerMessage } from './protocol/chats.ts';
 
@@ -19,7 +18,7 @@ function connectionUserId(connection: Connection) {
  * then calls `publish`, which fans it out to every open connection of the room. The object keeps nothing
  * but the connections, and hibernates between messages.
  */
-export class ChatRoom extends Server<Bindings> {
+export class ChatRoom extends Server {
   static options = { hibernate: true };
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext) {

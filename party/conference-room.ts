@@ -1,7 +1,6 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { createDb } from '../drizzle/db.ts';
 import { recordJoin, recordLeave } from '../worker/conferences/attendance.queries.ts';
-import type { Bindings } from '../worker/env.ts';
 import { readConferenceIdentity } from './conference-identity.ts';
 import { GARBAGE_LIMIT, IDLE_TIMEOUT_MS, MAX_MESSAGE_CHARS, SIGNAL_RATE, SWEEP_INTERVAL_MS, maxPeersOf, type ConferenceTopology } from './conference-limits.ts';
 import {
@@ -58,7 +57,7 @@ const encode = (message: ConferenceServerMessage) => JSON.stringify(conferenceSe
  * the join token and that the meeting is running before the upgrade reached here. Hibernates between messages.
  * /BaseMeet's demo room (`demo:base-meet`) is one more of these, whose guests have no attendance.
  */
-export class ConferenceRoom extends Server<Bindings> {
+export class ConferenceRoom extends Server {
   static options = { hibernate: true };
 
   /** per-connection counters that may reset when the object hibernates (it only does so when the room is quiet) */

@@ -1,5 +1,4 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
-import type { Bindings } from '../worker/env.ts';
 import { IDENTITY_HEADER } from './identity.ts';
 import { notificationClientMessage, notificationServerMessage, type NotificationServerMessage } from './protocol/notifications.ts';
 
@@ -7,7 +6,7 @@ import { notificationClientMessage, notificationServerMessage, type Notification
  * One per user (named by the user id): fans a notification out to every tab the user has open.
  * Postgres keeps the notifications; this object only delivers them. Hibernates between messages.
  */
-export class NotificationHub extends Server<Bindings> {
+export class NotificationHub extends Server {
   static options = { hibernate: true };
 
   onConnect(connection: Connection, ctx: ConnectionContext) {

@@ -93,6 +93,11 @@ export function createApp() {
   // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog, securityHeaders, deploymentGuard);
+  // the payment sandbox notifies our webhook through this same app, as a provider would over the network
+  app.use('/api/sandbox/*', async (c, next) => {
+    c.set('deliverToSelf', async (request) => app.fetch(request, c.env, c.executionCtx));
+    await next();
+  });
   app.route('/api', createApi());
   app.route('/ws', new Hono<AppEnv>({ strict: false }).use(refuseNulInput, database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);

@@ -57,18 +57,11 @@ export type Variables = {
   db: Db;
   /** The signed-in user from the access-token cookie, or null for a visitor. */
   user: SessionUser | null;
+  /**
+   * Under /api/sandbox only: hands a request to this same app (the full middleware chain, no network), as the
+   * payment sandbox's notification reaches our webhook. Set by createApp, so the sandbox needs no import of it.
+   */
+  deliverToSelf?: (request: Request) => Promise<Response>;
 };
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };
-
-declare global {
-  namespace Cloudflare {
-    // partyserver types its namespaces against Cloudflare.Env
-    interface Env extends Bindings {}
-    // types `exports` from 'cloudflare:workers' (the tests call the Worker through it)
-    interface GlobalProps {
-      mainModule: typeof import('./index.ts');
-      durableNamespaces: 'NotificationHub' | 'ChatRoom' | 'ConferenceRoom';
-    }
-  }
-}

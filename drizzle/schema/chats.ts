@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgEnum, pgTable, primaryKey, text, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns.ts';
-import { uploadedFiles } from './files.ts';
-import { users } from './users.ts';
+import { uploadedFiles, users } from './users.ts';
 
 export const chatRoomKind = pgEnum('chat_room_kind', ['direct', 'support']);
 

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { category } from './categories.ts';
 import { createdAt, id, reviewColumns, ts, updatedAt } from './columns.ts';
-import { uploadedFiles } from './files.ts';
-import { users } from './users.ts';
+import { uploadedFiles, users } from './users.ts';
 
 
 export const events = pgTable(

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { category } from './categories.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
-import { uploadedFiles } from './files.ts';
 
 export const userRole = pgEnum('user_role', ['mentee', 'mentor', 'admin']);
 
@@ -64,6 +63,26 @@ export const users = pgTable(
     index('users_category_idx').on(t.category).where(sql`${t.role} = 'mentor'`),
     index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.role} = 'mentor'`),
   ],
+);
+
+// Uploads live beside the users table: a file names its owner and a user's avatar names a file, so the two tables
+// reference each other and one module holds both (two modules would import each other).
+export const filePurpose = pgEnum('file_purpose', ['avatar', 'event_cover', 'chat_attachment', 'case_image']);
+
+/** Every object we keep in R2; the bytes live there under `key`, served only through our own /media path. */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    purpose: filePurpose().notNull(),
+    key: text().notNull().unique(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    originalName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('uploaded_files_size_positive', sql`${t.sizeBytes} > 0`), index().on(t.ownerId)],
 );
 
 export const workExperiences = pgTable(

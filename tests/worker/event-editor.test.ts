@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
-import { uploadedFiles } from '../../drizzle/schema/files.ts';
+import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { HOUR, providerPays, startPayment, type User } from './escrow-fixtures.ts';

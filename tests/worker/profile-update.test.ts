@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uploadedFiles } from '../../drizzle/schema/files.ts';
+import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { uploadedFiles } from '../../drizzle/schema/files.ts';
+import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { UUID } from '../lib/id-param.ts';

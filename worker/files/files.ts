@@ -1,7 +1,7 @@
 // Uploaded files: bytes in R2 under a random key, a row in uploaded_files, served from /media/files/{id}.
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
-import { uploadedFiles } from '../../drizzle/schema/files.ts';
+import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { detectImageType } from './image-type.ts';

@@ -1,6 +1,6 @@
 // The local sandbox payment provider (ENVIRONMENT development/test only; 404 in production, where the real
 // provider's widget and checkout take their place): the payout-card widget and the checkout page.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
@@ -12,11 +12,18 @@ import { widgetHtml } from './sandbox-widget.ts';
 import { checkoutHtml } from './sandbox/checkout-page.ts';
 import { newNonce, sandboxPageHeaders } from './sandbox/page-security.ts';
 import { findObject } from './sandbox/sandbox-books.ts';
-import { DECLINED_CARD_DIGITS, finishCheckout } from './sandbox/sandbox-checkout.ts';
+import { DECLINED_CARD_DIGITS, finishCheckout, type Delivery } from './sandbox/sandbox-checkout.ts';
 import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
 
 // the sandbox's payment ids: anything else names no payment
 const CHECKOUT = '/checkout/:id{sbx_pay_[0-9a-f-]{36}}';
+
+/** Where the checkout's notification goes: this app's webhook, through the app createApp handed to the request. */
+function checkoutDelivery(c: Context<AppEnv>): Delivery {
+  const deliver = c.var.deliverToSelf;
+  if (!deliver) throw new Error('the sandbox routes run only inside createApp (deliverToSelf unset)');
+  return { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, deliver };
+}
 
 /** Under /api: the widget's tokenizer (the number is dropped at once) and the checkout page's two buttons. */
 export const sandboxApiRoutes = new Hono<AppEnv>()
@@ -28,12 +35,10 @@ export const sandboxApiRoutes = new Hono<AppEnv>()
   })
   .post(`/sandbox${CHECKOUT}/pay`, devOnly, validate('json', sandboxCheckoutBody), async (c) => {
     const declined = c.req.valid('json').card_number === DECLINED_CARD_DIGITS;
-    const delivery = { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, executionCtx: c.executionCtx };
-    return c.json(await finishCheckout(delivery, c.req.param('id'), declined ? 'canceled' : 'succeeded'));
+    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), declined ? 'canceled' : 'succeeded'));
   })
   .post(`/sandbox${CHECKOUT}/cancel`, devOnly, async (c) => {
-    const delivery = { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, executionCtx: c.executionCtx };
-    return c.json(await finishCheckout(delivery, c.req.param('id'), 'canceled'));
+    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), 'canceled'));
   });
 
 /** Under /sandbox: the widget page the settings screen frames, and the payer's checkout page. */

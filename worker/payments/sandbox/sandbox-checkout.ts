@@ -1,11 +1,9 @@
 // What happens when the payer presses «Оплатить» or «Отменить» on the sandbox's page: the sandbox settles
 // the payment in its own books (once: pending → succeeded | canceled), then, like a real provider, notifies
 // our webhook with a signed request, and sends the browser back to the shop's return URL. The
-// notification goes through the Worker's own app (a real Request, the full middleware chain, no network)
-// and is awaited, so the payment's state has changed by the time the browser is back on our page.
-import type { Context } from 'hono';
+// notification goes through the Worker's own app (a real Request, the full middleware chain, no network: the
+// route passes the app's `deliverToSelf`) and is awaited, so the payment's state has changed by the time the browser is back on our page.
 import type { Db } from '../../../drizzle/db.ts';
-import type { createApp } from '../../app.ts';
 import type { Bindings } from '../../env.ts';
 import { errors } from '../../lib/errors.ts';
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
@@ -19,7 +17,7 @@ export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox/';
 /** The card the sandbox always declines, as digits. */
 export const DECLINED_CARD_DIGITS = '4000000000000002';
 
-type Delivery = { env: Bindings; db: Db; origin: string; executionCtx: Context['executionCtx'] };
+export type Delivery = { env: Bindings; db: Db; origin: string; deliver: (request: Request) => Promise<Response> };
 
 export async function finishCheckout(d: Delivery, providerPaymentId: string, status: 'succeeded' | 'canceled') {
   const settled = await settlePayment(d.db, providerPaymentId, status);
@@ -36,9 +34,6 @@ export async function finishCheckout(d: Delivery, providerPaymentId: string, sta
   return { redirect_url: request.return_url, status };
 }
 
-// app.ts mounts these routes, so the app is imported lazily, at the first notification
-let ownApp: ReturnType<typeof createApp> | undefined;
-
 async function notifyShop(d: Delivery, notification: SandboxNotification) {
   const body = JSON.stringify(notification);
   const request = new Request(new URL(SANDBOX_WEBHOOK_PATH, d.origin), {
@@ -46,8 +41,7 @@ async function notifyShop(d: Delivery, notification: SandboxNotification) {
     headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signSandboxNotification(d.env.JWT_SECRET, body) },
     body,
   });
-  ownApp ??= (await import('../../app.ts')).createApp();
-  const res = await ownApp.fetch(request, d.env, d.executionCtx);
+  const res = await d.deliver(request);
   if (!res.ok) {
     // a real provider would retry; the payer still goes back, and the payment page shows what we know
     console.error(JSON.stringify({ level: 'error', msg: 'sandbox notification refused', event: notification.event, id: notification.object.id, status: res.status, body: (await res.text()).slice(0, 500) }));
