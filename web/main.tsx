@@ -9,7 +9,7 @@ import '@fontsource-variable/inter';
 import './styles.css';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { bindSessionExpiry } from './features/session/session-cache.ts';
+import { bindSessionExpiry } from './lib/session/session-cache.ts';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

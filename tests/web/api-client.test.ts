@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiFetch, onSessionExpired, REFRESH_PATH, unwrap } from '../../web/lib/api-client.ts';
-import { fetchMe } from '../../web/features/session/session.api.ts';
+import { fetchMe } from '../../web/lib/session/session.api.ts';
 import { makeUser } from './fixtures.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

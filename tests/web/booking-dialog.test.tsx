@@ -15,7 +15,7 @@ import { BookingDialog, DETAIL_MIN_LOADER_MS, SLOTS_MIN_LOADER_MS } from '../../
 import { sessionFacts } from '../../web/features/booking/booking-step-confirm.tsx';
 import { BookConsultationButton } from '../../web/features/mentors/book-consultation-button.tsx';
 import { PAYMENT_REDIRECT_DELAY_MS } from '../../web/features/payments/payment-dialog.tsx';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { makeUser } from './fixtures.ts';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';

@@ -7,7 +7,7 @@ import { Toaster } from '../../web/components/ui/toast.tsx';
 import type { ChatMessage, ChatRoom } from '../../web/features/chats/chats.api.ts';
 import { ChatSocketContext } from '../../web/features/chats/chat-socket-context.ts';
 import type { ChatSocket } from '../../web/features/chats/use-chat-socket.ts';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { Route as ChatsRoute } from '../../web/routes/ChatsPage.tsx';
 import { makeUser } from './fixtures.ts';
 import { dayjs } from '../../web/lib/dayjs.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { DEFAULT_EVENT_FILTERS } from '../../web/features/events/events.filters.ts';
 import { EventListScreen } from '../../web/features/events/event-list-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { eventAction, formatSeatsLeft, pluralRu, seatsLeft } from '../../web/features/events/event-rules.ts';
 import { COPY_CONFIRM_MS, ShareLink } from '../../web/components/share-link.tsx';
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';

@@ -1,4 +1,4 @@
-import type { Me } from '../../web/features/session/session.api.ts';
+import type { Me } from '../../web/lib/session/session.api.ts';
 
 export function makeUser(overrides: Partial<Me> = {}): Me {
   return {

@@ -11,7 +11,7 @@ import { Route as EventsRoute } from '../../web/routes/AllEvents.tsx';
 import { Route as MentorsRoute } from '../../web/routes/AllMentors.tsx';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fetchMe } from '../../web/features/session/session.api.ts';
+import { fetchMe } from '../../web/lib/session/session.api.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 
 /** The paths public/early-data.js starts before the app's JavaScript arrives. */

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
 import { MentorProfileScreen } from '../../web/features/mentors/mentor-profile-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';

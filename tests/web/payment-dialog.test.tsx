@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { PAYMENT_FAILED_TOAST, PAYMENT_REDIRECT_DELAY_MS, PaymentDialog } from '../../web/features/payments/payment-dialog.tsx';
 import type { PaymentService } from '../../web/features/payments/payments.api.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { PAYMENT_POLL_MAX_MS, PAYMENT_POLL_MS, PaymentReturnScreen } from '../../web/features/payments/payment-return-screen.tsx';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { makeUser } from './fixtures.ts';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import type { RouterContext } from '../../web/app/router-context.ts';
 import { countConsultations } from '../../web/features/profile/profile.api.ts';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { Route as ProfileRoute } from '../../web/routes/Profile.tsx';
 import { makeUser } from './fixtures.ts';
 import { makeMentor, mockFetch, type MockRoute } from './mentor-test-utils.ts';

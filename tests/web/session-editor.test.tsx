@@ -21,7 +21,7 @@ import { SlotForm } from '../../web/features/session-editor/slot-dialog.tsx';
 import { newSlotState, switchKind, validateSlot, withEnd, withStart } from '../../web/features/session-editor/slot-rules.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeUser } from './fixtures.ts';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { SessionEditorScreen } from '../../web/features/session-editor/session-editor-screen.tsx';
 
 const TZ = 'Europe/Moscow';

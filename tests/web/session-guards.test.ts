@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { redirectIfAuthenticated, requireAuth, requireRole } from '../../web/features/session/guards.ts';
-import { bindSessionExpiry } from '../../web/features/session/session-cache.ts';
-import { sessionQueries } from '../../web/features/session/session.queries.ts';
+import { bindSessionExpiry } from '../../web/lib/session/session-cache.ts';
+import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { apiFetch } from '../../web/lib/api-client.ts';
 import { makeUser } from './fixtures.ts';
 

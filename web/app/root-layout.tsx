@@ -7,7 +7,7 @@ import { ToasterHost } from '../components/ui/toaster-host.tsx';
 import { AppShell } from '../features/layout/app-shell.tsx';
 import { LandingLayout } from '../features/layout/landing-layout.tsx';
 import { useLayoutVariant } from '../features/layout/use-layout-variant.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 // Only signed-in users get the bell and the profile menu (with their Radix menu/popover code): load them
 // on demand so that a visitor's first page carries none of it. The bell brings its list and live connection.

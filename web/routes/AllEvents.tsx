@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { eventListSearchSchema, filtersFromSearch, searchFromFilters, type EventFilters } from '../features/events/events.filters.ts';
 import { EventListScreen } from '../features/events/event-list-screen.tsx';
 import { eventQueries } from '../features/events/events.queries.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/AllEvents')({
   staticData: { layout: 'Search' },

@@ -3,7 +3,7 @@ import { searchListOf, searchOneOf, searchParams, searchString } from '../lib/se
 import { MentorListScreen } from '../features/mentors/mentor-list-screen.tsx';
 import { MAX_PRICE_OPTIONS, MENTOR_CATEGORIES, MIN_PRICE_OPTIONS, type MentorFilters } from '../features/mentors/mentor-filters.ts';
 import { mentorQueries } from '../features/mentors/mentors.queries.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 // Every filter is optional and a bad value is dropped rather than failing the page: links get shared and edited.
 const mentorsSearchSchema = searchParams((raw) => ({

@@ -3,7 +3,7 @@ import { scheduleQueries } from '../features/schedule/schedule.api.ts';
 import { dayKey, DEFAULT_TIME_ZONE, mainWindow } from '../features/schedule/schedule-items.ts';
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/CalendarPage')({
   beforeLoad: ({ context }) => requireAuth(context),

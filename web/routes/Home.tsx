@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { homeQueries } from '../features/home/home.api.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/Home')({
   // Public. Warm the recommendations without blocking: every block of the page has its own skeleton.

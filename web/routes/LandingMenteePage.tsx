@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MenteeLanding } from '../features/landings/mentee-landing.tsx';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/LandingMenteePage')({
   staticData: { layout: 'Landing' },

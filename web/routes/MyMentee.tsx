@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MyMenteesScreen } from '../features/my-mentees/my-mentees-screen.tsx';
 import { requireRole } from '../features/session/guards.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/MyMentee')({
   beforeLoad: ({ context }) => requireRole(context, 'mentor'),

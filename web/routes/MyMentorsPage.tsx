@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { MyMentorsScreen } from '../features/my-mentors/my-mentors-screen.tsx';
 import { requireAuth } from '../features/session/guards.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 const searchSchema = searchParams((raw) => ({
   // The open tab; a missing or unknown value shows the history.

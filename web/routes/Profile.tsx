@@ -5,7 +5,7 @@ import { MenteeProfile } from '../features/profile/mentee-profile.tsx';
 import { ProfileOwnerBar } from '../features/profile/profile-owner-bar.tsx';
 import { profileQueries } from '../features/profile/profile.api.ts';
 import { requireAuth } from '../features/session/guards.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 /** «Мой профиль»: how others see me. A mentor gets their public mentor page, anyone else their profile card. */
 export const Route = createFileRoute('/Profile')({

@@ -6,7 +6,7 @@ import { PaymentTab } from '../features/profile-settings/payment-tab.tsx';
 import { ProfileTab } from '../features/profile-settings/profile-tab.tsx';
 import { WorkEducationTab } from '../features/profile-settings/work-education-tab.tsx';
 import { requireAuth } from '../features/session/guards.ts';
-import { sessionQueries } from '../features/session/session.queries.ts';
+import { sessionQueries } from '../lib/session/session.queries.ts';
 
 // Values as spec 001 writes them in the `tab` query parameter.
 const tabs = [

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SupportScreen } from '../features/support/support-screen.tsx';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/Support')({
   // Public: the answers are for visitors too; writing to support asks them to sign in.

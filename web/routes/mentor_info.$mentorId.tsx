@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MentorProfileScreen } from '../features/mentors/mentor-profile-screen.tsx';
 import { mentorQueries } from '../features/mentors/mentors.queries.ts';
-import { useSession } from '../features/session/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 function parseMentorId(raw: string): number | null {
   return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { useSession } from '../session/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { addEventReview, registerForEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from './events.types.ts';

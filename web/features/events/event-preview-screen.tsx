@@ -5,7 +5,7 @@ import { Eye, FileQuestion, TriangleAlert } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
-import { useSession } from '../session/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { eventQueries } from './events.queries.ts';
 import { EventDetailsView } from './event-details-view.tsx';
 import { formatAgeTag } from './event-page-screen.tsx';

@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import type { Me } from '../session/session.api.ts';
+import type { Me } from '../../lib/session/session.api.ts';
 import { cancelEvent, unregisterFromEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
 import type { EventListItem } from './events.types.ts';

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { useSession } from '../session/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import type { Payment, PurchaseSummary } from './payments.api.ts';
 import { paymentQueries } from './payments.queries.ts';
 

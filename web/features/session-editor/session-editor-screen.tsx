@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useSession } from '../session/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { DEFAULT_TIME_ZONE } from './editor-time.ts';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { EventsTab } from './events-tab.tsx';

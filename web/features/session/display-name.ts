@@ -1,4 +1,4 @@
-import type { Me } from './session.api.ts';
+import type { Me } from '../../lib/session/session.api.ts';
 
 /** "Имя Фамилия" for menus and avatars; a fresh account without a name shows its e-mail instead. */
 export function displayName(user: Pick<Me, 'mentor_name' | 'mentor_surname' | 'email'>): string {

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import type { RouterContext } from '../../app/router-context.ts';
-import type { Me, UserRole } from './session.api.ts';
-import { sessionQueries } from './session.queries.ts';
+import type { Me, UserRole } from '../../lib/session/session.api.ts';
+import { sessionQueries } from '../../lib/session/session.queries.ts';
 
 /*
  * Route guards, used in route files as `beforeLoad: ({ context }) => requireAuth(context)`.

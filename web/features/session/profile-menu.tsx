@@ -12,7 +12,7 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { displayName, roleLabels } from './display-name.ts';
-import type { Me } from './session.api.ts';
+import type { Me } from '../../lib/session/session.api.ts';
 import { useLogout } from './use-logout.ts';
 
 type ProfileMenuProps = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { logout } from './session.api.ts';
-import { clearSession } from './session-cache.ts';
+import { logout } from '../../lib/session/session.api.ts';
+import { clearSession } from '../../lib/session/session-cache.ts';
 
 /** Logs out; even when the call fails the local session is cleared and the user lands on /login (spec 000 §4). */
 export function useLogout() {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { Me } from './session.api.ts';
-import { setSessionUser } from './session-cache.ts';
+import type { Me } from '../../lib/session/session.api.ts';
+import { setSessionUser } from '../../lib/session/session-cache.ts';
 
 /** Where sign-in, registration and the profile wizard send people (spec 001 §2). */
 export const AFTER_SIGN_IN = '/AllMentors';

@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client';
-import { api, ApiError, unwrap } from '../../lib/api-client.ts';
+import { api, ApiError, unwrap } from '../api-client.ts';
 
 /** The current user as GET /api/users/me/?full=1 returns it. */
 export type Me = InferResponseType<typeof api.users.me.$get, 200>;

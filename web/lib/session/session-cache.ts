@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { onSessionExpired } from '../../lib/api-client.ts';
+import { onSessionExpired } from '../api-client.ts';
 import type { Me } from './session.api.ts';
 import { sessionQueries } from './session.queries.ts';
 

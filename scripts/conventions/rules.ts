@@ -1,0 +1,103 @@
+// The conventions of ../shared/docs/architecture.md (points 8, 11, 12) as checks over the source files and their
+// import graph; decision 016 lists them with their exceptions. Each rule answers its violations, none when it holds.
+import ts from 'typescript';
+import { importCycles } from './cycles.ts';
+import type { ImportGraph } from './import-graph.ts';
+
+export type Violation = { rule: string; file: string; detail: string };
+export type Project = { graph: ImportGraph; read: (file: string) => string };
+export type Rule = { name: string; description: string; check: (project: Project, exceptions?: Set<string>) => Violation[] };
+
+const FEATURE = /^web\/features\/([^/]+)\//;
+
+/**
+ * Cross-feature imports that predate the rule (decision 016), each to be cut by moving the shared piece out or
+ * letting the route compose the two features. The list only shrinks: an entry that no longer occurs is a violation.
+ */
+export const FEATURE_EXCEPTIONS = new Set([
+  'web/features/booking/booking-dialog.tsx → web/features/payments/payment-dialog.tsx',
+  'web/features/events/event-page-screen.tsx → web/features/payments/payment-dialog.tsx',
+  'web/features/mentors/book-consultation-button.tsx → web/features/booking/booking-dialog.tsx',
+]);
+
+/** The one module allowed to call `fetch` in the SPA: the API client (and the first page's early requests it takes over). */
+export const FETCH_ALLOWED = new Set(['web/lib/api-client.ts', 'web/lib/early-data.ts']);
+
+/** kebab-case words, then role suffixes (`.routes`, `.queries`, `.d`…), then the extension. */
+const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.(ts|tsx)$/;
+
+/** The calls to the global `fetch` in a file's text (`fetch(…)`, `window.fetch(…)`, `globalThis.fetch(…)`), as lines. */
+export function rawFetchLines(text: string, fileName = 'file.tsx'): number[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const lines: number[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const global =
+        (ts.isIdentifier(callee) && callee.text === 'fetch') ||
+        (ts.isPropertyAccessExpression(callee) && callee.name.text === 'fetch' && ts.isIdentifier(callee.expression) && ['window', 'globalThis', 'self'].includes(callee.expression.text));
+      if (global) lines.push(source.getLineAndCharacterOfPosition(node.getStart()).line + 1);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return lines;
+}
+
+export const rules: Rule[] = [
+  {
+    name: 'no-import-cycles',
+    description: 'no two modules reach each other through imports (type-only and dynamic imports count)',
+    check: ({ graph }) => importCycles(graph).map((cycle) => ({ rule: 'no-import-cycles', file: cycle[0], detail: `circle of ${cycle.length}: ${cycle.join(' → ')}` })),
+  },
+  {
+    name: 'feature-isolation',
+    description: 'a web feature imports no other feature; web/components and web/lib import no feature',
+    check: ({ graph }, exceptions = FEATURE_EXCEPTIONS) => {
+      const out: Violation[] = [];
+      const seen = new Set<string>();
+      for (const [file, imports] of graph) {
+        if (!file.startsWith('web/')) continue;
+        const own = FEATURE.exec(file)?.[1];
+        const shared = file.startsWith('web/components/') || file.startsWith('web/lib/');
+        if (!own && !shared) continue; // routes and the app shell compose features
+        for (const target of imports) {
+          const other = FEATURE.exec(target)?.[1];
+          if (!other || other === own) continue;
+          const edge = `${file} → ${target}`;
+          if (exceptions.has(edge)) seen.add(edge);
+          else out.push({ rule: 'feature-isolation', file, detail: `imports ${target}` });
+        }
+      }
+      for (const edge of exceptions) {
+        if (!seen.has(edge)) out.push({ rule: 'feature-isolation', file: edge.split(' → ')[0], detail: `the exception «${edge}» no longer occurs: remove it` });
+      }
+      return out;
+    },
+  },
+  {
+    name: 'no-raw-fetch',
+    description: `the SPA calls the API through the typed client: \`fetch\` only in ${[...FETCH_ALLOWED].join(', ')}`,
+    check: ({ graph, read }) => {
+      const out: Violation[] = [];
+      for (const file of graph.keys()) {
+        if (!file.startsWith('web/') || FETCH_ALLOWED.has(file)) continue;
+        for (const line of rawFetchLines(read(file), file)) out.push({ rule: 'no-raw-fetch', file, detail: `fetch at line ${line}` });
+      }
+      return out;
+    },
+  },
+  {
+    name: 'file-names',
+    description: 'kebab-case file names with role suffixes; TanStack route files (web/routes) and generated files excepted',
+    check: ({ graph }) => {
+      const out: Violation[] = [];
+      for (const file of graph.keys()) {
+        if (file.startsWith('web/routes/') || file === 'web/routeTree.gen.ts') continue;
+        const name = file.slice(file.lastIndexOf('/') + 1);
+        if (!KEBAB_FILE.test(name)) out.push({ rule: 'file-names', file, detail: `${name} is not kebab-case` });
+      }
+      return out;
+    },
+  },
+];

@@ -1,0 +1,78 @@
+// The conventions linter (scripts/conventions, decision 016): the project keeps every rule, and each rule really
+// catches what it is for, on small made-up projects.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importCycles } from '../../scripts/conventions/cycles.ts';
+import { importSpecifiers, type ImportGraph } from '../../scripts/conventions/import-graph.ts';
+import { lintProject } from '../../scripts/conventions/lint.ts';
+import { rawFetchLines, rules } from '../../scripts/conventions/rules.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const rule = (name: string) => rules.find((r) => r.name === name)!;
+const project = (edges: Record<string, string[]>, texts: Record<string, string> = {}) => ({
+  graph: new Map(Object.entries(edges)) as ImportGraph,
+  read: (file: string) => texts[file] ?? '',
+});
+
+describe('the conventions linter', () => {
+  it('finds nothing to say about the project', () => {
+    expect(lintProject(ROOT)).toEqual([]);
+  }, 30_000);
+
+  it('reads type-only, dynamic and `typeof import()` imports as edges', () => {
+    const text = `import type { A } from './a.ts';\nexport { b } from './b.ts';\nconst c = () => import('./c.ts');\ntype D = typeof import('./d.ts');\nimport 'e';`;
+    expect(importSpecifiers(text).sort()).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts', 'e']);
+  });
+
+  it('finds circles of any length and a module importing itself, and nothing in a tree', () => {
+    const graph: ImportGraph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+      ['e.ts', ['e.ts']],
+      ['f.ts', ['d.ts']],
+    ]);
+    expect(importCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    expect(importCycles(new Map([['x.ts', ['y.ts']], ['y.ts', []]]))).toEqual([]);
+    const found = rule('no-import-cycles').check(project({ 'a.ts': ['b.ts'], 'b.ts': ['a.ts'] }));
+    expect(found).toEqual([{ rule: 'no-import-cycles', file: 'a.ts', detail: 'circle of 2: a.ts → b.ts' }]);
+  });
+
+  it("refuses a feature importing another feature, and shared code importing a feature; routes compose them", () => {
+    const edges = {
+      'web/features/events/event-page.tsx': ['web/features/booking/booking-dialog.tsx', 'web/features/events/events.api.ts', 'web/lib/cn.ts'],
+      'web/lib/format.ts': ['web/features/events/events.api.ts'],
+      'web/routes/event.tsx': ['web/features/events/event-page.tsx', 'web/features/booking/booking-dialog.tsx'],
+    };
+    const found = rule('feature-isolation').check(project(edges), new Set());
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual([
+      'web/features/events/event-page.tsx imports web/features/booking/booking-dialog.tsx',
+      'web/lib/format.ts imports web/features/events/events.api.ts',
+    ]);
+  });
+
+  it('keeps its written-down exceptions honest: one that no longer occurs is a violation', () => {
+    const edges = { 'web/features/a/x.tsx': ['web/features/b/y.tsx'] };
+    expect(rule('feature-isolation').check(project(edges), new Set(['web/features/a/x.tsx → web/features/b/y.tsx']))).toEqual([]);
+    const stale = rule('feature-isolation').check(project({ 'web/features/a/x.tsx': [] }), new Set(['web/features/a/x.tsx → web/features/b/y.tsx']));
+    expect(stale).toHaveLength(1);
+    expect(stale[0].detail).toContain('no longer occurs');
+  });
+
+  it('finds calls to the global fetch in the SPA, not methods that happen to be called fetch', () => {
+    const text = `const a = await fetch('/api/x');\nwindow.fetch('/y');\nglobalThis.fetch('/z');\nqueryClient.fetchQuery(q);\nrouter.fetch();\nconst fetchMe = () => 1;`;
+    expect(rawFetchLines(text)).toEqual([1, 2, 3]);
+    const found = rule('no-raw-fetch').check(
+      project({ 'web/features/a/a.api.ts': [], 'web/lib/api-client.ts': [], 'worker/x.ts': [] }, { 'web/features/a/a.api.ts': text, 'web/lib/api-client.ts': text, 'worker/x.ts': text }),
+    );
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual(['web/features/a/a.api.ts fetch at line 1', 'web/features/a/a.api.ts fetch at line 2', 'web/features/a/a.api.ts fetch at line 3']);
+  });
+
+  it('wants kebab-case file names with role suffixes, except route files', () => {
+    const edges = Object.fromEntries(
+      ['worker/events/events.routes.ts', 'worker/cloudflare-env.d.ts', 'web/components/EventCard.tsx', 'web/lib/api_client.ts', 'web/routes/AllEvents.tsx', 'web/routes/$id.tsx'].map((f) => [f, []]),
+    );
+    expect(rule('file-names').check(project(edges)).map((v) => v.file)).toEqual(['web/components/EventCard.tsx', 'web/lib/api_client.ts']);
+  });
+});
