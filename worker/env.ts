@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { Db } from '../drizzle/db.ts';
 import type { ChatRoom } from '../party/chat-room.ts';
 import type { ConferenceRoom } from '../party/conference-room.ts';
@@ -65,3 +66,13 @@ export type Variables = {
 };
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };
+
+/**
+ * What the handlers after requireUser or requireRole see: `c.var.user` is a user, never null. Hono merges a
+ * middleware's environment into the handlers chained after it, so they need no `!`.
+ */
+export type SignedInEnv = { Bindings: Bindings; Variables: { user: SessionUser } };
+/** The context of a handler after requireUser or requireRole, for the helpers such handlers call. */
+export type SignedInContext = Context<AppEnv & SignedInEnv>;
+/** Any handler's context, signed-in or not, for helpers both kinds of handler call. */
+export type AnyContext = Context<AppEnv> | SignedInContext;

@@ -12,7 +12,7 @@ import { pageViewBody, summaryQuery } from './analytics.schemas.ts';
 export const analyticsRoutes = new Hono<AppEnv>()
   .get('/analytics/summary', requireRole('mentor'), validate('query', summaryQuery), async (c) => {
     const { period } = c.req.valid('query');
-    return c.json(await mentorSummary(c.var.db, c.var.user!.id, period));
+    return c.json(await mentorSummary(c.var.db, c.var.user.id, period));
   })
   .post('/analytics/views', validate('json', pageViewBody), async (c) => {
     const { mentor_id, event_id } = c.req.valid('json');

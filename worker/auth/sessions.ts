@@ -1,10 +1,9 @@
 // Sessions: a short-lived access JWT and a rotating refresh token, both in HttpOnly cookies.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../../drizzle/db.ts';
 import { refreshSessions } from '../../drizzle/schema/auth.ts';
-import type { AppEnv } from '../env.ts';
+import type { AnyContext } from '../env.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './session.ts';
 
@@ -13,13 +12,13 @@ const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 // the refresh token is only ever needed by /api/token/refresh/ and /api/logout/
 const REFRESH_PATH = '/api/';
 
-function cookieSecurity(c: Context<AppEnv>) {
+function cookieSecurity(c: AnyContext) {
   // Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie
   return { httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' };
 }
 
 /** A new access cookie for the user as they are now (e.g. after moderation changed their role). */
-export async function setAccessCookie(c: Context<AppEnv>, user: SessionUser) {
+export async function setAccessCookie(c: AnyContext, user: SessionUser) {
   setCookie(c, ACCESS_COOKIE, await signAccessToken(user, c.env.JWT_SECRET), {
     ...cookieSecurity(c),
     path: '/',
@@ -28,24 +27,24 @@ export async function setAccessCookie(c: Context<AppEnv>, user: SessionUser) {
   });
 }
 
-async function setSessionCookies(c: Context<AppEnv>, user: SessionUser, refreshToken: string) {
+async function setSessionCookies(c: AnyContext, user: SessionUser, refreshToken: string) {
   await setAccessCookie(c, user);
   setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieSecurity(c), path: REFRESH_PATH, sameSite: 'Strict', maxAge: REFRESH_TTL_SECONDS });
 }
 
-export function clearSessionCookies(c: Context<AppEnv>) {
+export function clearSessionCookies(c: AnyContext) {
   const security = cookieSecurity(c);
   deleteCookie(c, ACCESS_COOKIE, { ...security, path: '/' });
   deleteCookie(c, REFRESH_COOKIE, { ...security, path: REFRESH_PATH });
 }
 
-function sessionMeta(c: Context<AppEnv>) {
+function sessionMeta(c: AnyContext) {
   const ip = c.req.header('cf-connecting-ip');
   return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: ip ?? null };
 }
 
 /** Signs the user in: a new refresh-token family and both cookies. */
-export async function startSession(c: Context<AppEnv>, user: SessionUser) {
+export async function startSession(c: AnyContext, user: SessionUser) {
   const token = randomToken();
   await c.var.db.insert(refreshSessions).values({
     userId: user.id,
@@ -76,7 +75,7 @@ export const REFRESH_GRACE_SECONDS = 20;
  * retired more than REFRESH_GRACE_SECONDS ago (or revoked) is a replay, possibly by a thief, so its whole family
  * is revoked and both holders have to sign in again. Returns false when there is no valid session.
  */
-export async function rotateSession(c: Context<AppEnv>, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
+export async function rotateSession(c: AnyContext, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
   const token = getCookie(c, REFRESH_COOKIE);
   if (!token) return false;
   const db = c.var.db;
@@ -114,7 +113,7 @@ export async function rotateSession(c: Context<AppEnv>, loadRole: (userId: numbe
 }
 
 /** A new refresh token in the same family (same expiry) and fresh cookies, with the role read afresh. */
-async function issueSuccessor(c: Context<AppEnv>, current: typeof refreshSessions.$inferSelect, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
+async function issueSuccessor(c: AnyContext, current: typeof refreshSessions.$inferSelect, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
   const db = c.var.db;
   // the role is read afresh, so an approved mentor application takes effect at the next refresh
   const role = await loadRole(current.userId);
@@ -135,7 +134,7 @@ async function issueSuccessor(c: Context<AppEnv>, current: typeof refreshSession
 }
 
 /** Logout: the refresh token's family is revoked and both cookies are cleared. */
-export async function endSession(c: Context<AppEnv>) {
+export async function endSession(c: AnyContext) {
   const token = getCookie(c, REFRESH_COOKIE);
   if (token) {
     const [row] = await c.var.db

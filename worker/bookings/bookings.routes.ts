@@ -45,7 +45,7 @@ const finishRefusals: Record<Exclude<FinishOutcome['kind'], 'finished'>, () => A
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/consultation-bookings/create', requireUser, validate('json', createBookingBody), async (c) => {
     const { consultation_type_slot, user_id, questions } = c.req.valid('json');
-    const callerId = c.var.user!.id;
+    const callerId = c.var.user.id;
     if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно записать на консультацию только себя');
     await enforceLimits(c.var.db, [{ key: `bookings:user:${callerId}`, max: BOOKINGS_PER_HOUR, windowSeconds: 3600 }]);
     const outcome = await createBooking(c.var.db, consultation_type_slot, callerId, questions);
@@ -55,23 +55,23 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   // ours, for the schedule and the booking pages: every booking of the caller, as booker and as mentor
   .get('/consultation-bookings/my', requireUser, async (c) => {
-    const callerId = c.var.user!.id;
+    const callerId = c.var.user.id;
     const rows = await listBookingsFor(c.var.db, callerId);
     return c.json(rows.map((r) => toMyBooking(r, callerId)));
   })
   .get('/consultation-bookings/:id/detail', requireUser, async (c) => {
     // the spec sends ?user_id=; the caller is who the cookie says
-    const row = await findBookingFor(c.var.db, parseId(c.req.param('id')), c.var.user!.id);
+    const row = await findBookingFor(c.var.db, parseId(c.req.param('id')), c.var.user.id);
     return c.json(toBookingDetail(found(row, 'Бронирование не найдено')));
   })
   // ours (decision 010): what cancelling now would refund, shown before the person confirms
   .get('/consultation-bookings/:id/cancel-quote', requireUser, async (c) => {
-    const outcome = await quoteBookingCancellation(c.var.db, parseId(c.req.param('id')), c.var.user!.id);
+    const outcome = await quoteBookingCancellation(c.var.db, parseId(c.req.param('id')), c.var.user.id);
     if (outcome.kind !== 'quote') throw cancelRefusals[outcome.kind]();
     return c.json(outcome.quote);
   })
   .post('/consultation-bookings/:id/cancel', requireUser, validate('json', bookingActionBody), async (c) => {
-    const callerId = c.var.user!.id;
+    const callerId = c.var.user.id;
     assertOwnUserId(c.req.valid('json').user_id, callerId);
     const id = parseId(c.req.param('id'));
     const outcome = await cancelBooking(providerContext(c), id, callerId);
@@ -79,7 +79,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.json({ id: outcome.booking.id, status: outcome.booking.status, refund: outcome.refund });
   })
   .post('/consultation-bookings/:id/finish', requireUser, validate('json', bookingActionBody), async (c) => {
-    const callerId = c.var.user!.id;
+    const callerId = c.var.user.id;
     assertOwnUserId(c.req.valid('json').user_id, callerId);
     const outcome = await finishBooking(providerContext(c), parseId(c.req.param('id')), callerId);
     if (outcome.kind !== 'finished') throw finishRefusals[outcome.kind]();

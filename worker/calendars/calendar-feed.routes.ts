@@ -1,7 +1,7 @@
 // The private .ics feed and single-item .ics files (decision 010). The feed address is a bearer secret: only its
 // SHA-256 is stored, so it is shown once when made, and «Сбросить ссылку» replaces it (the old one then 404s).
-import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../env.ts';
+import { Hono } from 'hono';
+import type { AnyContext, AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
@@ -27,9 +27,9 @@ import {
 } from './calendar-feed.schemas.ts';
 import { ICS_CONTENT_TYPE, toIcs } from './calendar-ics.ts';
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+const origin = (c: AnyContext) => new URL(c.req.url).origin;
 
-function icsResponse(c: Context<AppEnv>, body: string, disposition: string) {
+function icsResponse(c: AnyContext, body: string, disposition: string) {
   return c.body(body, 200, {
     'Content-Type': ICS_CONTENT_TYPE,
     'Content-Disposition': disposition,
@@ -38,18 +38,18 @@ function icsResponse(c: Context<AppEnv>, body: string, disposition: string) {
   });
 }
 
-function singleIcs(c: Context<AppEnv>, item: CalendarItem) {
+function singleIcs(c: AnyContext, item: CalendarItem) {
   const body = toIcs([item], { origin: origin(c), name: item.title, feed: false });
   return icsResponse(c, body, `attachment; filename="forma-${item.kind}-${item.id}.ics"`);
 }
 
 export const calendarFeedRoutes = new Hono<AppEnv>()
   .get('/calendars/feed', requireUser, async (c) => {
-    const createdAt = await feedCreatedAt(c.var.db, c.var.user!.id);
+    const createdAt = await feedCreatedAt(c.var.db, c.var.user.id);
     return c.json<FeedState>({ active: createdAt !== null, created_at: createdAt?.toISOString() ?? null });
   })
   .post('/calendars/feed', requireUser, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     await enforceLimits(c.var.db, [{ key: `calendar-feed:user:${userId}`, max: FEED_RESETS_PER_HOUR, windowSeconds: 3600 }]);
     const token = randomToken();
     const createdAt = await replaceFeedToken(c.var.db, userId, await sha256Hex(token));
@@ -57,7 +57,7 @@ export const calendarFeedRoutes = new Hono<AppEnv>()
     return c.json<FeedAddress>({ url, webcal_url: url.replace(/^https?:/, 'webcal:'), created_at: createdAt.toISOString() }, 201);
   })
   .delete('/calendars/feed', requireUser, async (c) => {
-    await deleteFeed(c.var.db, c.var.user!.id);
+    await deleteFeed(c.var.db, c.var.user.id);
     return c.body(null, 204);
   })
   .get('/calendars/feed/:file', validate('param', feedFileParam), async (c) => {
@@ -69,7 +69,7 @@ export const calendarFeedRoutes = new Hono<AppEnv>()
     return icsResponse(c, toIcs(items, { origin: origin(c), name: 'Форма', feed: true }), 'inline; filename="forma.ics"');
   })
   .get('/calendars/bookings/:file', requireUser, validate('param', itemFileParam), async (c) => {
-    const item = await bookingItemFor(c.var.db, Number(fileToken(c.req.valid('param').file)), c.var.user!.id);
+    const item = await bookingItemFor(c.var.db, Number(fileToken(c.req.valid('param').file)), c.var.user.id);
     if (!item) throw errors.notFound('Бронирование не найдено');
     return singleIcs(c, item);
   })

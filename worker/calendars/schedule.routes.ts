@@ -8,5 +8,5 @@ import { scheduleQuery } from './schedule.schemas.ts';
 
 export const scheduleRoutes = new Hono<AppEnv>().get('/calendars/schedule', requireUser, validate('query', scheduleQuery), async (c) => {
   const { start_date, end_date } = c.req.valid('query');
-  return c.json(await loadSchedule(c.var.db, c.var.user!.id, start_date, end_date));
+  return c.json(await loadSchedule(c.var.db, c.var.user.id, start_date, end_date));
 });

@@ -1,8 +1,8 @@
 // Chats (spec 001 "Chats", §7; 000 §7 POST /chats/with-user/). A message is stored in Postgres first,
 // then fanned out by the room's Durable Object. Decision 007 lists the calls and their answers.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { getServerByName } from 'partyserver';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { parseId } from '../lib/owned.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
@@ -38,26 +38,26 @@ import {
 } from './chats.schemas.ts';
 
 /** The `:roomId` path parameter; anything but a room id names nothing (404). */
-function roomParam(c: Context<AppEnv>) {
+function roomParam(c: SignedInContext) {
   const roomId = c.req.param('roomId') ?? '';
   if (!ROOM_ID.test(roomId)) throw errors.notFound('Чат не найден');
   return roomId;
 }
 
 /** The room's members when the caller is one of them; 404 otherwise, exactly like a missing room. */
-async function membersOrNotFound(c: Context<AppEnv>, roomId: string) {
-  const members = await roomMembers(c.var.db, roomId, c.var.user!.id);
+async function membersOrNotFound(c: SignedInContext, roomId: string) {
+  const members = await roomMembers(c.var.db, roomId, c.var.user.id);
   if (!members) throw errors.notFound('Чат не найден');
   return members;
 }
 
-async function oneMessage(c: Context<AppEnv>, roomId: string, id: number) {
+async function oneMessage(c: SignedInContext, roomId: string, id: number) {
   const [row] = await loadMessages(c.var.db, roomId, { ids: [id], limit: 1 });
   return toChatMessage(row);
 }
 
 /** Multipart (content, chat_room, reply_to, files) as the spec sends it, or JSON without files. */
-async function readMessageInput(c: Context<AppEnv>) {
+async function readMessageInput(c: SignedInContext) {
   if ((c.req.header('content-type') ?? '').startsWith('application/json')) {
     const body: unknown = await c.req.json().catch(() => null);
     return { fields: parseOrThrow(messageFields, body ?? {}), files: [] as File[] };
@@ -79,11 +79,11 @@ async function readMessageInput(c: Context<AppEnv>) {
 
 export const chatsRoutes = new Hono<AppEnv>()
   .get('/chats', requireUser, async (c) => {
-    const rows = await listRooms(c.var.db, c.var.user!.id);
+    const rows = await listRooms(c.var.db, c.var.user.id);
     return c.json(rows.map(toChatRoom));
   })
   .post('/chats/with-user', requireUser, validate('json', withUserBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const { mentor_profile_id: otherId } = c.req.valid('json');
     if (otherId === userId) throw errors.validation({ mentor_profile_id: 'Нельзя написать самому себе' }, 'Нельзя написать самому себе');
     if (!(await userExists(c.var.db, otherId))) throw errors.notFound('Пользователь не найден');
@@ -92,13 +92,13 @@ export const chatsRoutes = new Hono<AppEnv>()
     return c.json({ roomId });
   })
   .get('/chats/:roomId', requireUser, async (c) => {
-    const [row] = await listRooms(c.var.db, c.var.user!.id, roomParam(c));
+    const [row] = await listRooms(c.var.db, c.var.user.id, roomParam(c));
     if (!row) throw errors.notFound('Чат не найден');
     return c.json(toChatRoom(row));
   })
   .delete('/chats/:roomId', requireUser, async (c) => {
     const roomId = roomParam(c);
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     if (!(await hideRoom(c.var.db, roomId, userId))) throw errors.notFound('Чат не найден');
     try {
       await (await getServerByName(c.env.ChatRoom, roomId)).disconnectUser(userId);
@@ -119,7 +119,7 @@ export const chatsRoutes = new Hono<AppEnv>()
   })
   .post('/chats/:roomId/messages', requireUser, async (c) => {
     const roomId = roomParam(c);
-    const user = c.var.user!;
+    const user = c.var.user;
     // the membership and the sender's rate are independent: one round trip for both; not a member wins over too many
     const [membership, rate] = await Promise.allSettled([
       membersOrNotFound(c, roomId),
@@ -158,7 +158,7 @@ export const chatsRoutes = new Hono<AppEnv>()
     const roomId = roomParam(c);
     const id = parseId(c.req.param('messageId'));
     await membersOrNotFound(c, roomId);
-    if ((await editMessage(c.var.db, roomId, c.var.user!.id, id, c.req.valid('json').content)) == null) {
+    if ((await editMessage(c.var.db, roomId, c.var.user.id, id, c.req.valid('json').content)) == null) {
       throw errors.notFound('Сообщение не найдено');
     }
     const message = await oneMessage(c, roomId, id);
@@ -169,7 +169,7 @@ export const chatsRoutes = new Hono<AppEnv>()
     const roomId = roomParam(c);
     const id = parseId(c.req.param('messageId'));
     await membersOrNotFound(c, roomId);
-    const keys = await deleteMessage(c.var.db, roomId, c.var.user!.id, id);
+    const keys = await deleteMessage(c.var.db, roomId, c.var.user.id, id);
     if (keys == null) throw errors.notFound('Сообщение не найдено');
     await Promise.all(keys.map((key) => c.env.FILES.delete(key)));
     const message = await oneMessage(c, roomId, id);
@@ -178,7 +178,7 @@ export const chatsRoutes = new Hono<AppEnv>()
   })
   .post('/chats/:roomId/read', requireUser, validate('json', readBody), async (c) => {
     const roomId = roomParam(c);
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const readUpTo = await markRoomRead(c.var.db, roomId, userId, c.req.valid('json').message_id);
     if (readUpTo == null) throw errors.notFound('Чат не найден');
     await publishToRoom(c.env, roomId, { type: 'read', user_id: userId, message_id: readUpTo });
@@ -186,7 +186,7 @@ export const chatsRoutes = new Hono<AppEnv>()
   })
   .get('/chats/:roomId/files/:attachmentId', requireUser, async (c) => {
     const roomId = roomParam(c);
-    const row = await findAttachment(c.var.db, roomId, c.var.user!.id, parseId(c.req.param('attachmentId')));
+    const row = await findAttachment(c.var.db, roomId, c.var.user.id, parseId(c.req.param('attachmentId')));
     if (!row) throw errors.notFound('Файл не найден');
     const object = await c.env.FILES.get(row.key);
     if (!object) throw new ApiError(404, 'not_found', 'Файл не найден');

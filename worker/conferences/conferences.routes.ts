@@ -83,7 +83,7 @@ const iso = (d: Date) => d.toISOString();
 export const conferencesRoutes = new Hono<AppEnv>()
   .post('/conferences/update-from-salute-jazz', requireUser, validateWithDetail('json', conferenceUpdateBody), async (c) => {
     const { content_type, object_id, status } = c.req.valid('json');
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const meeting = await findMeeting(c.var.db, content_type, object_id, userId);
     if (!meeting) throw refuse.notFound(content_type);
     if (meeting.standing !== 'mentor') throw errors.forbidden(m.hostOnly);
@@ -112,7 +112,7 @@ export const conferencesRoutes = new Hono<AppEnv>()
   })
   .get('/conferences/get', requireUser, validateWithDetail('query', conferenceQuery), async (c) => {
     const { content_type, object_id } = c.req.valid('query');
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     // participants poll every 2 s (30 tries); this leaves room for two tabs and a retry
     await enforceLimits(c.var.db, [{ key: `conferences:get:user:${userId}`, max: CONFERENCE_GETS_PER_MINUTE, windowSeconds: 60 }]);
     const meeting = await findMeeting(c.var.db, content_type, object_id, userId);

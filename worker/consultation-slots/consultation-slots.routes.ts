@@ -49,13 +49,13 @@ function throwIfProblems(fields: Record<string, string>) {
 
 export const consultationSlotsRoutes = new Hono<AppEnv>()
   .get('/consultation-type-slots/all', requireUser, validate('query', slotOwnerQuery), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     assertOwnUserId(c.req.valid('query').user_id, mentorId);
     const rows = await listMentorSlots(c.var.db, mentorId);
     return c.json(rows.map(toMentorSlot));
   })
   .post('/consultation-type-slots/create', requireRole('mentor'), validate('json', slotCreateBody), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const { consultation_type, start_time, end_time, user_id } = c.req.valid('json');
     assertOwnUserId(user_id, mentorId);
     const type = found(await findOwnType(c.var.db, mentorId, consultation_type), TYPE_NOT_FOUND);
@@ -64,7 +64,7 @@ export const consultationSlotsRoutes = new Hono<AppEnv>()
     return c.json(toMentorSlot(slot), 201);
   })
   .post('/consultation-type-slots/create_recurrent_slots', requireRole('mentor'), validate('json', recurrenceBody), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const input = c.req.valid('json');
     assertOwnUserId(input.user_id, mentorId);
     const type = found(await findOwnType(c.var.db, mentorId, input.consultation_type), TYPE_NOT_FOUND);
@@ -95,7 +95,7 @@ export const consultationSlotsRoutes = new Hono<AppEnv>()
     return c.json(toSlotDetail(row));
   })
   .patch('/consultation-type-slots/:id/update', requireUser, validate('json', slotPatchBody), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     const { consultation_type, start_time, end_time, user_id } = c.req.valid('json');
     assertOwnUserId(user_id, mentorId);
@@ -103,7 +103,7 @@ export const consultationSlotsRoutes = new Hono<AppEnv>()
     return c.json(toMentorSlot(slot));
   })
   .delete('/consultation-type-slots/:id/delete', requireUser, validate('query', slotOwnerQuery), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     assertOwnUserId(c.req.valid('query').user_id, mentorId);
     const outcome = await deleteSlot(c.var.db, mentorId, id);
@@ -111,7 +111,7 @@ export const consultationSlotsRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .delete('/consultation-type-slots/:id/delete_series', requireUser, validate('query', slotOwnerQuery), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     assertOwnUserId(c.req.valid('query').user_id, mentorId);
     const removal = found(await deleteSeriesOf(c.var.db, mentorId, id), SLOT_NOT_FOUND);

@@ -30,7 +30,7 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toConsultationType));
   })
   .post('/consultation-types/create', requireRole('mentor'), validate('json', consultationTypeCreateBody), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const { user_id, ...input } = c.req.valid('json');
     assertOwnUserId(user_id, mentorId);
     const row = await insertConsultationType(c.var.db, mentorId, {
@@ -47,7 +47,7 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
     return c.json(toConsultationType(found(row, NOT_FOUND)));
   })
   .patch('/consultation-types/:id/update', requireUser, validate('json', consultationTypePatchBody), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     const { user_id, ...patch } = c.req.valid('json');
     assertOwnUserId(user_id, mentorId);
@@ -55,7 +55,7 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
     return c.json(toConsultationType(found(row, NOT_FOUND)));
   })
   .delete('/consultation-types/:id/delete', requireUser, validate('query', consultationTypeDeleteQuery), async (c) => {
-    const mentorId = c.var.user!.id;
+    const mentorId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     assertOwnUserId(c.req.valid('query').user_id, mentorId);
     if (!(await deleteConsultationType(c.var.db, mentorId, id))) throw errors.notFound(NOT_FOUND);

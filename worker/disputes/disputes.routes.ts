@@ -1,8 +1,8 @@
 // Disputes about consultations (spec 002 §3, §5.2, §7; decision 006): the booker complains, an admin decides.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { inArray } from 'drizzle-orm';
 import { users } from '../../drizzle/schema/users.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, SignedInContext } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 import { providerContext } from '../payments/providers.ts';
@@ -34,7 +34,7 @@ const resolveRefusals: Record<Exclude<ResolveOutcome['kind'], 'resolved'>, () =>
 };
 
 /** Both sides get the decision by e-mail too (those registered by phone only see the notification). */
-async function mailDecision(c: Context<AppEnv>, outcome: Extract<ResolveOutcome, { kind: 'resolved' }>, decision: DisputeOutcome) {
+async function mailDecision(c: SignedInContext, outcome: Extract<ResolveOutcome, { kind: 'resolved' }>, decision: DisputeOutcome) {
   const people = await c.var.db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
@@ -52,7 +52,7 @@ async function mailDecision(c: Context<AppEnv>, outcome: Extract<ResolveOutcome,
 export const disputesRoutes = new Hono<AppEnv>()
   .post('/disputes/complaints', requireUser, validate('json', complaintBody), async (c) => {
     const { booking_id, text } = c.req.valid('json');
-    const outcome = await openComplaint(c.var.db, booking_id, c.var.user!.id, text);
+    const outcome = await openComplaint(c.var.db, booking_id, c.var.user.id, text);
     if (outcome.kind !== 'opened') throw complaintRefusals[outcome.kind]();
     await applyEffects(providerContext(c), outcome.effects);
     return c.json(toComplaint(outcome.dispute), 201);
@@ -64,7 +64,7 @@ export const disputesRoutes = new Hono<AppEnv>()
   .post('/disputes/:id/resolve', requireRole('admin'), validate('json', resolveBody), async (c) => {
     const id = parseId(c.req.param('id'));
     const body = c.req.valid('json');
-    const outcome = await resolveDispute(providerContext(c), id, c.var.user!.id, {
+    const outcome = await resolveDispute(providerContext(c), id, c.var.user.id, {
       outcome: body.outcome,
       refundRubles: body.refund_amount,
       resolution: body.resolution,

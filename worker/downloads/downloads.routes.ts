@@ -11,17 +11,17 @@ import { RECEIPT_HEADERS, receiptHtml } from './receipt-html.ts';
 
 export const downloadsRoutes = new Hono<AppEnv>()
   .get('/downloads/chat-files', requireUser, validate('query', downloadsPageQuery), async (c) => {
-    const { rows, hasMore } = await listChatFiles(c.var.db, c.var.user!.id, c.req.valid('query'));
+    const { rows, hasMore } = await listChatFiles(c.var.db, c.var.user.id, c.req.valid('query'));
     return c.json({ results: rows.map(toChatFile), has_more: hasMore });
   })
   .get('/downloads/receipts', requireUser, validate('query', downloadsPageQuery), async (c) => {
-    const { rows, hasMore } = await listReceipts(c.var.db, c.var.user!.id, c.req.valid('query'));
+    const { rows, hasMore } = await listReceipts(c.var.db, c.var.user.id, c.req.valid('query'));
     return c.json({ results: rows.map(toReceipt), has_more: hasMore });
   })
   /** The printable receipt; someone else's payment is answered exactly like a missing one. */
   .get('/downloads/receipts/:paymentId', requireUser, async (c) => {
     const paymentId = c.req.param('paymentId');
-    const found = PAYMENT_ID.test(paymentId) ? await listReceipts(c.var.db, c.var.user!.id, { offset: 0, limit: 1 }, paymentId) : null;
+    const found = PAYMENT_ID.test(paymentId) ? await listReceipts(c.var.db, c.var.user.id, { offset: 0, limit: 1 }, paymentId) : null;
     const row = found?.rows[0];
     if (!row) throw errors.notFound('Чек не найден');
     return c.body(receiptHtml(row), 200, RECEIPT_HEADERS);

@@ -10,11 +10,11 @@ import { EDUCATIONS_MAX, educationCreateBody, educationInputSchema, educationPat
 
 export const educationsRoutes = new Hono<AppEnv>()
   .get('/educations', requireUser, async (c) => {
-    const rows = await listEducations(c.var.db, c.var.user!.id);
+    const rows = await listEducations(c.var.db, c.var.user.id);
     return c.json(rows.map(toEducation));
   })
   .post('/educations', requireUser, validate('json', educationCreateBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const { user_id, ...input } = c.req.valid('json');
     assertOwnUserId(user_id, userId);
     const row = await insertEducation(c.var.db, userId, toEducationValues(input));
@@ -22,7 +22,7 @@ export const educationsRoutes = new Hono<AppEnv>()
     return c.json(toEducation(row), 201);
   })
   .patch('/educations/:id', requireUser, validate('json', educationPatchBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     const { user_id, ...patch } = c.req.valid('json');
     assertOwnUserId(user_id, userId);
@@ -33,6 +33,6 @@ export const educationsRoutes = new Hono<AppEnv>()
     return c.json(toEducation(row));
   })
   .delete('/educations/:id', requireUser, async (c) => {
-    found(await deleteEducation(c.var.db, c.var.user!.id, parseId(c.req.param('id'))));
+    found(await deleteEducation(c.var.db, c.var.user.id, parseId(c.req.param('id'))));
     return c.body(null, 204);
   });

@@ -1,11 +1,10 @@
 // POST /events/cancel_event/ {event_id} (spec 002 §7): the event's mentor cancels it. Every live
 // registration ends, every paid one is refunded in full, and each participant is told.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
-import type { AppEnv } from '../env.ts';
+import type { SignedInContext } from '../env.ts';
 import { CANCEL_REFUND_REASON } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
@@ -98,8 +97,8 @@ const refusals = {
 };
 
 /** The route's body: the answer for the event's mentor, or the refusal. */
-export async function cancelEventFor(c: Context<AppEnv>, eventId: number) {
-  const outcome = await cancelEvent(providerContext(c), eventId, c.var.user!.id);
+export async function cancelEventFor(c: SignedInContext, eventId: number) {
+  const outcome = await cancelEvent(providerContext(c), eventId, c.var.user.id);
   if (outcome.kind !== 'canceled') throw refusals[outcome.kind]();
   return { detail: 'Мероприятие отменено', canceled_registrations: outcome.registrations, refunds: outcome.refunds };
 }

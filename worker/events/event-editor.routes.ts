@@ -1,8 +1,7 @@
 // Event editor for the event's mentor (spec 002 §7 "Events (editor)"): AddEvent, UpdateEvent, DeleteEvent.
 // Rules and answers: docs/decisions/008-event-editor.md.
-import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, SignedInContext } from '../env.ts';
 import { deleteFile, storeImage } from '../files/files.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { ApiError, errors } from '../lib/errors.ts';
@@ -29,7 +28,7 @@ const notFound = () => errors.notFound('Мероприятие не найден
 const coverMessages = { notImage: eventMessages.imageNotImage, tooLarge: eventMessages.imageTooLarge };
 
 /** The fields (JSON, or multipart strings) and the cover file, if one was sent. */
-async function readBody(c: Context<AppEnv>) {
+async function readBody(c: SignedInContext) {
   if (c.req.header('content-type')?.includes('application/json')) {
     const json = (await c.req.json().catch(() => null)) as unknown;
     if (!json || typeof json !== 'object' || Array.isArray(json)) throw errors.validation({ non_field_errors: 'Некорректный JSON' });
@@ -65,8 +64,8 @@ const spotsBelowTaken = (taken: number) => {
   return new ApiError(409, 'spots_below_taken', message, { total_spots: message });
 };
 
-async function addEvent(c: Context<AppEnv>) {
-  const me = c.var.user!;
+async function addEvent(c: SignedInContext) {
+  const me = c.var.user;
   const { fields, image } = await readBody(c);
   const input = parseOrThrow(addEventSchema, fields);
   assertOwnUserId(input.mentor_id, me.id);
@@ -116,8 +115,8 @@ function changeNotices(userIds: number[], eventId: number, before: { title: stri
   );
 }
 
-async function updateEvent(c: Context<AppEnv>, id: number) {
-  const me = c.var.user!;
+async function updateEvent(c: SignedInContext, id: number) {
+  const me = c.var.user;
   const current = await findOwnEvent(c.var.db, id, me.id);
   if (!current) throw notFound();
   if (current.isCanceled) throw errors.conflict('event_canceled', 'Отменённое мероприятие нельзя изменить');
@@ -188,8 +187,8 @@ const deleteRefusals = {
     errors.conflict('event_has_payments', 'По мероприятию были оплаты, поэтому его нельзя удалить: оно остаётся в истории платежей. Его можно отменить.'),
 };
 
-async function deleteEvent(c: Context<AppEnv>, id: number) {
-  const outcome = await deleteOwnEvent(c.var.db, id, c.var.user!.id);
+async function deleteEvent(c: SignedInContext, id: number) {
+  const outcome = await deleteOwnEvent(c.var.db, id, c.var.user.id);
   if (outcome.kind !== 'deleted') throw deleteRefusals[outcome.kind]();
   if (outcome.imageFileId) await deleteFile(c.env, c.var.db, outcome.imageFileId);
   if (outcome.participants.length) {
@@ -208,7 +207,7 @@ async function deleteEvent(c: Context<AppEnv>, id: number) {
 }
 
 /** `?id=` of the event; one that can't name a row is a 404, like a missing one. */
-const eventId = (c: Context<AppEnv>) => lookupId(c.req.query('id')) ?? (() => { throw notFound(); })();
+const eventId = (c: SignedInContext) => lookupId(c.req.query('id')) ?? (() => { throw notFound(); })();
 
 export const eventEditorRoutes = new Hono<AppEnv>()
   // only mentors create; anyone else signed in gets 403

@@ -38,7 +38,7 @@ export const eventsRoutes = new Hono<AppEnv>()
   })
   // ours: the events the signed-in user registered for ('Участвую' on /AllEventsDiffShow)
   .get('/events/my-registrations', requireUser, async (c) => {
-    const rows = await registeredEvents(c.var.db, c.var.user!.id);
+    const rows = await registeredEvents(c.var.db, c.var.user.id);
     return c.json(rows.map(toEventListItem));
   })
   .get('/events/GetUserEvents', publicCache, validate('query', userEventsQuery), async (c) => {

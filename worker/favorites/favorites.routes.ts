@@ -11,11 +11,11 @@ import { favoriteCreateBody } from './favorites.schemas.ts';
 
 export const favoritesRoutes = new Hono<AppEnv>()
   .get('/mentor-favorites', requireUser, async (c) => {
-    const rows = await listFavorites(c.var.db, c.var.user!.id);
+    const rows = await listFavorites(c.var.db, c.var.user.id);
     return c.json(rows.map(toFavorite));
   })
   .post('/mentor-favorites', requireUser, validate('json', favoriteCreateBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const { mentor } = c.req.valid('json');
     if (mentor === userId) throw errors.validation({ mentor: 'Нельзя добавить в избранное себя' });
     const outcome = await addFavorite(c.var.db, userId, mentor);
@@ -25,6 +25,6 @@ export const favoritesRoutes = new Hono<AppEnv>()
     return c.json(toFavorite(row), 201);
   })
   .delete('/mentor-favorites/:id', requireUser, async (c) => {
-    found(await deleteFavorite(c.var.db, c.var.user!.id, parseId(c.req.param('id'))));
+    found(await deleteFavorite(c.var.db, c.var.user.id, parseId(c.req.param('id'))));
     return c.body(null, 204);
   });

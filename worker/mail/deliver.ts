@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import { createDb, type Db } from '../../drizzle/db.ts';
-import type { AppEnv } from '../env.ts';
+import type { AnyContext } from '../env.ts';
 import type { EmailSender, SmsSender } from './outgoing.ts';
 import { emailSender, smsSender } from './senders.ts';
 
@@ -9,7 +8,7 @@ import { emailSender, smsSender } from './senders.ts';
  * whether a message went out (sign-in must not reveal which e-mails have accounts), and a slow provider
  * doesn't hold the user up. Failures are logged with the request id.
  */
-export function deliverInBackground(c: Context<AppEnv>, send: (senders: { email: EmailSender; sms: SmsSender; db: Db }) => Promise<void>) {
+export function deliverInBackground(c: AnyContext, send: (senders: { email: EmailSender; sms: SmsSender; db: Db }) => Promise<void>) {
   c.executionCtx.waitUntil(
     (async () => {
       const { db, close } = createDb(c.env);

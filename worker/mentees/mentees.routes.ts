@@ -8,5 +8,5 @@ import { menteesQuery } from './mentees.schemas.ts';
 
 export const menteesRoutes = new Hono<AppEnv>().get('/mentees', requireRole('mentor'), validate('query', menteesQuery), async (c) => {
   const { search } = c.req.valid('query');
-  return c.json(await listMentees(c.var.db, c.var.user!.id, search));
+  return c.json(await listMentees(c.var.db, c.var.user.id, search));
 });

@@ -15,17 +15,17 @@ const notDraft = (detail: string) => errors.conflict('application_not_draft', de
 
 export const mentorApplicationsRoutes = new Hono<AppEnv>()
   .get('/mentor-applications/me', requireUser, async (c) => {
-    const row = await findLatestApplication(c.var.db, c.var.user!.id);
+    const row = await findLatestApplication(c.var.db, c.var.user.id);
     if (!row) throw notFound();
     return c.json(toMentorApplication(row));
   })
   .post('/mentor-applications', requireUser, validate('json', mentorApplicationCreateBody), async (c) => {
-    const row = await createDraft(c.var.db, c.var.user!.id, c.req.valid('json').payload);
+    const row = await createDraft(c.var.db, c.var.user.id, c.req.valid('json').payload);
     if (!row) throw errors.conflict('application_exists', 'У вас уже есть заявка в работе');
     return c.json(toMentorApplication(row), 201);
   })
   .patch('/mentor-applications/:id', requireUser, validate('json', mentorApplicationPatchBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     const row = await updateDraftPayload(c.var.db, userId, id, c.req.valid('json').payload);
     if (row) return c.json(toMentorApplication(row));
@@ -34,7 +34,7 @@ export const mentorApplicationsRoutes = new Hono<AppEnv>()
     throw notDraft('Заявку можно изменить, только пока она в черновике');
   })
   .post('/mentor-applications/:id/submit', requireUser, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     const current = await findOwnApplication(c.var.db, userId, id);
     if (!current) throw notFound();

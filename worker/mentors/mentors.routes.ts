@@ -31,7 +31,7 @@ export const mentorsRoutes = new Hono<AppEnv>()
   })
   .get('/users/GetUser', publicCache, async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.query('id')), c.var.user?.id ?? null)))
   .get('/users/my-mentors/history', requireUser, async (c) => {
-    const rows = await myMentorsHistory(c.var.db, c.var.user!.id);
+    const rows = await myMentorsHistory(c.var.db, c.var.user.id);
     return c.json(rows.map(toHistoryItem));
   })
   // digits only, so /users/me and the named paths above never reach it

@@ -1,7 +1,7 @@
 // Admin moderation of mentor applications (the spec leaves it out: "Moderation transitions … not shown").
 import { notifyNow } from '../notifications/notify.ts';
-import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../env.ts';
+import { Hono } from 'hono';
+import type { AppEnv, SignedInContext } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
@@ -14,18 +14,18 @@ import { applicationExists, approveApplication, findApplicant, listForModeration
 import { moderationListQuery, rejectBody } from './moderation.schemas.ts';
 
 /** Why a decision did nothing: no such application (404), or it isn't waiting for one (409). */
-async function notDecidable(c: Context<AppEnv>, id: number): Promise<never> {
+async function notDecidable(c: SignedInContext, id: number): Promise<never> {
   if (!(await applicationExists(c.var.db, id))) throw errors.notFound('Заявка не найдена');
   throw errors.conflict('application_not_submitted', 'Заявка уже рассмотрена или ещё не отправлена');
 }
 
 /** Applicants registered by phone may have no e-mail yet; they see the decision on the page. */
-function notifyApplicant(c: Context<AppEnv>, applicant: Applicant, mail: Omit<OutgoingEmail, 'to'>) {
+function notifyApplicant(c: SignedInContext, applicant: Applicant, mail: Omit<OutgoingEmail, 'to'>) {
   const to = applicant.email;
   if (to) deliverInBackground(c, ({ email }) => email.sendEmail({ to, ...mail }));
 }
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+const origin = (c: SignedInContext) => new URL(c.req.url).origin;
 
 export const moderationRoutes = new Hono<AppEnv>()
   .get('/admin/mentor-applications', requireRole('admin'), validate('query', moderationListQuery), async (c) => {
@@ -35,7 +35,7 @@ export const moderationRoutes = new Hono<AppEnv>()
   })
   .post('/admin/mentor-applications/:id/approve', requireRole('admin'), async (c) => {
     const id = parseId(c.req.param('id'));
-    const result = await approveApplication(c.var.db, id, c.var.user!.id);
+    const result = await approveApplication(c.var.db, id, c.var.user.id);
     if (!result) return notDecidable(c, id);
     notifyApplicant(c, result.user, approvedMail(result.user.firstName, origin(c)));
     await notifyNow(c.env, c.var.db, [
@@ -46,7 +46,7 @@ export const moderationRoutes = new Hono<AppEnv>()
   .post('/admin/mentor-applications/:id/reject', requireRole('admin'), validate('json', rejectBody), async (c) => {
     const id = parseId(c.req.param('id'));
     const { reason } = c.req.valid('json');
-    const application = await rejectApplication(c.var.db, id, c.var.user!.id, reason);
+    const application = await rejectApplication(c.var.db, id, c.var.user.id, reason);
     if (!application) return notDecidable(c, id);
     // the applicant exists: deleting a user deletes their applications (foreign key cascade)
     const applicant = found(await findApplicant(c.var.db, application.userId));

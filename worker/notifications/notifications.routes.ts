@@ -16,17 +16,17 @@ const pageQuery = z.object({ page: z.coerce.number({ error: 'Некоррект�
 export const notificationsRoutes = new Hono<AppEnv>()
   .get('/notifications', requireUser, validate('query', pageQuery), async (c) => {
     const { page } = c.req.valid('query');
-    const { rows, hasMore, total, unread } = await listNotifications(c.var.db, c.var.user!.id, page, NOTIFICATIONS_PAGE_SIZE);
+    const { rows, hasMore, total, unread } = await listNotifications(c.var.db, c.var.user.id, page, NOTIFICATIONS_PAGE_SIZE);
     return c.json({ results: rows.map(toNotification), next: hasMore ? page + 1 : null, count: total, unread_count: unread });
   })
   .post('/notifications/mark_all_read', requireUser, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const updated = await markAllRead(c.var.db, userId);
     await pushToUser(c.env, userId, { type: 'read_all' });
     return c.json({ updated });
   })
   .post('/notifications/:id/mark_read', requireUser, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const { id } = found(await markRead(c.var.db, userId, parseId(c.req.param('id'))), 'Уведомление не найдено');
     await pushToUser(c.env, userId, { type: 'read', ids: [id] });
     return c.json({ id, is_read: true });

@@ -21,14 +21,14 @@ const PAYMENT_ID = ':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 
 export const paymentsRoutes = new Hono<AppEnv>()
   .get('/payments/tokens', requireUser, async (c) => {
-    const rows = await listPayoutCards(c.var.db, c.var.user!.id);
+    const rows = await listPayoutCards(c.var.db, c.var.user.id);
     return c.json(rows.map(toPayoutCard));
   })
   .post('/payments/tokens', requireUser, validate('json', payoutTokenBody), async (c) => {
     const body = c.req.valid('json');
     await assertGenuinePayoutToken(c.env, body);
     const row = await insertPayoutCard(c.var.db, {
-      userId: c.var.user!.id,
+      userId: c.var.user.id,
       payoutToken: body.payout_token,
       cardLast4: body.card_last4,
       cardType: body.card_type,
@@ -37,14 +37,14 @@ export const paymentsRoutes = new Hono<AppEnv>()
     return c.json(toPayoutCard(row), 201);
   })
   .delete('/payments/tokens/:id', requireUser, async (c) => {
-    found(await deletePayoutCard(c.var.db, c.var.user!.id, parseId(c.req.param('id'))));
+    found(await deletePayoutCard(c.var.db, c.var.user.id, parseId(c.req.param('id'))));
     return c.body(null, 204);
   })
   .post('/payments/deals', requireUser, validate('json', dealBody), async (c) => {
-    return c.json(await createDeal(providerContext(c), c.var.user!.id, c.req.valid('json')));
+    return c.json(await createDeal(providerContext(c), c.var.user.id, c.req.valid('json')));
   })
   .get(`/payments/${PAYMENT_ID}`, requireUser, async (c) => {
-    const row = found(await findVisiblePayment(c.var.db, c.req.param('id').toLowerCase(), c.var.user!.id), 'Платёж не найден');
+    const row = found(await findVisiblePayment(c.var.db, c.req.param('id').toLowerCase(), c.var.user.id), 'Платёж не найден');
     return c.json(toPaymentView(row));
   })
   // Called by the providers, server to server (no Origin, no cookies); each proves itself (webhooks in decision 006).

@@ -1,7 +1,6 @@
 // Which payment provider serves this deployment (decision 006): YooKassa when its shop id and secret key
 // are configured, otherwise the offline sandbox, which exists only in development and test.
-import type { Context } from 'hono';
-import type { AppEnv } from '../env.ts';
+import type { AnyContext } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { isDevEnvironment } from '../mail/senders.ts';
 import type { PaymentProvider, ProviderContext } from './provider.ts';
@@ -24,6 +23,6 @@ export function paymentProvider(ctx: ProviderContext): PaymentProvider {
 }
 
 /** The provider's view of this request: its bindings, its database handle and our public origin. */
-export function providerContext(c: Context<AppEnv>): ProviderContext {
+export function providerContext(c: AnyContext): ProviderContext {
   return { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin };
 }

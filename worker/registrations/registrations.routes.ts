@@ -1,6 +1,6 @@
 // Registration for events (spec 000 sections 4 and 7). Paths sit under /events/ as the spec names them.
 import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
@@ -12,7 +12,6 @@ import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
 import { quoteUnregister } from './registrations.quote.ts';
 import { REGISTRATIONS_PER_HOUR, checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
-import type { Context } from 'hono';
 
 const refusals = {
   not_found: () => errors.notFound('Мероприятие не найдено'),
@@ -22,8 +21,8 @@ const refusals = {
   no_seats: () => errors.conflict('no_seats', 'Мест нет'),
 } satisfies Record<string, () => ApiError>;
 
-async function unregisterHandler(c: Context<AppEnv>, body: { event_id: number; user_id?: number | null }) {
-  const callerId = c.var.user!.id;
+async function unregisterHandler(c: SignedInContext, body: { event_id: number; user_id?: number | null }) {
+  const callerId = c.var.user.id;
   if (body.user_id != null && body.user_id !== callerId) throw errors.forbidden('Можно отменить только свою регистрацию');
   const outcome = await unregister(providerContext(c), body.event_id, callerId);
   if (outcome.kind !== 'unregistered') throw errors.notFound('Вы не зарегистрированы на это мероприятие');
@@ -50,7 +49,7 @@ export const registrationsRoutes = new Hono<AppEnv>()
   })
   .post('/events/register_for_event', requireUser, validate('json', registrationBody), async (c) => {
     const { event_id, user_id } = c.req.valid('json');
-    const callerId = c.var.user!.id;
+    const callerId = c.var.user.id;
     if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно зарегистрировать только себя');
     // a paid registration holds a seat for 15 minutes: nobody may sweep up seats across events without paying
     await enforceLimits(c.var.db, [{ key: `registrations:user:${callerId}`, max: REGISTRATIONS_PER_HOUR, windowSeconds: 3600 }]);
@@ -64,7 +63,7 @@ export const registrationsRoutes = new Hono<AppEnv>()
   })
   // ours (decision 010): what leaving now would refund, shown before the person confirms
   .get('/events/unregister-quote', requireUser, validate('query', eventIdQuery), async (c) => {
-    const quote = await quoteUnregister(c.var.db, c.req.valid('query').event_id, c.var.user!.id);
+    const quote = await quoteUnregister(c.var.db, c.req.valid('query').event_id, c.var.user.id);
     if (!quote) throw errors.notFound('Вы не зарегистрированы на это мероприятие');
     return c.json(quote);
   })

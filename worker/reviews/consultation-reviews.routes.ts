@@ -21,7 +21,7 @@ const refusals: Record<Exclude<AddConsultationReviewOutcome['kind'], 'added'>, (
 };
 
 export const consultationReviewsRoutes = new Hono<AppEnv>().post('/reviews', requireUser, validate('json', reviewBody), async (c) => {
-  const authorId = c.var.user!.id;
+  const authorId = c.var.user.id;
   const body = c.req.valid('json');
   await enforceLimits(c.var.db, [{ key: `reviews:user:${authorId}`, max: REVIEWS_PER_HOUR, windowSeconds: 3600 }]);
   const outcome = await addConsultationReview(c.var.db, { bookingId: body.event_id, authorId, rating: body.rating, text: body.text });

@@ -27,7 +27,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toUserReview));
   })
   .post('/user_reviews/AddUserReview', requireUser, validate('json', userReviewBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const body = c.req.valid('json');
     await limitReviews(c.var.db, userId);
     const outcome = await addUserReview(c.var.db, { authorId: userId, toUserId: body.to_user_id, text: body.review_text, stars: body.review_stars });
@@ -43,7 +43,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toEventReview));
   })
   .post('/event_reviews/AddEventReview', requireUser, validate('json', eventReviewBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const body = c.req.valid('json');
     await limitReviews(c.var.db, userId);
     const outcome = await addEventReview(c.var.db, { authorId: userId, eventId: body.event_id, text: body.review_text, stars: body.review_stars });

@@ -16,16 +16,16 @@ import { inboxQuery } from './support.schemas.ts';
 export const supportRoutes = new Hono<AppEnv>()
   /** «Написать в поддержку»: the caller's support room, opened once; answers its id for /ChatsPage?roomId=. */
   .post('/support/chat', requireUser, async (c) => {
-    const roomId = await openSupportRoom(c.var.db, c.var.user!.id);
+    const roomId = await openSupportRoom(c.var.db, c.var.user.id);
     return c.json({ roomId });
   })
   .get('/support/rooms', requireRole('admin'), validate('query', inboxQuery), async (c) => {
-    const { rows, hasMore } = await listSupportRooms(c.var.db, c.var.user!.id, c.req.valid('query'));
+    const { rows, hasMore } = await listSupportRooms(c.var.db, c.var.user.id, c.req.valid('query'));
     return c.json({ results: rows.map(toInboxRoom), has_more: hasMore });
   })
   .post('/support/rooms/:roomId/join', requireRole('admin'), async (c) => {
     const roomId = c.req.param('roomId');
-    const joined = ROOM_ID.test(roomId) ? await joinSupportRoom(c.var.db, roomId, c.var.user!.id) : null;
+    const joined = ROOM_ID.test(roomId) ? await joinSupportRoom(c.var.db, roomId, c.var.user.id) : null;
     if (!joined) throw errors.notFound('Чат не найден');
     return c.json({ roomId: joined });
   });

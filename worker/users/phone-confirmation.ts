@@ -2,12 +2,11 @@
 // yours once you prove it»). PATCH /users/me/ keeps a new number as `pending_phone` and texts it a code; POST
 // /users/me/phone/confirm/ with that code makes it the account's `phone`, the one sign-in and registration by SMS
 // look up. Until then the number belongs to nobody: its real owner registering by SMS gets an account of their own.
-import type { Context } from 'hono';
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../drizzle/schema/users.ts';
 import { issueCode, redeemCode } from '../auth/login-codes.queries.ts';
 import { codeMessages } from '../auth/auth.messages.ts';
-import type { AppEnv } from '../env.ts';
+import type { SignedInContext } from '../env.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
@@ -23,12 +22,12 @@ export const phoneCodeLimits = (userId: number, phone: string, ip: string) => [
 ];
 
 /** Checked before the profile is written, so a refused code leaves the whole change unwritten. */
-export async function allowPhoneCode(c: Context<AppEnv>, userId: number, phone: string) {
+export async function allowPhoneCode(c: SignedInContext, userId: number, phone: string) {
   await enforceLimits(c.var.db, phoneCodeLimits(userId, phone, clientIp(c.req.raw.headers)));
 }
 
 /** A fresh code for the person's pending number, texted after the answer. */
-export async function sendPhoneCode(c: Context<AppEnv>, userId: number, phone: string) {
+export async function sendPhoneCode(c: SignedInContext, userId: number, phone: string) {
   const code = await issueCode(c.var.db, c.env.JWT_SECRET, {
     purpose: 'phone_change',
     destination: phone,
@@ -39,7 +38,7 @@ export async function sendPhoneCode(c: Context<AppEnv>, userId: number, phone: s
 }
 
 /** The code makes the pending number the account's phone; a number someone confirmed meanwhile stays theirs. */
-export async function confirmPhone(c: Context<AppEnv>, userId: number, passcode: string) {
+export async function confirmPhone(c: SignedInContext, userId: number, passcode: string) {
   const [row] = await c.var.db.select({ pending: users.pendingPhone }).from(users).where(eq(users.id, userId));
   if (!row?.pending) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
   const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'phone_change', destination: row.pending, code: passcode });

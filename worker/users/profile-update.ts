@@ -1,10 +1,9 @@
 // PATCH /api/users/me/: only the fields sent change; an avatar is checked by its bytes, stored in R2, and
 // the file it replaces is deleted once the user row points at the new one.
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { users } from '../../drizzle/schema/users.ts';
 import { profilePatchSchema } from '../profile/profile.schemas.ts';
-import type { AppEnv } from '../env.ts';
+import type { SignedInContext } from '../env.ts';
 import { deleteFile, storeImage } from '../files/files.ts';
 import { errors } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validate.ts';
@@ -13,7 +12,7 @@ import { allowPhoneCode, sendPhoneCode } from './phone-confirmation.ts';
 type UserPatch = Partial<typeof users.$inferInsert>;
 
 /** The request's fields as strings (multipart, as the spec's client sends, or JSON) and the avatar file. */
-async function readBody(c: Context<AppEnv>) {
+async function readBody(c: SignedInContext) {
   if (c.req.header('content-type')?.includes('application/json')) {
     const json = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     if (!json || typeof json !== 'object') throw errors.validation({ non_field_errors: 'Некорректный JSON' });
@@ -43,7 +42,7 @@ function safeJson(value: string): unknown {
   }
 }
 
-export async function updateProfile(c: Context<AppEnv>, current: Pick<typeof users.$inferSelect, 'id' | 'avatarFileId' | 'phone' | 'pendingPhone'>) {
+export async function updateProfile(c: SignedInContext, current: Pick<typeof users.$inferSelect, 'id' | 'avatarFileId' | 'phone' | 'pendingPhone'>) {
   const { id: userId, avatarFileId: previousAvatarId } = current;
   const { fields, avatar } = await readBody(c);
   const p = parseOrThrow(profilePatchSchema, fields);

@@ -23,28 +23,28 @@ const profileBodyLimit = bodyLimit({
 
 export const usersRoutes = new Hono<AppEnv>()
   .get('/users/me', requireUser, async (c) => {
-    const row = await findUserById(c.var.db, c.var.user!.id);
+    const row = await findUserById(c.var.db, c.var.user.id);
     // A valid token for a deleted account: the session is over.
     if (!row) throw errors.unauthorized();
     // the role changed since the token was issued (an approved application): the app loads /users/me
     // first, so role-guarded calls work at once instead of after the next refresh
-    if (row.role !== c.var.user!.role) await setAccessCookie(c, { id: row.id, role: row.role });
+    if (row.role !== c.var.user.role) await setAccessCookie(c, { id: row.id, role: row.role });
     return c.json(toMe(row));
   })
   .patch('/users/me', requireUser, profileBodyLimit, async (c) => {
-    const current = await findUserById(c.var.db, c.var.user!.id);
+    const current = await findUserById(c.var.db, c.var.user.id);
     if (!current) throw errors.unauthorized();
     return c.json(toMe(await updateProfile(c, current)));
   })
   /** Ours (decision 013): the code texted to the profile's new number makes it the account's phone. */
   .post('/users/me/phone/confirm', requireUser, validate('json', phoneConfirmBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     await enforceLimits(c.var.db, [{ key: `verify:phone:user:${userId}`, max: 15, windowSeconds: 3600 }]);
     return c.json(toMe(await confirmPhone(c, userId, c.req.valid('json').passcode)));
   })
   /** Ours: another code for the number waiting to be confirmed. */
   .post('/users/me/phone/resend', requireUser, async (c) => {
-    const row = await findUserById(c.var.db, c.var.user!.id);
+    const row = await findUserById(c.var.db, c.var.user.id);
     if (!row) throw errors.unauthorized();
     if (!row.pendingPhone) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
     await allowPhoneCode(c, row.id, row.pendingPhone);

@@ -16,11 +16,11 @@ import { WORK_EXPERIENCES_MAX, workExperienceCreateBody, workExperienceInputSche
 
 export const workExperiencesRoutes = new Hono<AppEnv>()
   .get('/work-experiences', requireUser, async (c) => {
-    const rows = await listWorkExperiences(c.var.db, c.var.user!.id);
+    const rows = await listWorkExperiences(c.var.db, c.var.user.id);
     return c.json(rows.map(toWorkExperience));
   })
   .post('/work-experiences', requireUser, validate('json', workExperienceCreateBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const { user_id, ...input } = c.req.valid('json');
     assertOwnUserId(user_id, userId);
     const row = await insertWorkExperience(c.var.db, userId, toWorkExperienceValues(input));
@@ -28,7 +28,7 @@ export const workExperiencesRoutes = new Hono<AppEnv>()
     return c.json(toWorkExperience(row), 201);
   })
   .patch('/work-experiences/:id', requireUser, validate('json', workExperiencePatchBody), async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const id = parseId(c.req.param('id'));
     const { user_id, ...patch } = c.req.valid('json');
     assertOwnUserId(user_id, userId);
@@ -39,6 +39,6 @@ export const workExperiencesRoutes = new Hono<AppEnv>()
     return c.json(toWorkExperience(row));
   })
   .delete('/work-experiences/:id', requireUser, async (c) => {
-    found(await deleteWorkExperience(c.var.db, c.var.user!.id, parseId(c.req.param('id'))));
+    found(await deleteWorkExperience(c.var.db, c.var.user.id, parseId(c.req.param('id'))));
     return c.body(null, 204);
   });

@@ -3,9 +3,9 @@
 // the rule of GET /conferences/get/ on every call, and only then call the SFU. A session belongs to the person who
 // made it (conference_sfu_sessions): nobody pushes into, renegotiates or closes someone else's, and pulls come only
 // from sessions of the same meeting.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
-import type { AppEnv } from '../../env.ts';
+import type { AppEnv, SignedInContext } from '../../env.ts';
 import { ApiError, errors } from '../../lib/errors.ts';
 import { enforceLimits } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../middleware/session.ts';
@@ -34,8 +34,8 @@ const unavailable = () => new ApiError(503, 'sfu_unavailable', m.notConfigured);
  * GET /conferences/get/, a meeting whose media goes through the SFU (an event, with the SFU configured), and a
  * person within the rate limit. Answers the SFU client.
  */
-async function admit(c: Context<AppEnv>, contentType: ConferenceContentType, objectId: number) {
-  const userId = c.var.user!.id;
+async function admit(c: SignedInContext, contentType: ConferenceContentType, objectId: number) {
+  const userId = c.var.user.id;
   await enforceLimits(c.var.db, [{ key: `conferences:sfu:user:${userId}`, max: SFU_CALLS_PER_MINUTE, windowSeconds: 60 }]);
   const meeting = await findMeeting(c.var.db, contentType, objectId, userId);
   if (!meeting) throw refuse.notFound(contentType);
@@ -52,14 +52,14 @@ async function admit(c: Context<AppEnv>, contentType: ConferenceContentType, obj
 }
 
 /** The caller's own session in this meeting, or 403 (an unknown session and someone else's look the same). */
-async function ownSession(c: Context<AppEnv>, contentType: ConferenceContentType, objectId: number, sessionId: string, others: string[] = []) {
+async function ownSession(c: SignedInContext, contentType: ConferenceContentType, objectId: number, sessionId: string, others: string[] = []) {
   const owners = await sfuSessionsIn(c.var.db, contentType, objectId, [sessionId, ...others]);
-  if (owners.get(sessionId) !== c.var.user!.id) throw notYours();
+  if (owners.get(sessionId) !== c.var.user.id) throw notYours();
   return owners;
 }
 
 /** The SFU failed or did not answer: logged without the token, told to the browser as a retryable 502. */
-async function viaSfu<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
+async function viaSfu<T>(c: SignedInContext, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
@@ -73,7 +73,7 @@ export const conferenceSfuRoutes = new Hono<AppEnv>()
   /** A new SFU session (one RTCPeerConnection of this browser), owned by the caller; needs the join token of GET /conferences/get/. */
   .post('/conferences/sfu/sessions', requireUser, validateWithDetail('json', sfuSessionBody), async (c) => {
     const { content_type, object_id, join_token } = c.req.valid('json');
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const claims = await verifyJoinToken(c.env.JWT_SECRET, join_token, { contentType: content_type, objectId: object_id, userId });
     if (!claims) throw errors.forbidden(m.noJoinToken);
     const sfu = await admit(c, content_type, object_id);
