@@ -1,6 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { categories } from '../categories.ts';
 
-/** The six categories of events and mentors. */
-export const categories = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
-export type Category = (typeof categories)[number];
+/** The categories of events and mentors as a Postgres enum. */
 export const category = pgEnum('category', categories);

@@ -9,7 +9,7 @@ export type ImportGraph = Map<string, string[]>;
 const CANDIDATES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** The project file a relative specifier names, or null for packages and files outside the set. */
-function resolve(from: string, specifier: string, known: Set<string>): string | null {
+export function resolveImport(from: string, specifier: string, known: Set<string>): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = normalize(join(dirname(from), specifier)).split('\\').join('/');
   for (const suffix of CANDIDATES) if (known.has(base + suffix)) return base + suffix;
@@ -28,7 +28,7 @@ export function importGraph(root: string, files: string[]): ImportGraph {
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const targets = importSpecifiers(text)
-      .map((s) => resolve(file, s, known))
+      .map((s) => resolveImport(file, s, known))
       .filter((t): t is string => t !== null);
     graph.set(file, [...new Set(targets)]);
   }

@@ -2,7 +2,7 @@
 // import graph; decision 016 lists them with their exceptions. Each rule answers its violations, none when it holds.
 import ts from 'typescript';
 import { importCycles } from './cycles.ts';
-import type { ImportGraph } from './import-graph.ts';
+import { resolveImport, type ImportGraph } from './import-graph.ts';
 
 export type Violation = { rule: string; file: string; detail: string };
 export type Project = { graph: ImportGraph; read: (file: string) => string };
@@ -42,6 +42,49 @@ export function rawFetchLines(text: string, fileName = 'file.tsx'): number[] {
   };
   visit(source);
   return lines;
+}
+
+/** Packages that only the server runs (or that would weigh a page down for nothing); `hono/client` is the SPA's. */
+export const SERVER_ONLY_PACKAGE = /^(drizzle-orm|@neondatabase\/|hono(?!\/client)|partyserver|xss|jose|ical-generator|cloudflare:)/;
+
+/** What a file's text imports at run time (packages and relative paths): `import type`, and imports naming only types, are left out. */
+export function runtimeImports(text: string, fileName = 'file.ts'): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const out: string[] = [];
+  for (const node of source.statements) {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || !node.moduleSpecifier || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    const from = node.moduleSpecifier.text;
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const onlyTypes = clause && !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      if (onlyTypes) continue;
+    } else if (node.isTypeOnly) continue;
+    out.push(from);
+  }
+  return out;
+}
+
+/** Every file outside web/ that the SPA's files load at run time, at any depth, with the packages it imports. */
+function loadedByWeb({ graph, read }: Project): Map<string, string[]> {
+  const known = new Set(graph.keys());
+  const packages = new Map<string, string[]>();
+  const queue = [...known].filter((f) => f.startsWith('web/'));
+  const seen = new Set(queue);
+  while (queue.length) {
+    const file = queue.pop()!;
+    const specifiers = runtimeImports(read(file), file);
+    packages.set(file, specifiers.filter((s) => !s.startsWith('.')));
+    for (const s of specifiers) {
+      const next = s.startsWith('.') ? resolveImport(file, s, known) : null;
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return new Map([...packages].filter(([file]) => !file.startsWith('web/')));
 }
 
 export const rules: Rule[] = [
@@ -85,6 +128,19 @@ export const rules: Rule[] = [
         for (const line of rawFetchLines(read(file), file)) out.push({ rule: 'no-raw-fetch', file, detail: `fetch at line ${line}` });
       }
       return out;
+    },
+  },
+  {
+    name: 'shared-modules-pure',
+    description: 'the server modules the SPA imports (schemas, limits, messages) import no server-only package, at any depth',
+    check: (project) => {
+      const out: Violation[] = [];
+      for (const [file, packages] of loadedByWeb(project)) {
+        for (const from of packages) {
+          if (SERVER_ONLY_PACKAGE.test(from)) out.push({ rule: 'shared-modules-pure', file, detail: `the SPA imports it, and it imports ${from}` });
+        }
+      }
+      return out.sort((a, b) => a.file.localeCompare(b.file));
     },
   },
   {

@@ -1,6 +1,6 @@
 // What a mentor of each category is like: specializations, skills, the consultations they sell, the jobs and
 // studies behind them, their events and portfolio. All of it is user-visible, so it is written in Russian.
-import type { Category } from '../../drizzle/schema/categories.ts';
+import type { Category } from '../../drizzle/categories.ts';
 
 export type { Category };
 

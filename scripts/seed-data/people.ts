@@ -1,5 +1,5 @@
 // Accounts and profiles: the documented demo accounts, 48 mentors (8 per category) and 30 mentees.
-import { categories } from '../../drizzle/schema/categories.ts';
+import { categories } from '../../drizzle/categories.ts';
 import { catalog, type Category, type CategoryContent } from './catalog.ts';
 import type { SeedContext } from './context.ts';
 import { demoAdmin, demoMentee, demoMentor } from './demo-accounts.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { importCycles } from '../../scripts/conventions/cycles.ts';
 import { importSpecifiers, type ImportGraph } from '../../scripts/conventions/import-graph.ts';
 import { lintProject } from '../../scripts/conventions/lint.ts';
-import { rawFetchLines, rules } from '../../scripts/conventions/rules.ts';
+import { rawFetchLines, rules, runtimeImports } from '../../scripts/conventions/rules.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const rule = (name: string) => rules.find((r) => r.name === name)!;
@@ -67,6 +67,24 @@ describe('the conventions linter', () => {
       project({ 'web/features/a/a.api.ts': [], 'web/lib/api-client.ts': [], 'worker/x.ts': [] }, { 'web/features/a/a.api.ts': text, 'web/lib/api-client.ts': text, 'worker/x.ts': text }),
     );
     expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual(['web/features/a/a.api.ts fetch at line 1', 'web/features/a/a.api.ts fetch at line 2', 'web/features/a/a.api.ts fetch at line 3']);
+  });
+
+  it("refuses server-only packages in what the SPA loads at run time, not in what it only takes types from", () => {
+    expect(runtimeImports(`import type { A } from 'hono';\nimport { type B } from 'drizzle-orm';\nimport { z } from 'zod';\nexport { c } from './c.ts';\nexport type { D } from './d.ts';`)).toEqual(['zod', './c.ts']);
+    const texts = {
+      'web/features/a/form.tsx': `import { limits } from '../../../worker/a/a.rules.ts';\nimport type { AppType } from '../../../worker/app.ts';`,
+      'worker/a/a.rules.ts': `import { z } from 'zod';\nimport { category } from '../../drizzle/schema/categories.ts';`,
+      'drizzle/schema/categories.ts': `import { pgEnum } from 'drizzle-orm/pg-core';`,
+      'worker/app.ts': `import { Hono } from 'hono';`,
+    };
+    const edges = {
+      'web/features/a/form.tsx': ['worker/a/a.rules.ts', 'worker/app.ts'],
+      'worker/a/a.rules.ts': ['drizzle/schema/categories.ts'],
+      'drizzle/schema/categories.ts': [],
+      'worker/app.ts': [],
+    };
+    const found = rule('shared-modules-pure').check(project(edges, texts));
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual(['drizzle/schema/categories.ts the SPA imports it, and it imports drizzle-orm/pg-core']);
   });
 
   it('wants kebab-case file names with role suffixes, except route files', () => {

@@ -1,7 +1,8 @@
 // The event description sanitizer (worker/events/sanitize-description.ts), run inside workerd like the
 // Worker: XSS payloads never survive, the editor's own formatting does.
 import { describe, expect, it } from 'vitest';
-import { descriptionLength, descriptionText, HIGHLIGHT_COLORS, sanitizeDescription } from '../../worker/events/sanitize-description.ts';
+import { HIGHLIGHT_COLORS, sanitizeDescription } from '../../worker/events/sanitize-description.ts';
+import { descriptionLength, descriptionText } from '../../worker/events/event-rules.ts';
 
 const allowedTags = new Set(['b', 'strong', 'i', 'em', 'u', 'h1', 'h2', 'ul', 'ol', 'li', 'p', 'br', 'mark', 'span']);
 const colorAttr = new RegExp(`^(style="background-color: (${HIGHLIGHT_COLORS.join('|')})"|data-color="(${HIGHLIGHT_COLORS.join('|')})")$`);

@@ -20,7 +20,8 @@ import {
   updateOwnEvent,
   type EventPatch,
 } from './event-editor.queries.ts';
-import { addEventSchema, EVENT_DEFAULT_SPOTS, eventMessages, startFrom, startProblem, updateEventSchema } from './event-editor.schemas.ts';
+import { addEventSchema, startFrom, startProblem, updateEventSchema } from './event-editor.schemas.ts';
+import { EVENT_DEFAULT_SPOTS, eventMessages } from './event-rules.ts';
 import { lookupId } from '../lib/id-param.ts';
 
 const IMAGE_FIELD = 'event_image';

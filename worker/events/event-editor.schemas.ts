@@ -2,45 +2,10 @@
 // (every value a string), UpdateEvent as JSON or multipart, so every field accepts its string form too.
 // The messages are the spec's where it gives one.
 import { z } from 'zod';
-import { categories } from '../../drizzle/schema/categories.ts';
-import { descriptionLength, sanitizeDescription } from './sanitize-description.ts';
+import { categories } from '../../drizzle/categories.ts';
+import { sanitizeDescription } from './sanitize-description.ts';
 import { localParts } from '../consultation-slots/slot-dates.ts';
-
-export const EVENT_PRICE_MAX = 150_000;
-export const EVENT_DESCRIPTION_MAX = 500;
-/** raw HTML bound, far above what 500 characters of formatted text need */
-export const EVENT_DESCRIPTION_HTML_MAX = 20_000;
-export const EVENT_TITLE_MAX = 255;
-export const EVENT_SPOTS_MAX = 100_000;
-export const EVENT_LEAD_MS = 60 * 60 * 1000;
-export const EVENT_DEFAULT_SPOTS = 20;
-export const EVENT_DEFAULT_TIME = '18:00';
-
-export const eventMessages = {
-  required: 'Поле обязательно для заполнения',
-  titleTooLong: `Название не должно превышать ${EVENT_TITLE_MAX} символов`,
-  category: 'Выберите действительную категорию',
-  dateRequired: 'Дата и время мероприятия обязательны.',
-  dateInvalid: 'Некорректные дата или время мероприятия.',
-  datePast: 'Дата не может быть в прошлом',
-  tooSoon: 'Укажите более позднее время',
-  time: 'Некорректный формат времени (ЧЧ:ММ)',
-  priceRequired: 'Цена обязательна',
-  priceNumber: 'Цена должна быть числом',
-  priceInteger: 'Цена должна быть целым числом',
-  priceRange: 'Цена должна быть от 0 до 150,000',
-  spots: 'Минимум 1 участник',
-  spotsMax: 'Не больше 100 000 мест',
-  spotsBelowTaken: (taken: number) => `Мест не может быть меньше, чем уже занято: ${taken}`,
-  descriptionLimit: 'Превышен лимит в 500 символов',
-  descriptionHtml: 'Описание слишком длинное',
-  discount: 'Скидка должна быть целым числом от 1 до 100',
-  duration: 'Длительность должна быть от 1 до 1440 минут',
-  flag: 'Некорректное значение',
-  canceledFlag: 'Отменить мероприятие можно только отменой: участникам вернутся деньги',
-  imageNotImage: 'Пожалуйста, загрузите изображение.',
-  imageTooLarge: 'Файл слишком большой. Максимальный размер 5MB.',
-};
+import { descriptionLength, EVENT_DEFAULT_TIME, EVENT_DESCRIPTION_HTML_MAX, EVENT_DESCRIPTION_MAX, EVENT_LEAD_MS, EVENT_PRICE_MAX, EVENT_SPOTS_MAX, EVENT_TITLE_MAX, eventMessages } from './event-rules.ts';
 
 /**
  * Any value, absent allowed, so each field's transform sees a missing value too and answers it with the

@@ -81,23 +81,3 @@ export function sanitizeDescription(html: string): string {
   // stripIgnoreTagBody leaves its markers where a stripped tag was never closed
   return filterXSS(html, options).replace(/\[\/?removed\]/g, '').trim();
 }
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-/**
- * The text a reader sees, for the 500-character limit: tags removed, entities decoded. Counted in code
- * points, so an emoji is one character; the editor's own counter is never stricter than this.
- */
-export function descriptionText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z0-9]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return entities[name.toLowerCase()] ?? whole;
-    });
-}
-
-export const descriptionLength = (html: string) => Array.from(descriptionText(html)).length;

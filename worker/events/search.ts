@@ -3,7 +3,7 @@
 // in it. LIKE '%word%' on that column is what its pg_trgm GIN index serves; see docs/decisions/005-search.md.
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { categories, type Category } from '../../drizzle/schema/categories.ts';
+import { categories, type Category } from '../../drizzle/categories.ts';
 import { z } from 'zod';
 
 const MAX_WORDS = 8;

@@ -4,9 +4,9 @@ import type { Executor } from '../../drizzle/db.ts';
 import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
+import { IMAGE_MAX_BYTES } from './file-limits.ts';
 import { detectImageType } from './image-type.ts';
 
-export const IMAGE_MAX_BYTES = 5_242_880;
 
 type Purpose = (typeof uploadedFiles.$inferInsert)['purpose'];
 

@@ -1,13 +1,5 @@
+import { ATTACHMENT_MAX_BYTES, MESSAGE_FILES_MAX_BYTES, MESSAGE_MAX_FILES } from '../../../worker/chats/chats.schemas.ts';
 import { formatFileSize } from '../../lib/file-size.ts';
-
-/*
- * The server's limits (worker/chats/chats.schemas.ts; a test keeps them equal). Not imported from there:
- * that module pulls drizzle into the page bundle through its shared id rule.
- */
-export const MESSAGE_MAX_LENGTH = 4000;
-export const MESSAGE_MAX_FILES = 5;
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const MESSAGE_FILES_MAX_BYTES = 25 * 1024 * 1024;
 
 export type AttachmentCheck = { files: File[]; error?: string };
 

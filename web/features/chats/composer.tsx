@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { ChatMessage } from './chats.api.ts';
-import { addAttachments, MESSAGE_MAX_LENGTH } from './attachments.ts';
+import { MESSAGE_MAX_LENGTH } from '../../../worker/chats/chats.schemas.ts';
+import { addAttachments } from './attachments.ts';
 import { formatFileSize } from '../../lib/file-size.ts';
 import { DELETED_TEXT } from './message-bubble.tsx';
 

@@ -1,8 +1,9 @@
+import { categories, type Category } from '../../../drizzle/categories.ts';
 import { searchBoolean, searchListOf, searchNonNegative, searchOneOf, searchParams, searchString } from '../../lib/search-params.ts';
 
-/** Spec 000 §3 "Categories" (the same six as drizzle/schema/categories.ts, which the SPA does not import). */
-export const EVENT_CATEGORIES = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+/** Spec 000 §3 "Categories": the database enum's own list. */
+export const EVENT_CATEGORIES = categories;
+export type EventCategory = Category;
 
 /** The 'all categories' option of the category picker. */
 export const ALL_CATEGORIES = 'all';

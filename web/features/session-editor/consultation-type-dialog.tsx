@@ -5,63 +5,23 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { CONSULTATION_NAME_MAX, consultationTypeInputSchema } from '../../../worker/consultation-types/consultation-types.schemas.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 import { sessionEditorApi, type ConsultationType, type ConsultationTypeBody } from './session-editor.api.ts';
 import { sessionEditorQueries } from './session-editor.queries.ts';
 import { SaveFooter } from './save-footer.tsx';
 
-/* The consultation type form (spec 002 §5.3, §9): the same rules and messages as the server's schema. */
+/* The consultation type form (spec 002 §5.3, §9): the server's schema judges it, with the server's messages. */
 
-export const NAME_MAX = 255;
-export const DURATION_MAX = 1000;
-export const COSTS_MAX = 150_000;
-const DESCRIPTION_MAX = 2000;
 export const DEFAULT_DURATION = 60;
 
 export type TypeFormState = { name: string; description: string; duration: string; costs: string };
 
-function wholeNumber(raw: string, messages: { required: string; invalid: string; min: string; max: string }, max: number): string | number {
-  const value = raw.trim();
-  if (!value) return messages.required;
-  const n = Number(value);
-  if (!Number.isInteger(n)) return messages.invalid;
-  if (n < 0) return messages.min;
-  if (n > max) return messages.max;
-  return n;
-}
-
 export function validateType(state: TypeFormState): { errors: Record<string, string>; values: Omit<ConsultationTypeBody, 'user_id'> | null } {
-  const errors: Record<string, string> = {};
-  const name = state.name.trim();
-  if (!name) errors.name = 'Название обязательно для заполнения';
-  else if (name.length > NAME_MAX) errors.name = `Название не должно превышать ${NAME_MAX} символов`;
-  if (state.description.trim().length > DESCRIPTION_MAX) errors.description = `Описание не должно превышать ${DESCRIPTION_MAX} символов`;
-  const duration = wholeNumber(
-    state.duration,
-    {
-      required: 'Длительность обязательна',
-      invalid: 'Длительность должна быть целым числом минут',
-      min: 'Длительность не может быть меньше 0 минут',
-      max: `Длительность не может превышать ${DURATION_MAX} минут`,
-    },
-    DURATION_MAX,
-  );
-  // 0 passes the spec's rule, but a consultation of 0 minutes can't be booked (the server refuses it too)
-  if (duration === 0) errors.duration_minutes = 'Длительность должна быть не меньше 1 минуты';
-  else if (typeof duration === 'string') errors.duration_minutes = duration;
-  const costs = wholeNumber(
-    state.costs,
-    {
-      required: 'Стоимость обязательна',
-      invalid: 'Стоимость должна быть целым числом рублей',
-      min: 'Стоимость не может быть меньше 0 рублей',
-      max: `Стоимость не может превышать ${COSTS_MAX} рублей`,
-    },
-    COSTS_MAX,
-  );
-  if (typeof costs === 'string') errors.costs = costs;
-  if (Object.keys(errors).length) return { errors, values: null };
-  return { errors, values: { name, description: state.description.trim(), duration_minutes: duration as number, costs: costs as number } };
+  const parsed = consultationTypeInputSchema.safeParse({ name: state.name, description: state.description, duration_minutes: state.duration, costs: state.costs });
+  if (!parsed.success) return { errors: fieldErrors(parsed.error), values: null };
+  return { errors: {}, values: { ...parsed.data, description: parsed.data.description ?? '' } };
 }
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; type: ConsultationType | null; userId: number };
@@ -124,7 +84,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField label="Название *" error={errors.name} hint={`${state.name.length}/${NAME_MAX}`}>
+      <FormField label="Название *" error={errors.name} hint={`${state.name.length}/${CONSULTATION_NAME_MAX}`}>
         <Input value={state.name} onChange={(e) => update({ name: e.target.value })} placeholder="Например, «Разбор резюме»" />
       </FormField>
       <div className="grid grid-cols-2 gap-4">

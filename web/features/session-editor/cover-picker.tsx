@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { coverProblem, eventMessages } from './event-form.rules.ts';
+import { coverProblem, eventFormMessages } from './event-form.rules.ts';
 
 type CoverPickerProps = {
   /** what is shown: the picked file's data URL or the stored cover */
@@ -37,7 +37,7 @@ export function CoverPicker({ src, error, onPick, onRemove, onError }: CoverPick
     try {
       onPick(file, await readAsDataUrl(file));
     } catch {
-      onError(eventMessages.coverRead);
+      onError(eventFormMessages.coverRead);
     }
   };
 

@@ -16,11 +16,11 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { CoverPicker } from './cover-picker.tsx';
 import { todayIn } from './editor-time.ts';
+import { EVENT_DESCRIPTION_MAX } from '../../../worker/events/event-rules.ts';
 import {
-  DESCRIPTION_MAX,
   EVENT_CATEGORIES,
   eventFormData,
-  eventMessages,
+  eventFormMessages,
   eventPayload,
   newEventState,
   previewDraft,
@@ -128,7 +128,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
       return sessionEditorApi.updateEvent(eventId, body);
     },
     onSuccess: async () => {
-      toast({ title: isNew ? eventMessages.created : eventMessages.updated, variant: 'success' });
+      toast({ title: isNew ? eventFormMessages.created : eventFormMessages.updated, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: sessionEditorQueries.all() });
       onDone();
     },
@@ -139,7 +139,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
         for (const [key, value] of Object.entries(error.fields)) mapped[SERVER_FIELDS[key] ?? key] = value;
         setErrors(mapped);
       }
-      toast({ title: eventMessages.saveFailed(message), variant: 'destructive', duration: 4000 });
+      toast({ title: eventFormMessages.saveFailed(message), variant: 'destructive', duration: 4000 });
     },
   });
 
@@ -163,7 +163,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
       }
     } catch (error) {
       console.error('session-editor: preview draft not stored', error);
-      toast({ title: eventMessages.previewStorage, variant: 'destructive' });
+      toast({ title: eventFormMessages.previewStorage, variant: 'destructive' });
       return;
     }
     window.open(PREVIEW_PATH, '_blank', 'noopener');
@@ -237,7 +237,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
           <RichTextEditor
             id="event-description"
             value={state.description}
-            maxLength={DESCRIPTION_MAX}
+            maxLength={EVENT_DESCRIPTION_MAX}
             invalid={Boolean(errors.description)}
             onChange={(description) => update({ description })}
           />

@@ -1,35 +1,26 @@
-import { categories, type Category } from '../../../drizzle/schema/categories.ts';
+import { categories, type Category } from '../../../drizzle/categories.ts';
+import {
+  descriptionText,
+  EVENT_COVER_MAX_BYTES,
+  EVENT_DEFAULT_SPOTS,
+  EVENT_DEFAULT_TIME,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LEAD_MS,
+  EVENT_PRICE_MAX,
+  eventMessages,
+} from '../../../worker/events/event-rules.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { isTime, todayIn, zonedInstant, zonedParts } from './editor-time.ts';
 
-/* The event form's rules and messages (spec 002 §4.6, §5.4, §8, §9). */
+/* The event form's state and checks (spec 002 §4.6, §5.4, §8, §9), with the server's limits and messages. */
 
 export const EVENT_CATEGORIES = categories;
 export const DEFAULT_CATEGORY: Category = 'Образование';
-export const DEFAULT_SEATS = 20;
-export const DEFAULT_EVENT_TIME = '18:00';
-export const LEAD_TIME_MINUTES = 60;
-export const PRICE_MAX = 150_000;
-export const DESCRIPTION_MAX = 500;
 export const DESCRIPTION_PREVIEW = 100;
-export const COVER_MAX_BYTES = 5_242_880;
 
-export const eventMessages = {
-  required: 'Поле обязательно для заполнения',
-  category: 'Выберите действительную категорию',
-  pastDate: 'Дата не может быть в прошлом',
-  timeFormat: 'Некорректный формат времени (ЧЧ:ММ)',
-  tooSoon: 'Укажите более позднее время',
-  priceRequired: 'Цена обязательна',
-  priceNumber: 'Цена должна быть числом',
-  priceInteger: 'Цена должна быть целым числом',
-  priceRange: 'Цена должна быть от 0 до 150,000',
-  seats: 'Минимум 1 участник',
-  discount: 'Скидка должна быть целым числом от 1 до 100',
-  coverTooBig: 'Файл слишком большой. Максимальный размер 5MB.',
-  coverNotImage: 'Пожалуйста, загрузите изображение.',
+/** What the form says beyond the rules' messages (those are the server's, from event-rules.ts). */
+export const eventFormMessages = {
   coverRead: 'Ошибка при загрузке изображения.',
-  description: `Превышен лимит в ${DESCRIPTION_MAX} символов`,
   previewStorage: 'Ошибка при сохранении данных предпросмотра',
   created: 'Мероприятие успешно создано',
   updated: 'Мероприятие успешно обновлено',
@@ -77,10 +68,10 @@ export function newEventState(): EventFormState {
     description: '',
     category: DEFAULT_CATEGORY,
     date: '',
-    time: DEFAULT_EVENT_TIME,
+    time: EVENT_DEFAULT_TIME,
     price: '0',
     discount: '',
-    seats: String(DEFAULT_SEATS),
+    seats: String(EVENT_DEFAULT_SPOTS),
     noLimit: false,
     isPublic: true,
     imageUrl: null,
@@ -113,35 +104,25 @@ export function stateFromEvent(event: KnownEvent, timeZone: string): EventFormSt
     time,
     price: String(event.price ?? 0),
     discount: event.discount ? String(event.discount) : '',
-    seats: event.total_spots === 0 ? String(DEFAULT_SEATS) : String(event.total_spots),
+    seats: event.total_spots === 0 ? String(EVENT_DEFAULT_SPOTS) : String(event.total_spots),
     noLimit: event.total_spots === 0,
     isPublic: event.is_public ?? true,
     imageUrl: event.image_url,
   };
 }
 
-/** The description's text without markup: the 500-character limit counts this (spec 002 §5.4). */
-export function htmlText(html: string): string {
-  if (!html) return '';
-  if (typeof DOMParser !== 'undefined') {
-    const doc = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html');
-    return doc.body.textContent ?? '';
-  }
-  return html.replace(/<[^>]*>/g, '');
-}
-
 /** A card's description: the text cut at 100 characters with an ellipsis. */
 export function descriptionPreview(html: string, max = DESCRIPTION_PREVIEW): string {
   // a space after each block, so paragraphs and list items don't run together
-  const text = htmlText(html.replace(/<\/(p|h[1-6]|li|div)>|<br\s*\/?>/gi, '$& ')).replace(/\s+/g, ' ').trim();
+  const text = descriptionText(html.replace(/<\/(p|h[1-6]|li|div)>|<br\s*\/?>/gi, '$& ')).replace(/\s+/g, ' ').trim();
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
 }
 
 /** The cover checks (spec 002 §5.4): an image, at most 5 MB. Null when the file is fine. */
 export function coverProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return eventMessages.coverNotImage;
-  if (file.size > COVER_MAX_BYTES) return eventMessages.coverTooBig;
+  if (!file.type.startsWith('image/')) return eventMessages.imageNotImage;
+  if (file.size > EVENT_COVER_MAX_BYTES) return eventMessages.imageTooLarge;
   return null;
 }
 
@@ -151,7 +132,7 @@ function priceProblem(raw: string): string | null {
   const n = Number(value);
   if (!Number.isFinite(n)) return eventMessages.priceNumber;
   if (!Number.isInteger(n)) return eventMessages.priceInteger;
-  if (n < 0 || n > PRICE_MAX) return eventMessages.priceRange;
+  if (n < 0 || n > EVENT_PRICE_MAX) return eventMessages.priceRange;
   return null;
 }
 
@@ -165,12 +146,12 @@ export function validateEvent(
   if (!(EVENT_CATEGORIES as readonly string[]).includes(state.category)) errors.category = eventMessages.category;
 
   if (!state.date) errors.date = eventMessages.required;
-  else if (state.date < todayIn(timeZone, now)) errors.date = eventMessages.pastDate;
+  else if (state.date < todayIn(timeZone, now)) errors.date = eventMessages.datePast;
   if (!state.time.trim()) errors.time = eventMessages.required;
-  else if (!isTime(state.time)) errors.time = eventMessages.timeFormat;
+  else if (!isTime(state.time)) errors.time = eventMessages.time;
   if (!errors.date && !errors.time) {
     const start = zonedInstant(state.date, state.time, timeZone);
-    if (start.getTime() < now.getTime() + LEAD_TIME_MINUTES * 60_000) errors.time = eventMessages.tooSoon;
+    if (start.getTime() < now.getTime() + EVENT_LEAD_MS) errors.time = eventMessages.tooSoon;
   }
 
   const price = priceProblem(state.price);
@@ -182,9 +163,9 @@ export function validateEvent(
   }
   if (!state.noLimit) {
     const seats = Number(state.seats);
-    if (!state.seats.trim() || !Number.isInteger(seats) || seats < 1) errors.seats = eventMessages.seats;
+    if (!state.seats.trim() || !Number.isInteger(seats) || seats < 1) errors.seats = eventMessages.spots;
   }
-  if (Array.from(htmlText(state.description)).length > DESCRIPTION_MAX) errors.description = eventMessages.description;
+  if (Array.from(descriptionText(state.description)).length > EVENT_DESCRIPTION_MAX) errors.description = eventMessages.descriptionLimit;
 
   if (Object.keys(errors).length) return { values: null, errors };
   return {

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { descriptionPreview, eventMessages } from './event-form.rules.ts';
+import { descriptionPreview, eventFormMessages } from './event-form.rules.ts';
 import { sessionEditorApi, type EditorEvent } from './session-editor.api.ts';
 import { sessionEditorQueries } from './session-editor.queries.ts';
 
@@ -46,7 +46,7 @@ export function EventsTab({ userId, timeZone, onCreate, onEdit }: EventsTabProps
   const remove = useMutation({
     mutationFn: (event: EditorEvent) => sessionEditorApi.deleteEvent(event.id),
     onSuccess: async () => {
-      toast({ title: eventMessages.deleted, variant: 'success' });
+      toast({ title: eventFormMessages.deleted, variant: 'success' });
       setDeleting(null);
       await refresh();
     },
@@ -56,7 +56,7 @@ export function EventsTab({ userId, timeZone, onCreate, onEdit }: EventsTabProps
         setCancelling(event);
         return;
       }
-      toast({ title: eventMessages.deleteFailed(error instanceof ApiError ? error.detail : 'нет соединения с сервером'), variant: 'destructive', duration: 4000 });
+      toast({ title: eventFormMessages.deleteFailed(error instanceof ApiError ? error.detail : 'нет соединения с сервером'), variant: 'destructive', duration: 4000 });
     },
   });
 
