@@ -6,7 +6,7 @@ import type { SessionUser } from '../../worker/auth/session.ts';
 import { createUser } from '../factories.ts';
 import { openRoom } from './chat-socket.ts';
 import { releaseHeld } from '../../worker/escrow/money.ts';
-import { transact } from '../../worker/escrow/tx.ts';
+import { transact } from '../../worker/lib/transact.ts';
 import { books, paidBooking } from './escrow-fixtures.ts';
 import { call, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';

@@ -14,7 +14,7 @@ import { lockHeldPayment } from '../escrow/money.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
 import { insertBooking, lockSlotForBooking, peekSlotForBooking, slotTimes } from './bookings.queries.ts';

@@ -10,7 +10,7 @@ import type { ProviderContext } from '../payments/provider.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, releaseHeld, refundHeld } from '../escrow/money.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { disputeDeadline } from '../escrow/dispute-window.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { slotTimes } from '../bookings/bookings.queries.ts';

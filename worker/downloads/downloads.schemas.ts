@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UUID } from '../lib/id-param.ts';
-import { limitParam, offsetParam } from '../events/search.ts';
+import { limitParam, offsetParam } from '../lib/list-params.ts';
 
 export const DOWNLOADS_PAGE = 30;
 export const DOWNLOADS_PAGE_MAX = 100;

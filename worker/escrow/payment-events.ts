@@ -14,7 +14,7 @@ import { refundNotice } from './notices.ts';
 import { confirmedRegistrationNotices, paidBookingNotices } from './service-notices.ts';
 import { lockBooking, lockRegistration } from './service-locks.ts';
 import { pgError } from '../lib/db-errors.ts';
-import { transact } from './tx.ts';
+import { transact } from '../lib/transact.ts';
 
 export const LATE_PAYMENT_REFUND_REASON = 'Оплата пришла после того, как бронь истекла, а место уже занято.';
 

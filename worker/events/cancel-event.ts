@@ -11,7 +11,7 @@ import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.ts';
 import { refundNotice } from '../escrow/notices.ts';
 import { providerContext } from '../payments/providers.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { errors } from '../lib/errors.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/provider.ts';

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../drizzle/db.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { eventItemColumns } from './events.queries.ts';
 

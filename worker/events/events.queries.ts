@@ -3,7 +3,7 @@ import type { Executor } from '../../drizzle/db.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { EVENTS_PAGE_MAX, TOP_EVENTS, USER_EVENTS_MAX, type EventListFilters, type EventSort } from './events.schemas.ts';
-import { searchCondition } from './search.ts';
+import { searchCondition } from '../lib/search-condition.ts';
 
 /** Started and not yet over (start + duration > now) counts as 'live', like an upcoming one. */
 const notEnded = sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes}::int) > now()`;

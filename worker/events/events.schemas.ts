@@ -1,6 +1,6 @@
 // Query strings of the event list (spec 000 sections 2, 4 and 7).
 import { z } from 'zod';
-import { categoriesParam, limitParam, offsetParam, priceParam, searchParam } from './search.ts';
+import { categoriesParam, limitParam, offsetParam, priceParam, searchParam } from '../lib/list-params.ts';
 
 export const EVENTS_PAGE_SIZE = 20;
 export const EVENTS_PAGE_MAX = 50;

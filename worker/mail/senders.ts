@@ -1,14 +1,11 @@
 // Picks the e-mail and SMS providers from the environment. The dev mailbox exists only outside production.
 import type { Executor } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
+import { isDevEnvironment } from '../lib/environment.ts';
 import { devMailboxSender } from './dev-mailbox.ts';
 import type { EmailSender, SmsSender } from './outgoing.ts';
 import { postmarkSender } from './postmark.ts';
 import { smsRuSender } from './sms-ru.ts';
-
-export function isDevEnvironment(env: Pick<Bindings, 'ENVIRONMENT'>) {
-  return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test';
-}
 
 function required(value: string | undefined, name: string) {
   if (!value) throw new Error(`${name} is not configured`);

@@ -3,7 +3,7 @@
 import type { ProviderContext } from '../payments/provider.ts';
 import { expireBookingHolds, expireRegistrationHolds } from '../escrow/holds.ts';
 import { retryPendingTransfers } from '../escrow/transfers.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { cleanupExpired } from './cleanup.ts';
 import { closeStaleStays } from '../conferences/attendance.queries.ts';
 import { cancelMentorNoShows } from './no-show.ts';

@@ -12,7 +12,7 @@ import { countMentorNoShow } from '../escrow/mentor-counts.ts';
 import { lockHeldPayment } from '../escrow/money.ts';
 import { formatRubles, SCHEDULE_URL } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
 import { MIN_STAY_SECONDS } from '../conferences/attendance.queries.ts';
 

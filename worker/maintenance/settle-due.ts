@@ -10,7 +10,7 @@ import type { ProviderContext } from '../payments/provider.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { lockHeldPayment, releaseHeld } from '../escrow/money.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 
 export const SETTLE_BATCH = 200;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchParam } from '../events/search.ts';
+import { searchParam } from '../lib/list-params.ts';
 
 export const menteesQuery = z.object({ search: searchParam });
 

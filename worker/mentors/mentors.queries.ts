@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
-import { searchCondition } from '../events/search.ts';
+import { searchCondition } from '../lib/search-condition.ts';
 import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
 
 const isMentor = eq(users.role, 'mentor');

@@ -1,6 +1,6 @@
 // Query strings of the mentor list (spec 000 sections 2 and 7).
 import { z } from 'zod';
-import { categoriesParam, limitParam, offsetParam, priceParam, searchParam } from '../events/search.ts';
+import { categoriesParam, limitParam, offsetParam, priceParam, searchParam } from '../lib/list-params.ts';
 
 export const MENTORS_PAGE_SIZE = 24;
 export const MENTORS_PAGE_MAX = 60;

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
-import { isDevEnvironment } from '../mail/senders.ts';
+import { isDevEnvironment } from '../lib/environment.ts';
 
 /**
  * For local stand-ins of outside services (the dev mailbox, the sandbox payment provider): in production,

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { isDevEnvironment } from '../mail/senders.ts';
+import { isDevEnvironment } from '../lib/environment.ts';
 import type { payoutTokenBody } from './payments.schemas.ts';
 import { readSandboxCardToken } from './sandbox-card.ts';
 

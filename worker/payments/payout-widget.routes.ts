@@ -3,7 +3,7 @@
 // payouts gateway is not configured. Both post the same message to the screen.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { isDevEnvironment } from '../mail/senders.ts';
+import { isDevEnvironment } from '../lib/environment.ts';
 import { payoutsConfigured } from './payout-tokens.ts';
 import { widgetHtml } from './sandbox-widget.ts';
 import { newNonce, sandboxDocument, sandboxPageHeaders } from './sandbox/page-security.ts';

@@ -2,7 +2,7 @@
 // are configured, otherwise the offline sandbox, which exists only in development and test.
 import type { AnyContext } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { isDevEnvironment } from '../mail/senders.ts';
+import { isDevEnvironment } from '../lib/environment.ts';
 import type { PaymentProvider, ProviderContext } from './provider.ts';
 import { sandboxProvider } from './sandbox/sandbox-provider.ts';
 import { yookassaProvider, type YookassaProvider } from './yookassa/yookassa-provider.ts';

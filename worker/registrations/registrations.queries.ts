@@ -8,7 +8,7 @@ import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { expireRegistrationHolds } from '../escrow/holds.ts';
 import { lockHeldPayment } from '../escrow/money.ts';
 import { refundNotice } from '../escrow/notices.ts';
-import { transact } from '../escrow/tx.ts';
+import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/provider.ts';

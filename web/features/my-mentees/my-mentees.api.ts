@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
+import { SEARCH_MAX } from '../../../worker/lib/list-params.ts';
 
 /* GET /api/mentees/?search= (decision 009) and POST /api/chats/with-user/ through the typed client. */
 
 /** One of the mentor's mentees: counts, last contact and the direct chat room, if there is one. */
 export type Mentee = InferResponseType<typeof api.mentees.$get, 200>[number];
 
-/** The server refuses longer searches (decision 009 / worker/events/search.ts). */
-export const MENTEES_SEARCH_MAX = 100;
-
 export const myMenteesApi = {
-  list: async (search: string): Promise<Mentee[]> => unwrap(await api.mentees.$get({ query: search ? { search: search.slice(0, MENTEES_SEARCH_MAX) } : {} })),
+  list: async (search: string): Promise<Mentee[]> => unwrap(await api.mentees.$get({ query: search ? { search: search.slice(0, SEARCH_MAX) } : {} })),
   /** Creates or opens the direct room with the mentee. */
   openChat: async (menteeId: number): Promise<{ roomId: string }> => unwrap(await api.chats['with-user'].$post({ json: { mentor_profile_id: menteeId } })),
 };

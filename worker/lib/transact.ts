@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../drizzle/db.ts';
-import { pgError } from '../lib/db-errors.ts';
+import { pgError } from './db-errors.ts';
 
 /**
  * One transaction, run again (up to three times) when Postgres aborts it as a deadlock victim or a

@@ -1,30 +1,16 @@
-// Substring search over a normalised generated column (migrations 0005/0006): the column holds
-// forma_search_norm(text) and each word of the query, normalised by the same SQL function, must occur
-// in it. LIKE '%word%' on that column is what its pg_trgm GIN index serves; see docs/decisions/005-search.md.
-import { and, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { categories, type Category } from '../../drizzle/categories.ts';
+// Query parameters the lists share (events, mentors, mentees, downloads, support): search, categories, price bounds
+// and paging, with their messages. Pure zod, so the web may import them too.
 import { z } from 'zod';
+import { categories, type Category } from '../../drizzle/categories.ts';
 
-const MAX_WORDS = 8;
+/** The longest search any list takes. */
+export const SEARCH_MAX = 100;
 
-/** LIKE's own wildcards and its escape character, taken literally. */
-function escapeLike(word: string) {
-  return word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-/** Every word of `query` as a substring of `column`; undefined when the query has no words. */
-export function searchCondition(column: PgColumn, query: string | undefined): SQL | undefined {
-  const words = (query ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-  if (!words.length) return undefined;
-  return and(...words.map((w) => sql`${column} like '%' || forma_search_norm(${escapeLike(w)}) || '%'`));
-}
-
-/** `?search=`: trimmed, at most 100 characters; empty means no search. */
+/** `?search=`: trimmed, at most SEARCH_MAX characters; empty means no search. */
 export const searchParam = z
   .string({ error: 'Некорректный поисковый запрос' })
   .trim()
-  .max(100, 'Поисковый запрос не должен превышать 100 символов')
+  .max(SEARCH_MAX, `Поисковый запрос не должен превышать ${SEARCH_MAX} символов`)
   .optional()
   .transform((v) => v || undefined);
 
