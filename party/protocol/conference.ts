@@ -17,7 +17,6 @@ export const sfuTrackName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
 export const SFU_MAX_TRACKS_PER_PEER = 8;
 /** A published track in an SFU meeting: whoever wants it pulls it by these two (POST /conferences/sfu/tracks/). */
 export const sfuTrack = z.object({ session_id: sfuSessionId, track_name: sfuTrackName });
-export type SfuTrack = z.infer<typeof sfuTrack>;
 
 /** A connection in the room (one person may have two tabs: the id is the connection's, not the person's). */
 export const conferencePeer = z.object({

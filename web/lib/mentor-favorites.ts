@@ -25,5 +25,3 @@ export const favoriteKeys = {
   list: () => [...favoriteKeys.all, 'list'] as const,
 };
 
-/** Roots of the caches that show a mentor's favourite state or count. */
-export const FAVORITE_DEPENDENT_ROOTS = [['mentors'], ['my-mentors'], favoriteKeys.all] as const;

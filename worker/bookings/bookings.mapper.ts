@@ -41,7 +41,6 @@ export function toBookingDetail(row: BookingViewRow) {
     payment: row.payment ? { id: row.payment.id, status: row.payment.status } : null,
   };
 }
-export type BookingDetail = ReturnType<typeof toBookingDetail>;
 
 /** An item of GET /consultation-bookings/my/: the detail plus the caller's side of it. */
 export function toMyBooking(row: BookingViewRow, userId: number) {

@@ -8,5 +8,4 @@ export function splitRelease(grossKopecks: number) {
 }
 
 /** Prices are rubles on the wire and in bookings, kopecks in payments. */
-export const rublesToKopecks = (rubles: number) => rubles * 100;
 export const kopecksToRubles = (kopecks: number) => kopecks / 100;

@@ -132,7 +132,6 @@ export const addEventSchema = z.object({
     return z.NEVER;
   }),
 });
-export type AddEventInput = z.output<typeof addEventSchema>;
 
 export const updateEventSchema = z.object({
   title: title.optional(),
@@ -150,7 +149,6 @@ export const updateEventSchema = z.object({
   mentor_id: fields.mentor_id,
   remove_image: flag,
 });
-export type UpdateEventInput = z.output<typeof updateEventSchema>;
 
 /** The UTC offset (ms) of an IANA zone at an instant. */
 function zoneOffset(at: number, timeZone: string) {

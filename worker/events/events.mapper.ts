@@ -9,7 +9,6 @@ export function toMentorBrief(row: Pick<EventItemRow, 'mentorId' | 'mentorFirstN
     mentor_avatar_url: row.mentorAvatarUrl,
   };
 }
-export type MentorBrief = ReturnType<typeof toMentorBrief>;
 
 /** Free seats; null when the event has no limit (total_spots 0). */
 const availableSpots = (row: EventItemRow) => (row.totalSpots === 0 ? null : Math.max(0, row.totalSpots - row.takenSpots));

@@ -7,4 +7,3 @@ type FavoriteRow = Awaited<ReturnType<typeof listFavorites>>[number];
 export function toFavorite({ favoriteId, createdAt, ...mentor }: FavoriteRow) {
   return { id: favoriteId, mentor: toMentorItem(mentor), created_at: createdAt.toISOString() };
 }
-export type Favorite = ReturnType<typeof toFavorite>;

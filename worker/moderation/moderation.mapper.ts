@@ -28,7 +28,6 @@ export function toModerationItem(row: ApplicationRow, applicant: Applicant) {
     },
   };
 }
-export type ModerationItem = ReturnType<typeof toModerationItem>;
 
 /** The profile fields an approved application sets on the user; empty ones leave the profile as it is. */
 export function toProfileValues(p: MentorApplicationPayload): Partial<UserRow> {

@@ -4,7 +4,6 @@ import type { payments, payoutCardTokens } from '../../drizzle/schema/payments.t
 export function toPayoutCard(row: typeof payoutCardTokens.$inferSelect) {
   return { id: row.id, card_type: row.cardType, card_last4: row.cardLast4, created_at: row.createdAt.toISOString() };
 }
-export type PayoutCard = ReturnType<typeof toPayoutCard>;
 
 /** GET /api/payments/{id}/: service_id is the booking's id for a consultation, the event's id for an event; amount in rubles. */
 export function toPaymentView(row: { payment: typeof payments.$inferSelect; eventId: number | null }) {
@@ -19,4 +18,3 @@ export function toPaymentView(row: { payment: typeof payments.$inferSelect; even
     amount: payment.amountKopecks / 100,
   };
 }
-export type PaymentView = ReturnType<typeof toPaymentView>;

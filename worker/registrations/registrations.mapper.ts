@@ -20,7 +20,6 @@ export function toRegistrationItem(row: RegistrationRow, viewer: { id: number; s
     created_at: row.createdAt.toISOString(),
   };
 }
-export type RegistrationItem = ReturnType<typeof toRegistrationItem>;
 
 export function toRegistered(row: Registered) {
   return { id: row.id, event_id: row.eventId, status: row.status, hold_expires_at: row.holdExpiresAt?.toISOString() ?? null };

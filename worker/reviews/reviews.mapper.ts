@@ -29,7 +29,6 @@ function toReview(row: AuthoredRow) {
 export function toUserReview(row: AuthoredRow & { toUserId: number; source: 'mentor_page' | 'consultation' }) {
   return { ...toReview(row), to_user_id: row.toUserId, source: row.source };
 }
-export type UserReview = ReturnType<typeof toUserReview>;
 
 export function toEventReview(row: AuthoredRow & { eventId: number }) {
   return { ...toReview(row), event_id: row.eventId };

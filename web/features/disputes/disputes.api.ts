@@ -11,7 +11,6 @@ export type DisputeOutcome = 'refund' | 'partial_refund' | 'release';
 
 /** An item of GET /api/disputes/?status= (admin): status, complaint text, amount, consultation, buyer, mentor. */
 export type Dispute = InferResponseType<typeof route.$get, 200>['results'][number];
-export type DisputeStatus = Dispute['status'];
 export type DisputePerson = Dispute['buyer'];
 
 export type ResolveBody = { outcome: DisputeOutcome; refund_amount?: number; resolution: string };

@@ -8,9 +8,6 @@ export type TopEvent = InferResponseType<typeof api.events.GetTopEvents.$get, 20
 /** GET /api/users/GetUser/?id=: the mentor's public profile; the landing reads the name and picture. */
 export type LandingMentor = InferResponseType<typeof api.users.GetUser.$get, 200>;
 
-/** An item of GET /api/users/GetRandomUsers/: a mentor card (MentorCard of the API). */
-export type RandomMentor = InferResponseType<typeof api.users.GetRandomUsers.$get, 200>[number];
-
 /** Spec 000 §9: the mentee landing shows three master-classes and three random mentors. */
 export const LANDING_EVENTS_COUNT = 3;
 export const LANDING_MENTORS_COUNT = 3;

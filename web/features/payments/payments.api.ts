@@ -13,7 +13,6 @@ export type Deal = InferResponseType<typeof api.payments.deals.$post, 200>;
 
 /** GET /api/payments/{id}/ (payer or payee). amount is in rubles. */
 export type Payment = InferResponseType<(typeof paymentById)['$get'], 200>;
-export type PaymentStatus = Payment['status'];
 
 /** Where the provider sends the browser back; the server appends ?payment_id=. */
 export function paymentReturnUrl(origin = window.location.origin): string {

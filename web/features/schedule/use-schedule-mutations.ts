@@ -33,4 +33,3 @@ export function useScheduleMutations(userId: number) {
   };
 }
 
-export type ScheduleMutations = ReturnType<typeof useScheduleMutations>;

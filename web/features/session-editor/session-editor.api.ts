@@ -12,8 +12,6 @@ const slots = api['consultation-type-slots'];
 
 export type ConsultationType = InferResponseType<typeof types.all.$get, 200>[number];
 export type MentorSlot = InferResponseType<typeof slots.all.$get, 200>[number];
-export type SeriesCreated = InferResponseType<typeof slots.create_recurrent_slots.$post, 201>;
-export type SeriesDeleted = InferResponseType<(typeof slots)[':id']['delete_series']['$delete'], 200>;
 
 /** An item of GET /api/events/GetUserEvents/; discount and is_canceled are read when the server sends them. */
 export type EditorEvent = InferResponseType<typeof api.events.GetUserEvents.$get, 200>[number] & {
@@ -37,7 +35,6 @@ export type RecurrentBody = SlotBody & {
 };
 
 const id = (value: number) => ({ param: { id: String(value) } });
-
 
 export const sessionEditorApi = {
   consultationTypes: async (userId: number) => unwrap(await types.all.$get({ query: { user_id: String(userId) } })),

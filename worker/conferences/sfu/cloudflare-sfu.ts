@@ -82,8 +82,6 @@ export function topologyFor(env: SfuEnv, meeting: SizedMeeting): 'mesh' | 'sfu' 
   return outgrowsMesh(meeting) && env.SFU_APP_ID && env.SFU_APP_TOKEN ? 'sfu' : 'mesh';
 }
 
-
-
 export function cloudflareSfu({ appId, appToken, apiUrl = CLOUDFLARE_SFU_API, fetch: doFetch = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: CloudflareSfuConfig) {
   const base = `${apiUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(appId)}`;
   const sessionPath = (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`;
@@ -152,4 +150,3 @@ export function cloudflareSfu({ appId, appToken, apiUrl = CLOUDFLARE_SFU_API, fe
   };
 }
 
-export type CloudflareSfu = ReturnType<typeof cloudflareSfu>;

@@ -57,4 +57,3 @@ export function yookassaClient(config: YookassaConfig) {
   };
 }
 
-export type YookassaClient = ReturnType<typeof yookassaClient>;
