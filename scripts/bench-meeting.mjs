@@ -5,7 +5,7 @@
 // leaving between runs. The figure is what a person waits after saying they're ready.
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { ACCESS_COOKIE, signAccessToken } from '../worker/auth/session.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../worker/auth/access-token.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './local-env.mjs';

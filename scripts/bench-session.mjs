@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './local-env.mjs';
-import { ACCESS_COOKIE, signAccessToken } from '../worker/auth/session.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../worker/auth/access-token.ts';
 
 const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
 

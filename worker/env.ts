@@ -3,7 +3,7 @@ import type { Db } from '../drizzle/db.ts';
 import type { ChatRoom } from '../party/chat-room.ts';
 import type { ConferenceRoom } from '../party/conference-room.ts';
 import type { NotificationHub } from '../party/notification-hub.ts';
-import type { SessionUser } from './auth/session.ts';
+import type { SessionUser } from './auth/access-token.ts';
 
 export type Bindings = {
   ENVIRONMENT: 'development' | 'test' | 'production';

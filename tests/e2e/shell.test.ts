@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { signAccessToken, type SessionUser } from '../../worker/auth/session.ts';
+import { signAccessToken, type SessionUser } from '../../worker/auth/access-token.ts';
 import { useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');

@@ -5,7 +5,7 @@ import { Toaster } from '../../web/components/ui/toast.tsx';
 import { DisputesScreen, outcomeLabel } from '../../web/features/disputes/disputes-screen.tsx';
 import type { Dispute } from '../../web/features/disputes/disputes.api.ts';
 import { validateResolution } from '../../web/features/disputes/resolve-dialog.tsx';
-import { ProfileMenu } from '../../web/features/session/profile-menu.tsx';
+import { ProfileMenu } from '../../web/features/account/profile-menu.tsx';
 import { makeUser } from './fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LoginFlow } from '../../web/features/auth/login-flow.tsx';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
-import { useSignIn } from '../../web/features/session/use-sign-in.ts';
+import { useSignIn } from '../../web/features/account/use-sign-in.ts';
 import { makeUser } from './fixtures.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ProfileMenu } from '../../web/features/session/profile-menu.tsx';
+import { ProfileMenu } from '../../web/features/account/profile-menu.tsx';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { makeUser } from './fixtures.ts';
 import { renderWithRouter } from './render-with-router.tsx';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RegisterFlow } from '../../web/features/auth/register-flow.tsx';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
-import { useSignIn } from '../../web/features/session/use-sign-in.ts';
+import { useSignIn } from '../../web/features/account/use-sign-in.ts';
 import { makeUser } from './fixtures.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 

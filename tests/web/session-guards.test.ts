@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
-import { redirectIfAuthenticated, requireAuth, requireRole } from '../../web/features/session/guards.ts';
+import { redirectIfAuthenticated, requireAuth, requireRole } from '../../web/features/account/guards.ts';
 import { bindSessionExpiry } from '../../web/lib/session/session-cache.ts';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { apiFetch } from '../../web/lib/api-client.ts';

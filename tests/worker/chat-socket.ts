@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { chatServerMessage, type ChatServerMessage } from '../../party/protocol/chats.ts';
 import { notificationServerMessage, type NotificationServerMessage } from '../../party/protocol/notifications.ts';
-import type { SessionUser } from '../../worker/auth/session.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { call } from './helpers.ts';
 import { send } from './json-api.ts';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { IDLE_TIMEOUT_MS, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
 import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceContentType, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
-import type { SessionUser } from '../../worker/auth/session.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { presentUsers } from '../../worker/conferences/attendance.queries.ts';
 import { signJoinToken } from '../../worker/conferences/join-token.ts';
 import { endConferenceRoom } from '../../worker/conferences/room-control.ts';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conferences } from '../../drizzle/schema/conferences.ts';
 import { EVENT_SFU_MAX_PEERS, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
 import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
-import { ACCESS_COOKIE, signAccessToken, type SessionUser } from '../../worker/auth/session.ts';
+import { ACCESS_COOKIE, signAccessToken, type SessionUser } from '../../worker/auth/access-token.ts';
 import { createApp } from '../../worker/app.ts';
 import { cloudflareSfu, SfuError } from '../../worker/conferences/sfu/cloudflare-sfu.ts';
 import { signJoinToken } from '../../worker/conferences/join-token.ts';

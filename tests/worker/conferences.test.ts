@@ -8,7 +8,7 @@ import { conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { events } from '../../drizzle/schema/events.ts';
 import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
-import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/access-token.ts';
 import { createApp } from '../../worker/app.ts';
 import { TURN_MAX_TTL_SECONDS } from '../../worker/conferences/cloudflare-turn.ts';
 import {

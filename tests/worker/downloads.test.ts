@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
-import type { SessionUser } from '../../worker/auth/session.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { createUser } from '../factories.ts';
 import { openRoom } from './chat-socket.ts';
 import { releaseHeld } from '../../worker/escrow/money.ts';

@@ -8,7 +8,7 @@ import { consultationBookings, consultationSlots, consultationTypes } from '../.
 import { ledgerEntries, payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
 import type { users } from '../../drizzle/schema/users.ts';
 import { onPaymentSucceeded } from '../../worker/escrow/payment-events.ts';
-import type { ProviderContext } from '../../worker/payments/provider.ts';
+import type { ProviderContext } from '../../worker/payments/payment-provider.ts';
 import { signSandboxCardToken } from '../../worker/payments/sandbox-card.ts';
 import { settlePayment } from '../../worker/payments/sandbox/sandbox-books.ts';
 import { sandboxProvider } from '../../worker/payments/sandbox/sandbox-provider.ts';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app.ts';
-import type { SessionUser } from '../../worker/auth/session.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { call, ORIGIN, useTestDb } from './helpers.ts';
 

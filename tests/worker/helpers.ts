@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, beforeEach } from 'vitest';
 import { createDb, type Db } from '../../drizzle/db.ts';
-import { signAccessToken, ACCESS_COOKIE, type SessionUser } from '../../worker/auth/session.ts';
+import { signAccessToken, ACCESS_COOKIE, type SessionUser } from '../../worker/auth/access-token.ts';
 import type { Bindings } from '../../worker/env.ts';
 
 export const bindings = env as unknown as Bindings;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../drizzle/db.ts';
 import { devMailbox } from '../../drizzle/schema/outbox.ts';
-import type { SessionUser } from '../../worker/auth/session.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { call } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

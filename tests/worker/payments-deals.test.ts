@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { createApp } from '../../worker/app.ts';
-import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/access-token.ts';
 import { createUser } from '../factories.ts';
 import { paymentRow } from './escrow-fixtures.ts';
 import { heldBooking, heldRegistration } from './payments-fixtures.ts';

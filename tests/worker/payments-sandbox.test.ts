@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { PaymentProviderError } from '../../worker/payments/provider-error.ts';
-import { paymentProvider } from '../../worker/payments/providers.ts';
+import { paymentProvider } from '../../worker/payments/provider-choice.ts';
 import { settlePayment } from '../../worker/payments/sandbox/sandbox-books.ts';
 import { signSandboxCardToken } from '../../worker/payments/sandbox-card.ts';
 import { bindings, ORIGIN, useTestDb } from './helpers.ts';

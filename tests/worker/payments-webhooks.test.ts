@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { ledgerEntries, payouts, sandboxProviderObjects, webhookEvents } from '../../drizzle/schema/payments.ts';
 import { createApp } from '../../worker/app.ts';
-import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/session.ts';
+import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/access-token.ts';
 import { kopecksToValue } from '../../worker/payments/amounts.ts';
 import { signSandboxNotification } from '../../worker/payments/sandbox/sandbox-signature.ts';
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';

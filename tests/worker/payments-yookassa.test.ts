@@ -2,7 +2,7 @@
 // idempotence keys and YooKassa's errors.
 import { describe, expect, it } from 'vitest';
 import { PaymentProviderError } from '../../worker/payments/provider-error.ts';
-import { configuredYookassa, paymentProvider } from '../../worker/payments/providers.ts';
+import { configuredYookassa, paymentProvider } from '../../worker/payments/provider-choice.ts';
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';
 import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
 import { bindings, ORIGIN, useTestDb } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payoutCardTokens } from '../../drizzle/schema/payments.ts';
-import { signAccessToken, ACCESS_COOKIE } from '../../worker/auth/session.ts';
+import { signAccessToken, ACCESS_COOKIE } from '../../worker/auth/access-token.ts';
 import { createApp } from '../../worker/app.ts';
 import { cardTypeOf, luhnValid, signSandboxCardToken } from '../../worker/payments/sandbox-card.ts';
 import { createUser } from '../factories.ts';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatRooms } from '../../drizzle/schema/chats.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import type { SessionUser } from '../../worker/auth/session.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { createUser } from '../factories.ts';
 import { openRoom, say } from './chat-socket.ts';
 import { useTestDb } from './helpers.ts';

@@ -17,7 +17,7 @@ const NotificationCenter = lazy(() =>
 const NotificationsLiveConnection = lazy(() =>
   import('../features/notifications/notifications-live-connection.tsx').then((m) => ({ default: m.NotificationsLiveConnection })),
 );
-const ProfileMenu = lazy(() => import('../features/session/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+const ProfileMenu = lazy(() => import('../features/account/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>{children}</Suspense>;

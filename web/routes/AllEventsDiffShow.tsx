@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 import { MyEventsScreen } from '../features/events/my-events-screen.tsx';
 
 export const Route = createFileRoute('/AllEventsDiffShow')({

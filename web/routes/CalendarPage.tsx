@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { scheduleQueries } from '../features/schedule/schedule.api.ts';
 import { dayKey, DEFAULT_TIME_ZONE, mainWindow } from '../features/schedule/schedule-items.ts';
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/CalendarPage')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchParams, searchString } from '../lib/search-params.ts';
 import { ChatsScreen } from '../features/chats/chats-screen.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 
 const chatsSearchSchema = searchParams((raw) => ({
   // The router parses `?roomId=12` as the number 12. Accept both and leave the value as parsed:

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireRole } from '../features/session/guards.ts';
+import { requireRole } from '../features/account/guards.ts';
 import { SessionEditorScreen } from '../features/session-editor/session-editor-screen.tsx';
 
 export const Route = createFileRoute('/CreateEntityPage')({

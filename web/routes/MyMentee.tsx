@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MyMenteesScreen } from '../features/my-mentees/my-mentees-screen.tsx';
-import { requireRole } from '../features/session/guards.ts';
+import { requireRole } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/MyMentee')({

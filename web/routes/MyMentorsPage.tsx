@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { MyMentorsScreen } from '../features/my-mentors/my-mentors-screen.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
 const searchSchema = searchParams((raw) => ({

@@ -4,7 +4,7 @@ import { mentorQueries } from '../features/mentors/mentors.queries.ts';
 import { MenteeProfile } from '../features/profile/mentee-profile.tsx';
 import { ProfileOwnerBar } from '../features/profile/profile-owner-bar.tsx';
 import { profileQueries } from '../features/profile/profile.api.ts';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
 /** «Мой профиль»: how others see me. A mentor gets their public mentor page, anyone else their profile card. */

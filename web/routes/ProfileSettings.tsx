@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 import { PaymentTab } from '../features/profile-settings/payment-tab.tsx';
 import { ProfileTab } from '../features/profile-settings/profile-tab.tsx';
 import { WorkEducationTab } from '../features/profile-settings/work-education-tab.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 import { sessionQueries } from '../lib/session/session.queries.ts';
 
 // Values as spec 001 writes them in the `tab` query parameter.

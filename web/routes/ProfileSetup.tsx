@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileSetupWizard } from '../features/profile-setup/profile-setup-wizard.tsx';
-import { requireAuth } from '../features/session/guards.ts';
-import { useSignIn } from '../features/session/use-sign-in.ts';
+import { requireAuth } from '../features/account/guards.ts';
+import { useSignIn } from '../features/account/use-sign-in.ts';
 
 export const Route = createFileRoute('/ProfileSetup')({
   beforeLoad: ({ context }) => requireAuth(context),

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { AnalyticsScreen } from '../features/analytics/analytics-screen.tsx';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '../features/analytics/analytics-period.ts';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 
 const searchSchema = searchParams((raw) => ({
   // The selected period (spec 002 §2.9); a missing or unknown value shows the month.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { ModerationScreen } from '../features/moderation/moderation-screen.tsx';
-import { requireRole } from '../features/session/guards.ts';
+import { requireRole } from '../features/account/guards.ts';
 
 const searchSchema = searchParams((raw) => ({
   // The tab: an unknown value falls back to the applications waiting for review.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SupportInboxScreen } from '../features/support/support-inbox-screen.tsx';
 import { supportQueries } from '../features/support/support.api.ts';
-import { requireRole } from '../features/session/guards.ts';
+import { requireRole } from '../features/account/guards.ts';
 
 export const Route = createFileRoute('/admin/support')({
   beforeLoad: ({ context }) => requireRole(context, 'admin'),

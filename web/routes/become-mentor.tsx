@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { completePayload } from '../features/mentor-application/mentor-application.api.ts';
 import { MentorApplicationScreen } from '../features/mentor-application/mentor-application-screen.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 
 export const Route = createFileRoute('/become-mentor')({
   beforeLoad: ({ context }) => requireAuth(context),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MeetingScreen } from '../features/conference/meeting-screen.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 import { parseMeetingId } from '../features/conference/join-steps.ts';
 
 export const Route = createFileRoute('/booking-conference/$booking_id')({

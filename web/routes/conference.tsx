@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchParams } from '../lib/search-params.ts';
 import { MeetingScreen } from '../features/conference/meeting-screen.tsx';
 import { parseMeetingId } from '../features/conference/join-steps.ts';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 
 /** `?event_id=12` arrives as the number 12: the page takes the id as text either way. */
 const meetingId = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);

@@ -4,7 +4,7 @@ import { ChatFilesSection } from '../features/downloads/chat-files-section.tsx';
 import { downloadsQueries } from '../features/downloads/downloads.api.ts';
 import { LoadsScreen } from '../features/downloads/loads-screen.tsx';
 import { ReceiptsSection } from '../features/downloads/receipts-section.tsx';
-import { requireAuth } from '../features/session/guards.ts';
+import { requireAuth } from '../features/account/guards.ts';
 
 export const Route = createFileRoute('/loads')({
   beforeLoad: ({ context }) => requireAuth(context),

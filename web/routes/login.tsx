@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginFlow } from '../features/auth/login-flow.tsx';
-import { redirectIfAuthenticated } from '../features/session/guards.ts';
-import { useSignIn } from '../features/session/use-sign-in.ts';
+import { redirectIfAuthenticated } from '../features/account/guards.ts';
+import { useSignIn } from '../features/account/use-sign-in.ts';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: ({ context }) => redirectIfAuthenticated(context),

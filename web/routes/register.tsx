@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RegisterFlow } from '../features/auth/register-flow.tsx';
-import { useSignIn } from '../features/session/use-sign-in.ts';
+import { useSignIn } from '../features/account/use-sign-in.ts';
 
 export const Route = createFileRoute('/register')({
   component: RegisterPage,

@@ -11,7 +11,7 @@ import { createAccount, destinationKey, findAccount, type Destination } from './
 import { codeMessages } from './auth.messages.ts';
 import { confirmRegistrationBody, registerBody, requestLoginCodeBody, verifyLoginBody } from './auth.schemas.ts';
 import { issueCode, redeemCode } from './login-codes.queries.ts';
-import { endSession, rotateSession, startSession } from './sessions.ts';
+import { endSession, rotateSession, startSession } from './session-cookies.ts';
 
 const CODE_SENT = { detail: 'Если аккаунт существует, мы отправили на него код' } as const;
 const invalidCode = () => new ApiError(400, 'invalid_code', 'Неверный или устаревший код');

@@ -6,7 +6,7 @@ import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { disputes, payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { expireBookingHolds } from '../escrow/holds.ts';

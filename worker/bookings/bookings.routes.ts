@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
-import { providerContext } from '../payments/providers.ts';
+import { providerContext } from '../payments/provider-choice.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../drizzle/db.ts';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { disputes, payments } from '../../drizzle/schema/payments.ts';
 import { storeNotifications } from '../notifications/notify.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, releaseHeld, refundHeld } from '../escrow/money.ts';
 import { lockBooking } from '../escrow/service-locks.ts';

@@ -5,7 +5,7 @@ import { users } from '../../drizzle/schema/users.ts';
 import type { AppEnv, SignedInContext } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
-import { providerContext } from '../payments/providers.ts';
+import { providerContext } from '../payments/provider-choice.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';

@@ -1,4 +1,4 @@
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { pushNotifications, storeNotifications } from '../notifications/notify.ts';
 import { sendPayout, sendRefund } from './transfers.ts';
 

@@ -7,7 +7,7 @@ import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { ledgerEntries, payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
 import { storeNotifications } from '../notifications/notify.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from './effects.ts';
 import { refundHeld, type Payment } from './money.ts';
 import { refundNotice } from './notices.ts';

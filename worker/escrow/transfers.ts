@@ -3,9 +3,9 @@
 // the scheduler's retry) moves the money once. A failure is kept on the row (last_error) and retried.
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
-import type { ProviderContext, ProviderTransferStatus } from '../payments/provider.ts';
+import type { ProviderContext, ProviderTransferStatus } from '../payments/payment-provider.ts';
 import { PaymentProviderError } from '../payments/provider-error.ts';
-import { paymentProvider } from '../payments/providers.ts';
+import { paymentProvider } from '../payments/provider-choice.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 
 const RETRY_BATCH = 200;

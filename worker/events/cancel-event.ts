@@ -10,11 +10,11 @@ import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.ts';
 import { refundNotice } from '../escrow/notices.ts';
-import { providerContext } from '../payments/providers.ts';
+import { providerContext } from '../payments/provider-choice.ts';
 import { transact } from '../lib/transact.ts';
 import { errors } from '../lib/errors.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { idParam } from '../lib/id-param.ts';
 
 export type CancelEventOutcome =

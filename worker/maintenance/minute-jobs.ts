@@ -1,6 +1,6 @@
 // Everything the minute Cron Trigger does (worker/index.ts scheduled; decision 006, Scheduler). Each job
 // is bounded and idempotent, and one failing job doesn't keep the others from running.
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { expireBookingHolds, expireRegistrationHolds } from '../escrow/holds.ts';
 import { retryPendingTransfers } from '../escrow/transfers.ts';
 import { transact } from '../lib/transact.ts';

@@ -5,7 +5,7 @@
 // mentor who joins while the job runs, or a second run, changes nothing.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { countMentorNoShow } from '../escrow/mentor-counts.ts';

@@ -6,7 +6,7 @@
 // so a second run, or a run racing the booker's own "finish", changes nothing twice.
 import { and, eq, sql } from 'drizzle-orm';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { lockHeldPayment, releaseHeld } from '../escrow/money.ts';
 import { lockBooking } from '../escrow/service-locks.ts';

@@ -1,6 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { ACCESS_COOKIE, verifyAccessToken, type UserRole } from '../auth/session.ts';
+import { ACCESS_COOKIE, verifyAccessToken, type UserRole } from '../auth/access-token.ts';
 import type { AppEnv, SignedInEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 

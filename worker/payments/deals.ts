@@ -7,8 +7,8 @@ import { splitRelease } from '../escrow/fee.ts';
 import { findCallersService, insertPendingPayment, storeProviderPayment, type PaymentRow } from './deals.queries.ts';
 import type { DealBody } from './payments.schemas.ts';
 import { PaymentProviderError } from './provider-error.ts';
-import type { PaymentProvider, ProviderContext } from './provider.ts';
-import { paymentProvider } from './providers.ts';
+import type { PaymentProvider, ProviderContext } from './payment-provider.ts';
+import { paymentProvider } from './provider-choice.ts';
 import { ownReturnUrl } from './return-url.ts';
 
 const notPayable = () => errors.conflict('not_payable', 'Оплата не требуется или время брони истекло');

@@ -11,7 +11,7 @@ import { toPaymentView, toPayoutCard } from './payments.mapper.ts';
 import { deletePayoutCard, insertPayoutCard, listPayoutCards } from './payments.queries.ts';
 import { dealBody, payoutTokenBody } from './payments.schemas.ts';
 import { assertGenuinePayoutToken } from './payout-tokens.ts';
-import { configuredYookassa, providerContext } from './providers.ts';
+import { configuredYookassa, providerContext } from './provider-choice.ts';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox/sandbox-signature.ts';
 import { handleSandboxNotification } from './sandbox/sandbox-webhook.ts';
 import { handleYookassaNotification } from './yookassa/yookassa-webhook.ts';

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { payments, webhookEvents } from '../../drizzle/schema/payments.ts';
 import { onPaymentCanceled, onPaymentSucceeded, onPayoutResult, onRefundResult } from '../escrow/payment-events.ts';
 import { CURRENCY } from './amounts.ts';
-import type { ProviderContext, ProviderPayment } from './provider.ts';
+import type { ProviderContext, ProviderPayment } from './payment-provider.ts';
 
 export type ProviderName = 'sandbox' | 'yookassa';
 export type PaymentEvent = 'payment.succeeded' | 'payment.canceled';

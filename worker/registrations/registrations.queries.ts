@@ -11,7 +11,7 @@ import { refundNotice } from '../escrow/notices.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { storeNotifications } from '../notifications/notify.ts';
-import type { ProviderContext } from '../payments/provider.ts';
+import type { ProviderContext } from '../payments/payment-provider.ts';
 import { REGISTRATION_HOLD_MINUTES } from './registrations.schemas.ts';
 
 const live = inArray(eventRegistrations.status, ['pending_payment', 'confirmed']);

@@ -5,7 +5,7 @@ import { ApiError, errors } from '../lib/errors.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { providerContext } from '../payments/providers.ts';
+import { providerContext } from '../payments/provider-choice.ts';
 import { confirmedRegistrationNotices } from '../escrow/service-notices.ts';
 import { notifyNow } from '../notifications/notify.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';

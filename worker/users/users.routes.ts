@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { requireUser } from '../middleware/session.ts';
-import { setAccessCookie } from '../auth/sessions.ts';
+import { setAccessCookie } from '../auth/session-cookies.ts';
 import { toMe } from './users.mapper.ts';
 import { updateProfile } from './profile-update.ts';
 import { findUserById } from './users.queries.ts';

@@ -16,7 +16,7 @@ import {
   resultCountLabel,
   type DashboardFilters,
 } from './filter-items.ts';
-import { ConsultationCard, EventCard, ExpertCard } from './item-cards.tsx';
+import { ConsultationCard, DashboardEventCard, ExpertCard } from './item-cards.tsx';
 import { allSkills, mockItems } from './mock-data.ts';
 import { PriceRangeSlider } from './price-range-slider.tsx';
 import { Snackbar, useSnackbar } from '../../components/ui/snackbar.tsx';
@@ -77,7 +77,7 @@ export function DashboardScreen({ items = mockItems }: { items?: DashboardItem[]
     switch (item.type) {
       case 'event':
         return (
-          <EventCard
+          <DashboardEventCard
             item={item}
             {...shell}
             onJoin={() => {

@@ -105,7 +105,7 @@ function HoverDetails({ children }: { children: ReactNode }) {
 
 type CardProps<T> = { item: T; favorite: boolean; onToggleFavorite: () => void; onOpen: () => void };
 
-export function EventCard({ item, onJoin, ...shell }: CardProps<DashboardEvent> & { onJoin: () => void }) {
+export function DashboardEventCard({ item, onJoin, ...shell }: CardProps<DashboardEvent> & { onJoin: () => void }) {
   const soldOut = isSoldOut(item.spots);
   const fill = Math.min(100, Math.round((item.spots.taken / Math.max(1, item.spots.total)) * 100));
   return (

@@ -119,7 +119,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
 
           {/* On mobile the mentor card follows the content; on desktop it sits in the side panel. */}
           <div className="lg:hidden">
-            <MentorCard mentor={mentor} loading={mentorLoading} />
+            <EventMentorCard mentor={mentor} loading={mentorLoading} />
           </div>
         </div>
 
@@ -137,7 +137,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
             </p>
             <div className="grid [&>*]:w-full">{action}</div>
           </Card>
-          <MentorCard mentor={mentor} loading={mentorLoading} />
+          <EventMentorCard mentor={mentor} loading={mentorLoading} />
         </aside>
       </div>
 
@@ -180,7 +180,7 @@ export function CancellationPolicy() {
   );
 }
 
-export function MentorCard({ mentor, loading }: { mentor: EventMentorCardData; loading?: boolean }) {
+export function EventMentorCard({ mentor, loading }: { mentor: EventMentorCardData; loading?: boolean }) {
   if (loading) {
     return (
       <Card className="flex items-center gap-3 p-4" aria-busy>

@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sandboxProviderObjects } from '../../../drizzle/schema/payments.ts';
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import type { PaymentProvider, ProviderContext, ProviderPayment, ProviderPaymentStatus } from '../provider.ts';
+import type { PaymentProvider, ProviderContext, ProviderPayment, ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
 import { createOnce, findObject, type SandboxObject } from './sandbox-books.ts';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ApiError, errors } from '../../lib/errors.ts';
 import { valueToKopecks } from '../amounts.ts';
-import type { ProviderContext } from '../provider.ts';
+import type { ProviderContext } from '../payment-provider.ts';
 import { applyPaymentNotification, applyTransferNotification, eventStatus, PAYMENT_EVENTS, TRANSFER_EVENTS, type PaymentEvent, type TransferEvent } from '../webhook-events.ts';
 import { verifySandboxNotification } from './sandbox-signature.ts';
 

@@ -4,7 +4,7 @@
 // card token or a refund, both inside the deal. Amounts on the wire are strings of rubles ("1500.00").
 import { CURRENCY, kopecksToValue, valueToKopecks } from '../amounts.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus, ProviderTransferStatus } from '../provider.ts';
+import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus, ProviderTransferStatus } from '../payment-provider.ts';
 import { yookassaClient, type YookassaConfig } from './yookassa-client.ts';
 
 type Amount = { value: string; currency: string };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import type { ProviderContext } from '../provider.ts';
+import type { ProviderContext } from '../payment-provider.ts';
 import { applyPaymentNotification, applyTransferNotification, eventStatus, PAYMENT_EVENTS, TRANSFER_EVENTS, type PaymentEvent, type TransferEvent } from '../webhook-events.ts';
 import type { YookassaProvider } from './yookassa-provider.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../drizzle/db.ts';
 import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import type { AnyContext } from '../env.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
-import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './session.ts';
+import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './access-token.ts';
 
 export const REFRESH_COOKIE = 'forma_refresh';
 const REFRESH_TTL_SECONDS = 30 * 24 * 3600;

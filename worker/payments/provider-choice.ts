@@ -3,7 +3,7 @@
 import type { AnyContext } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { isDevEnvironment } from '../lib/environment.ts';
-import type { PaymentProvider, ProviderContext } from './provider.ts';
+import type { PaymentProvider, ProviderContext } from './payment-provider.ts';
 import { sandboxProvider } from './sandbox/sandbox-provider.ts';
 import { yookassaProvider, type YookassaProvider } from './yookassa/yookassa-provider.ts';
 
