@@ -36,6 +36,7 @@ import {
   readBody,
   withUserBody,
 } from './chats.schemas.ts';
+import { readJsonOrForm } from '../lib/form-body.ts';
 
 /** The `:roomId` path parameter; anything but a room id names nothing (404). */
 function roomParam(c: SignedInContext) {
@@ -58,23 +59,12 @@ async function oneMessage(c: SignedInContext, roomId: string, id: number) {
 
 /** Multipart (content, chat_room, reply_to, files) as the spec sends it, or JSON without files. */
 async function readMessageInput(c: SignedInContext) {
-  if ((c.req.header('content-type') ?? '').startsWith('application/json')) {
-    const body: unknown = await c.req.json().catch(() => null);
-    return { fields: parseOrThrow(messageFields, body ?? {}), files: [] as File[] };
-  }
   // refuse a body too large for any allowed message before reading it into memory
   if (Number(c.req.header('content-length') ?? 0) > MESSAGE_FILES_MAX_BYTES + 64 * 1024) {
     throw new ApiError(413, 'files_too_large', 'Все файлы одного сообщения вместе — не больше 25 МБ', { files: 'Слишком большой объём файлов' });
   }
-  const form = await c.req.formData().catch(() => {
-    throw errors.validation({ content: 'Не удалось прочитать сообщение' });
-  });
-  const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === 'string' ? value : undefined;
-  };
-  return { fields: parseOrThrow(messageFields, { content: text('content'), chat_room: text('chat_room'), reply_to: text('reply_to') }), files };
+  const { fields, files } = await readJsonOrForm(c, { content: 'Не удалось прочитать сообщение' });
+  return { fields: parseOrThrow(messageFields, fields), files: files('files') };
 }
 
 export const chatsRoutes = new Hono<AppEnv>()

@@ -23,6 +23,7 @@ import {
 import { addEventSchema, startFrom, startProblem, updateEventSchema } from './event-editor.schemas.ts';
 import { EVENT_DEFAULT_SPOTS, eventMessages } from './event-rules.ts';
 import { lookupId } from '../lib/id-param.ts';
+import { readJsonOrForm } from '../lib/form-body.ts';
 
 const IMAGE_FIELD = 'event_image';
 const notFound = () => errors.notFound('Мероприятие не найдено');
@@ -30,25 +31,8 @@ const coverMessages = { notImage: eventMessages.imageNotImage, tooLarge: eventMe
 
 /** The fields (JSON, or multipart strings) and the cover file, if one was sent. */
 async function readBody(c: SignedInContext) {
-  if (c.req.header('content-type')?.includes('application/json')) {
-    const json = (await c.req.json().catch(() => null)) as unknown;
-    if (!json || typeof json !== 'object' || Array.isArray(json)) throw errors.validation({ non_field_errors: 'Некорректный JSON' });
-    return { fields: json as Record<string, unknown>, image: null };
-  }
-  const form = await c.req.formData().catch(() => {
-    throw errors.validation({ non_field_errors: 'Некорректные данные формы' });
-  });
-  const fields: Record<string, unknown> = {};
-  let image: File | null = null;
-  for (const [key, value] of form.entries()) {
-    if (key === IMAGE_FIELD) {
-      // an empty file input arrives as an empty part: no new cover
-      if (typeof value !== 'string' && value.size > 0) image = value;
-    } else if (typeof value === 'string') {
-      fields[key] = value;
-    }
-  }
-  return { fields, image };
+  const { fields, files } = await readJsonOrForm(c);
+  return { fields, image: files(IMAGE_FIELD)[0] ?? null };
 }
 
 /** The start from `date` (+ `time`), or the `date` field's message. */

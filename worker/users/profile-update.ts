@@ -8,30 +8,17 @@ import { deleteFile, storeImage } from '../files/files.ts';
 import { errors } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validate.ts';
 import { allowPhoneCode, sendPhoneCode } from './phone-confirmation.ts';
+import { readJsonOrForm } from '../lib/form-body.ts';
 
 type UserPatch = Partial<typeof users.$inferInsert>;
 
-/** The request's fields as strings (multipart, as the spec's client sends, or JSON) and the avatar file. */
+/** The request's fields (multipart, as the spec's client sends, or JSON) and the avatar file. */
 async function readBody(c: SignedInContext) {
-  if (c.req.header('content-type')?.includes('application/json')) {
-    const json = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!json || typeof json !== 'object') throw errors.validation({ non_field_errors: 'Некорректный JSON' });
-    return { fields: json, avatar: null };
-  }
-  const form = await c.req.formData().catch(() => {
-    throw errors.validation({ non_field_errors: 'Некорректные данные формы' });
-  });
-  const fields: Record<string, unknown> = {};
-  let avatar: File | null = null;
-  for (const [key, value] of form.entries()) {
-    if (key === 'mentor_avatar') {
-      if (typeof value !== 'string') avatar = value;
-    } else if (typeof value === 'string') {
-      // skills travel as one JSON array field
-      fields[key] = key === 'mentor_skills' ? safeJson(value) : value;
-    }
-  }
-  return { fields, avatar };
+  const { fields, files } = await readJsonOrForm(c);
+  // in a form, skills travel as one JSON array field
+  if (typeof fields.mentor_skills === 'string') fields.mentor_skills = safeJson(fields.mentor_skills);
+  delete fields.mentor_avatar;
+  return { fields, avatar: files('mentor_avatar')[0] ?? null };
 }
 
 function safeJson(value: string): unknown {
