@@ -2,8 +2,6 @@
 // yours once you prove it»). PATCH /users/me/ keeps a new number as `pending_phone` and texts it a code; POST
 // /users/me/phone/confirm/ with that code makes it the account's `phone`, the one sign-in and registration by SMS
 // look up. Until then the number belongs to nobody: its real owner registering by SMS gets an account of their own.
-import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../../drizzle/schema/users.ts';
 import { issueCode, redeemCode } from '../auth/login-codes.queries.ts';
 import { codeMessages } from '../auth/auth.messages.ts';
 import type { SignedInContext } from '../env.ts';
@@ -12,6 +10,7 @@ import { ApiError, errors } from '../lib/errors.ts';
 import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import { phoneMessages } from './phone-confirmation.messages.ts';
+import { confirmPendingPhone, pendingPhoneOf } from './users.queries.ts';
 
 
 /** Codes to one number and to one person's new numbers: the same pace as sign-in codes. */
@@ -39,17 +38,13 @@ export async function sendPhoneCode(c: SignedInContext, userId: number, phone: s
 
 /** The code makes the pending number the account's phone; a number someone confirmed meanwhile stays theirs. */
 export async function confirmPhone(c: SignedInContext, userId: number, passcode: string) {
-  const [row] = await c.var.db.select({ pending: users.pendingPhone }).from(users).where(eq(users.id, userId));
-  if (!row?.pending) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
-  const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'phone_change', destination: row.pending, code: passcode });
+  const pending = await pendingPhoneOf(c.var.db, userId);
+  if (!pending) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
+  const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'phone_change', destination: pending, code: passcode });
   if (!redeemed || redeemed.registration?.userId !== userId) throw new ApiError(400, 'invalid_code', phoneMessages.invalidCode, { passcode: phoneMessages.invalidCode });
   try {
-    const [updated] = await c.var.db
-      .update(users)
-      .set({ phone: sql`${users.pendingPhone}`, pendingPhone: null })
-      // the number the code was sent to, still the pending one (not replaced by another change meanwhile)
-      .where(and(eq(users.id, userId), eq(users.pendingPhone, row.pending)))
-      .returning();
+    // the number the code was sent to, still the pending one (not replaced by another change meanwhile)
+    const updated = await confirmPendingPhone(c.var.db, userId, pending);
     if (!updated) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
     return updated;
   } catch (e) {

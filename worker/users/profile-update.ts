@@ -1,6 +1,5 @@
 // PATCH /api/users/me/: only the fields sent change; an avatar is checked by its bytes, stored in R2, and
 // the file it replaces is deleted once the user row points at the new one.
-import { eq } from 'drizzle-orm';
 import { users } from '../../drizzle/schema/users.ts';
 import { profilePatchSchema } from '../profile/profile.schemas.ts';
 import type { SignedInContext } from '../env.ts';
@@ -9,6 +8,7 @@ import { errors } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validate.ts';
 import { allowPhoneCode, sendPhoneCode } from './phone-confirmation.ts';
 import { readJsonOrForm } from '../lib/form-body.ts';
+import { updateUserProfile } from './users.queries.ts';
 
 type UserPatch = Partial<typeof users.$inferInsert>;
 
@@ -53,9 +53,7 @@ export async function updateProfile(c: SignedInContext, current: Pick<typeof use
 
   let row;
   try {
-    [row] = Object.keys(patch).length
-      ? await c.var.db.update(users).set(patch).where(eq(users.id, userId)).returning()
-      : await c.var.db.select().from(users).where(eq(users.id, userId));
+    row = await updateUserProfile(c.var.db, userId, patch);
   } catch (e) {
     if (stored) await deleteFile(c.env, c.var.db, stored.id);
     throw e;

@@ -1,8 +1,33 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
 
 export async function findUserById(db: Db, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The number a phone change waits to confirm, or null. */
+export async function pendingPhoneOf(db: Db, userId: number) {
+  const [row] = await db.select({ pending: users.pendingPhone }).from(users).where(eq(users.id, userId));
+  return row?.pending ?? null;
+}
+
+/**
+ * The pending number becomes the account's phone, if it is still `pending` (not replaced by another change
+ * meanwhile); null otherwise. A number another account holds fails on the unique index (23505).
+ */
+export async function confirmPendingPhone(db: Db, userId: number, pending: string) {
+  const [updated] = await db
+    .update(users)
+    .set({ phone: sql`${users.pendingPhone}`, pendingPhone: null })
+    .where(and(eq(users.id, userId), eq(users.pendingPhone, pending)))
+    .returning();
+  return updated ?? null;
+}
+
+/** Writes a profile change and answers the row as it is now (unchanged when the patch is empty); null for no such user. */
+export async function updateUserProfile(db: Db, userId: number, patch: Partial<typeof users.$inferInsert>) {
+  const [row] = Object.keys(patch).length ? await db.update(users).set(patch).where(eq(users.id, userId)).returning() : await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
 }
