@@ -3,7 +3,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
-import { disputes, payments } from '../../drizzle/schema/payments.ts';
+import { payments } from '../../drizzle/schema/payments.ts';
+import { hasOpenDispute } from '../disputes/disputes.queries.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
@@ -86,11 +87,6 @@ export type CancelOutcome =
   | { kind: 'canceled'; booking: Booking; refund: RefundAnswer; effects: Effects }
   | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' | 'started' };
 
-async function openDisputeOn(db: Tx, bookingId: number) {
-  const [row] = await db.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.bookingId, bookingId), eq(disputes.status, 'open')));
-  return Boolean(row);
-}
-
 /**
  * Cancels a booking for its booker or its mentor. A booking waiting for payment just ends (its pending
  * payment too); a paid one is settled by the cancellation policy: the mentor's cancellation, or the
@@ -104,7 +100,7 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     if (!booking || (booking.menteeId !== callerId && booking.mentorId !== callerId)) return { kind: 'not_found' };
     if (booking.status === 'finished') return { kind: 'finished' };
     if (booking.status === 'canceled' || booking.status === 'expired') return { kind: 'already_canceled' };
-    if (await openDisputeOn(tx, bookingId)) return { kind: 'disputed' };
+    if (await hasOpenDispute(tx, bookingId)) return { kind: 'disputed' };
     const by = callerId === booking.mentorId ? 'mentor' : 'buyer';
     const times = await slotTimes(tx, booking.slotId);
     if (by === 'buyer' && booking.status === 'paid' && times.startsAt <= times.now) return { kind: 'started' };

@@ -1,6 +1,6 @@
-import { desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../drizzle/db.ts';
+import type { Db, Executor } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { disputes } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
@@ -39,4 +39,14 @@ export function listDisputes(db: Db, status?: 'open' | 'resolved') {
 export async function findDisputeView(db: Db, id: number) {
   const [row] = await disputeView(db).where(eq(disputes.id, id));
   return row ?? null;
+}
+
+/** Whether the booking has a dispute waiting for a decision: its money stays in escrow, and it cannot be canceled. */
+export async function hasOpenDispute(db: Executor, bookingId: number) {
+  const [row] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.bookingId, bookingId), eq(disputes.status, 'open')))
+    .limit(1);
+  return Boolean(row);
 }

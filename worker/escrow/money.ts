@@ -1,10 +1,11 @@
 // The money transitions of a held payment, each inside the caller's transaction. The payment row is locked
 // first and changed only from `succeeded`, so a transition that lost a race (or is replayed) does nothing;
 // the ledger's unique (payment_id, kind) backs that up. Provider calls happen after the commit (effects.ts).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
-import { disputes } from '../../drizzle/schema/payments.ts';
-import { ledgerEntries, payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
+import { ledgerEntries, payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
+import { hasOpenDispute } from '../disputes/disputes.queries.ts';
+import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { splitRelease } from './fee.ts';
 
 export type Payment = typeof payments.$inferSelect;
@@ -22,17 +23,6 @@ export async function lockHeldPayment(tx: Tx, ref: { bookingId: number } | { reg
   const service = 'bookingId' in ref ? eq(payments.bookingId, ref.bookingId) : eq(payments.registrationId, ref.registrationId);
   const [row] = await tx.select().from(payments).where(and(service, eq(payments.status, 'succeeded'))).for('update');
   return row ?? null;
-}
-
-/** The mentor's current payout card: the newest one saved (spec 001 §2). */
-async function currentPayoutCard(tx: Tx, mentorId: number) {
-  const [card] = await tx
-    .select({ id: payoutCardTokens.id })
-    .from(payoutCardTokens)
-    .where(eq(payoutCardTokens.userId, mentorId))
-    .orderBy(desc(payoutCardTokens.createdAt), desc(payoutCardTokens.id))
-    .limit(1);
-  return card ?? null;
 }
 
 /** Books the fee and the mentor's share of `grossKopecks` and stores the payout to send; its id. */
@@ -55,16 +45,6 @@ async function bookPayout(tx: Tx, payment: Payment, grossKopecks: number): Promi
     })
     .returning({ id: payouts.id });
   return payout.id;
-}
-
-/** Whether the booking has a dispute waiting for a decision: its money stays in escrow meanwhile. */
-async function hasOpenDispute(tx: Tx, bookingId: number) {
-  const [row] = await tx
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(and(eq(disputes.bookingId, bookingId), eq(disputes.status, 'open')))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**

@@ -1,11 +1,12 @@
 // Sending stored payouts and refunds to the payment provider, after the transaction that booked them has
 // committed. Each row carries its own idempotency key, so sending it twice (the request's own attempt and
 // the scheduler's retry) moves the money once. A failure is kept on the row (last_error) and retried.
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
 import type { ProviderContext, ProviderTransferStatus } from '../payments/payment-provider.ts';
 import { PaymentProviderError } from '../payments/provider-error.ts';
 import { paymentProvider } from '../payments/provider-choice.ts';
+import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 
 const RETRY_BATCH = 200;
@@ -35,15 +36,10 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
   let token = row.token;
   if (!token) {
     // no card when it was released (or the card was removed since): the mentor's current card, if any now
-    const [card] = await db
-      .select({ id: payoutCardTokens.id, token: payoutCardTokens.payoutToken })
-      .from(payoutCardTokens)
-      .where(eq(payoutCardTokens.userId, row.payout.mentorId))
-      .orderBy(desc(payoutCardTokens.createdAt), desc(payoutCardTokens.id))
-      .limit(1);
+    const card = await currentPayoutCard(db, row.payout.mentorId);
     await db.update(payouts).set({ cardTokenId: card?.id ?? null, lastError: card ? null : NO_PAYOUT_CARD }).where(eq(payouts.id, payoutId));
     if (!card) return;
-    token = card.token;
+    token = card.payoutToken;
   }
   try {
     const result = await paymentProvider(ctx).createPayout({
