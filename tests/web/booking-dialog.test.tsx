@@ -13,8 +13,8 @@ import {
 } from '../../web/features/booking/booking-calendar.ts';
 import { BookingDialog, DETAIL_MIN_LOADER_MS, SLOTS_MIN_LOADER_MS } from '../../web/features/booking/booking-dialog.tsx';
 import { sessionFacts } from '../../web/features/booking/booking-step-confirm.tsx';
-import { BookConsultationButton } from '../../web/features/mentors/book-consultation-button.tsx';
-import { PAYMENT_REDIRECT_DELAY_MS } from '../../web/features/payments/payment-dialog.tsx';
+import { BookConsultationButton } from '../../web/features/booking/book-consultation-button.tsx';
+import { PAYMENT_REDIRECT_DELAY_MS } from '../../web/components/payment-dialog.tsx';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { makeUser } from './fixtures.ts';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
@@ -361,7 +361,7 @@ describe('booking dialog', () => {
 
 describe("'Записаться'", () => {
   it('sends a visitor to /login', async () => {
-    const { router } = renderWithRouter(<BookConsultationButton mentorId={7} consultationType={{ ...TYPE, description: '' }} isSignedIn={false} />);
+    const { router } = renderWithRouter(<BookConsultationButton mentorId={7} consultationType={TYPE} isSignedIn={false} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Записаться' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -369,7 +369,7 @@ describe("'Записаться'", () => {
 
   it('opens the booking dialog (a lazy chunk) for a signed-in user', async () => {
     mockFetch(routes());
-    renderWithRouter(<BookConsultationButton mentorId={7} consultationType={{ ...TYPE, description: '' }} isSignedIn />, { queryClient: clientWith() });
+    renderWithRouter(<BookConsultationButton mentorId={7} consultationType={TYPE} isSignedIn />, { queryClient: clientWith() });
     fireEvent.click(await screen.findByRole('button', { name: 'Записаться' }));
     expect(await screen.findByText('Шаг 1/2', {}, { timeout: 3000 })).toBeTruthy();
   });

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BookConsultationButton } from '../features/booking/book-consultation-button.tsx';
+import type { BookButton } from '../features/mentors/consultation-type-list.tsx';
 import { MentorProfileScreen } from '../features/mentors/mentor-profile-screen.tsx';
 import { mentorQueries } from '../features/mentors/mentors.queries.ts';
 import { useSession } from '../lib/session/use-session.ts';
@@ -16,8 +18,12 @@ export const Route = createFileRoute('/mentor_info/$mentorId')({
   component: MentorInfoPage,
 });
 
+const bookButton: BookButton = (type, { mentorId, isSignedIn, className }) => (
+  <BookConsultationButton mentorId={mentorId} consultationType={type} isSignedIn={isSignedIn} className={className} />
+);
+
 function MentorInfoPage() {
   const { mentorId } = Route.useParams();
   const { user, isPending } = useSession();
-  return <MentorProfileScreen key={mentorId} mentorId={parseMentorId(mentorId)} viewer={user} viewerPending={isPending} />;
+  return <MentorProfileScreen key={mentorId} mentorId={parseMentorId(mentorId)} viewer={user} viewerPending={isPending} bookButton={bookButton} />;
 }

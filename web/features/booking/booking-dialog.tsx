@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { PaymentDialog } from '../payments/payment-dialog.tsx';
+import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { createBooking, type AvailableSlot, type CreatedBooking } from './booking.api.ts';
 import { bookingQueries } from './booking.queries.ts';

@@ -20,7 +20,7 @@ import type { EventDetail } from './events.types.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
-import { PaymentDialog } from '../payments/payment-dialog.tsx';
+import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
 
 const OTHER_EVENTS_SHOWN = 6;

@@ -11,7 +11,7 @@ import { cn } from '../../lib/cn.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../../lib/placeholder-image.ts';
 import { countRu } from '../../lib/plural.ts';
 import { useFavoriteToggle } from '../../lib/use-favorite-toggle.ts';
-import { ConsultationTypeList } from './book-consultation-button.tsx';
+import { ConsultationTypeList, type BookButton } from './consultation-type-list.tsx';
 import { CaseGallery } from './case-gallery.tsx';
 import { CollapsibleText } from './collapsible-text.tsx';
 import { EducationList, ExperienceList } from './career-sections.tsx';
@@ -35,10 +35,12 @@ type MentorProfileScreenProps = {
   viewer: Viewer;
   /** The session is still being checked. */
   viewerPending?: boolean;
+  /** 'Записаться' for a consultation type (shown to everyone but the mentor themself) */
+  bookButton?: BookButton;
 };
 
 /** /mentor_info/{mentorId} (spec 000 §2 "Mentor page"). */
-export function MentorProfileScreen({ mentorId, viewer, viewerPending = false }: MentorProfileScreenProps) {
+export function MentorProfileScreen({ mentorId, viewer, viewerPending = false, bookButton }: MentorProfileScreenProps) {
   const query = useQuery({ ...mentorQueries.detail(mentorId ?? 0), enabled: mentorId != null, retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2 });
   const waiting = useMinimumDelay(mentorId != null && query.data === undefined, MENTOR_DETAIL_MIN_LOADER_MS);
 
@@ -62,7 +64,7 @@ export function MentorProfileScreen({ mentorId, viewer, viewerPending = false }:
       </div>
     );
   }
-  return <MentorProfile mentor={query.data} viewer={viewer} isSignedIn={viewerPending ? undefined : viewer !== null} />;
+  return <MentorProfile mentor={query.data} viewer={viewer} isSignedIn={viewerPending ? undefined : viewer !== null} bookButton={bookButton} />;
 }
 
 function MentorNotFound() {
@@ -91,7 +93,7 @@ function Section({ id, title, children, className }: { id?: string; title: React
   );
 }
 
-function MentorProfile({ mentor, viewer, isSignedIn }: { mentor: MentorDetail; viewer: Viewer; isSignedIn?: boolean }) {
+function MentorProfile({ mentor, viewer, isSignedIn, bookButton }: { mentor: MentorDetail; viewer: Viewer; isSignedIn?: boolean; bookButton?: BookButton }) {
   const isOwn = viewer?.id === mentor.id;
   const timeZone = viewer?.time_zone ?? undefined;
   useRecordPageView(mentor.id);
@@ -131,7 +133,7 @@ function MentorProfile({ mentor, viewer, isSignedIn }: { mentor: MentorDetail; v
 
         <Section id="consultation-types" title="Консультации">
           {mentor.consultation_types.length > 0 ? (
-            <ConsultationTypeList mentorId={mentor.id} types={mentor.consultation_types} isSignedIn={isSignedIn} canBook={!isOwn} />
+            <ConsultationTypeList mentorId={mentor.id} types={mentor.consultation_types} isSignedIn={isSignedIn} bookButton={isOwn ? undefined : bookButton} />
           ) : (
             <p className="text-sm text-muted-foreground">Ментор пока не добавил типы консультаций. Напишите ему, чтобы договориться о занятии.</p>
           )}

@@ -6,23 +6,8 @@ import { api, apiFetch, unwrap } from '../../lib/api-client.ts';
 /** The route of one payment: its id is a UUID (the Worker's path pattern). */
 const paymentById = api.payments[':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}'];
 
-/** What a payment pays for (spec 000 §3 "Payment deal"). service_id is the booking id or the event id. */
-export type PaymentService = { service_type: 'consultation' | 'event'; service_id: number };
-
-export type Deal = InferResponseType<typeof api.payments.deals.$post, 200>;
-
 /** GET /api/payments/{id}/ (payer or payee). amount is in rubles. */
 export type Payment = InferResponseType<(typeof paymentById)['$get'], 200>;
-
-/** Where the provider sends the browser back; the server appends ?payment_id=. */
-export function paymentReturnUrl(origin = window.location.origin): string {
-  return `${origin}/payment-return`;
-}
-
-/** POST /api/payments/deals/: the confirmation_url is where the browser goes to pay. */
-export async function createDeal(service: PaymentService, returnUrl: string): Promise<Deal> {
-  return unwrap(await api.payments.deals.$post({ json: { ...service, return_url: returnUrl } }));
-}
 
 export async function fetchPayment(id: string): Promise<Payment> {
   return unwrap(await paymentById.$get({ param: { id } }));

@@ -1,19 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { CalendarClock } from 'lucide-react';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatPrice } from '../../lib/format-price.ts';
-import type { ConsultationType } from './mentors.api.ts';
+import type { BookingDialogProps } from './booking-dialog.tsx';
 
-// The booking dialog is its own chunk: the mentor page loads it when someone wants to book.
-const loadBookingDialog = () => import('../booking/booking-dialog.tsx');
+// 'Записаться' on the mentor page. The booking dialog is its own chunk, loaded when someone wants to book; the route
+// hands this button to the mentor page, so the mentors feature does not import booking.
+const loadBookingDialog = () => import('./booking-dialog.tsx');
 const BookingDialog = lazy(loadBookingDialog);
 
 export type BookConsultationButtonProps = {
   mentorId: number;
-  consultationType: ConsultationType;
+  consultationType: BookingDialogProps['consultationType'];
   isSignedIn?: boolean;
   size?: ButtonProps['size'];
   className?: string;
@@ -68,26 +67,5 @@ function LoadingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
         </div>
       </DialogContent>
     </Dialog>
-  );
-}
-
-export function ConsultationTypeList({ mentorId, types, isSignedIn, canBook }: { mentorId: number; types: ConsultationType[]; isSignedIn?: boolean; canBook: boolean }) {
-  return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {types.map((type) => (
-        <li key={type.id} className="flex flex-col gap-3 rounded-xl border p-4">
-          <div className="flex items-start justify-between gap-3">
-            <p className="font-medium leading-snug">{type.name}</p>
-            <p className="shrink-0 font-semibold text-primary">{formatPrice(type.costs)}</p>
-          </div>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <CalendarClock aria-hidden className="size-4" />
-            {type.duration_minutes} мин
-          </p>
-          {type.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{type.description}</p> : null}
-          {canBook ? <BookConsultationButton mentorId={mentorId} consultationType={type} isSignedIn={isSignedIn} className="mt-auto w-full sm:w-fit" /> : null}
-        </li>
-      ))}
-    </ul>
   );
 }

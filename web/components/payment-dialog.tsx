@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { createDeal, paymentReturnUrl, type PaymentService } from './payments.api.ts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog.tsx';
+import { Spinner } from './ui/spinner.tsx';
+import { toast } from './ui/toast-store.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { createDeal, paymentReturnUrl, type PaymentService } from '../lib/payment-deal.ts';
 
 /** Spec 000 §9: the browser goes to the payment page 800 ms after the address arrives. */
 export const PAYMENT_REDIRECT_DELAY_MS = 800;
