@@ -16,7 +16,7 @@ export function resolveImport(from: string, specifier: string, known: Set<string
   return null;
 }
 
-/** The relative imports of one file's text, as written. */
+/** Everything one file's text imports (relative paths and packages), as written. */
 export function importSpecifiers(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
 }
