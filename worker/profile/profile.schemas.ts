@@ -1,8 +1,11 @@
 // Profile, work experience and education input, shared by the API and the web forms (spec 001 section 5).
 import { z } from 'zod';
 import { passcodeSchema } from '../auth/auth.schemas.ts';
+import { IMAGE_MAX_BYTES } from '../files/file-limits.ts';
 
-export const AVATAR_MAX_BYTES = 5_242_880;
+export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
+/** «О себе»: the longest description a profile keeps. */
+export const PROFILE_DESCRIPTION_MAX = 500;
 export const TELEGRAM_HOST = 't.me';
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
@@ -41,7 +44,7 @@ export const profilePatchSchema = z.object({
   user_city_residence: optionalText(50, 'Город не должен превышать 50 символов').optional(),
   mentor_title: telegramLinkSchema.optional(),
   mentor_tg_title: optionalText(100, 'Название канала не должно превышать 100 символов').optional(),
-  mentor_description: optionalText(500, 'Описание не должно превышать 500 символов').optional(),
+  mentor_description: optionalText(PROFILE_DESCRIPTION_MAX, `Описание не должно превышать ${PROFILE_DESCRIPTION_MAX} символов`).optional(),
   mentor_specialization: optionalText(255, 'Специализация не должна превышать 255 символов').optional(),
   mentor_skills: z.array(z.string().trim().min(1).max(50)).max(20, 'Не больше 20 навыков').optional(),
   phone: z

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { AVATAR_MAX_BYTES, profilePatchSchema } from '../../../worker/profile/profile.schemas.ts';
+import { AVATAR_MAX_BYTES, PROFILE_DESCRIPTION_MAX, profilePatchSchema } from '../../../worker/profile/profile.schemas.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { SaveBar } from '../../components/save-bar.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -16,7 +16,6 @@ import { fieldErrors } from '../../lib/field-errors.ts';
 import { PhoneCard } from './phone-card.tsx';
 import { updateProfile, type ProfileUser } from './profile-settings.api.ts';
 
-export const DESCRIPTION_MAX = 500;
 const NOTICE_MS = 3000;
 
 const textFields = ['mentor_name', 'mentor_surname', 'user_city_residence', 'mentor_title', 'mentor_tg_title', 'mentor_description'] as const;
@@ -205,10 +204,10 @@ function ProfileForm({ user, onSaved }: { user: ProfileUser; onSaved: (user: Pro
           <FormField
             label="Описание"
             error={errors.mentor_description}
-            hint={`${values.mentor_description.length}/${DESCRIPTION_MAX}`}
+            hint={`${values.mentor_description.length}/${PROFILE_DESCRIPTION_MAX}`}
             className="sm:col-span-2"
           >
-            <Textarea rows={5} maxLength={DESCRIPTION_MAX} placeholder="Расскажите о себе и своём опыте" {...text('mentor_description')} />
+            <Textarea rows={5} maxLength={PROFILE_DESCRIPTION_MAX} placeholder="Расскажите о себе и своём опыте" {...text('mentor_description')} />
           </FormField>
         </div>
       </Card>

@@ -6,6 +6,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { cn } from '../../lib/cn.ts';
 import { checkTextAnswer } from './validate-answer.ts';
 import { MAX_SKILLS, REFOCUS_DELAY_MS, roleLabels, type ProfileDraft, type WizardRole } from './wizard-state.ts';
+import { PROFILE_DESCRIPTION_MAX } from '../../../worker/profile/profile.schemas.ts';
 
 type Value = ProfileDraft[keyof ProfileDraft];
 
@@ -20,8 +21,6 @@ type ComposerProps = {
   onAnswer: (text: string, value: Value) => void;
   onSkip: () => void;
 };
-
-const DESCRIPTION_MAX = 500;
 
 const placeholders: Record<number, string> = {
   1: 'Ваше имя',
@@ -140,7 +139,7 @@ function TextComposer({ step, busy, prefill, suggestedEmail, onAnswer, skipButto
         {multiline ? (
           <Textarea
             {...fieldProps}
-            maxLength={DESCRIPTION_MAX}
+            maxLength={PROFILE_DESCRIPTION_MAX}
             rows={3}
             className="min-h-20 resize-none"
             onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -171,7 +170,7 @@ function TextComposer({ step, busy, prefill, suggestedEmail, onAnswer, skipButto
         <span className="ml-auto flex items-center gap-3">
           {multiline ? (
             <span className="text-muted-foreground tabular-nums">
-              {text.length}/{DESCRIPTION_MAX}
+              {text.length}/{PROFILE_DESCRIPTION_MAX}
             </span>
           ) : null}
           {skipButton}
