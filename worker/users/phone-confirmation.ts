@@ -10,7 +10,7 @@ import { ApiError, errors } from '../lib/errors.ts';
 import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import { phoneMessages } from './phone-confirmation.messages.ts';
-import { confirmPendingPhone, pendingPhoneOf } from './users.queries.ts';
+import { confirmPendingPhone, findUserById } from './users.queries.ts';
 
 
 /** Codes to one number and to one person's new numbers: the same pace as sign-in codes. */
@@ -38,7 +38,7 @@ export async function sendPhoneCode(c: SignedInContext, userId: number, phone: s
 
 /** The code makes the pending number the account's phone; a number someone confirmed meanwhile stays theirs. */
 export async function confirmPhone(c: SignedInContext, userId: number, passcode: string) {
-  const pending = await pendingPhoneOf(c.var.db, userId);
+  const pending = (await findUserById(c.var.db, userId))?.pendingPhone;
   if (!pending) throw errors.conflict('no_pending_phone', phoneMessages.nothingPending);
   const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'phone_change', destination: pending, code: passcode });
   if (!redeemed || redeemed.registration?.userId !== userId) throw new ApiError(400, 'invalid_code', phoneMessages.invalidCode, { passcode: phoneMessages.invalidCode });

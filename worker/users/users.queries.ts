@@ -7,12 +7,6 @@ export async function findUserById(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The number a phone change waits to confirm, or null. */
-export async function pendingPhoneOf(db: Db, userId: number) {
-  const [row] = await db.select({ pending: users.pendingPhone }).from(users).where(eq(users.id, userId));
-  return row?.pending ?? null;
-}
-
 /**
  * The pending number becomes the account's phone, if it is still `pending` (not replaced by another change
  * meanwhile); null otherwise. A number another account holds fails on the unique index (23505).
@@ -28,6 +22,7 @@ export async function confirmPendingPhone(db: Db, userId: number, pending: strin
 
 /** Writes a profile change and answers the row as it is now (unchanged when the patch is empty); null for no such user. */
 export async function updateUserProfile(db: Db, userId: number, patch: Partial<typeof users.$inferInsert>) {
-  const [row] = Object.keys(patch).length ? await db.update(users).set(patch).where(eq(users.id, userId)).returning() : await db.select().from(users).where(eq(users.id, userId));
+  if (!Object.keys(patch).length) return findUserById(db, userId);
+  const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
   return row ?? null;
 }
