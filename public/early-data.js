@@ -13,8 +13,10 @@
     responses[path].catch(function () {});
   }
   var page = location.pathname.replace(/\/+$/, '');
-  if (!location.search && page === '/AllEvents') start(EVENTS_FIRST_PAGE);
-  if (!location.search && page === '/AllMentors') start(MENTORS_FIRST_PAGE);
+  // a page the server rendered came with its data (web/app/server-render.tsx)
+  var rendered = document.documentElement.hasAttribute('data-server-rendered');
+  if (!rendered && !location.search && page === '/AllEvents') start(EVENTS_FIRST_PAGE);
+  if (!rendered && !location.search && page === '/AllMentors') start(MENTORS_FIRST_PAGE);
   start(SESSION);
   window.__formaEarly = { startedAt: Date.now(), responses: responses };
 })();

@@ -1,24 +1,49 @@
 // first: zod's settings before any schema parses (the CSP forbids eval)
 import './lib/zod-jitless.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 // Self-hosted variable Inter (Latin + Cyrillic subsets); no third-party font requests.
 import '@fontsource-variable/inter';
 import './styles.css';
+import { AppRoot } from './app/app-root.tsx';
+import { readPageState, type PageState } from './app/page-state.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { bindSessionExpiry } from './lib/session/session-cache.ts';
+import { sessionQueries } from './lib/session/session.queries.ts';
+import { browserTimeZone, rememberTimeZone } from './lib/viewer-time-zone.ts';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 bindSessionExpiry(queryClient, router);
+rememberTimeZone();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const app = <AppRoot queryClient={queryClient} router={router} />;
+
+/**
+ * Whether the page the server rendered is what this browser would render: the visitor's page, dates in this zone.
+ * The session is asked for first (public/early-data.js started that request with the HTML): someone signed in
+ * whose access cookie had lapsed got a visitor's page, and sees their own instead.
+ */
+async function matchesServerRender(state: PageState): Promise<boolean> {
+  const user = await queryClient.fetchQuery(sessionQueries.me()).catch(() => null);
+  if (user) return false;
+  hydrate(queryClient, state.queries);
+  return state.zone === browserTimeZone();
+}
+
+async function start() {
+  const state = readPageState();
+  if (state && (await matchesServerRender(state))) {
+    // The route's code and data before the first render, as on the server; then the router is told the matches
+    // came from the server, so its tree is the server's (no root Suspense) and it does not load them again.
+    await router.load();
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+}
+
+void start();

@@ -48,6 +48,7 @@ import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
 import { demoRoomRoutes } from './conferences/demo-room.routes.ts';
+import { serveVisitorPage, VISITOR_PAGES, type VisitorPageRenderer } from './pages/visitor-pages.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
 function createApi() {
@@ -89,7 +90,12 @@ function createApi() {
 
 export type AppType = ReturnType<typeof createApi>;
 
-export function createApp() {
+type AppOptions = {
+  /** Brings the renderer of visitors' pages (worker/index.ts: the web app's server render, loaded on demand). */
+  loadPageRenderer?: () => Promise<VisitorPageRenderer>;
+};
+
+export function createApp({ loadPageRenderer }: AppOptions = {}) {
   // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog, securityHeaders, deploymentGuard);
@@ -105,6 +111,10 @@ export function createApp() {
   app.route('/dev', devMailboxPageRoutes);
   app.route('/sandbox', sandboxPageRoutes);
   app.route('/widgets', payoutWidgetRoutes);
+  if (loadPageRenderer) {
+    // the page's own reads go through this same app, in-process, as the browser's would over the network
+    app.on('GET', VISITOR_PAGES, (c) => serveVisitorPage(c, loadPageRenderer, async (request) => app.fetch(request, c.env, c.executionCtx)));
+  }
 
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));
 

@@ -48,6 +48,8 @@ export type Bindings = {
    */
   CATALOGUE_VERSION_TRUST_MS?: string;
   FILES: R2Bucket;
+  /** The SPA's built files (wrangler.toml [assets]); absent in the worker test pool, which serves no pages. */
+  ASSETS?: Fetcher;
   NotificationHub: DurableObjectNamespace<NotificationHub>;
   ChatRoom: DurableObjectNamespace<ChatRoom>;
   ConferenceRoom: DurableObjectNamespace<ConferenceRoom>;

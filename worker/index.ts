@@ -8,7 +8,8 @@ export { NotificationHub } from '../party/notification-hub.ts';
 export { ChatRoom } from '../party/chat-room.ts';
 export { ConferenceRoom } from '../party/conference-room.ts';
 
-const app = createApp();
+// visitors' first pages are rendered with the web app's own code, loaded only when such a page is asked for
+const app = createApp({ loadPageRenderer: () => import('../web/app/server-render.tsx').then((m) => m.renderVisitorPage) });
 
 export default {
   fetch: app.fetch,

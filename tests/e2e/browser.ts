@@ -42,6 +42,15 @@ export async function openPage(browser: Browser, width: number, height = 900): P
 }
 
 /**
+ * Opens `url` and waits until the app is live (web/app/app-root.tsx marks it): a visitor's first page arrives rendered
+ * on the server, and until it is hydrated its buttons are only HTML.
+ */
+export async function gotoLiveApp(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+/**
  * A test file's browser and test-database client: opened in its beforeAll, closed in its afterAll.
  * Call at the top of the file; `openPage` works inside its tests.
  */

@@ -1,7 +1,7 @@
 // Browsing as a visitor: the event list pages and filters, an event page, the mentor list and a mentor page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { gotoLiveApp, launchBrowser, openPage } from './browser.ts';
 
 const appUrl = inject('appUrl');
 let browser: Browser;
@@ -28,7 +28,7 @@ async function waitForCards(page: Page, predicate: (count: number) => boolean) {
 describe('discovery in a real browser', () => {
   it('loads a second page of events when scrolled to the end', async () => {
     const page = await openPage(browser, 1280);
-    await page.goto(`${appUrl}/AllEvents`);
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
     const first = await waitForCards(page, (n) => n > 0);
     expect(first).toBe(20);
     await page.mouse.wheel(0, 20_000);
@@ -39,7 +39,7 @@ describe('discovery in a real browser', () => {
 
   it('filters events by category and price', async () => {
     const page = await openPage(browser, 1280);
-    await page.goto(`${appUrl}/AllEvents`);
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
     await waitForCards(page, (n) => n > 0);
     const listed = page.waitForResponse((r) => r.url().includes('category=') && r.url().includes('min_price=1000'));
     await page.getByRole('group', { name: 'Категории' }).getByRole('button', { name: 'Хобби' }).click();
@@ -58,7 +58,7 @@ describe('discovery in a real browser', () => {
 
   it('opens an event from the list', async () => {
     const page = await openPage(browser, 1280);
-    await page.goto(`${appUrl}/AllEvents`);
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
     await waitForCards(page, (n) => n > 0);
     const card = eventCards(page).first();
     const href = await card.getAttribute('href');
@@ -71,7 +71,7 @@ describe('discovery in a real browser', () => {
 
   it('opens a mentor from the mentor list', async () => {
     const page = await openPage(browser, 1280);
-    await page.goto(`${appUrl}/AllMentors`);
+    await gotoLiveApp(page, `${appUrl}/AllMentors`);
     const profileLink = page.locator('a[href^="/mentor_info/"]').first();
     await profileLink.waitFor();
     const href = await profileLink.getAttribute('href');

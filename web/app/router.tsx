@@ -1,11 +1,13 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { routeTree } from '../routeTree.gen.ts';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The app's router; the browser's history unless one is given (the server renders a page from a memory history). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     // Freshness is the query cache's job; let the router always call loaders, which read from it.

@@ -3,7 +3,7 @@ import { CalendarDays } from 'lucide-react';
 import { Avatar } from './ui/avatar.tsx';
 import { EventImage } from './event-image.tsx';
 import { cn } from '../lib/cn.ts';
-import { dayjs } from '../lib/dayjs.ts';
+import { inViewerZone } from '../lib/dayjs.ts';
 import { formatPrice } from '../lib/format-price.ts';
 
 /** Spec 000 §9: titles longer than this are cut with an ellipsis. */
@@ -39,7 +39,7 @@ export function usesOverlayLayout(title: string): boolean {
 
 /** 'DD.MM' in the viewer's zone (or the browser's when not given). */
 export function formatDayMonth(value: string, timeZone?: string): string {
-  const date = timeZone ? dayjs(value).tz(timeZone) : dayjs(value);
+  const date = inViewerZone(value, timeZone);
   return date.isValid() ? date.format('DD.MM') : '';
 }
 

@@ -15,12 +15,38 @@ function matches(query: string): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 }
 
-/** How many columns the grid shows at the current viewport width. */
-export function useMasonryColumns(columns = 3, tabletColumns = 2, phoneColumns = 1): number {
+/**
+ * How many columns the grid shows at the current viewport width; null where the width is unknown (a page rendered on
+ * the server, and the browser's hydration of it), which leaves the count to CSS.
+ */
+export function useMasonryColumns(columns = 3, tabletColumns = 2, phoneColumns = 1): number | null {
   return useSyncExternalStore(
     subscribeToResize,
     () => (matches(MASONRY_PHONE_QUERY) ? phoneColumns : matches(MASONRY_TABLET_QUERY) ? tabletColumns : columns),
-    () => columns,
+    () => null,
+  );
+}
+
+// Written out whole so that Tailwind finds them; the widths are the queries above (at most 1024 px, at most 639 px).
+const DESKTOP_COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4' };
+const TABLET_COLUMNS: Record<number, string> = {
+  1: 'max-[1024px]:grid-cols-1',
+  2: 'max-[1024px]:grid-cols-2',
+  3: 'max-[1024px]:grid-cols-3',
+  4: 'max-[1024px]:grid-cols-4',
+};
+const PHONE_COLUMNS: Record<number, string> = {
+  1: 'max-[639px]:grid-cols-1',
+  2: 'max-[639px]:grid-cols-2',
+  3: 'max-[639px]:grid-cols-3',
+  4: 'max-[639px]:grid-cols-4',
+};
+
+function listItem(item: ReactNode, index: number) {
+  return (
+    <div role="listitem" key={(item as { key?: string | null }).key ?? index}>
+      {item}
+    </div>
   );
 }
 
@@ -41,8 +67,22 @@ type MasonryGridProps = {
 
 /** Masonry grid: independent columns of uneven cards; items are rendered as list items. */
 export function MasonryGrid({ children, columns = 3, tabletColumns = 2, phoneColumns = 1, className, 'aria-label': ariaLabel }: MasonryGridProps) {
-  const count = Math.max(1, useMasonryColumns(columns, tabletColumns, phoneColumns));
+  const measured = useMasonryColumns(columns, tabletColumns, phoneColumns);
   const items = Children.toArray(children);
+  if (measured === null) {
+    // Until the width is known: a plain grid with the same columns at the same widths and the cards in the same
+    // order (row by row is column by column in turn), so the first paint sits where the masonry will.
+    return (
+      <div
+        role="list"
+        aria-label={ariaLabel}
+        className={cn('grid items-start gap-4 md:gap-5', DESKTOP_COLUMNS[columns], TABLET_COLUMNS[tabletColumns], PHONE_COLUMNS[phoneColumns], className)}
+      >
+        {items.map(listItem)}
+      </div>
+    );
+  }
+  const count = Math.max(1, measured);
   const buckets: ReactNode[][] = Array.from({ length: count }, () => []);
   items.forEach((item, index) => buckets[index % count]!.push(item));
 
@@ -56,11 +96,7 @@ export function MasonryGrid({ children, columns = 3, tabletColumns = 2, phoneCol
     >
       {buckets.map((bucket, column) => (
         <div key={column} className="flex min-w-0 flex-col gap-4 md:gap-5">
-          {bucket.map((item, index) => (
-            <div role="listitem" key={(item as { key?: string | null }).key ?? index}>
-              {item}
-            </div>
-          ))}
+          {bucket.map(listItem)}
         </div>
       ))}
     </div>

@@ -56,9 +56,21 @@ function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
+type Transport = (input: RequestInfo | URL, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (input, init) => fetch(input, init);
+
+/**
+ * Where API requests go: the network in the browser. The Worker, rendering a visitor's page on the server, hands its
+ * own app here instead (web/app/server-render.tsx), so the page's loaders read through the same API as the browser.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 async function send(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
   try {
-    return await (takeEarlyResponse(input, init) ?? fetch(input, { credentials: 'same-origin', ...init }));
+    return await (takeEarlyResponse(input, init) ?? transport(input, { credentials: 'same-origin', ...init }));
   } catch {
     throw new ApiError(0, { detail: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', code: 'network_error' });
   }

@@ -5,6 +5,7 @@ import type { Db } from '../../drizzle/db.ts';
 import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import type { AnyContext } from '../env.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { SIGNED_IN_COOKIE } from '../pages/page-cookies.ts';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './access-token.ts';
 
 export const REFRESH_COOKIE = 'forma_refresh';
@@ -30,12 +31,15 @@ export async function setAccessCookie(c: AnyContext, user: SessionUser) {
 async function setSessionCookies(c: AnyContext, user: SessionUser, refreshToken: string) {
   await setAccessCookie(c, user);
   setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieSecurity(c), path: REFRESH_PATH, sameSite: 'Strict', maxAge: REFRESH_TTL_SECONDS });
+  // no credential: it only spares the server rendering a visitor's page for someone whose access cookie lapsed
+  setCookie(c, SIGNED_IN_COOKIE, '1', { ...cookieSecurity(c), path: '/', sameSite: 'Lax', maxAge: REFRESH_TTL_SECONDS });
 }
 
 export function clearSessionCookies(c: AnyContext) {
   const security = cookieSecurity(c);
   deleteCookie(c, ACCESS_COOKIE, { ...security, path: '/' });
   deleteCookie(c, REFRESH_COOKIE, { ...security, path: REFRESH_PATH });
+  deleteCookie(c, SIGNED_IN_COOKIE, { ...security, path: '/' });
 }
 
 function sessionMeta(c: AnyContext) {

@@ -113,7 +113,7 @@ export function MentorLanding() {
   const loading = useLoaderDelay(true, LANDING_LOADER_MS);
   return (
     <>
-      <PageLoader visible={loading} />
+      <PageLoader visible={loading} hideAfterMs={LANDING_LOADER_MS} />
       <div className="overflow-x-clip">
         <Hero />
         <Stats />

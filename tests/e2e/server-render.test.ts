@@ -1,0 +1,149 @@
+// A visitor's first page rendered on the server (decision 014, «Rendered on the server»): the HTML carries the page and
+// its data, the browser hydrates it in place, dates are in the visitor's zone, and no one signed in ever gets it.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
+
+const appUrl = inject('appUrl');
+const { db, browser, openPage } = useBrowserAndDb();
+
+const EVENTS_FIRST_PAGE = '/api/events/load_more/?offset=0&limit=20&show_past=false&sort=newest';
+const cardLinks = (page: Page) => page.locator('[aria-label="Список мероприятий"] a[href^="/event_info/"]');
+const cardDates = (page: Page) => page.locator('[aria-label="Список мероприятий"] [data-testid="event-card-date"]');
+
+type ApiEvent = { id: number; date: string };
+
+async function firstPageOfEvents(page: Page): Promise<ApiEvent[]> {
+  const response = await page.request.get(`${appUrl}${EVENTS_FIRST_PAGE}`);
+  return ((await response.json()) as { results: ApiEvent[] }).results;
+}
+
+/** 'DD.MM' of each event's date in `zone`, as the cards write it. */
+function dayMonths(events: ApiEvent[], zone: string): string[] {
+  const format = new Intl.DateTimeFormat('ru-RU', { timeZone: zone, day: '2-digit', month: '2-digit' });
+  return events.map((event) => format.format(new Date(event.date)));
+}
+
+/** A context without JavaScript: what the server sent is all there is. */
+async function withoutScripts<T>(run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'ru-RU' });
+  try {
+    return await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Console errors other than the visitor's own 401s (GET /api/users/me and the refresh it tries). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('pages rendered on the server', () => {
+  it('sends the event list with its first page as HTML, dates in Moscow for an unknown zone', async () => {
+    await withoutScripts(async (page) => {
+      const response = await page.goto(`${appUrl}/AllEvents`);
+      const headers = response!.headers();
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['cache-control']).toBe('no-cache');
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-rendered'))).toBe(true);
+      const events = await firstPageOfEvents(page);
+      expect(events).toHaveLength(20);
+      expect(await cardLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(events.map((e) => `/event_info/${e.id}`));
+      expect(await cardDates(page).allTextContents()).toEqual(dayMonths(events, 'Europe/Moscow'));
+      // the stylesheet is in the page, the app's scripts after its content
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+      expect(await page.evaluate(() => document.querySelector('#root ~ script[type="module"]') !== null)).toBe(true);
+    });
+  });
+
+  it('writes the dates in the zone the browser told it', async () => {
+    await withoutScripts(async (page, context) => {
+      const zone = 'Pacific/Kiritimati'; // UTC+14: an evening in Moscow is the next day there
+      await context.addCookies([{ name: 'forma_tz', value: zone, url: appUrl }]);
+      await page.goto(`${appUrl}/AllEvents`);
+      const events = await firstPageOfEvents(page);
+      const expected = dayMonths(events, zone);
+      expect(expected).not.toEqual(dayMonths(events, 'Europe/Moscow'));
+      expect(await cardDates(page).allTextContents()).toEqual(expected);
+    });
+  });
+
+  it('sends the mentor list and the landing as HTML; the landing splash hides by itself', async () => {
+    await withoutScripts(async (page) => {
+      await page.goto(`${appUrl}/AllMentors`);
+      const response = await page.request.get(`${appUrl}/api/users?offset=0&limit=24`);
+      const mentors = ((await response.json()) as { results: Array<{ id: number }> }).results;
+      expect(mentors.length).toBeGreaterThan(0);
+      const hrefs = await page.locator('a[href^="/mentor_info/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
+      expect(hrefs.map((href) => Number(/\/mentor_info\/(\d+)/.exec(href!)![1]))).toEqual(mentors.map((m) => m.id));
+
+      await page.goto(`${appUrl}/`);
+      await page.getByRole('heading', { level: 1, name: /Станьте наставником/ }).waitFor({ state: 'attached' });
+      // spec 000 §2: the splash shows for 400 ms; with no script at all, only its CSS can hide it
+      await page.getByRole('status', { name: 'Загрузка' }).waitFor({ state: 'hidden', timeout: 5_000 });
+    });
+  });
+
+  it('hydrates the page in place: same page elements, no errors, no second request for its data, then it works', async () => {
+    const page = await openPage(1280);
+    const errors = collectErrors(page);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/events/load_more/')) listRequests.push(request.url());
+    });
+    await page.context().addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        // the page's heading (the cards move into the masonry's columns once the width is known)
+        (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
+      });
+    });
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-rendered'))).toBe(true);
+    expect(await page.evaluate(() => {
+      const first = (window as unknown as { __heading: Element | null }).__heading;
+      return first !== null && first.isConnected;
+    })).toBe(true);
+    expect(listRequests).toEqual([]);
+    expect(errors).toEqual([]);
+
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/events/load_more/') && r.url().includes('category='));
+    await page.getByRole('group', { name: 'Категории' }).getByRole('button', { name: 'Хобби' }).click();
+    const body = (await (await filtered).json()) as { results: Array<{ category: string }> };
+    expect(body.results.every((e) => e.category === 'Хобби')).toBe(true);
+    await expect.poll(() => cardLinks(page).count()).toBe(body.results.length);
+    await page.context().close();
+  });
+
+  it('renders again in the browser when its zone differs from the page\'s', async () => {
+    const page = await openPage(390, 844);
+    const errors = collectErrors(page);
+    await page.context().addCookies([{ name: 'forma_tz', value: 'Pacific/Kiritimati', url: appUrl }]);
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
+    const events = await firstPageOfEvents(page);
+    await expect.poll(() => cardDates(page).allTextContents()).toEqual(dayMonths(events, 'Europe/Moscow'));
+    expect(errors).toEqual([]);
+    // and the browser tells the server its zone for the next page
+    const cookies = await page.context().cookies(appUrl);
+    expect(cookies.find((c) => c.name === 'forma_tz')?.value).toBe(encodeURIComponent('Europe/Moscow'));
+    await page.context().close();
+  });
+
+  it('never renders a page for someone signed in', async () => {
+    const page = await openPage(1280);
+    await signInWithSession(page, db, 'mentee@forma.test');
+    const signedIn = await page.request.get(`${appUrl}/AllEvents`);
+    expect(await signedIn.text()).not.toContain('data-server-rendered');
+    // someone whose access cookie lapsed still has the marker the sign-in set; a visitor has neither
+    const lapsed = await fetch(`${appUrl}/AllEvents`, { headers: { cookie: 'forma_signed_in=1' } });
+    expect(await lapsed.text()).not.toContain('data-server-rendered');
+    const visitor = await fetch(`${appUrl}/AllEvents`);
+    expect(await visitor.text()).toContain('data-server-rendered');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,42 @@
+// The SPA's index.html made into the frame of a page rendered on the server (decision 014, «Rendered on the
+// server»): what it needs to paint comes first, what it needs to run comes after.
+
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+// the app's entry, its module preloads and the route preloads' script, as vite writes them into the head
+const SCRIPTS = /\s*(<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="modulepreload" crossorigin href="[^"]+">|<script src="\/assets\/route-preloads-[^"]+\.js" async><\/script>)/g;
+
+// the built stylesheet by its hashed name, read once per isolate
+const stylesheets = new Map<string, string>();
+
+/**
+ * The stylesheet written into the page: it paints with its HTML, without waiting for one more request that shares a
+ * phone's bandwidth with the app's JavaScript (its font URLs are absolute, so they still resolve).
+ */
+async function inlineStylesheet(template: string, assets: Fetcher, url: URL): Promise<string> {
+  const link = STYLESHEET.exec(template);
+  if (!link) return template;
+  let css = stylesheets.get(link[1]);
+  if (css === undefined) {
+    const response = await assets.fetch(new Request(new URL(link[1], url)));
+    if (!response.ok) return template;
+    css = await response.text();
+    stylesheets.set(link[1], css);
+  }
+  const style = `<style>${css}</style>`;
+  return template.replace(link[0], () => style);
+}
+
+/**
+ * The scripts moved to the end of the body: the page is readable without them, so the images of its first screen
+ * are asked for before the app's JavaScript (module scripts run after parsing wherever they stand).
+ */
+function scriptsLast(template: string): string {
+  const scripts = template.match(SCRIPTS)?.map((tag) => tag.trim()) ?? [];
+  if (!scripts.length || !template.includes('</body>')) return template;
+  return template.replace(SCRIPTS, '').replace('</body>', () => `${scripts.join('\n')}\n</body>`);
+}
+
+/** index.html as the frame of a server-rendered page. */
+export async function pageTemplate(template: string, assets: Fetcher, url: URL): Promise<string> {
+  return scriptsLast(await inlineStylesheet(template, assets, url));
+}

@@ -1,0 +1,72 @@
+// A visitor's first page rendered on the server (decision 014, «Rendered on the server»): the landing and the two
+// lists arrive as HTML with their data, so they paint before the app's JavaScript has loaded, run or fetched.
+// Anyone signed in, and anything that cannot be rendered whole, gets the SPA's shell as before.
+import { getCookie } from 'hono/cookie';
+import type { AnyContext } from '../env.ts';
+import { ACCESS_COOKIE } from '../auth/access-token.ts';
+import { isDevEnvironment } from '../lib/environment.ts';
+import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from './page-cookies.ts';
+import { pageTemplate } from './page-template.ts';
+
+/** The pages rendered on the server; wrangler.toml's run_worker_first lists the same paths. */
+export const VISITOR_PAGES = ['/', '/AllEvents', '/AllMentors'];
+
+/** Dates of a visitor whose zone is unknown: the marketplace's own. */
+export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+
+export type CallApi = (request: Request) => Promise<Response>;
+export type VisitorPageRenderer = (template: string, url: URL, zone: string, callApi: CallApi) => Promise<string | null>;
+
+function validZone(zone: string | undefined): zone is string {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone the visitor's dates are written in: the one their browser told us, else Cloudflare's guess from their
+ * address (production only: the local runtime's is a fixed stand-in), else Moscow.
+ */
+export function visitorTimeZone(c: AnyContext): string {
+  const told = getCookie(c, TIME_ZONE_COOKIE);
+  if (validZone(told)) return told;
+  if (isDevEnvironment(c.env)) return DEFAULT_TIME_ZONE;
+  const guessed = (c.req.raw as { cf?: { timezone?: unknown } }).cf?.timezone;
+  return typeof guessed === 'string' && validZone(guessed) ? guessed : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * Serves one of VISITOR_PAGES: rendered for a visitor, the SPA's shell for anyone signed in or when rendering fails.
+ * `loadRenderer` brings the renderer (and React's server build) only when a page is rendered; `callApi` is the app.
+ */
+export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promise<VisitorPageRenderer>, callApi: CallApi): Promise<Response> {
+  const assets = c.env.ASSETS;
+  if (!assets) return c.notFound();
+  // the assets' answer has immutable headers; the app's middleware adds its own after this
+  const shell = async () => {
+    const response = await assets.fetch(c.req.raw);
+    return new Response(response.body, response);
+  };
+  if (getCookie(c, ACCESS_COOKIE) || getCookie(c, SIGNED_IN_COOKIE)) return shell();
+  const url = new URL(c.req.url);
+  const template = await assets.fetch(new Request(new URL('/', url)));
+  if (!template.ok) return shell();
+  let html: string | null = null;
+  try {
+    const render = await loadRenderer();
+    html = await render(await pageTemplate(await template.text(), assets, url), url, visitorTimeZone(c), callApi);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, msg: 'page render failed', error: String(error) }));
+  }
+  if (html === null) return shell();
+  // the shell's headers (its CSP and the rest from public/_headers), not its validators: this body is another
+  const headers = new Headers(template.headers);
+  for (const name of ['etag', 'last-modified', 'content-length']) headers.delete(name);
+  headers.set('cache-control', 'no-cache');
+  headers.set('vary', 'Cookie');
+  return new Response(html, { status: 200, headers });
+}
