@@ -14,6 +14,20 @@ export const VISITOR_PAGES = ['/', '/AllEvents', '/AllMentors'];
 /** Dates of a visitor whose zone is unknown: the marketplace's own. */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
+/**
+ * The policy of a page when the assets answer without one: only Vite's dev server (`npm run dev`) does, whose HMR
+ * client and React's refresh preamble are inline scripts. Everywhere else public/_headers' policy comes with them.
+ */
+const VITE_DEV_POLICY =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:";
+
+/** A copy with mutable headers (the assets' own are immutable; the app's middleware adds to them) and a policy. */
+function withHeaders(response: Response, body: BodyInit | null = response.body): Response {
+  const copy = new Response(body, response);
+  if (!copy.headers.has('content-security-policy')) copy.headers.set('content-security-policy', VITE_DEV_POLICY);
+  return copy;
+}
+
 export type CallApi = (request: Request) => Promise<Response>;
 export type VisitorPageRenderer = (template: string, url: URL, zone: string, callApi: CallApi) => Promise<string | null>;
 
@@ -46,11 +60,7 @@ export function visitorTimeZone(c: AnyContext): string {
 export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promise<VisitorPageRenderer>, callApi: CallApi): Promise<Response> {
   const assets = c.env.ASSETS;
   if (!assets) return c.notFound();
-  // the assets' answer has immutable headers; the app's middleware adds its own after this
-  const shell = async () => {
-    const response = await assets.fetch(c.req.raw);
-    return new Response(response.body, response);
-  };
+  const shell = async () => withHeaders(await assets.fetch(c.req.raw));
   if (getCookie(c, ACCESS_COOKIE) || getCookie(c, SIGNED_IN_COOKIE)) return shell();
   const url = new URL(c.req.url);
   const template = await assets.fetch(new Request(new URL('/', url)));
@@ -64,9 +74,9 @@ export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promis
   }
   if (html === null) return shell();
   // the shell's headers (its CSP and the rest from public/_headers), not its validators: this body is another
-  const headers = new Headers(template.headers);
-  for (const name of ['etag', 'last-modified', 'content-length']) headers.delete(name);
-  headers.set('cache-control', 'no-cache');
-  headers.set('vary', 'Cookie');
-  return new Response(html, { status: 200, headers });
+  const page = withHeaders(template, html);
+  for (const name of ['etag', 'last-modified', 'content-length']) page.headers.delete(name);
+  page.headers.set('cache-control', 'no-cache');
+  page.headers.set('vary', 'Cookie');
+  return page;
 }
