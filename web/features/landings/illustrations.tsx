@@ -214,7 +214,7 @@ export function HeroGlow({ tone = 'violet' }: { tone?: 'violet' | 'sunset' }) {
     <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 overflow-hidden [mask-image:linear-gradient(to_bottom,black_70%,transparent)]">
       <div className={`absolute -top-32 -left-24 size-[26rem] rounded-full blur-3xl ${colors[0]}`} />
       <div className={`absolute top-10 right-[-8rem] size-[30rem] rounded-full blur-3xl ${colors[1]}`} />
-      <div className={`absolute bottom-[-10rem] left-1/3 size-[24rem] rounded-full blur-3xl ${colors[2]}`} />
+      <div className={`absolute top-[26rem] left-1/3 size-[24rem] rounded-full blur-3xl ${colors[2]}`} />
       <div className="absolute inset-0 bg-[radial-gradient(circle_at_1px_1px,rgb(124_58_237/0.12)_1px,transparent_0)] [background-size:24px_24px] [mask-image:linear-gradient(to_bottom,black,transparent_85%)]" />
     </div>
   );
