@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MasonryGrid } from '../../web/components/masonry-grid.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
 import { setViewportWidth } from './event-test-utils.ts';
@@ -33,5 +34,16 @@ describe('MasonryGrid', () => {
     const columns = Array.from(container.querySelector('[data-columns]')!.children).map((column) => column.textContent);
     expect(columns).toEqual(['card 0card 3card 6', 'card 1card 4', 'card 2card 5']);
     expect(screen.getAllByRole('listitem')).toHaveLength(7);
+  });
+
+  it('leaves the column count to CSS, at the same widths and in the same order, where the width is unknown (server)', () => {
+    const html = renderToString(<MasonryGrid aria-label="Карточки">{cards}</MasonryGrid>);
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    const list = host.querySelector('[role="list"]')!;
+    expect(list.hasAttribute('data-columns')).toBe(false);
+    // Tailwind's max-[N] is "narrower than N": the same 1024 px and 639 px as the grid's media queries
+    expect(list.className.split(' ')).toEqual(expect.arrayContaining(['grid-cols-3', 'max-[1025px]:grid-cols-2', 'max-[640px]:grid-cols-1']));
+    expect([...list.querySelectorAll('[role="listitem"]')].map((item) => item.textContent)).toEqual(cards.map((_, index) => `card ${index}`));
   });
 });

@@ -27,19 +27,20 @@ export function useMasonryColumns(columns = 3, tabletColumns = 2, phoneColumns =
   );
 }
 
-// Written out whole so that Tailwind finds them; the widths are the queries above (at most 1024 px, at most 639 px).
+// Written out whole so that Tailwind finds them. The widths are the queries above: Tailwind's max-[N] is "narrower
+// than N", so 1025 and 640 mean at most 1024 px and at most 639 px.
 const DESKTOP_COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4' };
 const TABLET_COLUMNS: Record<number, string> = {
-  1: 'max-[1024px]:grid-cols-1',
-  2: 'max-[1024px]:grid-cols-2',
-  3: 'max-[1024px]:grid-cols-3',
-  4: 'max-[1024px]:grid-cols-4',
+  1: 'max-[1025px]:grid-cols-1',
+  2: 'max-[1025px]:grid-cols-2',
+  3: 'max-[1025px]:grid-cols-3',
+  4: 'max-[1025px]:grid-cols-4',
 };
 const PHONE_COLUMNS: Record<number, string> = {
-  1: 'max-[639px]:grid-cols-1',
-  2: 'max-[639px]:grid-cols-2',
-  3: 'max-[639px]:grid-cols-3',
-  4: 'max-[639px]:grid-cols-4',
+  1: 'max-[640px]:grid-cols-1',
+  2: 'max-[640px]:grid-cols-2',
+  3: 'max-[640px]:grid-cols-3',
+  4: 'max-[640px]:grid-cols-4',
 };
 
 function listItem(item: ReactNode, index: number) {
