@@ -101,6 +101,12 @@ export function createSqlEndpoint({ allow, poolSize = 20, maxWaiting = 1000, max
     const pool = poolFor(connectionString);
     const client = await acquire(pool);
     let broken = false;
+    // pg-pool drops its own error listener while a client is checked out: Postgres ending the session between two
+    // statements (a restart's 57P01) would otherwise be an unhandled 'error' event that ends this whole process
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       if (!Array.isArray(body.queries)) return await run(client, body, arrayMode);
       const isolation = ISOLATION[headers['neon-batch-isolation-level']] ?? 'read committed';
@@ -121,6 +127,7 @@ export function createSqlEndpoint({ allow, poolSize = 20, maxWaiting = 1000, max
       if (!(e instanceof Refusal) && (!e.code || /^(08|57P)/.test(e.code))) broken = true;
       throw e;
     } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
