@@ -17,6 +17,9 @@ const eventCards = (page: Page) => page.locator('[aria-label="Список ме�
 
 /** Waits until the list has settled on `expected` cards or more. */
 async function waitForCards(page: Page, predicate: (count: number) => boolean) {
+  // a page rendered on the server lays its cards out by CSS until the grid knows its width, then moves them into the
+  // masonry's columns (new elements): a click in between can land on a card being replaced
+  await page.locator('[aria-label="Список мероприятий"][data-columns]').waitFor({ state: 'attached' });
   for (let i = 0; i < 100; i++) {
     const count = await eventCards(page).count();
     if (predicate(count)) return count;

@@ -5,24 +5,20 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.c
 // the app's entry, its module preloads and the route preloads' script, as vite writes them into the head
 const SCRIPTS = /\s*(<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="modulepreload" crossorigin href="[^"]+">|<script src="\/assets\/route-preloads-[^"]+\.js" async><\/script>)/g;
 
-// the built stylesheet by its hashed name, read once per isolate
-const stylesheets = new Map<string, string>();
+// the last index.html prepared, by its text: every rendered page would otherwise fetch the stylesheet and rewrite
+// the same frame again (a deployment brings a new index.html, hence a new key)
+let prepared: { template: string; page: string } | undefined;
 
 /**
  * The stylesheet written into the page: it paints with its HTML, without waiting for one more request that shares a
  * phone's bandwidth with the app's JavaScript (its font URLs are absolute, so they still resolve).
  */
-async function inlineStylesheet(template: string, assets: Fetcher, url: URL): Promise<string> {
+async function inlineStylesheet(template: string, assets: Fetcher, url: URL): Promise<string | null> {
   const link = STYLESHEET.exec(template);
   if (!link) return template;
-  let css = stylesheets.get(link[1]);
-  if (css === undefined) {
-    const response = await assets.fetch(new Request(new URL(link[1], url)));
-    if (!response.ok) return template;
-    css = await response.text();
-    stylesheets.set(link[1], css);
-  }
-  const style = `<style>${css}</style>`;
+  const response = await assets.fetch(new Request(new URL(link[1], url)));
+  if (!response.ok) return null;
+  const style = `<style>${await response.text()}</style>`;
   return template.replace(link[0], () => style);
 }
 
@@ -36,7 +32,11 @@ function scriptsLast(template: string): string {
   return template.replace(SCRIPTS, '').replace('</body>', () => `${scripts.join('\n')}\n</body>`);
 }
 
-/** index.html as the frame of a server-rendered page. */
+/** index.html as the frame of a server-rendered page (as it is, with its stylesheet linked, if that cannot be read). */
 export async function pageTemplate(template: string, assets: Fetcher, url: URL): Promise<string> {
-  return scriptsLast(await inlineStylesheet(template, assets, url));
+  if (prepared?.template === template) return prepared.page;
+  const inlined = await inlineStylesheet(template, assets, url);
+  if (inlined === null) return scriptsLast(template);
+  prepared = { template, page: scriptsLast(inlined) };
+  return prepared.page;
 }

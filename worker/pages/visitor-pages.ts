@@ -4,6 +4,7 @@
 import { getCookie } from 'hono/cookie';
 import type { AnyContext } from '../env.ts';
 import { ACCESS_COOKIE } from '../auth/access-token.ts';
+import { canonicalTimeZone } from '../consultation-slots/slot-dates.ts';
 import { isDevEnvironment } from '../lib/environment.ts';
 import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from './page-cookies.ts';
 import { pageTemplate } from './page-template.ts';
@@ -12,45 +13,41 @@ import { pageTemplate } from './page-template.ts';
 export const VISITOR_PAGES = ['/', '/AllEvents', '/AllMentors'];
 
 /** Dates of a visitor whose zone is unknown: the marketplace's own. */
-export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
 /**
- * The policy of a page when the assets answer without one: only Vite's dev server (`npm run dev`) does, whose HMR
- * client and React's refresh preamble are inline scripts. Everywhere else public/_headers' policy comes with them.
+ * The policy of a page under Vite's dev server (`npm run dev`), whose answers carry no public/_headers and whose HMR
+ * client and React's refresh preamble are inline scripts. Built Workers never use it: a page that came without a
+ * policy there gets the Worker's strict default (worker/middleware/security-headers.ts), which runs no script.
  */
 const VITE_DEV_POLICY =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:";
 
-/** A copy with mutable headers (the assets' own are immutable; the app's middleware adds to them) and a policy. */
+/** A copy with mutable headers (the assets' own are immutable; the app's middleware adds to them). */
 function withHeaders(response: Response, body: BodyInit | null = response.body): Response {
   const copy = new Response(body, response);
-  if (!copy.headers.has('content-security-policy')) copy.headers.set('content-security-policy', VITE_DEV_POLICY);
+  // import.meta.env is Vite's: undefined when wrangler bundles the Worker from source
+  if (import.meta.env?.DEV && !copy.headers.has('content-security-policy')) copy.headers.set('content-security-policy', VITE_DEV_POLICY);
   return copy;
 }
 
 export type CallApi = (request: Request) => Promise<Response>;
 export type VisitorPageRenderer = (template: string, url: URL, zone: string, callApi: CallApi) => Promise<string | null>;
 
-function validZone(zone: string | undefined): zone is string {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+/** A zone name from the request (cookie or Cloudflare), if the runtime knows it. */
+function knownZone(name: unknown): string | null {
+  return typeof name === 'string' && name.length <= 64 ? canonicalTimeZone(name) : null;
 }
 
 /**
  * The zone the visitor's dates are written in: the one their browser told us, else Cloudflare's guess from their
  * address (production only: the local runtime's is a fixed stand-in), else Moscow.
  */
-export function visitorTimeZone(c: AnyContext): string {
-  const told = getCookie(c, TIME_ZONE_COOKIE);
-  if (validZone(told)) return told;
+function visitorTimeZone(c: AnyContext): string {
+  const told = knownZone(getCookie(c, TIME_ZONE_COOKIE));
+  if (told) return told;
   if (isDevEnvironment(c.env)) return DEFAULT_TIME_ZONE;
-  const guessed = (c.req.raw as { cf?: { timezone?: unknown } }).cf?.timezone;
-  return typeof guessed === 'string' && validZone(guessed) ? guessed : DEFAULT_TIME_ZONE;
+  return knownZone((c.req.raw as { cf?: { timezone?: unknown } }).cf?.timezone) ?? DEFAULT_TIME_ZONE;
 }
 
 /**
