@@ -1,4 +1,5 @@
 import { Pool, neon, neonConfig, type QueryResult } from '@neondatabase/serverless';
+import { drizzle as drizzleOverHttp } from 'drizzle-orm/neon-http';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { schema } from './schema.ts';
 
@@ -27,11 +28,13 @@ type HttpQuery = (text: string, params: unknown[], options: { arrayMode: boolean
  * the connection string; this keeps them.
  */
 class HttpFirstPool extends Pool {
+  readonly overHttp: ReturnType<typeof neon>;
   private readonly http: HttpQuery;
   constructor(connectionString: string) {
     super({ connectionString, max: 1 });
+    this.overHttp = neon(connectionString);
     // the driver takes per-query options (row mode, the caller's type parsers) as query()'s third argument
-    this.http = neon(connectionString).query as unknown as HttpQuery;
+    this.http = this.overHttp.query as unknown as HttpQuery;
   }
   // @ts-expect-error narrower than pg's overloads: drizzle calls query(text | config, values) and awaits the promise
   override query(config: QueryConfig, values?: unknown[]) {
@@ -43,6 +46,11 @@ class HttpFirstPool extends Pool {
 /**
  * Workers cannot share a socket between requests, so every request gets its own Pool; the caller ends it
  * (ctx.waitUntil(close())). Its statements go over HTTP; a transaction opens the one WebSocket connection.
+ *
+ * `db.http` is the same database as Neon's HTTP driver sees it, for `db.http.batch([...])`: statements built on it
+ * travel in one request and run as one non-interactive transaction (read committed: each statement sees what the
+ * ones before it wrote and the locks they took). A rule that needs only SQL between its statements takes one round
+ * trip and no connection that way, where `db.transaction()` takes a connection and a round trip per statement.
  */
 export function createDb(env: DbConfig) {
   if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
@@ -53,7 +61,10 @@ export function createDb(env: DbConfig) {
   pool.on('error', (e: Error) => {
     if (!closing) console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message }));
   });
-  const db = drizzle({ client: pool as unknown as Pool, schema, casing: 'snake_case' }); // a Pool, but for query()'s narrower type
+  const db = Object.assign(
+    drizzle({ client: pool as unknown as Pool, schema, casing: 'snake_case' }), // a Pool, but for query()'s narrower type
+    { http: drizzleOverHttp({ client: pool.overHttp, schema, casing: 'snake_case' }) },
+  );
   const close = () => {
     closing = true;
     return pool.end();
@@ -62,6 +73,8 @@ export function createDb(env: DbConfig) {
 }
 
 export type Db = ReturnType<typeof createDb>['db'];
+/** The database over Neon's HTTP driver: statements built on it can be sent together with `http.batch([...])`. */
+export type HttpDb = Db['http'];
 /** A transaction handle, as `db.transaction(async (tx) => …)` passes it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Query functions that can run inside or outside a transaction take this. */

@@ -1,7 +1,8 @@
-// Creating, cancelling and finishing a booking (decision 006, Bookings). Each is one transaction; the
-// database decides the races (the slot's live-booking index, conditional updates under the booking's lock).
+// Creating, cancelling and finishing a booking (decision 006, Bookings). Each writes in one transaction (creating: a
+// batch over HTTP); the database decides the races (the slot's live-booking index, conditional updates under the
+// booking's lock).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../drizzle/db.ts';
+import type { Db, Executor } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { hasOpenDispute } from '../disputes/disputes.queries.ts';
@@ -10,15 +11,15 @@ import { storeNotifications, type NewNotification } from '../notifications/notif
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { expireBookingHolds } from '../escrow/holds.ts';
 import { lockHeldPayment } from '../escrow/money.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
 import { lockBooking } from '../escrow/service-locks.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
+import type { Limit } from '../lib/rate-limit.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
-import { insertBooking, lockSlotForBooking, peekSlotForBooking, slotTimes } from './bookings.queries.ts';
+import { bookSlotAsSeen, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
@@ -32,54 +33,50 @@ async function timeZoneOf(db: Executor, userId: number) {
   return row?.timeZone;
 }
 
-/**
- * The mentee's unpaid holds that are still running, counted under a lock of the mentee's users row
- * (FOR NO KEY UPDATE, which foreign keys' KEY SHARE locks don't wait for): two bookings of one person at
- * once count one after the other, so the cap can't be overrun.
- */
-async function openHolds(tx: Tx, menteeId: number) {
-  await tx.execute(sql`select id from users where id = ${menteeId} for no key update`);
-  const result = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from consultation_bookings
-    where mentee_id = ${menteeId} and status = 'pending_payment' and hold_expires_at > now()`);
-  return Number(result.rows[0].n);
+type Refusal = Exclude<CreateOutcome['kind'], 'created'>;
+
+/** Why this person can't book the slot as it stands, or null when they can. */
+function refusalFor(slot: SlotForBooking | null, menteeId: number): Refusal | null {
+  if (!slot) return 'not_found';
+  if (slot.mentorId === menteeId) return 'own_slot';
+  if (slot.past) return 'slot_past';
+  if (slot.archived) return 'type_archived';
+  if (slot.taken) return 'slot_taken';
+  if (slot.costs > 0 && slot.openHolds >= MAX_OPEN_HOLDS) return 'too_many_holds';
+  return null;
 }
 
 /**
- * Books a slot: lock it FOR SHARE, expire a hold on it that ran out, insert. Of many concurrent attempts
- * the partial unique index lets one live booking through; the rest fail with 23505 → slot_taken.
+ * Books a slot (decision 006): a look at the slot together with the booker's rate limits, then the booking in one
+ * batch (bookSlotAsSeen): two round trips and no connection of its own (decision 015). The look answers most
+ * refusals, the losers of a race included; the batch writes only what the look saw, and the live-slot index decides
+ * between simultaneous bookers (23505 → slot_taken). If the slot moved or changed its price in between, it looks again.
  */
-export async function createBooking(db: Db, slotId: number, menteeId: number, questions: string): Promise<CreateOutcome> {
-  // Most losers of a race learn it here, from one statement, without a transaction's connection (decision 015);
-  // a slot that looks free, or a refusal of another kind, is decided under the lock below.
-  const peek = await peekSlotForBooking(db, slotId);
-  if (peek?.taken && peek.mentorId !== menteeId && !peek.past && !peek.archived) return { kind: 'slot_taken' };
-  try {
-    return await transact(db, async (tx): Promise<CreateOutcome> => {
-      const slot = await lockSlotForBooking(tx, slotId);
-      if (!slot) return { kind: 'not_found' };
-      if (slot.mentorId === menteeId) return { kind: 'own_slot' };
-      if (slot.past) return { kind: 'slot_past' };
-      if (slot.archived) return { kind: 'type_archived' };
-      // a live booking committed since the peek: nothing below could change the answer
-      if (slot.taken) return { kind: 'slot_taken' };
-      await expireBookingHolds(tx, { slotId });
-      if (slot.costs > 0 && (await openHolds(tx, menteeId)) >= MAX_OPEN_HOLDS) return { kind: 'too_many_holds' };
-      const booking = await insertBooking(tx, slot, menteeId, questions);
-      const effects = noEffects();
-      if (booking.status === 'paid') {
-        // a free consultation is booked for good at once: the mentor hears of it now
-        const { startsAt } = await slotTimes(tx, slotId);
-        const when = formatWhen(startsAt, await timeZoneOf(tx, slot.mentorId));
-        effects.notifications = await storeNotifications(tx, [bookingPaidNotice(slot.mentorId, booking.id, when)]);
-      }
-      return { kind: 'created', booking, effects };
-    });
-  } catch (e) {
-    const err = pgError(e);
-    if (err?.code === '23505' && err.constraint === 'consultation_bookings_live_slot_uq') return { kind: 'slot_taken' };
-    if (err?.code === '23514' && err.constraint === 'consultation_bookings_not_self') return { kind: 'own_slot' };
-    throw e;
+export async function createBooking(
+  db: Db,
+  { slotId, menteeId, questions, limits }: { slotId: number; menteeId: number; questions: string; limits: Limit[] },
+): Promise<CreateOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    // the booker's limits count every look, the second look of a slot that moved included
+    const { slot, bookingId } = await peekSlotForBooking(db, slotId, menteeId, limits);
+    const refusal = refusalFor(slot, menteeId);
+    if (refusal || !slot || bookingId == null) return { kind: refusal ?? 'slot_taken' };
+    // a free consultation is booked for good at once: the mentor hears of it with the booking
+    const freeNotice = slot.costs === 0 ? bookingPaidNotice(slot.mentorId, bookingId, formatWhen(new Date(slot.startsAt), slot.mentorTimeZone)) : null;
+    try {
+      const booked = await bookSlotAsSeen(db, { ...slot, bookingId }, { menteeId, questions, freeNotice });
+      if (booked.booking) return { kind: 'created', booking: booked.booking, effects: { ...noEffects(), notifications: booked.notifications } };
+      const now = refusalFor(booked.slot, menteeId);
+      if (now) return { kind: now };
+    } catch (e) {
+      const err = pgError(e);
+      if (err?.code === '23505' && err.constraint === 'consultation_bookings_live_slot_uq') return { kind: 'slot_taken' };
+      if (err?.code === '23514' && err.constraint === 'consultation_bookings_not_self') return { kind: 'own_slot' };
+      // a deadlock victim (a registration's trigger can meet a money path in the other order) simply looks again
+      if (!(attempt < 3 && err?.code === '40P01')) throw e;
+    }
+    // still bookable, yet not booked: the slot moved or changed its price since the look
+    if (attempt >= 3) throw new Error(`slot ${slotId} kept changing while being booked`);
   }
 }
 

@@ -1,9 +1,12 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { users } from '../../drizzle/schema/users.ts';
-import { BOOKING_HOLD_MINUTES } from './bookings.schemas.ts';
+import { expireSlotHoldsStatement } from '../escrow/holds.ts';
+import { limitsInBatch, type Limit } from '../lib/rate-limit.ts';
+import { storeNotificationInBatch, type NewNotification, type StoredNotification } from '../notifications/notify.ts';
+import { BOOKING_HOLD_MINUTES, MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 const mentor = alias(users, 'mentor');
 const mentee = alias(users, 'mentee');
@@ -52,63 +55,133 @@ export function listBookingsFor(db: Db, userId: number, limit = 200) {
     .limit(limit);
 }
 
-/** `taken`: a live booking (paid, finished, or a hold still running) has the slot. */
-export type SlotForBooking = { id: number; mentorId: number; typeId: number; costs: number; past: boolean; archived: boolean; taken: boolean };
+/**
+ * A slot as a booking sees it: `taken` when a live booking (paid, finished, or a hold still running) has it, and how
+ * many unpaid holds the would-be booker has running (a paid slot refuses a fourth, MAX_OPEN_HOLDS).
+ */
+export type SlotForBooking = {
+  id: number;
+  mentorId: number;
+  typeId: number;
+  costs: number;
+  /** as Postgres wrote it (microseconds kept), to check that the slot has not moved since */
+  startsAt: string;
+  mentorTimeZone: string;
+  past: boolean;
+  archived: boolean;
+  taken: boolean;
+  openHolds: number;
+};
 
-function selectSlotForBooking(slotId: number, lock: boolean) {
+type SlotRow = {
+  id: number;
+  mentor_id: number;
+  type_id: number;
+  costs: number;
+  starts_at: string;
+  mentor_time_zone: string;
+  past: boolean;
+  archived: boolean;
+  taken: boolean;
+  open_holds: number;
+  booking_id: number | null;
+};
+
+const liveBookingOf = (slotId: SQL) => sql`
+  select 1 from consultation_bookings b where b.slot_id = ${slotId}
+  and (b.status in ('paid', 'finished') or (b.status = 'pending_payment' and b.hold_expires_at > now()))`;
+
+const openHoldsOf = (menteeId: number) => sql`
+  select count(*)::int from consultation_bookings h
+  where h.mentee_id = ${menteeId} and h.status = 'pending_payment' and h.hold_expires_at > now()`;
+
+/** With `drawId`, a slot that looks free also draws the id its booking will have (from the table's own sequence). */
+function selectSlotForBooking(slotId: number, menteeId: number, drawId: boolean) {
+  const taken = sql`exists (${liveBookingOf(sql`s.id`)})`;
   return sql`
-    select s.id, s.mentor_id, t.id as type_id, t.costs, s.starts_at <= now() as past, t.archived_at is not null as archived,
-           exists (select 1 from consultation_bookings b where b.slot_id = s.id
-                   and (b.status in ('paid', 'finished') or (b.status = 'pending_payment' and b.hold_expires_at > now()))) as taken
-    from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
-    where s.id = ${slotId} and s.deleted_at is null
-    ${lock ? sql`for share of s` : sql``}`;
+    select s.id, s.mentor_id, t.id as type_id, t.costs, to_json(s.starts_at)#>>'{}' as starts_at, mu.time_zone as mentor_time_zone,
+           s.starts_at <= now() as past, t.archived_at is not null as archived, ${taken} as taken,
+           (${openHoldsOf(menteeId)}) as open_holds,
+           ${drawId ? sql`case when not ${taken} then nextval(pg_get_serial_sequence('consultation_bookings', 'id')) end` : sql`null::bigint`} as booking_id
+    from consultation_slots s join consultation_types t on t.id = s.consultation_type_id join users mu on mu.id = s.mentor_id
+    where s.id = ${slotId} and s.deleted_at is null`;
 }
 
-async function readSlotForBooking(tx: Executor, slotId: number, lock: boolean) {
-  const result = await tx.execute<{ id: number; mentor_id: number; type_id: number; costs: number; past: boolean; archived: boolean; taken: boolean }>(
-    selectSlotForBooking(slotId, lock),
-  );
-  const row = result.rows[0];
+function toSlot(row: SlotRow | undefined): SlotForBooking | null {
   if (!row) return null;
-  return { id: Number(row.id), mentorId: Number(row.mentor_id), typeId: Number(row.type_id), costs: Number(row.costs), past: row.past, archived: row.archived, taken: row.taken };
+  return {
+    id: Number(row.id),
+    mentorId: Number(row.mentor_id),
+    typeId: Number(row.type_id),
+    costs: Number(row.costs),
+    startsAt: row.starts_at,
+    mentorTimeZone: row.mentor_time_zone,
+    past: row.past,
+    archived: row.archived,
+    taken: row.taken,
+    openHolds: Number(row.open_holds),
+  };
 }
 
 /**
- * The slot, locked FOR SHARE: the slot writer locks it FOR UPDATE before it checks for live bookings, so a
- * slot can't be moved or deleted while we book it. Null for a missing or deleted slot.
+ * The slot as it stands, read without a lock in one round trip with the booker's rate limits (decision 015): most
+ * losers of a race for a slot learn from it that the slot is gone; over a limit, it throws the 429. A slot that looks free draws its booking's id here, so the batch that books it
+ * can name the booking in the notification it stores with it. Null for a missing or deleted slot.
  */
-export function lockSlotForBooking(tx: Executor, slotId: number): Promise<SlotForBooking | null> {
-  return readSlotForBooking(tx, slotId, true);
+export async function peekSlotForBooking(db: Db, slotId: number, menteeId: number, limits: Limit[]) {
+  const { http } = db;
+  const limited = limitsInBatch(http, limits);
+  const answers = await http.batch([http.execute<SlotRow>(selectSlotForBooking(slotId, menteeId, true)), ...limited.statements]);
+  limited.refuse(answers.slice(1));
+  const row = answers[0].rows[0];
+  return { slot: toSlot(row), bookingId: row?.booking_id == null ? null : Number(row.booking_id) };
 }
+
+type Booking = typeof consultationBookings.$inferSelect;
+export type BookSlotResult = { booking: Booking | null; notifications: StoredNotification[]; slot: SlotForBooking | null };
 
 /**
- * The slot as it stands, without a lock or a transaction (one statement over the HTTP path), with whether a live
- * booking (paid, finished, or a hold still running) already holds it: what lets the losers of a race for a slot
- * learn so without opening a connection each. Only a hint; the live-slot index decides.
+ * Books the slot as `seen` by the peek, in one round trip: one non-interactive transaction over HTTP (decision 006,
+ * decision 015). In order: the slot locked FOR SHARE (the slot writer locks it FOR UPDATE before it looks for live
+ * bookings, so the slot can't move or go while we book it); a hold on it that ran out expired; the booker's users row
+ * locked FOR NO KEY UPDATE (two bookings of one person count their holds one after the other, so the cap can't be
+ * overrun; foreign keys' KEY SHARE locks don't wait for it); the insert, only if everything still holds and the slot
+ * is still at the time and price the peek saw; the mentor's notice of a free booking, only if the booking went in;
+ * then the booking, the notice and the slot as they now stand. The partial unique index
+ * consultation_bookings_live_slot_uq decides a race: every loser's insert fails with 23505.
  */
-export function peekSlotForBooking(db: Db, slotId: number) {
-  return readSlotForBooking(db, slotId, false);
-}
-
-/** Inserts the booking; the partial unique index consultation_bookings_live_slot_uq refuses a second live one. */
-export async function insertBooking(tx: Executor, slot: SlotForBooking, menteeId: number, questions: string) {
-  const free = slot.costs === 0;
-  const [row] = await tx
-    .insert(consultationBookings)
-    .values({
-      slotId: slot.id,
-      menteeId,
-      mentorId: slot.mentorId,
-      consultationTypeId: slot.typeId,
-      status: free ? 'paid' : 'pending_payment',
-      questions,
-      price: slot.costs,
-      holdExpiresAt: free ? null : sql`now() + make_interval(mins => ${BOOKING_HOLD_MINUTES}::int)`,
-      paidAt: free ? sql`now()` : null,
-    })
-    .returning();
-  return row;
+export async function bookSlotAsSeen(
+  db: Db,
+  seen: SlotForBooking & { bookingId: number },
+  input: { menteeId: number; questions: string; freeNotice: (NewNotification & { dedupeKey: string }) | null },
+): Promise<BookSlotResult> {
+  const { http } = db;
+  const { bookingId } = seen;
+  const { menteeId } = input;
+  const free = seen.costs === 0;
+  const inserted = sql`exists (select 1 from consultation_bookings where id = ${bookingId})`;
+  const notice = input.freeNotice ? storeNotificationInBatch(http, input.freeNotice, inserted) : [];
+  const [, , , , booked, ...rest] = await http.batch([
+    http.execute(sql`select 1 from consultation_slots where id = ${seen.id} and deleted_at is null for share`),
+    http.execute(expireSlotHoldsStatement(seen.id)),
+    http.execute(sql`select 1 from users where id = ${menteeId} for no key update`),
+    http.execute(sql`
+      insert into consultation_bookings
+        (id, slot_id, mentee_id, mentor_id, consultation_type_id, status, questions, price, hold_expires_at, paid_at)
+      select ${bookingId}, s.id, ${menteeId}, s.mentor_id, t.id, ${free ? 'paid' : 'pending_payment'}, ${input.questions}, t.costs,
+             ${free ? sql`null` : sql`now() + make_interval(mins => ${BOOKING_HOLD_MINUTES}::int)`}, ${free ? sql`now()` : sql`null`}
+      from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
+      where s.id = ${seen.id} and s.deleted_at is null and s.starts_at > now() and t.archived_at is null
+        and s.mentor_id = ${seen.mentorId} and t.id = ${seen.typeId} and t.costs = ${seen.costs} and s.starts_at = ${seen.startsAt}::timestamptz
+        and not exists (${liveBookingOf(sql`s.id`)})
+        ${free ? sql`` : sql`and (${openHoldsOf(menteeId)}) < ${MAX_OPEN_HOLDS}`}`),
+    http.select().from(consultationBookings).where(eq(consultationBookings.id, bookingId)),
+    ...notice,
+    http.execute<SlotRow>(selectSlotForBooking(seen.id, menteeId, false)),
+  ]);
+  const stored = notice.length ? (rest[1] as StoredNotification[]) : [];
+  const state = rest[rest.length - 1] as { rows: SlotRow[] };
+  return { booking: (booked as Booking[])[0] ?? null, notifications: stored, slot: toSlot(state.rows[0]) };
 }
 
 /** The slot's start and the database's clock, for the cancellation policy and "after the start". */

@@ -12,7 +12,6 @@ import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mappe
 import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
 import { quoteBookingCancellation } from './bookings.quote.ts';
 import { BOOKINGS_PER_HOUR, MAX_OPEN_HOLDS, bookingActionBody, createBookingBody } from './bookings.schemas.ts';
-import { enforceLimits } from '../lib/rate-limit.ts';
 
 const bookingNotFound = () => errors.notFound('Бронирование не найдено');
 
@@ -47,8 +46,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const { consultation_type_slot, user_id, questions } = c.req.valid('json');
     const callerId = c.var.user.id;
     if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно записать на консультацию только себя');
-    await enforceLimits(c.var.db, [{ key: `bookings:user:${callerId}`, max: BOOKINGS_PER_HOUR, windowSeconds: 3600 }]);
-    const outcome = await createBooking(c.var.db, consultation_type_slot, callerId, questions);
+    const limits = [{ key: `bookings:user:${callerId}`, max: BOOKINGS_PER_HOUR, windowSeconds: 3600 }];
+    const outcome = await createBooking(c.var.db, { slotId: consultation_type_slot, menteeId: callerId, questions, limits });
     if (outcome.kind !== 'created') throw createRefusals[outcome.kind]();
     await applyEffects(providerContext(c), outcome.effects);
     return c.json(toCreatedBooking(outcome.booking), 201);

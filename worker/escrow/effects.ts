@@ -1,8 +1,6 @@
 import type { ProviderContext } from '../payments/payment-provider.ts';
-import { pushNotifications, storeNotifications } from '../notifications/notify.ts';
+import { pushNotifications, type StoredNotification } from '../notifications/notify.ts';
 import { sendPayout, sendRefund } from './transfers.ts';
-
-type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];
 
 /**
  * What a money transition leaves to do once its transaction has committed: payouts and refunds to send to

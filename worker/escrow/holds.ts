@@ -34,10 +34,11 @@ const REGISTRATIONS: HoldTable = {
   paymentColumn: 'registration_id',
 };
 
-async function expireHolds(db: Executor, hold: HoldTable, options: { scopeId?: number; limit?: number }) {
+/** The statement that expires holds which ran out (all, or those of one slot or event), counting what it changed. */
+function expireHoldsStatement(hold: HoldTable, options: { scopeId?: number; limit?: number }) {
   const table = sql.raw(hold.table);
   const onScope = options.scopeId === undefined ? sql`` : sql`and ${sql.raw(hold.scopeColumn)} = ${options.scopeId}`;
-  const result = await db.execute<{ services: number; payments: number }>(sql`
+  return sql`
     with due as (
       select id from ${table}
       where status = 'pending_payment' and hold_expires_at < now() ${onScope}
@@ -53,7 +54,11 @@ async function expireHolds(db: Executor, hold: HoldTable, options: { scopeId?: n
       from expired where p.${sql.raw(hold.paymentColumn)} = expired.id and p.status = 'pending'
       returning p.id
     )
-    select (select count(*) from expired) as services, (select count(*) from canceled) as payments`);
+    select (select count(*) from expired) as services, (select count(*) from canceled) as payments`;
+}
+
+async function expireHolds(db: Executor, hold: HoldTable, options: { scopeId?: number; limit?: number }) {
+  const result = await db.execute<{ services: number; payments: number }>(expireHoldsStatement(hold, options));
   const row = result.rows[0];
   return { services: Number(row?.services ?? 0), payments: Number(row?.payments ?? 0) };
 }
@@ -62,6 +67,9 @@ export async function expireBookingHolds(db: Executor, options: { slotId?: numbe
   const { services, payments } = await expireHolds(db, BOOKINGS, { scopeId: options.slotId, limit: options.limit });
   return { bookings: services, payments };
 }
+
+/** The same for one slot, as a statement of a larger batch (a booking expires a stale hold before it takes the slot). */
+export const expireSlotHoldsStatement = (slotId: number) => expireHoldsStatement(BOOKINGS, { scopeId: slotId });
 
 export async function expireRegistrationHolds(db: Executor, options: { eventId?: number; limit?: number } = {}) {
   const { services, payments } = await expireHolds(db, REGISTRATIONS, { scopeId: options.eventId, limit: options.limit });

@@ -13,7 +13,8 @@ export function formatRubles(kopecks: number) {
   return `${new Intl.NumberFormat('ru-RU', { minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(kopecks / 100)} ₽`;
 }
 
-export const bookingPaidNotice = (mentorId: number, bookingId: number, when: string): NewNotification => ({
+/** keyed by the booking: a booking's payment is announced once, whichever path saw it first */
+export const bookingPaidNotice = (mentorId: number, bookingId: number, when: string): NewNotification & { dedupeKey: string } => ({
   userId: mentorId,
   kind: 'booking_paid',
   message: `Новая запись на консультацию ${when} оплачена`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../drizzle/db.ts';
+import type { Db, HttpDb } from '../../drizzle/db.ts';
 import { errors } from './errors.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
@@ -13,8 +13,12 @@ export type Limit = { key: string; max: number; windowSeconds: number };
  * burst that straddles it would get twice the limit through (and a test that straddles it would see its count reset).
  */
 export async function enforceLimits(db: Db, limits: Limit[]) {
-  for (const { key, max, windowSeconds } of limits) {
-    const result = await db.execute<{ count: number }>(sql`
+  for (const limit of limits) refuseOverLimit([limit], [await db.execute<{ count: number }>(hitStatement(limit))]);
+}
+
+/** One hit against a limit, answering the estimated count in the sliding window. */
+function hitStatement({ key, windowSeconds }: Limit) {
+  return sql`
       with hit as (
         insert into rate_limit_counters (key, window_start, count)
         values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
@@ -24,9 +28,22 @@ export async function enforceLimits(db: Db, limits: Limit[]) {
       select hit.count + coalesce(previous.count, 0) * (1 - extract(epoch from now() - hit.window_start) / ${windowSeconds}) as count
       from hit
       left join rate_limit_counters previous
-        on previous.key = ${key} and previous.window_start = hit.window_start - make_interval(secs => ${windowSeconds})`);
-    if (Number(result.rows[0].count) > max) throw errors.tooManyRequests();
-  }
+        on previous.key = ${key} and previous.window_start = hit.window_start - make_interval(secs => ${windowSeconds})`;
+}
+
+function refuseOverLimit(limits: Limit[], answers: { rows: { count: number }[] }[]) {
+  if (limits.some((limit, i) => Number(answers[i].rows[0].count) > limit.max)) throw errors.tooManyRequests();
+}
+
+/**
+ * The same hits as statements of a batch (`db.http.batch`, decision 015), so that a request whose first read is a
+ * batch anyway pays no round trip of its own for its limits; `refuse` gets the batch's first answers.
+ */
+export function limitsInBatch(http: HttpDb, limits: Limit[]) {
+  return {
+    statements: limits.map((limit) => http.execute<{ count: number }>(hitStatement(limit))),
+    refuse: (answers: unknown[]) => refuseOverLimit(limits, answers as { rows: { count: number }[] }[]),
+  };
 }
 
 /** The network an address belongs to, for limits one household or office shares: IPv4 /24, IPv6 /48. */

@@ -1,5 +1,6 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getServerByName } from 'partyserver';
-import type { Executor } from '../../drizzle/db.ts';
+import type { Executor, HttpDb } from '../../drizzle/db.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import type { Bindings } from '../env.ts';
 import { toNotification } from './notifications.mapper.ts';
@@ -22,16 +23,37 @@ export type NewNotification = {
  * Stores notifications (inside the caller's transaction when given one). Returns the rows that were new,
  * to be pushed to open tabs with `pushNotifications` after the transaction commits.
  */
+const toRow = (n: NewNotification) => ({
+  userId: n.userId,
+  kind: n.kind,
+  message: n.message,
+  payload: { ...n.extra, ...(n.url ? { url: n.url } : {}) },
+  dedupeKey: n.dedupeKey ?? null,
+});
+
 export async function storeNotifications(db: Executor, items: NewNotification[]) {
   if (!items.length) return [];
-  return db
-    .insert(notifications)
-    .values(items.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, payload: { ...n.extra, ...(n.url ? { url: n.url } : {}) }, dedupeKey: n.dedupeKey ?? null })))
-    .onConflictDoNothing()
-    .returning();
+  return db.insert(notifications).values(items.map(toRow)).onConflictDoNothing().returning();
 }
 
-type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];
+/**
+ * storeNotifications as two statements of a batch (`db.http.batch`, decision 015), for a write whose outcome the
+ * batch only knows in SQL: the insert stores the notification only if `onlyIf` holds when it runs, the select reads
+ * back what is stored under its key (so a notification needs a `dedupeKey` here).
+ */
+export function storeNotificationInBatch(http: HttpDb, item: NewNotification & { dedupeKey: string }, onlyIf: SQL) {
+  const row = toRow(item);
+  return [
+    http.execute(sql`
+      insert into notifications (user_id, kind, message, payload, dedupe_key)
+      select ${row.userId}, ${row.kind}, ${row.message}, ${JSON.stringify(row.payload)}::jsonb, ${row.dedupeKey}
+      where ${onlyIf}
+      on conflict do nothing`),
+    http.select().from(notifications).where(and(eq(notifications.userId, row.userId), eq(notifications.dedupeKey, item.dedupeKey))),
+  ] as const;
+}
+
+export type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];
 
 /** Pushes stored notifications to the users' open tabs through their NotificationHub; never throws. */
 export async function pushNotifications(env: Bindings, rows: StoredNotification[]) {
