@@ -63,7 +63,7 @@ export function createDb(env: DbConfig) {
   });
   const db = Object.assign(
     drizzle({ client: pool as unknown as Pool, schema, casing: 'snake_case' }), // a Pool, but for query()'s narrower type
-    { http: drizzleOverHttp({ client: pool.overHttp, schema, casing: 'snake_case' }) },
+    { http: drizzleOverHttp({ client: pool.overHttp, casing: 'snake_case' }) },
   );
   const close = () => {
     closing = true;
