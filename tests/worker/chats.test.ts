@@ -1,5 +1,5 @@
 // Chats over REST: rooms, messages, paging, attachments, membership; decision 007.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createUser } from '../factories.ts';
@@ -118,6 +118,25 @@ describe('messages', () => {
     expect(results.map((m: any) => [m.id, m.is_deleted])).toEqual([[question.id, true], [answer.id, false]]);
     expect(results[1].reply_to).toMatchObject({ id: question.id, content: null });
     expect((await send('PATCH', `/api/chats/${roomId}/messages/${question.id}/`, { user: mentee, body: { content: 'воскрес' } })).status).toBe(404);
+  });
+
+  it('refuse a sender over 60 messages a minute with 429, storing nothing; an outsider over it still gets 404', async () => {
+    const { mentee, roomId } = await pair();
+    const stranger = asUser(await createUser(t.db));
+    await expectJson(send('POST', `/api/chats/${roomId}/messages/`, { user: mentee, body: { content: 'первое' } }), 201);
+    // the minute's counters as if both had sent 60 already (the window the limit counts in: the current minute)
+    for (const user of [mentee, stranger]) {
+      await t.db.execute(sql`
+        insert into rate_limit_counters (key, window_start, count)
+        values (${`chat-messages:user:${user.id}`}, to_timestamp(floor(extract(epoch from now()) / 60) * 60), 60)
+        on conflict (key, window_start) do update set count = 60`);
+    }
+    const refused = await send('POST', `/api/chats/${roomId}/messages/`, { user: mentee, body: { content: 'шестьдесят первое' } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited', detail: 'Слишком много запросов. Попробуйте позже.' });
+    expect((await send('POST', `/api/chats/${roomId}/messages/`, { user: stranger, body: { content: 'влезу' } })).status).toBe(404);
+    const stored = await expectJson<{ results: { content: string }[] }>(send('GET', `/api/chats/${roomId}/messages/`, { user: mentee }), 200);
+    expect(stored.results.map((m) => m.content)).toEqual(['первое']);
   });
 
   it('outsiders get 404 for every call on a room, exactly like a missing room', async () => {

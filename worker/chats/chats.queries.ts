@@ -2,6 +2,7 @@
 // non-member learns nothing (404, like a room that does not exist).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
+import { limitsInBatch, type Limit } from '../lib/rate-limit.ts';
 
 export type RoomRow = {
   id: string;
@@ -71,14 +72,34 @@ export async function listRooms(db: Db, userId: number, roomId?: string) {
   return result.rows.map((r) => ({ ...r, unread: Number(r.unread) }));
 }
 
+type MemberRow = { user_id: number; last_read_message_id: number | null; first_name: string; last_name: string; support_user_id: number | null };
+
+const roomMembersStatement = (roomId: string) => sql`
+  select m.user_id, m.last_read_message_id, u.first_name, u.last_name, r.support_user_id
+  from chat_members m join users u on u.id = m.user_id join chat_rooms r on r.id = m.room_id
+  where m.room_id = ${roomId}::uuid`;
+
+function membersIfOneOf(rows: MemberRow[], userId: number) {
+  const members = rows.map((r) => ({ ...r, last_read_message_id: r.last_read_message_id == null ? null : Number(r.last_read_message_id) }));
+  return members.some((m) => m.user_id === userId) ? members : null;
+}
+
 /** The room's members (with whose support room it is, if it is one), or null when `userId` is not one of them. */
 export async function roomMembers(db: Executor, roomId: string, userId: number) {
-  const result = await db.execute<{ user_id: number; last_read_message_id: number | null; first_name: string; last_name: string; support_user_id: number | null }>(sql`
-    select m.user_id, m.last_read_message_id, u.first_name, u.last_name, r.support_user_id
-    from chat_members m join users u on u.id = m.user_id join chat_rooms r on r.id = m.room_id
-    where m.room_id = ${roomId}::uuid`);
-  const members = result.rows.map((r) => ({ ...r, last_read_message_id: r.last_read_message_id == null ? null : Number(r.last_read_message_id) }));
-  return members.some((m) => m.user_id === userId) ? members : null;
+  return membersIfOneOf((await db.execute<MemberRow>(roomMembersStatement(roomId))).rows, userId);
+}
+
+/**
+ * roomMembers and the caller's rate-limit hits in one round trip (a batch, decision 015): null when the caller is not
+ * a member, which wins over being over a limit (then it throws the 429).
+ */
+export async function roomMembersCountingLimits(db: Db, roomId: string, userId: number, limits: Limit[]) {
+  const { http } = db;
+  const limited = limitsInBatch(http, limits);
+  const [rows, ...hits] = await http.batch([http.execute<MemberRow>(roomMembersStatement(roomId)), ...limited.statements]);
+  const members = membersIfOneOf(rows.rows, userId);
+  if (members) limited.refuse(hits);
+  return members;
 }
 
 export async function isMember(db: Executor, roomId: string, userId: number) {

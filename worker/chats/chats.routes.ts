@@ -22,6 +22,7 @@ import {
   markRoomRead,
   openDirectRoom,
   roomMembers,
+  roomMembersCountingLimits,
   userExists,
 } from './chats.queries.ts';
 import {
@@ -110,14 +111,10 @@ export const chatsRoutes = new Hono<AppEnv>()
   .post('/chats/:roomId/messages', requireUser, async (c) => {
     const roomId = roomParam(c);
     const user = c.var.user;
-    // the membership and the sender's rate are independent: one round trip for both; not a member wins over too many
-    const [membership, rate] = await Promise.allSettled([
-      membersOrNotFound(c, roomId),
-      enforceLimits(c.var.db, [{ key: `chat-messages:user:${user.id}`, max: MESSAGES_PER_MINUTE, windowSeconds: 60 }]),
-    ]);
-    if (membership.status === 'rejected') throw membership.reason;
-    if (rate.status === 'rejected') throw rate.reason;
-    const members = membership.value;
+    // the membership and the sender's rate in one round trip; not a member wins over too many
+    const limits = [{ key: `chat-messages:user:${user.id}`, max: MESSAGES_PER_MINUTE, windowSeconds: 60 }];
+    const members = await roomMembersCountingLimits(c.var.db, roomId, user.id, limits);
+    if (!members) throw errors.notFound('Чат не найден');
     const { fields, files } = await readMessageInput(c);
     if (fields.chat_room && fields.chat_room !== roomId) throw errors.validation({ chat_room: 'Сообщение адресовано другому чату' });
     if (!fields.content && !files.length) throw errors.validation({ content: 'Сообщение не может быть пустым' }, 'Сообщение не может быть пустым');
