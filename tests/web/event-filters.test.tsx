@@ -2,15 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import {
   ALL_CATEGORIES,
-  buildEventListParams,
   DEFAULT_EVENT_FILTERS,
   EVENTS_SEARCH_DEBOUNCE_MS,
+  eventListQuery,
   eventListSearchSchema,
   filtersFromSearch,
   searchFromFilters,
   toggleCategory,
 } from '../../web/features/events/events.filters.ts';
 import { EventFilters } from '../../web/features/events/event-filters.tsx';
+import { api } from '../../web/lib/api-client.ts';
+
+/** The query string the typed client sends for these filters. */
+const buildEventListParams = (...args: Parameters<typeof eventListQuery>) =>
+  new URL(api.events.load_more.$path({ query: eventListQuery(...args) }), 'http://app').searchParams;
 
 describe('category selection (spec 000 §4)', () => {
   it("choosing 'all' clears the others", () => {

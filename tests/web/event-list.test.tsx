@@ -5,6 +5,7 @@ import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { DEFAULT_EVENT_FILTERS } from '../../web/features/events/events.filters.ts';
 import { EventListScreen } from '../../web/features/events/event-list-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
+import { makeEventListItem } from './event-test-utils.ts';
 
 function client() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -12,21 +13,7 @@ function client() {
   return queryClient;
 }
 
-const item = (id: number) => ({
-  id,
-  title: `Мероприятие ${id}`,
-  date: '2027-03-05T15:30:00Z',
-  price: 0,
-  image_url: null,
-  total_spots: 10,
-  available_spots: 5,
-  category: 'Хобби',
-  status: 'live',
-  mentor: 1,
-  mentor_info: { id: 1, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
-  description: '',
-  age_restriction: 18,
-});
+const item = (id: number) => makeEventListItem({ id, title: `Мероприятие ${id}`, mentor: 1 });
 
 describe('EventListScreen', () => {
   it('requests the first page with the filters and renders the cards', async () => {

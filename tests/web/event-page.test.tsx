@@ -8,6 +8,11 @@ import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeUser } from './fixtures.ts';
 import { makeEventDetail } from './event-test-utils.ts';
+import type { EventListPage, EventReview, RegisterResult, RegistrationCheck } from '../../web/features/events/events.api.ts';
+
+const noReviews: EventReview[] = [];
+const emptyPage: EventListPage = { results: [], has_more: false };
+const notRegistered: RegistrationCheck = { is_registered: false, status: null };
 
 describe('event button by viewer (spec 000 §4)', () => {
   const base = { mentorId: 10, isRegistered: false, seatsLeft: 5, status: 'live' as const };
@@ -103,8 +108,8 @@ function clientWith(user: ReturnType<typeof makeUser> | null) {
 describe('event page', () => {
   const common = {
     '/api/events/GetEvent/': () => Response.json(detail),
-    '/api/event_reviews/GetEventReviews/': () => Response.json([]),
-    '/api/events/load_more/': () => Response.json({ results: [], has_more: false }),
+    '/api/event_reviews/GetEventReviews/': () => Response.json(noReviews),
+    '/api/events/load_more/': () => Response.json(emptyPage),
   };
 
   it('shows the event to a visitor with the login button', async () => {
@@ -126,8 +131,8 @@ describe('event page', () => {
     const fetchMock = mockApi({
       ...common,
       '/api/events/GetEvent/': () => Response.json({ ...detail, price: 0 }),
-      '/api/events/check_registration/': () => Response.json({ is_registered: false, status: null }),
-      '/api/events/register_for_event/': () => Response.json({ id: 1, event_id: 7, status: 'confirmed' }, { status: 201 }),
+      '/api/events/check_registration/': () => Response.json(notRegistered),
+      '/api/events/register_for_event/': () => Response.json({ id: 1, event_id: 7, status: 'confirmed', hold_expires_at: null } satisfies RegisterResult, { status: 201 }),
     });
     renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
     const [button] = await screen.findAllByRole('button', { name: 'Участвовать' });

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { EventDetail, EventListItem } from '../../web/lib/events/events.api.ts';
 
 /** Stubs window.matchMedia so (min-width)/(max-width) queries answer for the given viewport width. */
 export function setViewportWidth(width: number): void {
@@ -12,8 +13,34 @@ export function setViewportWidth(width: number): void {
   window.dispatchEvent(new Event('resize'));
 }
 
+/*
+ * Answers of the events API as the Worker shapes them (types inferred from AppType): a field the Worker renames, drops
+ * or retypes fails the typecheck here instead of leaving the tests on a shape the server no longer sends.
+ */
+
+/** A list item (load_more, GetUserEvents, my-registrations) of a free upcoming event; override what a test needs. */
+export function makeEventListItem(overrides: Partial<EventListItem> = {}): EventListItem {
+  return {
+    id: 1,
+    title: 'Мероприятие 1',
+    date: '2027-03-05T15:30:00Z',
+    price: 0,
+    discount: null,
+    image_url: null,
+    total_spots: 10,
+    available_spots: 5,
+    category: 'Хобби',
+    status: 'live',
+    mentor: 1,
+    mentor_info: { id: 1, mentor_name: 'Анна', mentor_surname: 'Смирнова', mentor_avatar_url: null },
+    description: '',
+    age_restriction: 18,
+    ...overrides,
+  };
+}
+
 /** The GetEvent answer of a paid upcoming event with free seats (spec 000 §3 EventDetail); override what a test needs. */
-export function makeEventDetail(overrides: Record<string, unknown> = {}) {
+export function makeEventDetail(overrides: Partial<EventDetail> = {}): EventDetail {
   return {
     id: 7,
     title: 'Акварель для начинающих',

@@ -19,5 +19,5 @@ export function makeUser(overrides: Partial<Me> = {}): Me {
     price: 11000,
     time_zone: 'Europe/Moscow',
     ...overrides,
-  } as Me;
+  };
 }

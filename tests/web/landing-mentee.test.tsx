@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MenteeLanding } from '../../web/features/landings/mentee-landing.tsx';
+import type { TopEvent } from '../../web/features/landings/landings.api.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { makeMentor, makeMentorDetail } from './mentor-test-utils.ts';
 
-function topEvent(id: number, mentorId: number, title: string) {
+function topEvent(id: number, mentorId: number, title: string): TopEvent {
   return {
     id,
     event_title: title,
@@ -16,6 +18,7 @@ function topEvent(id: number, mentorId: number, title: string) {
     event_category: 'Хобби',
     event_id_mentor: mentorId,
     event_description: '',
+    mentor_info: { id: mentorId, mentor_name: '', mentor_surname: '', mentor_avatar_url: null },
   };
 }
 
@@ -38,13 +41,13 @@ function mockApi() {
     }
     if (path === '/api/users/GetUser') {
       const id = url.searchParams.get('id')!;
-      return json({ id: Number(id), mentor_avatar_url: null, ...users[id] });
+      return json(makeMentorDetail({ id: Number(id), mentor_avatar_url: null, ...users[id] }));
     }
     if (path === '/api/users/GetRandomUsers') {
       return json([
-        { id: 21, mentor_name: 'Егор', mentor_surname: 'Филиппов', mentor_avatar_url: null, mentor_tg_title: '@egor', mentor_description: 'Методист', mentor_skills: ['Методика'], price: 2500, favorites_count: 4 },
-        { id: 22, mentor_name: 'София', mentor_surname: 'Зайцева', mentor_avatar_url: null, mentor_skills: [], price: 4000, favorites_count: 0 },
-        { id: 23, mentor_name: 'Дмитрий', mentor_surname: 'Дмитриев', mentor_avatar_url: null, mentor_skills: [], price: 5500, favorites_count: 2 },
+        makeMentor({ id: 21, mentor_name: 'Егор', mentor_surname: 'Филиппов', mentor_avatar_url: null, mentor_tg_title: '@egor', mentor_description: 'Методист', mentor_skills: ['Методика'], price: 2500, favorites_count: 4 }),
+        makeMentor({ id: 22, mentor_name: 'София', mentor_surname: 'Зайцева', mentor_avatar_url: null, mentor_skills: [], price: 4000, favorites_count: 0 }),
+        makeMentor({ id: 23, mentor_name: 'Дмитрий', mentor_surname: 'Дмитриев', mentor_avatar_url: null, mentor_skills: [], price: 5500, favorites_count: 2 }),
       ]);
     }
     return json({ detail: 'Не найдено', code: 'not_found' }, 404);
@@ -67,7 +70,8 @@ describe('MenteeLanding', () => {
     expect(within(section).getByRole('link', { name: 'Вокал с нуля' }).getAttribute('href')).toBe('/event_info/3');
     expect(within(section).queryByRole('link', { name: 'Четвёртое' })).toBeNull();
 
-    const getUserCalls = fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/api/users/GetUser/'));
+    // spec 000 §7's GetUser, under the mentor page's cache entry (both answer the same profile)
+    const getUserCalls = fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/api/users/GetUser'));
     expect(getUserCalls.sort()).toEqual(['/api/users/GetUser/?id=7', '/api/users/GetUser/?id=8', '/api/users/GetUser/?id=9']);
   });
 

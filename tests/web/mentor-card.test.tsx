@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MentorCard } from '../../web/components/mentor-card.tsx';
+import { MentorCard, type MentorCardMentor } from '../../web/components/mentor-card.tsx';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { PLACEHOLDER_AVATAR } from '../../web/lib/placeholder-image.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { deferred, makeMentor, mockFetch } from './mentor-test-utils.ts';
 
-function renderCard(mentor = makeMentor(), isSignedIn?: boolean) {
+function renderCard(mentor: MentorCardMentor = makeMentor(), isSignedIn?: boolean) {
   return renderWithRouter(
     <>
       <MentorCard mentor={mentor} isSignedIn={isSignedIn} />
@@ -31,7 +31,8 @@ describe('MentorCard', () => {
   });
 
   it('uses the default price 11 000 when the mentor has none', async () => {
-    renderCard(makeMentor({ price: null }));
+    // the card's own contract (spec 000 §3); our API always sends a price
+    renderCard({ ...makeMentor(), price: null });
     expect(await screen.findByText('от 11 000 ₽ за сессию')).toBeTruthy();
   });
 

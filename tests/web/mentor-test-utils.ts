@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import type { MentorCard } from '../../web/features/mentors/mentors.api.ts';
+import type { MentorDetail } from '../../web/lib/mentors/mentors.api.ts';
 
 export type MockRoute = { method?: string; path: RegExp; status?: number; body?: unknown; wait?: Promise<unknown> };
 
@@ -26,7 +28,8 @@ export function deferred() {
   return { promise, resolve };
 }
 
-export function makeMentor(overrides: Record<string, unknown> = {}) {
+/** A mentor as GET /api/users/ lists it (the type is the Worker's, so a changed shape fails the typecheck). */
+export function makeMentor(overrides: Partial<MentorCard> = {}): MentorCard {
   return {
     id: 7,
     mentor_name: 'Анна',
@@ -45,7 +48,21 @@ export function makeMentor(overrides: Record<string, unknown> = {}) {
     events_count: 1,
     favorites_count: 12,
     is_favorite: false,
-    favorite_id: null as number | null,
+    favorite_id: null,
+    ...overrides,
+  };
+}
+
+/** A mentor as GET /api/users/{id}/ answers: the card plus the page's lists. */
+export function makeMentorDetail(overrides: Partial<MentorDetail> = {}): MentorDetail {
+  return {
+    ...makeMentor(),
+    work_experiences: [],
+    educations: [],
+    case_images: [],
+    consultation_types: [],
+    no_show_count: 0,
+    cancellation_count: 0,
     ...overrides,
   };
 }

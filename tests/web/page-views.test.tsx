@@ -6,10 +6,10 @@ import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
 import { MentorProfileScreen } from '../../web/features/mentors/mentor-profile-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
-import { makeMentor, mockFetch } from './mentor-test-utils.ts';
+import { makeMentorDetail, mockFetch } from './mentor-test-utils.ts';
 import { makeEventDetail } from './event-test-utils.ts';
 
-const event = makeEventDetail({ status: 'upcoming' });
+const event = makeEventDetail({ status: 'live' });
 
 const visitor = () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -41,7 +41,7 @@ describe('page views', () => {
 
   it('the mentor page posts one view of the mentor; a refused view changes nothing on the page', async () => {
     const { calls } = mockFetch([
-      { path: /\/api\/users\/7(\/|\?|$)/, body: { ...makeMentor(), work_experiences: [], educations: [], consultation_types: [], case_images: [] } },
+      { path: /\/api\/users\/7(\/|\?|$)/, body: makeMentorDetail() },
       { method: 'POST', path: /\/api\/analytics\/views\//, status: 429, body: { detail: 'Слишком много запросов', code: 'rate_limited' } },
     ]);
     renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />, { queryClient: visitor() });

@@ -10,6 +10,7 @@ import { makeUser } from './fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeEventDetail } from './event-test-utils.ts';
+import type { EventListPage, EventReview, RegisterResult, RegistrationCheck } from '../../web/features/events/events.api.ts';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** Waits for what takes a few turns (a page's several calls), moving fake time in 10 ms steps. */
@@ -101,11 +102,11 @@ describe('payment dialog', () => {
 });
 
 describe("the event page's paid 'Участвовать'", () => {
-  const event = makeEventDetail({ date: '2030-03-05T15:30:00Z', status: 'upcoming' });
+  const event = makeEventDetail({ date: '2030-03-05T15:30:00Z', status: 'live' });
   const common = [
     { path: /\/api\/events\/GetEvent\//, body: event },
-    { path: /\/api\/event_reviews\/GetEventReviews\//, body: [] },
-    { path: /\/api\/events\/load_more\//, body: { results: [], has_more: false } },
+    { path: /\/api\/event_reviews\/GetEventReviews\//, body: [] satisfies EventReview[] },
+    { path: /\/api\/events\/load_more\//, body: { results: [], has_more: false } satisfies EventListPage },
   ];
 
   beforeEach(() => vi.useFakeTimers());
@@ -122,8 +123,8 @@ describe("the event page's paid 'Участвовать'", () => {
     vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
     const { calls } = mockFetch([
       ...common,
-      { path: /\/api\/events\/check_registration\//, body: { is_registered: false, status: null } },
-      { method: 'POST', path: /\/api\/events\/register_for_event\//, status: 201, body: { id: 3, event_id: 7, status: 'pending_payment', hold_expires_at: null } },
+      { path: /\/api\/events\/check_registration\//, body: { is_registered: false, status: null } satisfies RegistrationCheck },
+      { method: 'POST', path: /\/api\/events\/register_for_event\//, status: 201, body: { id: 3, event_id: 7, status: 'pending_payment', hold_expires_at: null } satisfies RegisterResult },
       { method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
     ]);
     await renderEventPage();
@@ -143,7 +144,7 @@ describe("the event page's paid 'Участвовать'", () => {
   it("offers 'Перейти к оплате' for a seat still held for payment", async () => {
     const { calls } = mockFetch([
       ...common,
-      { path: /\/api\/events\/check_registration\//, body: { is_registered: true, status: 'pending_payment' } },
+      { path: /\/api\/events\/check_registration\//, body: { is_registered: true, status: 'pending_payment' } satisfies RegistrationCheck },
       { method: 'POST', path: /\/api\/payments\/deals\b/, body: { confirmation_url: 'https://pay.example/c/7', payment_id: 'p-7' } },
     ]);
     await renderEventPage();

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { PAYMENT_POLL_MAX_MS, PAYMENT_POLL_MS, PaymentReturnScreen } from '../../web/features/payments/payment-return-screen.tsx';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { makeUser } from './fixtures.ts';
+import { makeEventDetail } from './event-test-utils.ts';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 
@@ -39,7 +40,7 @@ const bookingDetail = {
 
 const summaryRoutes: MockRoute[] = [
   { path: /\/api\/consultation-bookings\/91\/detail\b/, body: bookingDetail },
-  { path: /\/api\/events\/GetEvent\/\?id=5/, body: { id: 5, title: 'Акварель для начинающих', date: '2030-04-01T15:00:00Z' } },
+  { path: /\/api\/events\/GetEvent\/\?id=5/, body: makeEventDetail({ id: 5, title: 'Акварель для начинающих', date: '2030-04-01T15:00:00Z' }) },
 ];
 
 function clientWith(user: ReturnType<typeof makeUser> | null = makeUser({ id: 2 })) {

@@ -21,6 +21,7 @@ import { SlotForm } from '../../web/features/session-editor/slot-dialog.tsx';
 import { newSlotState, switchKind, validateSlot, withEnd, withStart } from '../../web/features/session-editor/slot-rules.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeUser } from './fixtures.ts';
+import { makeEventDetail, makeEventListItem } from './event-test-utils.ts';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { SessionEditorScreen } from '../../web/features/session-editor/session-editor-screen.tsx';
 
@@ -287,7 +288,7 @@ describe('event form', () => {
   });
 });
 
-const EVENT = {
+const EVENT = makeEventListItem({
   id: 11,
   title: 'Вебинар о карьере',
   date: '2030-03-10T15:00:00.000Z',
@@ -301,7 +302,7 @@ const EVENT = {
   mentor_info: { id: 7, mentor_name: 'Анна', mentor_surname: 'С', mentor_avatar_url: null },
   description: `<p>${'д'.repeat(150)}</p>`,
   age_restriction: 18,
-};
+});
 
 describe('events tab', () => {
   it('shows the empty state with its button', async () => {
@@ -532,7 +533,7 @@ describe('session editor screen', () => {
   it('has the two tabs of §2.8 and opens the event form for /edit_event/{id}', async () => {
     stubFetch([
       { path: /GetUserEvents/, body: [EVENT] },
-      { path: /GetEvent\?id=11/, body: { ...EVENT, discount: null, is_canceled: false, duration_minutes: 60, event_id_mentor: 7, registrations_count: 0 } },
+      { path: /GetEvent\/\?id=11/, body: makeEventDetail({ ...EVENT, discount: null, is_canceled: false, duration_minutes: 60, event_id_mentor: 7, registrations_count: 0 }) },
     ]);
     const queryClient = client();
     queryClient.setQueryData(sessionQueries.me().queryKey, makeUser({ id: 7, user_role: 'mentor' } as never));

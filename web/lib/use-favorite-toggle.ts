@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../components/ui/toast-store.ts';
 import { ApiError } from './api-client.ts';
 import { favoriteKeys, mentorFavoritesApi } from './mentor-favorites.ts';
+import { mentorQueries } from './mentors/mentors.queries.ts';
 
 /** Spec 001 §9: the mentors' toasts last 3 s. */
 export const FAVORITE_TOAST_MS = 3000;
@@ -94,7 +95,7 @@ export function useFavoriteToggle({ mentorId, isFavorite, favoriteId = null, fav
       // reload every page the user has scrolled through.
       void queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['my-mentors'] });
-      void queryClient.invalidateQueries({ queryKey: ['mentors'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: mentorQueries.all(), refetchType: 'none' });
     } catch (error) {
       setLocal(before);
       if (error instanceof ApiError && error.status === 401) {

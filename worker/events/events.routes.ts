@@ -8,7 +8,7 @@ import { toEventDetail, toEventListItem, toTopEvent } from './events.mapper.ts';
 import { findEvent, listEvents, registeredEvents, topEvents, userEvents } from './events.queries.ts';
 import { eventListQuery } from './events.schemas.ts';
 import { cancelEventBody, cancelEventFor } from './cancel-event.ts';
-import { idParam, lookupId } from '../lib/id-param.ts';
+import { idParam, lookupId, lookupIdQuery } from '../lib/id-param.ts';
 import { z } from 'zod';
 
 export const eventNotFound = () => errors.notFound('Мероприятие не найдено');
@@ -30,7 +30,7 @@ export const eventsRoutes = new Hono<AppEnv>()
     const rows = await topEvents(c.var.db);
     return c.json(rows.map(toTopEvent));
   })
-  .get('/events/GetEvent', publicCache, async (c) => {
+  .get('/events/GetEvent', publicCache, validate('query', lookupIdQuery), async (c) => {
     const id = lookupId(c.req.query('id'));
     const row = id === null ? null : await findEvent(c.var.db, id);
     if (!row) throw eventNotFound();

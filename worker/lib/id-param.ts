@@ -14,5 +14,11 @@ export function lookupId(raw: string | undefined): number | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * A lookup's `?id=` declared for the typed client (GetEvent, GetUser). Every value passes: the handler reads it with
+ * lookupId, so an id that names no row, a malformed one or none at all is a 404, never a 400.
+ */
+export const lookupIdQuery = z.object({ id: z.union([z.string(), z.array(z.string())]).optional() });
+
 /** A row's uuid as Postgres writes it (chat rooms, payments, files): lower-case, hyphenated. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

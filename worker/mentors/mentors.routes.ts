@@ -6,7 +6,7 @@ import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { publicCache } from '../middleware/public-cache.ts';
-import { lookupId } from '../lib/id-param.ts';
+import { lookupId, lookupIdQuery } from '../lib/id-param.ts';
 import { toHistoryItem, toMentorCard, toMentorDetail } from './mentors.mapper.ts';
 import { findMentorDetail, listMentors, myMentorsHistory, randomMentors } from './mentors.queries.ts';
 import { mentorListQuery } from './mentors.schemas.ts';
@@ -29,7 +29,7 @@ export const mentorsRoutes = new Hono<AppEnv>()
     const rows = await randomMentors(c.var.db, c.var.user?.id ?? null);
     return c.json(rows.map(toMentorCard));
   })
-  .get('/users/GetUser', publicCache, async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.query('id')), c.var.user?.id ?? null)))
+  .get('/users/GetUser', publicCache, validate('query', lookupIdQuery), async (c) => c.json(await mentorDetail(c.var.db, lookupId(c.req.query('id')), c.var.user?.id ?? null)))
   .get('/users/my-mentors/history', requireUser, async (c) => {
     const rows = await myMentorsHistory(c.var.db, c.var.user.id);
     return c.json(rows.map(toHistoryItem));

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { LIVE_BADGE_TEXT } from './event-details-view.tsx';
-import type { EventListItem } from './events.types.ts';
+import type { EventListItem } from '../../lib/events/events.api.ts';
 
 /** Spec 000 §6 "Event card modes": leading (edit, cancel), participating (leave), history (read-only). */
 export type EventCardMode = 'leading' | 'participating' | 'history';

@@ -16,7 +16,7 @@ import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { addEventReview, registerForEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
-import type { EventDetail } from './events.types.ts';
+import type { EventDetail } from '../../lib/events/events.api.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { eventQueries } from './events.queries.ts';
+import { mentorQueries } from '../../lib/mentors/mentors.queries.ts';
 import { EventDetailsView } from './event-details-view.tsx';
 import { formatAgeTag } from './event-page-screen.tsx';
 import { formatParticipants, formatSeatsLeft } from './event-rules.ts';
@@ -123,7 +123,7 @@ function PreviewBody({ draft }: { draft: PreviewDraft }) {
   const { user } = useSession();
   const mentorId = toNumber(draft.mentorId);
   const isSelf = user != null && mentorId === user.id;
-  const mentorQuery = useQuery({ ...eventQueries.mentorCard(mentorId ?? 0), enabled: mentorId != null && !isSelf });
+  const mentorQuery = useQuery({ ...mentorQueries.detail(mentorId ?? 0), enabled: mentorId != null && !isSelf, retry: false });
 
   const total = toNumber(draft.total_spots) ?? DEFAULT_SPOTS;
   const available = toNumber(draft.available_spots) ?? DEFAULT_SPOTS;

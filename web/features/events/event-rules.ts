@@ -1,4 +1,4 @@
-import type { EventStatus } from './events.types.ts';
+import type { EventStatus } from '../../lib/events/events.api.ts';
 
 /** Russian plural form: pluralRu(5, ['место', 'места', 'мест']) → 'мест'. */
 export function pluralRu(count: number, [one, few, many]: readonly [string, string, string]): string {

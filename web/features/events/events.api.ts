@@ -1,65 +1,47 @@
-import { apiFetch, unwrap } from '../../lib/api-client.ts';
-import { buildEventListParams, EVENTS_PAGE_SIZE, type EventFilters } from './events.filters.ts';
-import type {
-  EventDetail,
-  EventListItem,
-  EventListPage,
-  EventRegistration,
-  EventReview,
-  RegisterResult,
-  RegistrationCheck,
-} from './events.types.ts';
+import type { InferResponseType } from 'hono/client';
+import { api, specPath, unwrap } from '../../lib/api-client.ts';
+import type { EventListItem } from '../../lib/events/events.api.ts';
+import { EVENTS_PAGE_SIZE, eventListQuery, type EventFilters } from './events.filters.ts';
 
 /*
- * The events endpoints through apiFetch (refresh-and-retry included) with the exact paths of the spec.
- * The response types are written out in events.types.ts; moving these calls to the typed `api.events.…`
- * client (as the mentor and account features do) would derive them from the Worker instead.
+ * The events feature's calls through the typed client, with the spec's paths (`specPath`: trailing slash included),
+ * so public/early-data.js's first event page is the very URL the list asks for. Shapes come from the Worker.
+ * GetEvent, read by other features too, is web/lib/events/events.api.ts's.
  */
 
-async function getJson<T>(path: string, params?: URLSearchParams | Record<string, string | number>): Promise<T> {
-  const query = params instanceof URLSearchParams ? params : new URLSearchParams(Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]));
-  const suffix = query.toString();
-  return unwrap<T>(await apiFetch(suffix ? `${path}?${suffix}` : path));
-}
+export type EventListPage = InferResponseType<typeof api.events.load_more.$get, 200>;
+export type EventRegistration = InferResponseType<typeof api.events.get_event_registrations.$get, 200>[number];
+export type RegistrationCheck = InferResponseType<typeof api.events.check_registration.$get, 200>;
+export type RegisterResult = InferResponseType<typeof api.events.register_for_event.$post, 201>;
+export type EventReview = InferResponseType<typeof api.event_reviews.GetEventReviews.$get, 200>[number];
 
-async function postJson<T>(path: string, body: unknown): Promise<T> {
-  return unwrap<T>(
-    await apiFetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-  );
-}
-
-/** One page of the event list. The spec allows a bare array as the answer too: then a full page means "maybe more". */
+/** One page of the event list. */
 export async function fetchEventPage(filters: EventFilters, offset: number, limit = EVENTS_PAGE_SIZE): Promise<EventListPage> {
-  const body = await getJson<EventListPage | EventListItem[]>('/api/events/load_more/', buildEventListParams(filters, offset, limit));
-  if (Array.isArray(body)) return { results: body, has_more: body.length >= limit };
-  return { results: body.results ?? [], has_more: Boolean(body.has_more) };
+  return unwrap(await api.events.load_more.$get({ query: eventListQuery(filters, offset, limit) }, specPath));
 }
 
-export const fetchEvent = (id: number) => getJson<EventDetail>('/api/events/GetEvent/', { id });
+export const fetchUserEvents = async (userId: number): Promise<EventListItem[]> =>
+  unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(userId) } }, specPath));
 
-export const fetchUserEvents = (userId: number) => getJson<EventListItem[]>('/api/events/GetUserEvents/', { user_id: userId });
 /** The signed-in user's live registrations. */
-export const fetchMyRegistrations = () => getJson<EventListItem[]>('/api/events/my-registrations/', {});
+export const fetchMyRegistrations = async (): Promise<EventListItem[]> => unwrap(await api.events['my-registrations'].$get(undefined, specPath));
 
-export const fetchEventRegistrations = (eventId: number) =>
-  getJson<EventRegistration[]>('/api/events/get_event_registrations/', { event_id: eventId });
+export const fetchEventRegistrations = async (eventId: number): Promise<EventRegistration[]> =>
+  unwrap(await api.events.get_event_registrations.$get({ query: { event_id: String(eventId) } }, specPath));
 
-export const checkRegistration = (eventId: number, userId: number) =>
-  getJson<RegistrationCheck>('/api/events/check_registration/', { event_id: eventId, user_id: userId });
+export const checkRegistration = async (eventId: number, userId: number): Promise<RegistrationCheck> =>
+  unwrap<RegistrationCheck>(await api.events.check_registration.$get({ query: { event_id: String(eventId), user_id: String(userId) } }, specPath));
 
-export const registerForEvent = (eventId: number, userId: number) =>
-  postJson<RegisterResult>('/api/events/register_for_event/', { event_id: eventId, user_id: userId });
+export const registerForEvent = async (eventId: number, userId: number): Promise<RegisterResult> =>
+  unwrap(await api.events.register_for_event.$post({ json: { event_id: eventId, user_id: userId } }, specPath));
 
-export const unregisterFromEvent = (eventId: number, userId: number) =>
-  postJson<unknown>('/api/events/unregister/', { event_id: eventId, user_id: userId });
+export const unregisterFromEvent = async (eventId: number, userId: number) =>
+  unwrap(await api.events.unregister.$post({ json: { event_id: eventId, user_id: userId } }, specPath));
 
-export const cancelEvent = (eventId: number) => postJson<unknown>('/api/events/cancel_event/', { event_id: eventId });
+export const cancelEvent = async (eventId: number) => unwrap(await api.events.cancel_event.$post({ json: { event_id: eventId } }, specPath));
 
-export const fetchEventReviews = (eventId: number) => getJson<EventReview[]>('/api/event_reviews/GetEventReviews/', { event_id: eventId });
+export const fetchEventReviews = async (eventId: number): Promise<EventReview[]> =>
+  unwrap(await api.event_reviews.GetEventReviews.$get({ query: { event_id: String(eventId) } }, specPath));
 
-export const addEventReview = (eventId: number, values: { review_text: string; review_stars: number }) =>
-  postJson<unknown>('/api/event_reviews/AddEventReview/', { ...values, event_id: eventId });
-
-/** A mentor card's data for the preview page (GET /api/users/{id}/). */
-export const fetchUserCard = (userId: number) =>
-  getJson<{ id: number; mentor_name: string | null; mentor_surname: string | null; mentor_avatar_url: string | null }>(`/api/users/${userId}/`);
+export const addEventReview = async (eventId: number, values: { review_text: string; review_stars: number }) =>
+  unwrap(await api.event_reviews.AddEventReview.$post({ json: { ...values, event_id: eventId } }, specPath));

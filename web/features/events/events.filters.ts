@@ -52,21 +52,23 @@ export function toggleCategory(selected: readonly CategoryChoice[], choice: Cate
   return next.length ? next : [ALL_CATEGORIES];
 }
 
-/** The query of GET /api/events/load_more/: array values as repeated keys, defaults and empties left out. */
-export function buildEventListParams(filters: EventFilters, offset: number, limit = EVENTS_PAGE_SIZE): URLSearchParams {
-  const params = new URLSearchParams();
-  params.set('offset', String(offset));
-  params.set('limit', String(limit));
-  params.set('show_past', filters.show_past ? 'true' : 'false');
+/**
+ * The query of GET /api/events/load_more/ for the typed client, in this order: offset, limit, show_past, search,
+ * category (repeated, one per category), min_price, max_price, sort; defaults and empties left out. The client keeps
+ * the order, and public/early-data.js's first page is this order's URL.
+ */
+export function eventListQuery(filters: EventFilters, offset: number, limit = EVENTS_PAGE_SIZE) {
   const search = filters.search.trim();
-  if (search) params.set('search', search);
-  for (const category of filters.categories) {
-    if (category !== ALL_CATEGORIES) params.append('category', category);
-  }
-  if (filters.min_price != null) params.set('min_price', String(filters.min_price));
-  if (filters.max_price != null) params.set('max_price', String(filters.max_price));
-  params.set('sort', filters.sort);
-  return params;
+  return {
+    offset: String(offset),
+    limit: String(limit),
+    show_past: filters.show_past ? 'true' : 'false',
+    search: search || undefined,
+    category: filters.categories.filter((category): category is EventCategory => category !== ALL_CATEGORIES),
+    min_price: filters.min_price != null ? String(filters.min_price) : undefined,
+    max_price: filters.max_price != null ? String(filters.max_price) : undefined,
+    sort: filters.sort,
+  };
 }
 
 /* ---- URL search params of /AllEvents ---- */

@@ -1,24 +1,19 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { eventQueries as eventResource } from '../../lib/events/events.queries.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters } from './events.filters.ts';
-import {
-  checkRegistration,
-  fetchEvent,
-  fetchEventPage,
-  fetchEventRegistrations,
-  fetchEventReviews,
-  fetchUserCard,
-  fetchMyRegistrations,
-  fetchUserEvents,
-} from './events.api.ts';
+import { checkRegistration, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations, fetchUserEvents } from './events.api.ts';
 
-/** Query factories with hierarchical keys (docs/architecture.md, convention 7). */
+/**
+ * The events resource's query factory (docs/architecture.md, convention 7): its root and shared reads
+ * (web/lib/events/events.queries.ts: `all`, `lists`, `detail`) plus the reads only this feature makes, under the same
+ * root.
+ */
 export const eventQueries = {
-  all: () => ['events'] as const,
-  lists: () => [...eventQueries.all(), 'list'] as const,
+  ...eventResource,
   list: (filters: EventFilters) =>
     infiniteQueryOptions({
-      queryKey: [...eventQueries.lists(), filters] as const,
+      queryKey: [...eventResource.lists(), filters] as const,
       queryFn: ({ pageParam }) => fetchEventPage(filters, pageParam),
       initialPageParam: 0,
       getNextPageParam: (lastPage, pages) => (lastPage.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined),
@@ -28,49 +23,36 @@ export const eventQueries = {
   /** The first page of upcoming events ("Мероприятия" on the event page). */
   upcoming: () =>
     queryOptions({
-      queryKey: [...eventQueries.all(), 'upcoming'] as const,
+      queryKey: [...eventResource.all(), 'upcoming'] as const,
       queryFn: () => fetchEventPage(DEFAULT_EVENT_FILTERS, 0),
       staleTime: 60_000,
     }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: [...eventQueries.all(), id] as const,
-      queryFn: () => fetchEvent(id),
-      retry: retryOnce,
-    }),
   registrations: (id: number) =>
     queryOptions({
-      queryKey: [...eventQueries.all(), id, 'registrations'] as const,
+      queryKey: [...eventResource.all(), id, 'registrations'] as const,
       // Spec 000 §8: a failed registrations load counts as an empty list.
       queryFn: () => fetchEventRegistrations(id).catch((error: unknown) => (console.error('events: registrations failed', error), [])),
     }),
   registration: (id: number, userId: number) =>
     queryOptions({
-      queryKey: [...eventQueries.all(), id, 'registration', userId] as const,
+      queryKey: [...eventResource.all(), id, 'registration', userId] as const,
       // Spec 000 §8: a failed registration check reads as "not registered".
       queryFn: () =>
         checkRegistration(id, userId).catch((error: unknown) => (console.error('events: registration check failed', error), { is_registered: false, status: null })),
     }),
   reviews: (id: number) =>
     queryOptions({
-      queryKey: [...eventQueries.all(), id, 'reviews'] as const,
+      queryKey: [...eventResource.all(), id, 'reviews'] as const,
       queryFn: () => fetchEventReviews(id).catch((error: unknown) => (console.error('events: reviews failed', error), [])),
     }),
   registered: () =>
     queryOptions({
-      queryKey: [...eventQueries.all(), 'registered'] as const,
+      queryKey: [...eventResource.all(), 'registered'] as const,
       queryFn: fetchMyRegistrations,
     }),
   byUser: (userId: number) =>
     queryOptions({
-      queryKey: [...eventQueries.all(), 'user', userId] as const,
+      queryKey: [...eventResource.all(), 'user', userId] as const,
       queryFn: () => fetchUserEvents(userId),
-    }),
-  mentorCard: (userId: number) =>
-    queryOptions({
-      queryKey: [...eventQueries.all(), 'mentor-card', userId] as const,
-      queryFn: () => fetchUserCard(userId),
-      retry: false,
-      staleTime: 5 * 60_000,
     }),
 };

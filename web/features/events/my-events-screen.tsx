@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import type { Me } from '../../lib/session/session.api.ts';
 import { cancelEvent, unregisterFromEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
-import type { EventListItem } from './events.types.ts';
+import type { EventListItem } from '../../lib/events/events.api.ts';
 import { EventDiffCard, type EventCardMode } from './event-diff-card.tsx';
 
 /** Leading: the mentor's events that are not over; history: the finished and canceled ones. */

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
+import { mentorQueries } from '../../lib/mentors/mentors.queries.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
 
 /*
@@ -66,7 +67,7 @@ export const homeQueries = {
    * (web/lib/use-favorite-toggle.ts), and these cards show the like count and state too.
    */
   topMentors: () =>
-    queryOptions({ queryKey: ['mentors', 'top', 'home'] as const, queryFn: homeApi.topMentors, staleTime: 5 * 60_000, retry: retryOnce }),
+    queryOptions({ queryKey: [...mentorQueries.all(), 'top', 'home'] as const, queryFn: homeApi.topMentors, staleTime: 5 * 60_000, retry: retryOnce }),
   upcomingEvents: () =>
     queryOptions({ queryKey: [...homeQueries.all(), 'events'] as const, queryFn: homeApi.upcomingEvents, staleTime: 60_000, retry: retryOnce }),
 };

@@ -7,7 +7,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { CategoryArt, HeroGlow, MenteeHeroIllustration } from './illustrations.tsx';
 import { AudienceSwitch, Section, SectionHeading } from './landing-parts.tsx';
-import { LANDING_EVENTS_COUNT, LANDING_MENTORS_COUNT, landingQueries, type LandingMentor, type TopEvent } from './landings.api.ts';
+import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
+import { mentorQueries } from '../../lib/mentors/mentors.queries.ts';
+import { LANDING_EVENTS_COUNT, LANDING_MENTORS_COUNT, landingQueries, type TopEvent } from './landings.api.ts';
 import { MENTEE_LOADER_AFTER_DATA_MS, PageLoader, useLoaderDelay } from './page-loader.tsx';
 
 const categories = [
@@ -33,7 +35,7 @@ const beliefs = [
   { title: 'Увлечения делают жизнь ярче', text: 'Новое дело — это новые друзья, энергия и, возможно, новая профессия.' },
 ];
 
-function toEventCard(event: TopEvent, mentor: LandingMentor | undefined): EventCardEvent {
+function toEventCard(event: TopEvent, mentor: MentorDetail | undefined): EventCardEvent {
   return {
     id: event.id,
     title: event.event_title,
@@ -55,7 +57,7 @@ type MenteeLandingProps = {
 export function MenteeLanding({ isSignedIn }: MenteeLandingProps) {
   const topEvents = useQuery(landingQueries.topEvents());
   const events = (topEvents.data ?? []).slice(0, LANDING_EVENTS_COUNT);
-  const mentors = useQueries({ queries: events.map((event) => landingQueries.mentor(event.event_id_mentor)) });
+  const mentors = useQueries({ queries: events.map((event) => mentorQueries.detailViaGetUser(event.event_id_mentor)) });
   const randomMentors = useQuery(landingQueries.randomMentors());
 
   // The loader leaves 500 ms after everything the first screen needs has arrived (or failed).

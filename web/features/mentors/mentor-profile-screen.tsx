@@ -17,7 +17,7 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { EducationList, ExperienceList } from './career-sections.tsx';
 import { MentorEventList, upcomingEvents } from './mentor-events.tsx';
 import { MentorReviewsSection } from './mentor-reviews-section.tsx';
-import type { MentorDetail } from './mentors.api.ts';
+import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import { mentorQueries } from './mentors.queries.ts';
 import { useMinimumDelay } from './use-minimum-delay.ts';
 import { useOpenChat } from './use-open-chat.ts';

@@ -1,15 +1,14 @@
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
+import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import type { MentorFilters } from './mentor-filters.ts';
 
 /* Mentor list and mentor page calls (spec 000 §7), through the typed client. */
 
 type MentorListResponse = InferResponseType<typeof api.users.$get, 200>;
-type MentorDetailResponse = InferResponseType<(typeof api.users)[':id{[0-9]+}']['$get'], 200>;
 
 export type MentorCard = MentorListResponse['results'][number];
 export type MentorPage = MentorListResponse;
-export type MentorDetail = MentorDetailResponse;
 export type WorkExperience = MentorDetail['work_experiences'][number];
 export type Education = MentorDetail['educations'][number];
 export type CaseImage = MentorDetail['case_images'][number];
@@ -34,7 +33,6 @@ export function mentorListQuery(filters: MentorFilters, offset: number, limit = 
 
 export const mentorsApi = {
   list: async (filters: MentorFilters, offset: number): Promise<MentorPage> => unwrap(await api.users.$get({ query: mentorListQuery(filters, offset) })),
-  detail: async (id: number): Promise<MentorDetail> => unwrap(await api.users[':id{[0-9]+}'].$get({ param: { id: String(id) } })),
   reviews: async (mentorId: number): Promise<MentorReview[]> => unwrap(await api.user_reviews.GetUserReviews.$get({ query: { to_user_id: String(mentorId) } })),
   addReview: async (mentorId: number, values: { review_text: string; review_stars: number }): Promise<unknown> =>
     unwrap(await api.user_reviews.AddUserReview.$post({ json: { ...values, to_user_id: mentorId } })),

@@ -1,20 +1,24 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { mentorQueries as mentorResource } from '../../lib/mentors/mentors.queries.ts';
 import { mentorsApi } from './mentors.api.ts';
 import { normalizeFilters, type MentorFilters } from './mentor-filters.ts';
 
+/**
+ * The mentors resource's query factory (docs/architecture.md, convention 7): its root and shared read
+ * (web/lib/mentors/mentors.queries.ts: `all`, `detail`) plus the reads only this feature makes, under the same root.
+ */
 export const mentorQueries = {
-  all: () => ['mentors'] as const,
+  ...mentorResource,
   list: (filters: MentorFilters) => {
     const normalized = normalizeFilters(filters);
     return infiniteQueryOptions({
-      queryKey: [...mentorQueries.all(), 'list', normalized] as const,
+      queryKey: [...mentorResource.all(), 'list', normalized] as const,
       queryFn: ({ pageParam }) => mentorsApi.list(normalized, pageParam),
       initialPageParam: 0,
       getNextPageParam: (last, pages) => (last.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined),
       staleTime: 30_000,
     });
   },
-  detail: (id: number) => queryOptions({ queryKey: [...mentorQueries.all(), 'detail', id] as const, queryFn: () => mentorsApi.detail(id), staleTime: 30_000 }),
-  reviews: (id: number) => queryOptions({ queryKey: [...mentorQueries.all(), 'reviews', id] as const, queryFn: () => mentorsApi.reviews(id) }),
-  events: (id: number) => queryOptions({ queryKey: [...mentorQueries.all(), 'events', id] as const, queryFn: () => mentorsApi.events(id) }),
+  reviews: (id: number) => queryOptions({ queryKey: [...mentorResource.all(), 'reviews', id] as const, queryFn: () => mentorsApi.reviews(id) }),
+  events: (id: number) => queryOptions({ queryKey: [...mentorResource.all(), 'events', id] as const, queryFn: () => mentorsApi.events(id) }),
 };

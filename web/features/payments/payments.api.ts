@@ -1,5 +1,6 @@
 import type { InferResponseType } from 'hono/client';
-import { api, apiFetch, unwrap } from '../../lib/api-client.ts';
+import { api, unwrap } from '../../lib/api-client.ts';
+import type { EventDetail } from '../../lib/events/events.api.ts';
 
 /* Payments calls of decision 006 through the typed client (shapes from the Worker). */
 
@@ -23,8 +24,6 @@ export type PurchaseSummary = {
   eventId: number | null;
 };
 
-type EventDetail = InferResponseType<typeof api.events.GetEvent.$get, 200>;
-
 /** GET /api/consultation-bookings/{id}/detail/ (booker or mentor), read for the return page only. */
 export async function fetchBookingSummary(bookingId: number): Promise<PurchaseSummary> {
   const detail = await unwrap(await api['consultation-bookings'][':id'].detail.$get({ param: { id: String(bookingId) } }));
@@ -40,9 +39,7 @@ export async function fetchBookingSummary(bookingId: number): Promise<PurchaseSu
   };
 }
 
-/** GET /api/events/GetEvent/?id= */
-export async function fetchEventSummary(eventId: number): Promise<PurchaseSummary> {
-  // GetEvent reads its query by hand on the server, so the typed client has no query for it
-  const event = await unwrap<EventDetail>(await apiFetch(`/api/events/GetEvent/?id=${eventId}`));
-  return { title: event.title?.trim() || 'Мероприятие', startsAt: event.date ?? null, endsAt: null, mentorId: null, eventId: event.id ?? eventId };
+/** The return page's summary of an event (GetEvent, read through the events' `detail` query). */
+export function eventSummary(event: EventDetail): PurchaseSummary {
+  return { title: event.title.trim() || 'Мероприятие', startsAt: event.date, endsAt: null, mentorId: null, eventId: event.id };
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client.ts';
-import { fetchBookingSummary, fetchEventSummary, fetchPayment, type Payment, type PurchaseSummary } from './payments.api.ts';
+import { eventQueries } from '../../lib/events/events.queries.ts';
+import { eventSummary, fetchBookingSummary, fetchPayment, type Payment, type PurchaseSummary } from './payments.api.ts';
 
 const clientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -17,10 +18,12 @@ export const paymentQueries = {
   summary: (payment: Payment | undefined) =>
     queryOptions<PurchaseSummary | null>({
       queryKey: [...paymentQueries.all(), 'summary', payment?.service_type, payment?.booking_id ?? payment?.event_id ?? payment?.service_id] as const,
-      queryFn: () => {
+      queryFn: async ({ client }) => {
         const id = payment?.service_type === 'consultation' ? (payment.booking_id ?? payment.service_id) : (payment?.event_id ?? payment?.service_id);
         if (!payment || id == null) return null;
-        return payment.service_type === 'consultation' ? fetchBookingSummary(id) : fetchEventSummary(id);
+        if (payment.service_type === 'consultation') return fetchBookingSummary(id);
+        // the event under its one key, so the event page opened from here finds it
+        return eventSummary(await client.fetchQuery({ ...eventQueries.detail(id), retry: false }));
       },
       retry: false,
       staleTime: 60_000,

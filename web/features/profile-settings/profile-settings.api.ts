@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client';
-import { api, apiFetch, toApiError, unwrap } from '../../lib/api-client.ts';
+import { api, specPath, toApiError, unwrap } from '../../lib/api-client.ts';
 import type { EducationValues, WorkExperienceValues } from '../../components/work-education/work-education.types.ts';
 
 /* Calls of the settings screen (spec 001 §7) through the typed client. */
@@ -19,13 +19,11 @@ async function expectNoContent(response: Response | { ok: boolean; status: numbe
 
 /**
  * PATCH /api/users/me/ (multipart with only the changed fields); resolves with the updated user.
- * The route reads the multipart body itself (no validator), so the typed client has no `form` input
- * for it: this one goes through apiFetch.
+ * The FormData goes as the request's body: the route reads JSON or multipart itself (worker/lib/form-body.ts), so it
+ * declares no `form` input for the client to type.
  */
 export async function updateProfile(form: FormData): Promise<ProfileUser> {
-  const response = await apiFetch('/api/users/me/', { method: 'PATCH', body: form });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as ProfileUser;
+  return unwrap(await api.users.me.$patch(undefined, { ...specPath, init: { body: form } }));
 }
 
 /** The account's phone (decision 013): a new number, its code, another code. */

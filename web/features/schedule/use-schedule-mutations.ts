@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { eventQueries } from '../../lib/events/events.queries.ts';
 import { scheduleApi, scheduleQueries } from './schedule.api.ts';
 
 /**
@@ -12,7 +13,7 @@ export function useScheduleMutations(userId: number) {
       queryClient.invalidateQueries({ queryKey: scheduleQueries.user(userId) }),
       // The event pages and /Home show the same seats and sessions under their own roots; marking them
       // stale costs nothing and spares the person a page that still says «Вы зарегистрированы».
-      queryClient.invalidateQueries({ queryKey: ['events'] }),
+      queryClient.invalidateQueries({ queryKey: eventQueries.all() }),
       queryClient.invalidateQueries({ queryKey: ['home'] }),
     ]);
   };

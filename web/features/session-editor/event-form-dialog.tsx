@@ -14,6 +14,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { eventQueries } from '../../lib/events/events.queries.ts';
 import { CoverPicker } from './cover-picker.tsx';
 import { todayIn } from './editor-time.ts';
 import { EVENT_DESCRIPTION_MAX } from '../../../worker/events/event-rules.ts';
@@ -29,7 +30,7 @@ import {
   type EventFormState,
 } from './event-form.rules.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
-import { sessionEditorApi, type EditorEventDetail } from './session-editor.api.ts';
+import { sessionEditorApi } from './session-editor.api.ts';
 import { sessionEditorQueries } from './session-editor.queries.ts';
 import { TimeInput } from './time-input.tsx';
 
@@ -51,7 +52,7 @@ type EventFormDialogProps = {
 
 /** The event form in a dialog (spec 002 §2.8, §4.6, §5.4): create, or edit the event `eventId`. */
 export function EventFormDialog({ open, onOpenChange, eventId, mentorId, timeZone }: EventFormDialogProps) {
-  const detail = useQuery({ ...sessionEditorQueries.event(eventId ?? 0), enabled: open && eventId != null });
+  const detail = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: open && eventId != null, retry: false });
   const title = eventId == null ? 'Новое мероприятие' : 'Редактирование мероприятия';
 
   return (
@@ -74,7 +75,7 @@ export function EventFormDialog({ open, onOpenChange, eventId, mentorId, timeZon
         ) : (
           <EventForm
             key={eventId}
-            initial={stateFromEvent(detail.data as EditorEventDetail, timeZone)}
+            initial={stateFromEvent(detail.data, timeZone)}
             eventId={eventId}
             mentorId={mentorId}
             timeZone={timeZone}
@@ -129,7 +130,8 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
     },
     onSuccess: async () => {
       toast({ title: isNew ? eventFormMessages.created : eventFormMessages.updated, variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: sessionEditorQueries.all() });
+      // the editor's lists, and the event as every page reads it (the form too, when it opens again)
+      await Promise.all([queryClient.invalidateQueries({ queryKey: sessionEditorQueries.all() }), queryClient.invalidateQueries({ queryKey: eventQueries.all() })]);
       onDone();
     },
     onError: (error) => {

@@ -4,7 +4,8 @@ import { api, toApiError, unwrap } from '../../lib/api-client.ts';
 /*
  * Calls of the session editor (spec 002 §7 "Events (editor)", "Consultation types and slots"; decisions 006
  * and 008), all through the typed client. AddEvent and UpdateEvent read their body by hand (multipart or
- * JSON, no validator), so their body goes in `init`; their answers are typed from AppType.
+ * JSON, no validator), so their body goes in `init`; their answers are typed from AppType. The event the form
+ * edits is GetEvent's one query (web/lib/events/events.queries.ts).
  */
 
 const types = api['consultation-types'];
@@ -19,8 +20,6 @@ export type EditorEvent = InferResponseType<typeof api.events.GetUserEvents.$get
   is_canceled?: boolean;
   is_public?: boolean;
 };
-/** GET /api/events/GetEvent/?id= (the form reads discount from it). */
-export type EditorEventDetail = InferResponseType<typeof api.events.GetEvent.$get, 200> & { is_public?: boolean };
 /** AddEvent / UpdateEvent answer: the GetEvent shape plus the editor's fields. */
 export type SavedEvent = InferResponseType<typeof api.events.AddEvent.$post, 201>;
 
@@ -57,7 +56,6 @@ export const sessionEditorApi = {
     unwrap(await slots[':id'].delete_series.$delete({ ...id(slotId), query: { user_id: String(userId) } })),
 
   userEvents: async (userId: number): Promise<EditorEvent[]> => unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(userId) } })),
-  event: async (eventId: number): Promise<EditorEventDetail> => unwrap(await api.events.GetEvent.$get({ query: { id: String(eventId) } })),
   /** POST /api/events/AddEvent/: multipart, the cover in event_image. */
   addEvent: async (form: FormData): Promise<SavedEvent> => unwrap(await api.events.AddEvent.$post(undefined, { init: { body: form } })),
   /** PUT /api/events/UpdateEvent/?id=: JSON, or multipart when a new cover is given or remove_image is set. */
