@@ -113,7 +113,7 @@ export function createApp({ loadPageRenderer }: AppOptions = {}) {
   app.route('/widgets', payoutWidgetRoutes);
   if (loadPageRenderer) {
     // the page's own reads go through this same app, in-process, as the browser's would over the network
-    app.on('GET', VISITOR_PAGES, (c) => serveVisitorPage(c, loadPageRenderer, async (request) => app.fetch(request, c.env, c.executionCtx)));
+    app.on('GET', VISITOR_PAGES, database, (c) => serveVisitorPage(c, loadPageRenderer, async (request) => app.fetch(request, c.env, c.executionCtx)));
   }
 
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));

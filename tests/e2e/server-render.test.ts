@@ -134,6 +134,25 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('keeps a rendering for the next visitor in the same zone until the catalogue moves on', async () => {
+    const visit = async (zone: string) => {
+      const response = await fetch(`${appUrl}/AllMentors`, { headers: { cookie: `forma_tz=${encodeURIComponent(zone)}` } });
+      return { cache: response.headers.get('x-cache'), html: await response.text(), control: response.headers.get('cache-control') };
+    };
+    await db.query("select nextval('catalogue_version')");
+    const first = await visit('Asia/Tokyo');
+    expect(first.cache).toBe('miss');
+    expect(first.html).toContain('data-server-rendered');
+    const second = await visit('Asia/Tokyo');
+    expect(second).toEqual({ ...first, cache: 'hit' });
+    // still the page's own headers: the browser asks again every time
+    expect(second.control).toBe('no-cache');
+    // another zone is another rendering; a change anywhere in the catalogue (the version moves) renders afresh
+    expect((await visit('Asia/Yekaterinburg')).cache).toBe('miss');
+    await db.query("select nextval('catalogue_version')");
+    expect((await visit('Asia/Tokyo')).cache).toBe('miss');
+  });
+
   it('never renders a page for someone signed in', async () => {
     const page = await openPage(1280);
     await signInWithSession(page, db, 'mentee@forma.test');

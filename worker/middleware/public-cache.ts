@@ -7,7 +7,7 @@
 // registrations) and are never stored nor served from the cache.
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../../drizzle/db.ts';
-import type { AppEnv } from '../env.ts';
+import type { AnyContext, AppEnv } from '../env.ts';
 import { createIsolateCache } from './isolate-cache.ts';
 import { catalogueVersion } from './public-cache.queries.ts';
 
@@ -59,27 +59,42 @@ function withHeaders(res: Response, headers: Record<string, string>, cacheState?
   return out;
 }
 
+/**
+ * The catalogue's cache, shared by the public reads and the visitors' pages rendered on the server: the answer for
+ * `key` under the catalogue's current version, from this isolate's copy, else the Workers Cache API, else `produce`
+ * (whose 200 without cookies is stored; null means "nothing to give", and nothing is stored).
+ */
+export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () => Promise<Response | null>) {
+  const versioned = new URL(key);
+  versioned.searchParams.set('__catalogue', await currentVersion(c.var.db, Number(c.env.CATALOGUE_VERSION_TRUST_MS ?? VERSION_TRUST_MS)));
+  const name = versioned.toString();
+  const inMemory = isolateCache.get(name);
+  if (inMemory) return { response: inMemory, hit: true };
+  const cache = await caches.open('public-catalogue');
+  const stored = await cache.match(name);
+  if (stored) {
+    c.executionCtx.waitUntil(isolateCache.put(name, stored.clone()).catch(() => undefined));
+    return { response: stored, hit: true };
+  }
+  const fresh = await produce();
+  if (fresh?.status === 200 && !fresh.headers.has('set-cookie')) {
+    const copy = withHeaders(fresh.clone(), { 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` });
+    copy.headers.delete('x-cache');
+    c.executionCtx.waitUntil(Promise.all([cache.put(name, copy.clone()), isolateCache.put(name, copy)]).catch(() => undefined));
+  }
+  return { response: fresh, hit: false };
+}
+
 export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== 'GET' || c.var.user) {
     await next();
     c.res = withHeaders(c.res, PERSONAL_HEADERS);
     return;
   }
-  const url = new URL(c.req.url);
-  url.searchParams.set('__catalogue', await currentVersion(c.var.db, Number(c.env.CATALOGUE_VERSION_TRUST_MS ?? VERSION_TRUST_MS)));
-  const key = url.toString();
-  const inMemory = isolateCache.get(key);
-  if (inMemory) return withHeaders(inMemory, VISITOR_HEADERS, 'hit');
-  const cache = await caches.open('public-catalogue');
-  const hit = await cache.match(key);
-  if (hit) {
-    c.executionCtx.waitUntil(isolateCache.put(key, hit.clone()).catch(() => undefined));
-    return withHeaders(hit, VISITOR_HEADERS, 'hit');
-  }
-  await next();
-  if (c.res.status !== 200 || c.res.headers.has('set-cookie')) return;
-  const stored = withHeaders(c.res.clone(), { 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` });
-  stored.headers.delete('x-cache');
-  c.executionCtx.waitUntil(Promise.all([cache.put(key, stored.clone()), isolateCache.put(key, stored)]).catch(() => undefined));
-  c.res = withHeaders(c.res, VISITOR_HEADERS, 'miss');
+  const { response, hit } = await fromCatalogueCache(c, new URL(c.req.url), async () => {
+    await next();
+    return c.res;
+  });
+  if (hit) return withHeaders(response!, VISITOR_HEADERS, 'hit');
+  if (c.res.status === 200 && !c.res.headers.has('set-cookie')) c.res = withHeaders(c.res, VISITOR_HEADERS, 'miss');
 });

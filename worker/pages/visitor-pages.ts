@@ -6,6 +6,7 @@ import type { AnyContext } from '../env.ts';
 import { ACCESS_COOKIE } from '../auth/access-token.ts';
 import { canonicalTimeZone } from '../consultation-slots/slot-dates.ts';
 import { isDevEnvironment } from '../lib/environment.ts';
+import { fromCatalogueCache } from '../middleware/public-cache.ts';
 import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from './page-cookies.ts';
 import { pageTemplate } from './page-template.ts';
 
@@ -50,9 +51,18 @@ function visitorTimeZone(c: AnyContext): string {
   return knownZone((c.req.raw as { cf?: { timezone?: unknown } }).cf?.timezone) ?? DEFAULT_TIME_ZONE;
 }
 
+/** A short fingerprint of the app's build (its index.html names the hashed entry and chunks). */
+function buildOf(frame: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < frame.length; i++) hash = Math.imul(hash ^ frame.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 /**
  * Serves one of VISITOR_PAGES: rendered for a visitor, the SPA's shell for anyone signed in or when rendering fails.
  * `loadRenderer` brings the renderer (and React's server build) only when a page is rendered; `callApi` is the app.
+ * A rendering is kept in the catalogue's cache (decision 015) under the page's address, the zone its dates are in and
+ * the app's build: visitors of the same page in the same zone share it until the catalogue changes (or for 60 s).
  */
 export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promise<VisitorPageRenderer>, callApi: CallApi): Promise<Response> {
   const assets = c.env.ASSETS;
@@ -62,18 +72,28 @@ export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promis
   const url = new URL(c.req.url);
   const template = await assets.fetch(new Request(new URL('/', url)));
   if (!template.ok) return shell();
-  let html: string | null = null;
-  try {
-    const render = await loadRenderer();
-    html = await render(await pageTemplate(await template.text(), assets, url), url, visitorTimeZone(c), callApi);
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, msg: 'page render failed', error: String(error) }));
-  }
-  if (html === null) return shell();
-  // the shell's headers (its CSP and the rest from public/_headers), not its validators: this body is another
-  const page = withHeaders(template, html);
-  for (const name of ['etag', 'last-modified', 'content-length']) page.headers.delete(name);
+  const frame = await template.text();
+  const zone = visitorTimeZone(c);
+  const key = new URL(url);
+  key.searchParams.set('__zone', zone);
+  key.searchParams.set('__build', buildOf(frame));
+  const { response, hit } = await fromCatalogueCache(c, key, async () => {
+    try {
+      const render = await loadRenderer();
+      const html = await render(await pageTemplate(frame, assets, url), url, zone, callApi);
+      // the shell's headers (its CSP and the rest from public/_headers), not its validators: this body is another
+      const page = html === null ? null : withHeaders(template, html);
+      for (const name of ['etag', 'last-modified', 'content-length']) page?.headers.delete(name);
+      return page;
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, msg: 'page render failed', error: String(error) }));
+      return null;
+    }
+  });
+  if (!response) return shell();
+  const page = withHeaders(response);
   page.headers.set('cache-control', 'no-cache');
   page.headers.set('vary', 'Cookie');
+  page.headers.set('x-cache', hit ? 'hit' : 'miss');
   return page;
 }
