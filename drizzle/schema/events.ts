@@ -46,6 +46,8 @@ export const events = pgTable(
     // the public list: only listed, not canceled events, sorted by date or by price
     index('events_list_starts_idx').on(t.startsAt, t.id).where(sql`${t.isPublic} and not ${t.isCanceled}`),
     index('events_list_price_idx').on(t.price, t.id).where(sql`${t.isPublic} and not ${t.isCanceled}`),
+    // a category's list by price (the filter people combine with a price sort): walked in order, no bitmap and sort
+    index('events_list_category_price_idx').on(t.category, t.price, t.id).where(sql`${t.isPublic} and not ${t.isCanceled}`),
     index('events_mentor_idx').on(t.mentorId, t.startsAt),
     index('events_category_starts_idx').on(t.category, t.startsAt),
     check('events_price_range', sql`${t.price} between 0 and 150000`),

@@ -1,0 +1,1 @@
+CREATE INDEX "events_list_category_price_idx" ON "events" USING btree ("category","price","id") WHERE "events"."is_public" and not "events"."is_canceled";
