@@ -30,7 +30,8 @@ export function rawFetchLines(text: string, fileName = 'file.tsx'): number[] {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const global =
-        (ts.isIdentifier(callee) && callee.text === 'fetch') ||
+        // fetch, or the client's untyped fetch (the typed `api` wraps it): either bypasses the Worker's types
+        (ts.isIdentifier(callee) && (callee.text === 'fetch' || callee.text === 'apiFetch')) ||
         (ts.isPropertyAccessExpression(callee) && callee.name.text === 'fetch' && ts.isIdentifier(callee.expression) && ['window', 'globalThis', 'self'].includes(callee.expression.text));
       if (global) lines.push(source.getLineAndCharacterOfPosition(node.getStart()).line + 1);
     }
@@ -116,7 +117,7 @@ export const rules: Rule[] = [
   },
   {
     name: 'no-raw-fetch',
-    description: `the SPA calls the API through the typed client: \`fetch\` only in ${[...FETCH_ALLOWED].join(', ')}`,
+    description: `the SPA calls the API through the typed client: \`fetch\` and \`apiFetch\` only in ${[...FETCH_ALLOWED].join(', ')}`,
     check: ({ graph, read }) => {
       const out: Violation[] = [];
       for (const file of graph.keys()) {

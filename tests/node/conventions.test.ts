@@ -60,13 +60,13 @@ describe('the conventions linter', () => {
     expect(stale[0].detail).toContain('no longer occurs');
   });
 
-  it('finds calls to the global fetch in the SPA, not methods that happen to be called fetch', () => {
-    const text = `const a = await fetch('/api/x');\nwindow.fetch('/y');\nglobalThis.fetch('/z');\nqueryClient.fetchQuery(q);\nrouter.fetch();\nconst fetchMe = () => 1;`;
-    expect(rawFetchLines(text)).toEqual([1, 2, 3]);
+  it('finds calls to the global fetch and the untyped apiFetch in the SPA, not methods that happen to be called fetch', () => {
+    const text = `const a = await fetch('/api/x');\nwindow.fetch('/y');\nglobalThis.fetch('/z');\nqueryClient.fetchQuery(q);\nrouter.fetch();\nconst fetchMe = () => 1;\nawait apiFetch('/api/w');`;
+    expect(rawFetchLines(text)).toEqual([1, 2, 3, 7]);
     const found = rule('no-raw-fetch').check(
       project({ 'web/features/a/a.api.ts': [], 'web/lib/api-client.ts': [], 'worker/x.ts': [] }, { 'web/features/a/a.api.ts': text, 'web/lib/api-client.ts': text, 'worker/x.ts': text }),
     );
-    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual(['web/features/a/a.api.ts fetch at line 1', 'web/features/a/a.api.ts fetch at line 2', 'web/features/a/a.api.ts fetch at line 3']);
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual(['web/features/a/a.api.ts fetch at line 1', 'web/features/a/a.api.ts fetch at line 2', 'web/features/a/a.api.ts fetch at line 3', 'web/features/a/a.api.ts fetch at line 7']);
   });
 
   it("refuses server-only packages in what the SPA loads at run time, not in what it only takes types from", () => {
