@@ -8,7 +8,9 @@ import { users } from '../../drizzle/schema/users.ts';
 import { availableSlots } from '../../worker/consultation-slots/consultation-slots.queries.ts';
 import { createUser } from '../factories.ts';
 import { testDb, useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const MIN = 60_000;
@@ -57,18 +59,37 @@ async function book(slotId: number, status: Status, holdExpiresAt: Date | null =
   return row;
 }
 
-const createSlot = (mentor: Mentor, body: object) => send('POST', '/api/consultation-type-slots/create/', { user: asUser(mentor), body });
+/** the typed client's slot routes as this user (a visitor without one), on the spec's paths with the trailing slash */
+const slotsAs = (user?: Mentor) => apiAs(user && asUser(user), { trailingSlash: true })['consultation-type-slots'];
+type Slots = ReturnType<typeof slotsAs>;
+type SlotJson = InferRequestType<Slots['create']['$post']>['json'];
+type SlotPatchJson = InferRequestType<Slots[':id']['update']['$patch']>['json'];
+type RecurrenceJson = InferRequestType<Slots['create_recurrent_slots']['$post']>['json'];
+const param = (id: number) => ({ id: String(id) });
+const owner = (userId?: number) => (userId === undefined ? {} : { user_id: String(userId) });
+
+const createSlot = (mentor: Mentor, json: SlotJson) => slotsAs(mentor).create.$post({ json });
 const slotBody = (typeId: number, start: number, end = start + HOUR) => ({ consultation_type: typeId, start_time: iso(start), end_time: iso(end) });
 const slotRow = async (id: number) => (await t.db.select().from(consultationSlots).where(eq(consultationSlots.id, id)))[0];
-const available = (typeId: number, from: number, to: number, extra = '') =>
-  send('GET', `/api/consultation-type-slots/available/?consultation_type_id=${typeId}&start_date=${dateOf(from)}&end_date=${dateOf(to)}${extra}`);
-const recurrent = (mentor: Mentor, body: object) => send('POST', '/api/consultation-type-slots/create_recurrent_slots/', { user: asUser(mentor), body });
+const available = (typeId: number, from: number, to: number, timeZone?: string) =>
+  slotsAs().available.$get({
+    query: { consultation_type_id: String(typeId), start_date: dateOf(from), end_date: dateOf(to), ...(timeZone === undefined ? {} : { time_zone: timeZone }) },
+  });
+const recurrent = (mentor: Mentor, json: RecurrenceJson) => slotsAs(mentor).create_recurrent_slots.$post({ json });
+const patchSlot = (user: Mentor, id: number, json: SlotPatchJson) => slotsAs(user)[':id'].update.$patch({ param: param(id), json });
+const deleteSlot = (user: Mentor, id: number, userId?: number) => slotsAs(user)[':id'].delete.$delete({ param: param(id), query: owner(userId) });
+const deleteSeries = (user: Mentor, id: number, userId?: number) => slotsAs(user)[':id'].delete_series.$delete({ param: param(id), query: owner(userId) });
+const mySlots = (user?: Mentor, userId?: number) => slotsAs(user).all.$get({ query: owner(userId) });
+const slotDetail = (id: number) => slotsAs()[':id'].detailed_info.$get({ param: param(id) });
+/** bodies the typed client would refuse to compile, for the 400s */
+const sendCreateSlot = (mentor: Mentor, body: object) => send('POST', '/api/consultation-type-slots/create/', { user: asUser(mentor), body });
+const sendRecurrent = (mentor: Mentor, body: object) => send('POST', '/api/consultation-type-slots/create_recurrent_slots/', { user: asUser(mentor), body });
 
 describe('creating a slot', () => {
   it('answers 201 with the slot as the editor lists it', async () => {
     const { mentor, type } = await mentorWithType();
     const start = ahead(5);
-    const body = await expectJson(createSlot(mentor, { ...slotBody(type.id, start), user_id: mentor.id }), 201);
+    const body = await expectOk(createSlot(mentor, { ...slotBody(type.id, start), user_id: mentor.id }), 201);
     expect(body).toEqual({
       id: expect.any(Number),
       start_time: iso(start),
@@ -81,13 +102,13 @@ describe('creating a slot', () => {
       user_id: mentor.id,
       is_booked: false,
     });
-    expect(await expectJson(send('GET', `/api/consultation-type-slots/all/?user_id=${mentor.id}`, { user: asUser(mentor) }), 200)).toEqual([body]);
+    expect(await expectOk(mySlots(mentor, mentor.id), 200)).toEqual([body]);
   });
 
   it('refuses bad times with the form’s messages, in the mentor’s time zone', async () => {
     // 23:30 Moscow time: tomorrow in Vladivostok (UTC+10), still today in Moscow
     const { mentor, type } = await mentorWithType({ timeZone: 'Asia/Vladivostok' });
-    const fieldsOf = async (body: object) => (await expectJson(createSlot(mentor, body), 400)).fields;
+    const fieldsOf = async (body: object) => (await expectJson(sendCreateSlot(mentor, body), 400)).fields;
     expect(await fieldsOf({})).toEqual({
       consultation_type: 'Выберите вид консультации',
       start_time: 'Поле даты обязательно для заполнения',
@@ -103,7 +124,7 @@ describe('creating a slot', () => {
     const pastMessage = vladivostokDay(fiveMinutesAgo) === vladivostokDay(Date.now()) ? 'Время начала уже прошло' : 'Дата не может быть раньше сегодняшнего дня';
     expect(await fieldsOf(slotBody(type.id, fiveMinutesAgo))).toEqual({ start_time: pastMessage });
     expect(await fieldsOf(slotBody(type.id, ahead(402)))).toEqual({ start_time: 'Пожалуйста, выберите более раннюю дату' });
-    await expectJson(createSlot(mentor, slotBody(type.id, ahead(399), ahead(399) + 1000 * MIN)), 201);
+    await expectOk(createSlot(mentor, slotBody(type.id, ahead(399), ahead(399) + 1000 * MIN)), 201);
     expect(await t.db.select().from(consultationSlots).where(eq(consultationSlots.mentorId, mentor.id))).toHaveLength(1);
   });
 
@@ -111,124 +132,124 @@ describe('creating a slot', () => {
     const { mentor, type } = await mentorWithType();
     const other = await createUser(t.db, { role: 'mentor' });
     const mentee = await createUser(t.db);
-    expect(await expectJson(createSlot(other, slotBody(type.id, ahead(3))), 404)).toEqual({ detail: 'Вид консультации не найден', code: 'not_found' });
-    expect((await expectJson(createSlot(mentor, { ...slotBody(type.id, ahead(3)), user_id: other.id }), 403)).code).toBe('forbidden');
-    expect((await expectJson(createSlot(mentee, slotBody(type.id, ahead(3))), 403)).code).toBe('forbidden');
-    expect((await expectJson(send('POST', '/api/consultation-type-slots/create/', { body: slotBody(type.id, ahead(3)) }), 401)).code).toBe('not_authenticated');
+    expect(await expectError(createSlot(other, slotBody(type.id, ahead(3))), 404)).toEqual({ detail: 'Вид консультации не найден', code: 'not_found' });
+    expect((await expectError(createSlot(mentor, { ...slotBody(type.id, ahead(3)), user_id: other.id }), 403)).code).toBe('forbidden');
+    expect((await expectError(createSlot(mentee, slotBody(type.id, ahead(3))), 403)).code).toBe('forbidden');
+    expect((await expectError(slotsAs().create.$post({ json: slotBody(type.id, ahead(3)) }), 401)).code).toBe('not_authenticated');
     const archived = await typeOf(mentor, { archivedAt: new Date() });
-    expect((await expectJson(createSlot(mentor, slotBody(archived.id, ahead(3))), 404)).code).toBe('not_found');
+    expect((await expectError(createSlot(mentor, slotBody(archived.id, ahead(3))), 404)).code).toBe('not_found');
   });
 
   it('refuses an overlap with another live slot of the mentor: 409 slot_overlap', async () => {
     const { mentor, type } = await mentorWithType();
     const second = await typeOf(mentor);
     const start = ahead(6);
-    await expectJson(createSlot(mentor, slotBody(type.id, start)), 201);
-    expect(await expectJson(createSlot(mentor, slotBody(second.id, start + 30 * MIN)), 409)).toEqual({
+    await expectOk(createSlot(mentor, slotBody(type.id, start)), 201);
+    expect(await expectError(createSlot(mentor, slotBody(second.id, start + 30 * MIN)), 409)).toEqual({
       detail: 'Это время пересекается с другим вашим слотом',
       code: 'slot_overlap',
     });
-    await expectJson(createSlot(mentor, slotBody(second.id, start + HOUR)), 201); // touching is fine
+    await expectOk(createSlot(mentor, slotBody(second.id, start + HOUR)), 201); // touching is fine
     const other = await mentorWithType();
-    await expectJson(createSlot(other.mentor, slotBody(other.type.id, start)), 201); // other mentors' time is theirs
+    await expectOk(createSlot(other.mentor, slotBody(other.type.id, start)), 201); // other mentors' time is theirs
   });
 });
 
 describe('changing a slot', () => {
   it('moves the mentor’s free slot and checks the new times', async () => {
     const { mentor, type } = await mentorWithType();
-    const slot = await expectJson(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
-    const patch = (body: object) => send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(mentor), body });
-    const moved = await expectJson(patch({ start_time: iso(ahead(6)), end_time: iso(ahead(6) + 90 * MIN), user_id: mentor.id }), 200);
+    const slot = await expectOk(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
+    const patch = (json: SlotPatchJson) => patchSlot(mentor, slot.id, json);
+    const sendPatch = (body: object) => send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(mentor), body });
+    const moved = await expectOk(patch({ start_time: iso(ahead(6)), end_time: iso(ahead(6) + 90 * MIN), user_id: mentor.id }), 200);
     expect(moved).toMatchObject({ id: slot.id, start_time: iso(ahead(6)), end_time: iso(ahead(6) + 90 * MIN) });
-    expect((await expectJson(patch({ end_time: iso(ahead(6)) }), 400)).fields).toEqual({ end_time: 'Время окончания должно быть позже времени начала' });
-    expect((await expectJson(patch({ start_time: iso(ahead(-2)), end_time: iso(ahead(-2) + HOUR) }), 400)).fields).toEqual({
+    expect((await expectJson(sendPatch({ end_time: iso(ahead(6)) }), 400)).fields).toEqual({ end_time: 'Время окончания должно быть позже времени начала' });
+    expect((await expectJson(sendPatch({ start_time: iso(ahead(-2)), end_time: iso(ahead(-2) + HOUR) }), 400)).fields).toEqual({
       start_time: 'Дата не может быть раньше сегодняшнего дня',
     });
-    expect((await expectJson(patch({ end_time: iso(ahead(6) + 1001 * MIN) }), 400)).fields).toEqual({ end_time: 'Слот не может быть длиннее 1000 минут' });
+    expect((await expectJson(sendPatch({ end_time: iso(ahead(6) + 1001 * MIN) }), 400)).fields).toEqual({ end_time: 'Слот не может быть длиннее 1000 минут' });
     const other = await typeOf(mentor);
-    expect(await expectJson(patch({ consultation_type: other.id }), 200)).toMatchObject({ consultation_type: other.id });
+    expect(await expectOk(patch({ consultation_type: other.id }), 200)).toMatchObject({ consultation_type: other.id });
     const foreign = await mentorWithType();
-    expect((await expectJson(patch({ consultation_type: foreign.type.id }), 404)).detail).toBe('Вид консультации не найден');
+    expect((await expectError(patch({ consultation_type: foreign.type.id }), 404)).detail).toBe('Вид консультации не найден');
   });
 
   it('answers another mentor’s slot like a missing one and refuses a foreign user_id', async () => {
     const { mentor, type } = await mentorWithType();
     const other = await createUser(t.db, { role: 'mentor' });
-    const slot = await expectJson(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
+    const slot = await expectOk(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
     const notFound = { detail: 'Слот не найден', code: 'not_found' };
     const body = { start_time: iso(ahead(7)), end_time: iso(ahead(7) + HOUR) };
-    expect(await expectJson(send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(other), body }), 404)).toEqual(notFound);
-    expect(await expectJson(send('DELETE', `/api/consultation-type-slots/${slot.id}/delete/`, { user: asUser(other) }), 404)).toEqual(notFound);
-    expect(await expectJson(send('DELETE', `/api/consultation-type-slots/${slot.id}/delete_series/`, { user: asUser(other) }), 404)).toEqual(notFound);
-    expect((await expectJson(send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(mentor), body: { ...body, user_id: other.id } }), 403)).code).toBe(
+    expect(await expectError(patchSlot(other, slot.id, body), 404)).toEqual(notFound);
+    expect(await expectError(deleteSlot(other, slot.id), 404)).toEqual(notFound);
+    expect(await expectError(deleteSeries(other, slot.id), 404)).toEqual(notFound);
+    expect((await expectError(patchSlot(mentor, slot.id, { ...body, user_id: other.id }), 403)).code).toBe(
       'forbidden',
     );
-    expect((await expectJson(send('DELETE', `/api/consultation-type-slots/${slot.id}/delete/?user_id=${other.id}`, { user: asUser(mentor) }), 403)).code).toBe('forbidden');
+    expect((await expectError(deleteSlot(mentor, slot.id, other.id), 403)).code).toBe('forbidden');
     expect((await slotRow(slot.id)).startsAt.toISOString()).toBe(iso(ahead(5)));
   });
 
   it('refuses to move a slot onto another one: 409 slot_overlap', async () => {
     const { mentor, type } = await mentorWithType();
-    await expectJson(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
-    const slot = await expectJson(createSlot(mentor, slotBody(type.id, ahead(6))), 201);
-    const res = send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(mentor), body: { start_time: iso(ahead(5) + 30 * MIN), end_time: iso(ahead(5) + 90 * MIN) } });
-    expect((await expectJson(res, 409)).code).toBe('slot_overlap');
+    await expectOk(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
+    const slot = await expectOk(createSlot(mentor, slotBody(type.id, ahead(6))), 201);
+    const res = patchSlot(mentor, slot.id, { start_time: iso(ahead(5) + 30 * MIN), end_time: iso(ahead(5) + 90 * MIN) });
+    expect((await expectError(res, 409)).code).toBe('slot_overlap');
   });
 
   it('refuses to move or delete a booked slot: 409 slot_booked; a hold that ran out does not count', async () => {
     const { mentor, type } = await mentorWithType();
     const booked = { detail: 'Это время уже забронировано', code: 'slot_booked' };
-    const move = (id: number) =>
-      send('PATCH', `/api/consultation-type-slots/${id}/update/`, { user: asUser(mentor), body: { start_time: iso(ahead(30)), end_time: iso(ahead(30) + HOUR) } });
-    const remove = (id: number) => send('DELETE', `/api/consultation-type-slots/${id}/delete/`, { user: asUser(mentor) });
+    const move = (id: number) => patchSlot(mentor, id, { start_time: iso(ahead(30)), end_time: iso(ahead(30) + HOUR) });
+    const remove = (id: number) => deleteSlot(mentor, id);
 
     for (const [days, status, hold] of [
       [5, 'paid', null],
       [6, 'pending_payment', new Date(Date.now() + 10 * MIN)],
     ] as const) {
-      const slot = await expectJson(createSlot(mentor, slotBody(type.id, ahead(days))), 201);
+      const slot = await expectOk(createSlot(mentor, slotBody(type.id, ahead(days))), 201);
       await book(slot.id, status, hold);
-      expect(await expectJson(move(slot.id), 409)).toEqual(booked);
-      expect(await expectJson(remove(slot.id), 409)).toEqual(booked);
+      expect(await expectError(move(slot.id), 409)).toEqual(booked);
+      expect(await expectError(remove(slot.id), 409)).toEqual(booked);
       expect(await slotRow(slot.id)).toMatchObject({ startsAt: new Date(ahead(days)), deletedAt: null });
     }
-    const stale = await expectJson(createSlot(mentor, slotBody(type.id, ahead(7))), 201);
+    const stale = await expectOk(createSlot(mentor, slotBody(type.id, ahead(7))), 201);
     await book(stale.id, 'pending_payment', new Date(Date.now() - MIN));
-    expect(await expectJson(move(stale.id), 200)).toMatchObject({ start_time: iso(ahead(30)), is_booked: false });
+    expect(await expectOk(move(stale.id), 200)).toMatchObject({ start_time: iso(ahead(30)), is_booked: false });
   });
 });
 
 describe('deleting a slot', () => {
   it('deletes a slot no booking named', async () => {
     const { mentor, type } = await mentorWithType();
-    const slot = await expectJson(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
-    await expectJson(send('DELETE', `/api/consultation-type-slots/${slot.id}/delete/?user_id=${mentor.id}`, { user: asUser(mentor) }), 204);
+    const slot = await expectOk(createSlot(mentor, slotBody(type.id, ahead(5))), 201);
+    await expectOk(deleteSlot(mentor, slot.id, mentor.id), 204);
     expect(await slotRow(slot.id)).toBeUndefined();
-    expect((await expectJson(send('DELETE', `/api/consultation-type-slots/${slot.id}/delete/`, { user: asUser(mentor) }), 404)).code).toBe('not_found');
+    expect((await expectError(deleteSlot(mentor, slot.id), 404)).code).toBe('not_found');
   });
 
   it('soft-deletes a slot with a canceled booking, which then frees the time for a new slot', async () => {
     const { mentor, type } = await mentorWithType();
     const start = ahead(8);
-    const slot = await expectJson(createSlot(mentor, slotBody(type.id, start)), 201);
+    const slot = await expectOk(createSlot(mentor, slotBody(type.id, start)), 201);
     const canceled = await book(slot.id, 'canceled');
-    await expectJson(send('DELETE', `/api/consultation-type-slots/${slot.id}/delete/`, { user: asUser(mentor) }), 204);
+    await expectOk(deleteSlot(mentor, slot.id), 204);
     expect((await slotRow(slot.id)).deletedAt).toBeInstanceOf(Date);
     expect((await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, canceled.id)))[0].slotId).toBe(slot.id);
 
-    expect(await expectJson(send('GET', '/api/consultation-type-slots/all/', { user: asUser(mentor) }), 200)).toEqual([]);
-    expect(await expectJson(available(type.id, start, start), 200)).toEqual([]);
-    expect(await expectJson(send('GET', `/api/consultation-type-slots/${slot.id}/detailed_info/`), 404)).toEqual({ detail: 'Слот не найден', code: 'not_found' });
-    expect((await expectJson(send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(mentor), body: {} }), 404)).code).toBe('not_found');
+    expect(await expectOk(mySlots(mentor), 200)).toEqual([]);
+    expect(await expectOk(available(type.id, start, start), 200)).toEqual([]);
+    expect(await expectError(slotDetail(slot.id), 404)).toEqual({ detail: 'Слот не найден', code: 'not_found' });
+    expect((await expectError(patchSlot(mentor, slot.id, {}), 404)).code).toBe('not_found');
 
-    const again = await expectJson(createSlot(mentor, slotBody(type.id, start)), 201);
+    const again = await expectOk(createSlot(mentor, slotBody(type.id, start)), 201);
     expect(again.id).not.toBe(slot.id);
   });
 
   it('waits for a booking being made on the slot and then refuses: the row lock comes before the check', async () => {
     const { mentor, type } = await mentorWithType();
-    const slot = await expectJson(createSlot(mentor, slotBody(type.id, ahead(9))), 201);
+    const slot = await expectOk(createSlot(mentor, slotBody(type.id, ahead(9))), 201);
     await book(slot.id, 'canceled'); // history, so a check that missed the booking would soft-delete
     const mentee = await createUser(t.db);
     const booker = testDb();
@@ -244,14 +265,14 @@ describe('deleting a slot', () => {
       await commitNow;
     });
     await lockTaken;
-    const deletion = send('DELETE', `/api/consultation-type-slots/${slot.id}/delete/`, { user: asUser(mentor) });
-    const move = send('PATCH', `/api/consultation-type-slots/${slot.id}/update/`, { user: asUser(mentor), body: { start_time: iso(ahead(10)), end_time: iso(ahead(10) + HOUR) } });
+    const deletion = deleteSlot(mentor, slot.id);
+    const move = patchSlot(mentor, slot.id, { start_time: iso(ahead(10)), end_time: iso(ahead(10) + HOUR) });
     await new Promise((r) => setTimeout(r, 300));
     commit();
     await booking;
     await booker.close();
-    expect((await expectJson(deletion, 409)).code).toBe('slot_booked');
-    expect((await expectJson(move, 409)).code).toBe('slot_booked');
+    expect((await expectError(deletion, 409)).code).toBe('slot_booked');
+    expect((await expectError(move, 409)).code).toBe('slot_booked');
     expect(await slotRow(slot.id)).toMatchObject({ deletedAt: null, startsAt: new Date(ahead(9)) });
   });
 });
@@ -273,8 +294,7 @@ describe('recurring slots', () => {
     const { mentor, type } = await mentorWithType();
     const change = nextOctoberChange();
     const first = change - 7 * DAY + 8 * HOUR; // a Sunday, 10:00 CEST
-    const body = await expectJson(
-      recurrent(mentor, {
+    const body = await expectOk(recurrent(mentor, {
         consultation_type: type.id,
         start_time: iso(first),
         end_time: iso(first + HOUR),
@@ -297,7 +317,7 @@ describe('recurring slots', () => {
     const [series] = await t.db.select().from(slotSeries).where(eq(slotSeries.id, body.recurrence_id));
     expect(series).toMatchObject({ repeatType: 'weekly', customWeekdays: ['sun'], startLocal: '10:00:00', endLocal: '11:00:00', timeZone: 'Europe/Berlin' });
 
-    const listed = await expectJson<any[]>(send('GET', '/api/consultation-type-slots/all/', { user: asUser(mentor) }), 200);
+    const listed = await expectOk(mySlots(mentor), 200);
     expect(listed[0]).toMatchObject({
       repeat_type: 'weekly',
       custom_weekdays: ['sun'],
@@ -312,9 +332,8 @@ describe('recurring slots', () => {
     // the Monday at least 3 days ahead, 09:00 in Yekaterinburg = 04:00Z
     let monday = ahead(3, 4);
     while (new Date(monday).getUTCDay() !== 1) monday += DAY;
-    const clash = await expectJson(createSlot(mentor, slotBody(type.id, monday + 2 * DAY + 30 * MIN)), 201); // Wednesday 09:30
-    const body = await expectJson(
-      recurrent(mentor, {
+    const clash = await expectOk(createSlot(mentor, slotBody(type.id, monday + 2 * DAY + 30 * MIN)), 201); // Wednesday 09:30
+    const body = await expectOk(recurrent(mentor, {
         consultation_type: type.id,
         start_time: iso(monday),
         end_time: iso(monday + HOUR),
@@ -336,8 +355,7 @@ describe('recurring slots', () => {
     const { mentor, type } = await mentorWithType({ timeZone: 'UTC' });
     // earlier today (UTC): two hours ago, or midnight when that was yesterday
     const start = Math.max(Date.now() - 2 * HOUR, ahead(0, 0));
-    const body = await expectJson(
-      recurrent(mentor, {
+    const body = await expectOk(recurrent(mentor, {
         consultation_type: type.id,
         start_time: iso(start),
         end_time: iso(start + HOUR),
@@ -353,8 +371,7 @@ describe('recurring slots', () => {
 
   it('makes one slot for repeat_type none', async () => {
     const { mentor, type } = await mentorWithType();
-    const body = await expectJson(
-      recurrent(mentor, { consultation_type: type.id, start_time: iso(ahead(4)), end_time: iso(ahead(4) + HOUR), repeat_type: 'none', custom_weekdays: null, repeat_until: null }),
+    const body = await expectOk(recurrent(mentor, { consultation_type: type.id, start_time: iso(ahead(4)), end_time: iso(ahead(4) + HOUR), repeat_type: 'none', custom_weekdays: null, repeat_until: null }),
       201,
     );
     expect(body).toMatchObject({ created: 1, skipped: [] });
@@ -364,8 +381,8 @@ describe('recurring slots', () => {
 
   it('refuses invalid rules with field messages and records nothing', async () => {
     const { mentor, type } = await mentorWithType();
-    const base = { consultation_type: type.id, start_time: iso(ahead(3)), end_time: iso(ahead(3) + HOUR), repeat_type: 'weekly', repeat_until: dateOf(ahead(60)) };
-    const fieldsOf = async (body: object) => (await expectJson(recurrent(mentor, body), 400)).fields;
+    const base = { consultation_type: type.id, start_time: iso(ahead(3)), end_time: iso(ahead(3) + HOUR), repeat_type: 'weekly' as const, repeat_until: dateOf(ahead(60)) };
+    const fieldsOf = async (body: object) => (await expectJson(sendRecurrent(mentor, body), 400)).fields;
     expect(await fieldsOf({ ...base, repeat_type: 'custom', custom_weekdays: [] })).toEqual({ custom_weekdays: 'Выберите хотя бы один день недели' });
     expect(await fieldsOf({ ...base, repeat_type: 'custom', custom_weekdays: ['mon', 'holiday'] })).toEqual({ 'custom_weekdays.1': 'Некорректный день недели' });
     expect(await fieldsOf({ ...base, repeat_type: 'monthly' })).toEqual({ repeat_type: 'Некорректный тип повторения' });
@@ -389,8 +406,8 @@ describe('recurring slots', () => {
     expect(await t.db.select().from(slotSeries).where(eq(slotSeries.mentorId, mentor.id))).toEqual([]);
 
     const other = await createUser(t.db, { role: 'mentor' });
-    expect((await expectJson(recurrent(other, base), 404)).code).toBe('not_found');
-    expect((await expectJson(recurrent(mentor, { ...base, user_id: other.id }), 403)).code).toBe('forbidden');
+    expect((await expectError(recurrent(other, base), 404)).code).toBe('not_found');
+    expect((await expectError(recurrent(mentor, { ...base, user_id: other.id }), 403)).code).toBe('forbidden');
   });
 });
 
@@ -398,8 +415,7 @@ describe('deleting a series', () => {
   it('removes the future free slots, keeps booked and past ones, and says how many', async () => {
     const { mentor, type } = await mentorWithType({ timeZone: 'UTC' });
     const first = ahead(2, 10);
-    const series = await expectJson(
-      recurrent(mentor, { consultation_type: type.id, start_time: iso(first), end_time: iso(first + HOUR), repeat_type: 'daily', repeat_until: dateOf(first + 5 * DAY) }),
+    const series = await expectOk(recurrent(mentor, { consultation_type: type.id, start_time: iso(first), end_time: iso(first + HOUR), repeat_type: 'daily', repeat_until: dateOf(first + 5 * DAY) }),
       201,
     );
     expect(series.created).toBe(6);
@@ -410,7 +426,7 @@ describe('deleting a series', () => {
     // a slot of the series that has already taken place stays as it is
     await t.db.update(consultationSlots).set({ startsAt: new Date(ahead(-3, 10)), endsAt: new Date(ahead(-3, 11)) }).where(eq(consultationSlots.id, slots[5].id));
 
-    const body = await expectJson(send('DELETE', `/api/consultation-type-slots/${slots[0].id}/delete_series/?user_id=${mentor.id}`, { user: asUser(mentor) }), 200);
+    const body = await expectOk(deleteSeries(mentor, slots[0].id, mentor.id), 200);
     expect(body).toEqual({ deleted: 3, kept_booked: 2 });
     expect(await slotRow(slots[0].id)).toBeUndefined();
     expect(await slotRow(slots[1].id)).toMatchObject({ deletedAt: null });
@@ -419,13 +435,13 @@ describe('deleting a series', () => {
     expect(await slotRow(slots[4].id)).toBeUndefined();
     expect(await slotRow(slots[5].id)).toMatchObject({ deletedAt: null });
 
-    const listed = await expectJson<any[]>(send('GET', '/api/consultation-type-slots/all/', { user: asUser(mentor) }), 200);
+    const listed = await expectOk(mySlots(mentor), 200);
     expect(listed.map((s) => [s.id, s.is_booked])).toEqual([
       [slots[1].id, true],
       [slots[3].id, true],
     ]);
     // asked again through a kept slot: nothing left to remove
-    expect(await expectJson(send('DELETE', `/api/consultation-type-slots/${slots[1].id}/delete_series/`, { user: asUser(mentor) }), 200)).toEqual({ deleted: 0, kept_booked: 2 });
+    expect(await expectOk(deleteSeries(mentor, slots[1].id), 200)).toEqual({ deleted: 0, kept_booked: 2 });
   });
 });
 
@@ -451,19 +467,19 @@ describe('free slots of a type', () => {
     await rawSlot(otherType, ahead(9));
     await rawSlot(type, ahead(40)); // after the range
 
-    const body = await expectJson(available(type.id, Date.now(), ahead(30)), 200);
+    const body = await expectOk(available(type.id, Date.now(), ahead(30)), 200);
     expect(body).toEqual([soon, expiredHold, later, canceled].map((s) => ({ id: s.id, start_time: s.startsAt.toISOString(), end_time: s.endsAt.toISOString() })));
-    expect(body.map((s: { id: number }) => s.id)).not.toContain(deleted.id);
+    expect(body.map((s) => s.id)).not.toContain(deleted.id);
     // both dates are included
-    expect((await expectJson(available(type.id, ahead(2), ahead(2)), 200)).map((s: { id: number }) => s.id)).toEqual([soon.id]);
+    expect((await expectOk(available(type.id, ahead(2), ahead(2)), 200)).map((s) => s.id)).toEqual([soon.id]);
   });
 
   it('reads the dates in the given time zone', async () => {
     const { type } = await mentorWithType();
     const slot = await rawSlot(type, ahead(5, 22)); // 22:00Z is the next day in Moscow, the same day in New York
-    expect((await expectJson(available(type.id, ahead(5), ahead(5)), 200)).map((s: { id: number }) => s.id)).toEqual([]);
-    expect((await expectJson(available(type.id, ahead(6), ahead(6)), 200)).map((s: { id: number }) => s.id)).toEqual([slot.id]);
-    expect((await expectJson(available(type.id, ahead(5), ahead(5), '&time_zone=America/New_York'), 200)).map((s: { id: number }) => s.id)).toEqual([slot.id]);
+    expect((await expectOk(available(type.id, ahead(5), ahead(5)), 200)).map((s) => s.id)).toEqual([]);
+    expect((await expectOk(available(type.id, ahead(6), ahead(6)), 200)).map((s) => s.id)).toEqual([slot.id]);
+    expect((await expectOk(available(type.id, ahead(5), ahead(5), 'America/New_York'), 200)).map((s) => s.id)).toEqual([slot.id]);
   });
 
   it('checks the query and answers 404 for an archived or unknown type', async () => {
@@ -480,10 +496,10 @@ describe('free slots of a type', () => {
     expect(await fieldsOf(`consultation_type_id=${type.id}&start_date=2027-01-01&end_date=2028-02-06`)).toEqual({ end_date: 'Период не может превышать 400 дней' });
     expect(await fieldsOf(`consultation_type_id=${type.id}&start_date=2027-01-01&end_date=2027-01-32`)).toEqual({ end_date: 'Некорректная дата окончания' });
     expect(await fieldsOf(`consultation_type_id=${type.id}&start_date=2027-01-01&end_date=2027-01-02&time_zone=Nowhere`)).toEqual({ time_zone: 'Неизвестный часовой пояс' });
-    await expectJson(available(type.id, Date.now(), ahead(400)), 200);
+    await expectOk(available(type.id, Date.now(), ahead(400)), 200);
     const archived = await typeOf(mentor, { archivedAt: new Date() });
-    expect(await expectJson(available(archived.id, Date.now(), ahead(30)), 404)).toEqual({ detail: 'Вид консультации не найден', code: 'not_found' });
-    expect((await expectJson(available(2147000000, Date.now(), ahead(30)), 404)).code).toBe('not_found');
+    expect(await expectError(available(archived.id, Date.now(), ahead(30)), 404)).toEqual({ detail: 'Вид консультации не найден', code: 'not_found' });
+    expect((await expectError(available(2147000000, Date.now(), ahead(30)), 404)).code).toBe('not_found');
   });
 
   it('answers a year of weekly slots among thousands of others with 300 bookings quickly (EXPLAIN ANALYZE)', async () => {
@@ -494,8 +510,7 @@ describe('free slots of a type', () => {
       const { mentor, type } = await mentorWithType({ timeZone: 'UTC' });
       const first = ahead(1, 6 + i);
       const weekly = i === 0;
-      await expectJson(
-        recurrent(mentor, {
+      await expectOk(recurrent(mentor, {
           consultation_type: type.id,
           start_time: iso(first),
           end_time: iso(first + HOUR),
@@ -551,7 +566,7 @@ describe('free slots of a type', () => {
       client.release();
     }
 
-    const free = await expectJson<any[]>(available(types[0].id, ahead(1), ahead(366)), 200);
+    const free = await expectOk(available(types[0].id, ahead(1), ahead(366)), 200);
     const liveBooked = rows.slice(0, 40).filter((r) => r.status === 'paid' || (r.status === 'pending_payment' && r.holdExpiresAt! > new Date())).length;
     expect(free).toHaveLength(weeklySlots.length - liveBooked);
   });
@@ -562,12 +577,12 @@ describe('one slot for the booking dialog', () => {
     const { mentor, type } = await mentorWithType({ firstName: 'Анна', lastName: 'Петрова', tgTitle: 'Канал', avatarUrl: 'https://img.test/a.png', timeZone: 'Europe/Samara' });
     await t.db.update(consultationTypes).set({ description: 'Подробно', durationMinutes: 45 }).where(eq(consultationTypes.id, type.id));
     const slot = await rawSlot(type, ahead(3), ahead(3) + 45 * MIN);
-    expect(await expectJson(send('GET', `/api/consultation-type-slots/${slot.id}/detailed_info/`), 200)).toEqual({
+    expect(await expectOk(slotDetail(slot.id), 200)).toEqual({
       mentor: { id: mentor.id, name: 'Анна', surname: 'Петрова', tg_title: 'Канал', avatar_url: 'https://img.test/a.png', time_zone: 'Europe/Samara' },
       consultation_type: { id: type.id, name: 'Консультация', description: 'Подробно', costs: 1500, duration_minutes: 45 },
       slot: { id: slot.id, start_time: iso(ahead(3)), end_time: iso(ahead(3) + 45 * MIN) },
     });
-    expect((await expectJson(send('GET', '/api/consultation-type-slots/2147000000/detailed_info'), 404)).detail).toBe('Слот не найден');
+    expect((await expectError(slotsAs()[':id'].detailed_info.$get({ param: param(2147000000) }), 404)).detail).toBe('Слот не найден');
   });
 });
 
@@ -580,12 +595,12 @@ describe('the mentor’s own slots', () => {
     const free = await rawSlot(type, ahead(4));
     await rawSlot(type, Date.now() - 2 * HOUR);
     await rawSlot(other.type, ahead(5));
-    const body = await expectJson<any[]>(send('GET', '/api/consultation-type-slots/all', { user: asUser(mentor) }), 200);
+    const body = await expectOk(slotsAs(mentor).all.$get({ query: {} }), 200);
     expect(body.map((s) => [s.id, s.is_booked])).toEqual([
       [booked.id, true],
       [free.id, false],
     ]);
-    expect((await expectJson(send('GET', `/api/consultation-type-slots/all/?user_id=${other.mentor.id}`, { user: asUser(mentor) }), 403)).code).toBe('forbidden');
-    expect((await expectJson(send('GET', '/api/consultation-type-slots/all/'), 401)).code).toBe('not_authenticated');
+    expect((await expectError(mySlots(mentor, other.mentor.id), 403)).code).toBe('forbidden');
+    expect((await expectError(mySlots(), 401)).code).toBe('not_authenticated');
   });
 });

@@ -8,14 +8,25 @@ import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
 import { createUser } from '../factories.ts';
 import { addPayoutCard, bookingRow, books, DAY, HOUR, paidBooking, paymentRow, providerCtx, shiftSlot } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send, waitForMail } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
 type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+/** the typed client as this user, on the spec's paths with the trailing slash */
+const as = (user: Person) => apiAs(asUser(user), { trailingSlash: true });
+type ResolveJson = InferRequestType<(typeof api.disputes)[':id']['resolve']['$post']>['json'];
 const complain = (user: Person, bookingId: number, text = 'Ментор не пришёл на встречу') =>
+  as(user).disputes.complaints.$post({ json: { booking_id: bookingId, source: 'buyer', text } });
+/** for the 400s: invalid on purpose, as the typed client would not send them */
+const sendComplaint = (user: Person, bookingId: number, text: string) =>
   send('POST', '/api/disputes/complaints/', { user: asUser(user), body: { booking_id: bookingId, source: 'buyer', text } });
-const resolve = (admin: Person, disputeId: number, body: object) => send('POST', `/api/disputes/${disputeId}/resolve/`, { user: asUser(admin), body });
+const resolve = (admin: Person, disputeId: number, json: ResolveJson) => as(admin).disputes[':id'].resolve.$post({ param: { id: String(disputeId) }, json });
+const sendResolve = (admin: Person, disputeId: number, body: object) => send('POST', `/api/disputes/${disputeId}/resolve/`, { user: asUser(admin), body });
+const bookingOf = (user: Person) => as(user)['consultation-bookings'][':id'];
+const disputeList = (user: Person, status?: 'open' | 'resolved') => as(user).disputes.$get({ query: status === undefined ? {} : { status } });
 
 /** A paid consultation that started an hour ago (and ended: it lasts 30 minutes). */
 async function pastConsultation() {
@@ -27,15 +38,15 @@ async function pastConsultation() {
 describe('opening a dispute', () => {
   it('lets the booker open one after the start, once; the mentor hears of it', async () => {
     const { booking, mentee, mentor } = await pastConsultation();
-    const body = await expectJson(complain(mentee, booking.id, '  Ментор не пришёл  '), 201);
+    const body = await expectOk(complain(mentee, booking.id, '  Ментор не пришёл  '), 201);
     expect(body).toEqual({ id: expect.any(Number), booking_id: booking.id, source: 'buyer', status: 'open', text: 'Ментор не пришёл', created_at: expect.any(String) });
-    expect(await expectJson(complain(mentee, booking.id), 409)).toEqual({ detail: 'Диспут по этой консультации уже открыт', code: 'dispute_exists' });
-    const detail = await expectJson(send('GET', `/api/consultation-bookings/${booking.id}/detail/`, { user: asUser(mentee) }), 200);
+    expect(await expectError(complain(mentee, booking.id), 409)).toEqual({ detail: 'Диспут по этой консультации уже открыт', code: 'dispute_exists' });
+    const detail = await expectOk(bookingOf(mentee).detail.$get({ param: { id: String(booking.id) } }), 200);
     expect(detail.has_dispute).toBe(true);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
     expect(notes.map((n) => n.kind).sort()).toEqual(['booking_paid', 'dispute_opened']);
     // nor can it be cancelled to get the money out
-    expect((await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentee), body: {} }), 409)).code).toBe('dispute_open');
+    expect((await expectError(bookingOf(mentee).cancel.$post({ param: { id: String(booking.id) }, json: {} }), 409)).code).toBe('dispute_open');
   });
 
   it('opens exactly one of two simultaneous complaints', async () => {
@@ -47,15 +58,15 @@ describe('opening a dispute', () => {
 
   it('checks the text, the caller, the start and that the money is still held', async () => {
     const { booking, mentee, mentor, slot } = await paidBooking(t.db, { startsIn: 5 * DAY });
-    expect((await expectJson(complain(mentee, booking.id, '   '), 400)).fields).toEqual({ text: 'Поле не может быть пустым' });
-    expect((await expectJson(complain(mentee, booking.id, 'ж'.repeat(2001)), 400)).fields).toEqual({ text: 'Текст не должен превышать 2000 символов' });
-    expect(await expectJson(complain(mentee, booking.id), 409)).toEqual({ detail: 'Консультация ещё не началась', code: 'not_started' });
+    expect((await expectJson(sendComplaint(mentee, booking.id, '   '), 400)).fields).toEqual({ text: 'Поле не может быть пустым' });
+    expect((await expectJson(sendComplaint(mentee, booking.id, 'ж'.repeat(2001)), 400)).fields).toEqual({ text: 'Текст не должен превышать 2000 символов' });
+    expect(await expectError(complain(mentee, booking.id), 409)).toEqual({ detail: 'Консультация ещё не началась', code: 'not_started' });
     await shiftSlot(t.db, slot.id, -HOUR);
-    expect((await expectJson(complain(mentor, booking.id), 403)).code).toBe('forbidden');
-    expect((await expectJson(complain(await createUser(t.db), booking.id), 404)).code).toBe('not_found');
+    expect((await expectError(complain(mentor, booking.id), 403)).code).toBe('forbidden');
+    expect((await expectError(complain(await createUser(t.db), booking.id), 404)).code).toBe('not_found');
     // decision 010: finishing keeps the money in escrow, so a complaint is still possible (review then dispute)
-    await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/finish/`, { user: asUser(mentee), body: {} }), 200);
-    await expectJson(complain(mentee, booking.id), 201);
+    await expectOk(bookingOf(mentee).finish.$post({ param: { id: String(booking.id) }, json: {} }), 200);
+    await expectOk(complain(mentee, booking.id), 201);
   });
 });
 
@@ -64,7 +75,7 @@ describe('an open dispute', () => {
     const disputed = await pastConsultation();
     const calm = await pastConsultation();
     // complain first: a scheduler run of a parallel test file must not find it due and undisputed
-    await expectJson(complain(disputed.mentee, disputed.booking.id), 201);
+    await expectOk(complain(disputed.mentee, disputed.booking.id), 201);
     for (const f of [disputed, calm]) await shiftSlot(t.db, f.slot.id, -3 * DAY, 30);
     await settleDueBookings(providerCtx(t.db));
     expect((await paymentRow(t.db, disputed.payment.paymentId)).status).toBe('succeeded');
@@ -78,15 +89,15 @@ describe('deciding a dispute', () => {
   async function openDispute() {
     const fixture = await pastConsultation();
     await addPayoutCard(t.db, fixture.mentor.id);
-    const dispute = await expectJson<{ id: number }>(complain(fixture.mentee, fixture.booking.id), 201);
+    const dispute = await expectOk(complain(fixture.mentee, fixture.booking.id), 201);
     const admin = await createUser(t.db, { role: 'admin' });
     return { ...fixture, dispute, admin };
   }
 
   it('lists disputes for admins only', async () => {
     const { dispute, admin, mentee, mentor, booking } = await openDispute();
-    const { results } = await expectJson(send('GET', '/api/disputes/?status=open', { user: asUser(admin) }), 200);
-    expect(results.find((d: { id: number }) => d.id === dispute.id)).toEqual({
+    const { results } = await expectOk(disputeList(admin, 'open'), 200);
+    expect(results.find((d) => d.id === dispute.id)).toEqual({
       id: dispute.id,
       booking_id: booking.id,
       status: 'open',
@@ -100,17 +111,17 @@ describe('deciding a dispute', () => {
       buyer: { id: mentee.id, name: mentee.firstName, surname: mentee.lastName, email: mentee.email },
       mentor: { id: mentor.id, name: mentor.firstName, surname: mentor.lastName, email: mentor.email },
     });
-    const resolved = await expectJson(send('GET', '/api/disputes/?status=resolved', { user: asUser(admin) }), 200);
-    expect(resolved.results.some((d: { id: number }) => d.id === dispute.id)).toBe(false);
-    expect((await expectJson(send('GET', '/api/disputes/', { user: asUser(mentor) }), 403)).code).toBe('forbidden');
-    expect((await expectJson(resolve(mentor, dispute.id, { outcome: 'release', resolution: 'Нет' }), 403)).code).toBe('forbidden');
+    const resolved = await expectOk(disputeList(admin, 'resolved'), 200);
+    expect(resolved.results.some((d) => d.id === dispute.id)).toBe(false);
+    expect((await expectError(disputeList(mentor), 403)).code).toBe('forbidden');
+    expect((await expectError(resolve(mentor, dispute.id, { outcome: 'release', resolution: 'Нет' }), 403)).code).toBe('forbidden');
   });
 
   it('refunds in full, once; both sides are notified and e-mailed', async () => {
     const { dispute, admin, mentee, mentor, payment } = await openDispute();
-    const body = await expectJson(resolve(admin, dispute.id, { outcome: 'refund', resolution: 'Встреча не состоялась' }), 200);
+    const body = await expectOk(resolve(admin, dispute.id, { outcome: 'refund', resolution: 'Встреча не состоялась' }), 200);
     expect(body).toMatchObject({ id: dispute.id, status: 'resolved_refund', resolution: 'Встреча не состоялась', refund_amount: 1500, resolved_at: expect.any(String) });
-    expect(await expectJson(resolve(admin, dispute.id, { outcome: 'release', resolution: 'Передумал' }), 409)).toEqual({
+    expect(await expectError(resolve(admin, dispute.id, { outcome: 'release', resolution: 'Передумал' }), 409)).toEqual({
       detail: 'Диспут уже рассмотрен',
       code: 'dispute_resolved',
     });
@@ -129,13 +140,13 @@ describe('deciding a dispute', () => {
 
   it('refunds part and releases the rest with the fee on it', async () => {
     const { dispute, admin, payment } = await openDispute();
-    expect((await expectJson(resolve(admin, dispute.id, { outcome: 'partial_refund', resolution: 'Частично' }), 400)).fields).toEqual({
+    expect((await expectJson(sendResolve(admin, dispute.id, { outcome: 'partial_refund', resolution: 'Частично' }), 400)).fields).toEqual({
       refund_amount: 'Укажите сумму возврата',
     });
-    expect((await expectJson(resolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 1500, resolution: 'Частично' }), 400)).fields).toEqual({
+    expect((await expectJson(sendResolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 1500, resolution: 'Частично' }), 400)).fields).toEqual({
       refund_amount: 'Сумма возврата — от 1 до 1499 ₽',
     });
-    const body = await expectJson(resolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 500, resolution: 'Половина встречи' }), 200);
+    const body = await expectOk(resolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 500, resolution: 'Половина встречи' }), 200);
     expect(body).toMatchObject({ status: 'resolved_partial', refund_amount: 500 });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
     const { ledger, refund, payout } = await books(t.db, payment.paymentId);
@@ -146,12 +157,12 @@ describe('deciding a dispute', () => {
 
   it('releases to the mentor', async () => {
     const { dispute, admin, payment } = await openDispute();
-    expect((await expectJson(resolve(admin, dispute.id, { outcome: 'release', resolution: 'Встреча состоялась' }), 200)).status).toBe('resolved_release');
+    expect((await expectOk(resolve(admin, dispute.id, { outcome: 'release', resolution: 'Встреча состоялась' }), 200)).status).toBe('resolved_release');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
     const { ledger, refund, payout } = await books(t.db, payment.paymentId);
     expect(ledger).toEqual({ payment_received: 150_000, platform_fee: 7500, mentor_payout: 142_500 });
     expect(refund).toBeNull();
     expect(payout).toMatchObject({ amountKopecks: 142_500, status: 'succeeded' });
-    expect((await expectJson(resolve(admin, 2_147_000_000, { outcome: 'release', resolution: 'x' }), 404)).code).toBe('not_found');
+    expect((await expectError(resolve(admin, 2_147_000_000, { outcome: 'release', resolution: 'x' }), 404)).code).toBe('not_found');
   });
 });

@@ -8,7 +8,9 @@ import { eventListQuery } from '../../worker/events/events.schemas.ts';
 import { eventPageQuery } from '../../worker/events/events.queries.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
@@ -29,7 +31,11 @@ async function mentorWithEvents(word: string, specs: Partial<typeof events.$infe
   return { mentor, rows };
 }
 
-const list = async (query: string, path = '/api/events/') => expectJson<{ results: any[]; has_more: boolean }>(send('GET', `${path}?${query}`), 200);
+// `category` is required in the typed query (its schema preprocesses an unknown input); [] sends none, as the SPA does
+type EventListQuery = Partial<InferRequestType<typeof api.events.$get>['query']>;
+/** the spec's own paths, with the trailing slash */
+const specApi = apiAs(undefined, { trailingSlash: true });
+const list = (query: EventListQuery, client = specApi) => expectOk(client.events.$get({ query: { category: [], ...query } }), 200);
 const ids = (body: { results: { id: number }[] }) => body.results.map((e) => e.id);
 
 describe('event list', () => {
@@ -38,7 +44,7 @@ describe('event list', () => {
     const { mentor, rows } = await mentorWithEvents(word, [
       { price: 1500, totalSpots: 10, category: 'Хобби', description: '<p>Описание</p>', ageRestriction: 16, imageUrl: 'https://img.test/a.png' },
     ]);
-    const body = await list(`search=${word}`);
+    const body = await list({ search: word });
     expect(body).toEqual({
       has_more: false,
       results: [
@@ -60,15 +66,15 @@ describe('event list', () => {
         },
       ],
     });
-    expect(await list(`search=${word}`, '/api/events')).toEqual(body);
-    expect(await list(`search=${word}`, '/api/events/load_more/')).toEqual(body);
-    expect(await list(`search=${word}`, '/api/events/load_more')).toEqual(body);
+    expect(await list({ search: word }, api)).toEqual(body);
+    expect(await expectOk(specApi.events.load_more.$get({ query: { category: [], search: word } }), 200)).toEqual(body);
+    expect(await expectOk(api.events.load_more.$get({ query: { category: [], search: word } }), 200)).toEqual(body);
   });
 
   it('shows unlimited events with available_spots null', async () => {
     const word = token();
     await mentorWithEvents(word, [{ totalSpots: 0 }]);
-    const [item] = (await list(`search=${word}`)).results;
+    const [item] = (await list({ search: word })).results;
     expect(item.total_spots).toBe(0);
     expect(item.available_spots).toBeNull();
   });
@@ -81,17 +87,17 @@ describe('event list', () => {
       { title: `${word} Другое` },
     ]);
     const [yolka, painting] = rows;
-    expect(ids(await list(`search=${encodeURIComponent(`${word} елочные`)}`))).toEqual([yolka.id]);
-    expect(ids(await list(`search=${encodeURIComponent(`${word} ЁЛОЧН`)}`))).toEqual([yolka.id]);
-    expect(ids(await list(`search=${encodeURIComponent(`${word} игрушки руками`)}`))).toEqual([yolka.id]);
+    expect(ids(await list({ search: `${word} елочные` }))).toEqual([yolka.id]);
+    expect(ids(await list({ search: `${word} ЁЛОЧН` }))).toEqual([yolka.id]);
+    expect(ids(await list({ search: `${word} игрушки руками` }))).toEqual([yolka.id]);
     // description: tags are not text, entities are
-    expect(ids(await list(`search=${encodeURIComponent(`${word} живопис`)}`))).toEqual([painting.id]);
-    expect(ids(await list(`search=${encodeURIComponent(`${word} маслом для`)}`))).toEqual([painting.id]);
-    expect(ids(await list(`search=${encodeURIComponent(`${word} <b>`)}`))).toEqual([]);
-    expect(ids(await list(`search=${encodeURIComponent(`${word} нет-такого`)}`))).toEqual([]);
+    expect(ids(await list({ search: `${word} живопис` }))).toEqual([painting.id]);
+    expect(ids(await list({ search: `${word} маслом для` }))).toEqual([painting.id]);
+    expect(ids(await list({ search: `${word} <b>` }))).toEqual([]);
+    expect(ids(await list({ search: `${word} нет-такого` }))).toEqual([]);
     // LIKE wildcards are literal
-    expect(ids(await list(`search=${encodeURIComponent(`${word} %`)}`))).toEqual([]);
-    expect(ids(await list(`search=${word.toUpperCase()}`)).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(ids(await list({ search: `${word} %` }))).toEqual([]);
+    expect(ids(await list({ search: word.toUpperCase() })).sort()).toEqual(rows.map((r) => r.id).sort());
   });
 
   it('filters by category: repeated, comma-separated, and all', async () => {
@@ -102,13 +108,13 @@ describe('event list', () => {
       { category: 'Здоровье', startsAt: inDays(1) },
     ]);
     const [hobby, career, health] = rows.map((r) => r.id);
-    const q = (c: string) => list(`search=${word}&sort=oldest&${c}`);
-    expect(ids(await q(`category=${encodeURIComponent('Хобби')}`))).toEqual([hobby]);
-    expect(ids(await q(`category=${encodeURIComponent('Хобби')}&category=${encodeURIComponent('Карьера')}`))).toEqual([career, hobby]);
-    expect(ids(await q(`category=${encodeURIComponent('Хобби,Карьера')}`))).toEqual([career, hobby]);
-    expect(ids(await q('category=all'))).toEqual([health, career, hobby]);
-    expect(ids(await q(`category=all&category=${encodeURIComponent('Хобби')}`))).toEqual([health, career, hobby]);
-    expect(ids(await q(''))).toEqual([health, career, hobby]);
+    const q = (c: EventListQuery) => list({ search: word, sort: 'oldest', ...c });
+    expect(ids(await q({ category: 'Хобби' }))).toEqual([hobby]);
+    expect(ids(await q({ category: ['Хобби', 'Карьера'] }))).toEqual([career, hobby]);
+    expect(ids(await q({ category: 'Хобби,Карьера' }))).toEqual([career, hobby]);
+    expect(ids(await q({ category: 'all' }))).toEqual([health, career, hobby]);
+    expect(ids(await q({ category: ['all', 'Хобби'] }))).toEqual([health, career, hobby]);
+    expect(ids(await q({}))).toEqual([health, career, hobby]);
     const bad = await expectJson(send('GET', `/api/events/?category=${encodeURIComponent('Спорт')}`), 400);
     expect(bad.code).toBe('validation_error');
     expect(bad.fields.category).toBe('Неизвестная категория: Спорт');
@@ -118,12 +124,12 @@ describe('event list', () => {
     const word = token();
     const { rows } = await mentorWithEvents(word, [{ price: 0 }, { price: 500 }, { price: 1000 }, { price: 1500 }]);
     const [free, p500, p1000, p1500] = rows.map((r) => r.id);
-    const q = (bounds: string) => list(`search=${word}&sort=price-asc&${bounds}`).then(ids);
-    expect(await q('min_price=500&max_price=1000')).toEqual([p500, p1000]);
-    expect(await q('min_price=1000')).toEqual([p1000, p1500]);
-    expect(await q('max_price=0')).toEqual([free]);
-    expect(await q('min_price=&max_price=')).toEqual([free, p500, p1000, p1500]);
-    expect(await q('min_price=1501')).toEqual([]);
+    const q = (bounds: EventListQuery) => list({ search: word, sort: 'price-asc', ...bounds }).then(ids);
+    expect(await q({ min_price: '500', max_price: '1000' })).toEqual([p500, p1000]);
+    expect(await q({ min_price: '1000' })).toEqual([p1000, p1500]);
+    expect(await q({ max_price: '0' })).toEqual([free]);
+    expect(await q({ min_price: '', max_price: '' })).toEqual([free, p500, p1000, p1500]);
+    expect(await q({ min_price: '1501' })).toEqual([]);
     expect((await expectJson(send('GET', '/api/events/?min_price=abc'), 400)).fields).toEqual({ min_price: 'Некорректная цена' });
   });
 
@@ -136,7 +142,7 @@ describe('event list', () => {
       { category: 'Хобби', price: 5000, title: `${word} акварель премиум` },
       { category: 'Хобби', price: 350, title: `${word} гитара` },
     ]);
-    const body = await list(`search=${encodeURIComponent(`${word} акварел`)}&category=${encodeURIComponent('Хобби')}&min_price=300&max_price=1000&sort=price-asc`);
+    const body = await list({ search: `${word} акварел`, category: 'Хобби', min_price: '300', max_price: '1000', sort: 'price-asc' });
     expect(ids(body)).toEqual([rows[1].id, rows[0].id]);
   });
 
@@ -149,9 +155,9 @@ describe('event list', () => {
       { startsAt: inDays(3), price: 200 },
     ]);
     const [d5, d1, d3a, d3b] = rows.map((r) => r.id);
-    const sorted = (sort: string) => list(`search=${word}&sort=${sort}`).then(ids);
+    const sorted = (sort: string) => list({ search: word, sort }).then(ids);
     expect(await sorted('newest')).toEqual([d5, d3b, d3a, d1]);
-    expect(await list(`search=${word}`).then(ids)).toEqual([d5, d3b, d3a, d1]); // newest is the default
+    expect(await list({ search: word }).then(ids)).toEqual([d5, d3b, d3a, d1]); // newest is the default
     expect(await sorted('oldest')).toEqual([d1, d3a, d3b, d5]);
     expect(await sorted('price-asc')).toEqual([d1, d3b, d5, d3a]);
     expect(await sorted('price-desc')).toEqual([d3a, d5, d3b, d1]);
@@ -164,24 +170,24 @@ describe('event list', () => {
     await t.db.insert(events).values(
       Array.from({ length: 20 }, (_, i) => ({ mentorId: mentor.id, title: `${word} ${i}`, startsAt: inDays(1 + i / 100) })),
     );
-    const full = await list(`search=${word}`);
+    const full = await list({ search: word });
     expect(full.results).toHaveLength(20);
     expect(full.has_more).toBe(false);
     await createEvent(t.db, mentor.id, { title: `${word} 21`, startsAt: inDays(30) });
-    const first = await list(`search=${word}`);
+    const first = await list({ search: word });
     expect(first.results).toHaveLength(20);
     expect(first.has_more).toBe(true);
-    const second = await list(`search=${word}&offset=20`);
+    const second = await list({ search: word, offset: '20' });
     expect(second.results).toHaveLength(1);
     expect(second.has_more).toBe(false);
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(21);
-    expect(await list(`search=${word}&offset=21`)).toEqual({ results: [], has_more: false });
-    expect(await list(`search=${word}&offset=500`)).toEqual({ results: [], has_more: false });
-    const small = await list(`search=${word}&limit=5&offset=15`);
+    expect(await list({ search: word, offset: '21' })).toEqual({ results: [], has_more: false });
+    expect(await list({ search: word, offset: '500' })).toEqual({ results: [], has_more: false });
+    const small = await list({ search: word, limit: '5', offset: '15' });
     expect(small.results).toHaveLength(5);
     expect(small.has_more).toBe(true);
     // the page size is capped at 50
-    expect((await list(`search=${word}&limit=1000`)).results).toHaveLength(21);
+    expect((await list({ search: word, limit: '1000' })).results).toHaveLength(21);
     expect((await expectJson(send('GET', '/api/events/?offset=-1'), 400)).fields).toEqual({ offset: 'Некорректное смещение' });
   });
 
@@ -197,11 +203,11 @@ describe('event list', () => {
       { startsAt: inDays(5), isPublic: false },
     ]);
     const [future, running, ended, old] = rows;
-    const upcoming = await list(`search=${word}&sort=oldest`);
+    const upcoming = await list({ search: word, sort: 'oldest' });
     expect(ids(upcoming)).toEqual([running.id, future.id]);
     expect(upcoming.results.map((e) => e.status)).toEqual(['live', 'live']);
-    expect(await list(`search=${word}&sort=oldest&show_past=false`)).toEqual(upcoming);
-    const all = await list(`search=${word}&sort=oldest&show_past=true`);
+    expect(await list({ search: word, sort: 'oldest', show_past: 'false' })).toEqual(upcoming);
+    const all = await list({ search: word, sort: 'oldest', show_past: 'true' });
     expect(ids(all)).toEqual([old.id, ended.id, running.id, future.id]);
     expect(all.results.map((e) => e.status)).toEqual(['past', 'past', 'live', 'live']);
   });
@@ -260,7 +266,7 @@ describe('top events', () => {
     const mentor = await createUser(t.db, { role: 'mentor', firstName: 'Пётр', lastName: 'Петров' });
     // earlier than anything other tests create, so these are the first ones
     const soon = await createEvent(t.db, mentor.id, { title: 'Скоро', startsAt: new Date(Date.now() + 60_000), price: 700, totalSpots: 0, category: 'Красота' });
-    const body = await expectJson<any[]>(send('GET', '/api/events/GetTopEvents/'), 200);
+    const body = await expectOk(specApi.events.GetTopEvents.$get(), 200);
     expect(body.length).toBeLessThanOrEqual(10);
     const dates = body.map((e) => e.event_date);
     expect([...dates].sort()).toEqual(dates);
@@ -279,7 +285,7 @@ describe('top events', () => {
       event_description: '',
       mentor_info: { id: mentor.id, mentor_name: 'Пётр', mentor_surname: 'Петров', mentor_avatar_url: null },
     });
-    expect(await expectJson(send('GET', '/api/events/GetTopEvents'), 200)).toBeInstanceOf(Array);
+    expect(await expectOk(api.events.GetTopEvents.$get(), 200)).toBeInstanceOf(Array);
   });
 });
 
@@ -287,7 +293,7 @@ describe('event detail', () => {
   it('answers the detail shape for visitors', async () => {
     const mentor = await createUser(t.db, { role: 'mentor' });
     const event = await createEvent(t.db, mentor.id, { totalSpots: 5, takenSpots: 0, discountPercent: 10, durationMinutes: 90 });
-    const body = await expectJson(send('GET', `/api/events/GetEvent/?id=${event.id}`), 200);
+    const body = await expectOk(specApi.events.GetEvent.$get({ query: { id: String(event.id) } }), 200);
     expect(body).toMatchObject({
       id: event.id,
       status: 'live',
@@ -305,14 +311,14 @@ describe('event detail', () => {
   it('shows a canceled event as canceled', async () => {
     const mentor = await createUser(t.db, { role: 'mentor' });
     const event = await createEvent(t.db, mentor.id, { isCanceled: true });
-    const body = await expectJson(send('GET', `/api/events/GetEvent?id=${event.id}`), 200);
+    const body = await expectOk(api.events.GetEvent.$get({ query: { id: String(event.id) } }), 200);
     expect(body.status).toBe('canceled');
     expect(body.is_canceled).toBe(true);
   });
 
   it('is 404 in the envelope for a missing or malformed id', async () => {
-    for (const q of ['id=2147483000', 'id=abc', '', 'id=-1']) {
-      expect(await expectJson(send('GET', `/api/events/GetEvent/?${q}`), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
+    for (const query of [{ id: '2147483000' }, { id: 'abc' }, {}, { id: '-1' }]) {
+      expect(await expectError(specApi.events.GetEvent.$get({ query }), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
     }
   });
 });
@@ -327,24 +333,24 @@ describe("a mentor's events", () => {
     const old = await e(-10);
     const canceled = await e(3, { isCanceled: true });
     const hidden = await e(4, { isPublic: false });
-    const visitor = await expectJson<any[]>(send('GET', `/api/events/GetUserEvents/?user_id=${mentor.id}`), 200);
+    const visitor = await expectOk(specApi.events.GetUserEvents.$get({ query: { user_id: String(mentor.id) } }), 200);
     expect(visitor.map((x) => x.id)).toEqual([near, far, recent, old]);
     expect(visitor.map((x) => x.status)).toEqual(['live', 'live', 'past', 'past']);
     const other = await createUser(t.db);
-    expect((await expectJson<any[]>(send('GET', `/api/events/GetUserEvents/?user_id=${mentor.id}`, { user: asUser(other) }), 200)).map((x) => x.id)).toEqual([
+    expect((await expectOk(apiAs(asUser(other), { trailingSlash: true }).events.GetUserEvents.$get({ query: { user_id: String(mentor.id) } }), 200)).map((x) => x.id)).toEqual([
       near,
       far,
       recent,
       old,
     ]);
-    const own = await expectJson<any[]>(send('GET', `/api/events/GetUserEvents?user_id=${mentor.id}`, { user: asUser(mentor) }), 200);
+    const own = await expectOk(apiAs(asUser(mentor)).events.GetUserEvents.$get({ query: { user_id: String(mentor.id) } }), 200);
     expect(own.map((x) => x.id)).toEqual([near, canceled, hidden, far, recent, old]);
-    expect(own.find((x) => x.id === canceled).status).toBe('canceled');
+    expect(own.find((x) => x.id === canceled)?.status).toBe('canceled');
   });
 
   it('is an empty list for someone without events, 400 without user_id', async () => {
     const user = await createUser(t.db);
-    expect(await expectJson(send('GET', `/api/events/GetUserEvents/?user_id=${user.id}`), 200)).toEqual([]);
+    expect(await expectOk(specApi.events.GetUserEvents.$get({ query: { user_id: String(user.id) } }), 200)).toEqual([]);
     expect((await expectJson(send('GET', '/api/events/GetUserEvents/'), 400)).code).toBe('validation_error');
   });
 });

@@ -6,7 +6,9 @@ import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { caseImages, educations, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const DAY = 86_400_000;
@@ -16,8 +18,12 @@ function token() {
 }
 
 const mentor = (values: Partial<typeof users.$inferInsert> = {}) => createUser(t.db, { role: 'mentor', ...values });
-const list = (query: string, user?: Parameters<typeof asUser>[0]) =>
-  expectJson<{ results: any[]; has_more: boolean; count: number }>(send('GET', `/api/users/?${query}`, { user: user && asUser(user) }), 200);
+// `category` is required in the typed query (its schema preprocesses an unknown input); [] sends none, as the SPA does
+type MentorListQuery = Partial<InferRequestType<typeof api.users.$get>['query']>;
+/** the spec's own paths, with the trailing slash */
+const specApi = apiAs(undefined, { trailingSlash: true });
+const list = (query: MentorListQuery, user?: Parameters<typeof asUser>[0]) =>
+  expectOk(apiAs(user && asUser(user), { trailingSlash: true }).users.$get({ query: { category: [], ...query } }), 200);
 const ids = (body: { results: { id: number }[] }) => body.results.map((m) => m.id);
 
 async function review(toUserId: number, stars: number) {
@@ -49,7 +55,7 @@ describe('mentor list', () => {
     await createEvent(t.db, m.id, { startsAt: new Date(Date.now() - 3 * DAY) });
     const fan = await createUser(t.db);
     await t.db.insert(mentorFavorites).values({ userId: fan.id, mentorId: m.id });
-    const body = await list(`search=${word}`);
+    const body = await list({ search: word });
     expect(body).toEqual({
       count: 1,
       has_more: false,
@@ -76,10 +82,10 @@ describe('mentor list', () => {
         },
       ],
     });
-    const [own] = (await list(`search=${word}`, fan)).results;
+    const [own] = (await list({ search: word }, fan)).results;
     expect(own.is_favorite).toBe(true);
     expect(own.favorite_id).toEqual(expect.any(Number));
-    expect(await expectJson(send('GET', `/api/users?search=${word}`), 200)).toEqual(body);
+    expect(await expectOk(api.users.$get({ query: { category: [], search: word } }), 200)).toEqual(body);
   });
 
   it("rates '5.0' without reviews and rounds the average to one decimal", async () => {
@@ -87,7 +93,7 @@ describe('mentor list', () => {
     const none = await mentor({ tgTitle: word });
     const some = await mentor({ tgTitle: word });
     for (const s of [5, 4, 4]) await review(some.id, s);
-    const byId = new Map((await list(`search=${word}`)).results.map((m) => [m.id, m]));
+    const byId = new Map((await list({ search: word })).results.map((m) => [m.id, m]));
     expect(byId.get(none.id)).toMatchObject({ rating: '5.0', reviews_count: 0, events_count: 0, favorites_count: 0 });
     expect(byId.get(some.id)).toMatchObject({ rating: '4.3', reviews_count: 3 });
   });
@@ -98,7 +104,7 @@ describe('mentor list', () => {
     const b = await mentor({ specialization: `${word} Бэкенд`, skills: ['PostgreSQL', 'Ёмкие запросы'] });
     const c = await mentor({ description: `${word} учу ИГРЕ на гитаре` });
     const d = await mentor({ tgTitle: `${word} канал` });
-    const find = async (q: string) => ids(await list(`search=${encodeURIComponent(q)}`)).sort();
+    const find = async (q: string) => ids(await list({ search: q })).sort();
     expect(await find(word)).toEqual([a.id, b.id, c.id, d.id].sort());
     expect(await find(`${word} федор`)).toEqual([a.id]);
     expect(await find(`${word} ФЁДОР`)).toEqual([a.id]);
@@ -115,14 +121,14 @@ describe('mentor list', () => {
     const hobby = await mentor({ tgTitle: word, category: 'Хобби', price: 500 });
     const career = await mentor({ tgTitle: word, category: 'Карьера', price: 1000 });
     const health = await mentor({ tgTitle: word, category: 'Здоровье', price: 2000 });
-    const q = (extra: string) => list(`search=${word}&sort=price-asc&${extra}`).then(ids);
-    expect(await q(`category=${encodeURIComponent('Хобби')}`)).toEqual([hobby.id]);
-    expect(await q(`category=${encodeURIComponent('Хобби')}&category=${encodeURIComponent('Здоровье')}`)).toEqual([hobby.id, health.id]);
-    expect(await q('category=all')).toEqual([hobby.id, career.id, health.id]);
-    expect(await q('min_price=500&max_price=1000')).toEqual([hobby.id, career.id]);
-    expect(await q(`min_price=1000&category=${encodeURIComponent('Хобби')}`)).toEqual([]);
-    expect(await list(`search=${word}&sort=price-desc`).then(ids)).toEqual([health.id, career.id, hobby.id]);
-    expect(await list(`search=${word}&sort=newest`).then(ids)).toEqual([health.id, career.id, hobby.id]);
+    const q = (extra: MentorListQuery) => list({ search: word, sort: 'price-asc', ...extra }).then(ids);
+    expect(await q({ category: 'Хобби' })).toEqual([hobby.id]);
+    expect(await q({ category: ['Хобби', 'Здоровье'] })).toEqual([hobby.id, health.id]);
+    expect(await q({ category: 'all' })).toEqual([hobby.id, career.id, health.id]);
+    expect(await q({ min_price: '500', max_price: '1000' })).toEqual([hobby.id, career.id]);
+    expect(await q({ min_price: '1000', category: 'Хобби' })).toEqual([]);
+    expect(await list({ search: word, sort: 'price-desc' }).then(ids)).toEqual([health.id, career.id, hobby.id]);
+    expect(await list({ search: word, sort: 'newest' }).then(ids)).toEqual([health.id, career.id, hobby.id]);
     expect((await expectJson(send('GET', '/api/users/?sort=best'), 400)).fields).toEqual({ sort: 'Некорректная сортировка' });
   });
 
@@ -133,20 +139,20 @@ describe('mentor list', () => {
     await review(fiveTwice.id, 5);
     await review(fiveTwice.id, 5);
     await review(four.id, 4);
-    expect(await list(`search=${word}`).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
-    expect(await list(`search=${word}&sort=rating`).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
-    expect(await list(`search=${word}&sort=reviews`).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, four.id, noReviews.id]);
+    expect(await list({ search: word }).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
+    expect(await list({ search: word, sort: 'rating' }).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
+    expect(await list({ search: word, sort: 'reviews' }).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, four.id, noReviews.id]);
   });
 
   it('pages with count and has_more, including past the end', async () => {
     const word = token();
     await t.db.insert(users).values(Array.from({ length: 5 }, (_, i) => ({ email: `${word}.${i}@test.forma`, role: 'mentor' as const, tgTitle: word })));
-    expect(await list(`search=${word}&limit=2`).then((b) => [b.results.length, b.has_more, b.count])).toEqual([2, true, 5]);
-    expect(await list(`search=${word}&limit=2&offset=4`).then((b) => [b.results.length, b.has_more, b.count])).toEqual([1, false, 5]);
-    expect(await list(`search=${word}&limit=5`).then((b) => [b.results.length, b.has_more, b.count])).toEqual([5, false, 5]);
-    expect(await list(`search=${word}&offset=5`)).toEqual({ results: [], has_more: false, count: 5 });
-    expect(await list(`search=${word}&offset=50`)).toEqual({ results: [], has_more: false, count: 5 });
-    expect(await list(`search=${token()}`)).toEqual({ results: [], has_more: false, count: 0 });
+    expect(await list({ search: word, limit: '2' }).then((b) => [b.results.length, b.has_more, b.count])).toEqual([2, true, 5]);
+    expect(await list({ search: word, limit: '2', offset: '4' }).then((b) => [b.results.length, b.has_more, b.count])).toEqual([1, false, 5]);
+    expect(await list({ search: word, limit: '5' }).then((b) => [b.results.length, b.has_more, b.count])).toEqual([5, false, 5]);
+    expect(await list({ search: word, offset: '5' })).toEqual({ results: [], has_more: false, count: 5 });
+    expect(await list({ search: word, offset: '50' })).toEqual({ results: [], has_more: false, count: 5 });
+    expect(await list({ search: token() })).toEqual({ results: [], has_more: false, count: 0 });
   });
 });
 
@@ -165,7 +171,8 @@ describe('mentor detail', () => {
     const [type] = await t.db.insert(consultationTypes).values({ mentorId: m.id, name: 'Разбор резюме', description: 'Час', durationMinutes: 45, costs: 2000 }).returning();
     await t.db.insert(consultationTypes).values({ mentorId: m.id, name: 'Старый', costs: 100, archivedAt: new Date() });
 
-    const body = await expectJson(send('GET', `/api/users/${m.id}/`), 200);
+    const param = { id: String(m.id) };
+    const body = await expectOk(specApi.users[':id{[0-9]+}'].$get({ param }), 200);
     expect(body).toMatchObject({ id: m.id, mentor_name: 'Игорь', mentor_surname: 'Козлов', rating: '5.0', is_favorite: false });
     expect(body.work_experiences).toEqual([
       { id: expect.any(Number), position_title: 'Lead', company_name: 'B', start_date: '2018-02-01', end_date: null },
@@ -177,31 +184,32 @@ describe('mentor detail', () => {
       { url: 'https://img.test/2.png', alt: null, caption: null },
     ]);
     expect(body.consultation_types).toEqual([{ id: type.id, name: 'Разбор резюме', description: 'Час', duration_minutes: 45, costs: 2000 }]);
-    expect(await expectJson(send('GET', `/api/users/${m.id}`), 200)).toEqual(body);
-    expect(await expectJson(send('GET', `/api/users/GetUser/?id=${m.id}`), 200)).toEqual(body);
-    expect(await expectJson(send('GET', `/api/consultation-types/all/?user_id=${m.id}`), 200)).toEqual(body.consultation_types.map((x: object) => ({ ...x, user: m.id })));
+    expect(await expectOk(api.users[':id{[0-9]+}'].$get({ param }), 200)).toEqual(body);
+    expect(await expectOk(specApi.users.GetUser.$get({ query: { id: String(m.id) } }), 200)).toEqual(body);
+    expect(await expectOk(specApi['consultation-types'].all.$get({ query: { user_id: String(m.id) } }), 200)).toEqual(body.consultation_types.map((x) => ({ ...x, user: m.id })));
   });
 
   it('answers empty lists for a mentor without them', async () => {
     const m = await mentor();
-    expect(await expectJson(send('GET', `/api/users/GetUser?id=${m.id}`), 200)).toMatchObject({ work_experiences: [], educations: [], case_images: [], consultation_types: [] });
+    expect(await expectOk(api.users.GetUser.$get({ query: { id: String(m.id) } }), 200)).toMatchObject({ work_experiences: [], educations: [], case_images: [], consultation_types: [] });
   });
 
   it("is 404 'Ментор не найден' for non-mentors and unknown ids", async () => {
     const mentee = await createUser(t.db);
     const notFound = { detail: 'Ментор не найден', code: 'not_found' };
-    expect(await expectJson(send('GET', `/api/users/${mentee.id}/`), 404)).toEqual(notFound);
-    expect(await expectJson(send('GET', '/api/users/2147000000/'), 404)).toEqual(notFound);
-    expect(await expectJson(send('GET', `/api/users/GetUser/?id=${mentee.id}`), 404)).toEqual(notFound);
-    expect(await expectJson(send('GET', '/api/users/GetUser/?id=abc'), 404)).toEqual(notFound);
-    expect(await expectJson(send('GET', '/api/users/GetUser/'), 404)).toEqual(notFound);
+    expect(await expectError(specApi.users[':id{[0-9]+}'].$get({ param: { id: String(mentee.id) } }), 404)).toEqual(notFound);
+    expect(await expectError(specApi.users[':id{[0-9]+}'].$get({ param: { id: '2147000000' } }), 404)).toEqual(notFound);
+    expect(await expectError(specApi.users.GetUser.$get({ query: { id: String(mentee.id) } }), 404)).toEqual(notFound);
+    expect(await expectError(specApi.users.GetUser.$get({ query: { id: 'abc' } }), 404)).toEqual(notFound);
+    expect(await expectError(specApi.users.GetUser.$get({ query: {} }), 404)).toEqual(notFound);
   });
 
   it('does not shadow /users/me or /users/my-mentors/history', async () => {
     const user = await createUser(t.db);
-    expect((await expectJson(send('GET', '/api/users/me/', { user: asUser(user) }), 200)).id).toBe(user.id);
-    expect((await expectJson(send('GET', '/api/users/me/'), 401)).code).toBe('not_authenticated');
-    expect(await expectJson(send('GET', '/api/users/my-mentors/history/', { user: asUser(user) }), 200)).toEqual([]);
+    const userApi = apiAs(asUser(user), { trailingSlash: true });
+    expect((await expectOk(userApi.users.me.$get(), 200)).id).toBe(user.id);
+    expect((await expectError(specApi.users.me.$get(), 401)).code).toBe('not_authenticated');
+    expect(await expectOk(userApi.users['my-mentors'].history.$get(), 200)).toEqual([]);
     expect((await expectJson(send('GET', '/api/users/abc/'), 404)).code).toBe('not_found');
   });
 });
@@ -209,7 +217,7 @@ describe('mentor detail', () => {
 describe('random mentors', () => {
   it('answers 3 mentor cards', async () => {
     await Promise.all([mentor(), mentor(), mentor()]);
-    const body = await expectJson<any[]>(send('GET', '/api/users/GetRandomUsers/'), 200);
+    const body = await expectOk(specApi.users.GetRandomUsers.$get(), 200);
     expect(body).toHaveLength(3);
     const roles = await Promise.all(body.map((m) => t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, m.id), columns: { role: true } })));
     expect(roles.map((r) => r?.role)).toEqual(['mentor', 'mentor', 'mentor']);
@@ -225,7 +233,7 @@ describe('random mentors', () => {
 describe('consultation types', () => {
   it('lists a mentor’s types, 400 without user_id', async () => {
     const m = await mentor();
-    expect(await expectJson(send('GET', `/api/consultation-types/all?user_id=${m.id}`), 200)).toEqual([]);
+    expect(await expectOk(api['consultation-types'].all.$get({ query: { user_id: String(m.id) } }), 200)).toEqual([]);
     expect((await expectJson(send('GET', '/api/consultation-types/all/'), 400)).fields).toEqual({ user_id: 'Некорректный пользователь' });
   });
 });

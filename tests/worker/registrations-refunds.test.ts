@@ -10,14 +10,16 @@ import { releaseDueEventPayments } from '../../worker/maintenance/settle-due.ts'
 import { createEvent, createUser } from '../factories.ts';
 import { addPayoutCard, books, DAY, HOUR, paymentRow, providerCtx, providerPays, startPayment, type User } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
-import { asUser, expectJson, send } from './json-api.ts';
+import { asUser } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
-const register = async (user: User, eventId: number) =>
-  expectJson<{ id: number; status: string }>(send('POST', '/api/events/register_for_event/', { user: asUser(user), body: { event_id: eventId } }), 201);
-const unregister = (user: User, eventId: number) => send('POST', '/api/events/unregister/', { user: asUser(user), body: { event_id: eventId, user_id: user.id } });
-const cancelEvent = (user: User, eventId: number) => send('POST', '/api/events/cancel_event/', { user: asUser(user), body: { event_id: eventId } });
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash */
+const as = (user?: User) => apiAs(user && asUser(user), { trailingSlash: true }).events;
+const register = async (user: User, eventId: number) => expectOk(as(user).register_for_event.$post({ json: { event_id: eventId } }), 201);
+const unregister = (user: User, eventId: number) => as(user).unregister.$post({ json: { event_id: eventId, user_id: user.id } });
+const cancelEvent = (user: User | undefined, eventId: number) => as(user).cancel_event.$post({ json: { event_id: eventId } });
 
 async function paidEvent(values: Partial<typeof events.$inferInsert> = {}) {
   const mentor = await createUser(t.db, { role: 'mentor' });
@@ -51,7 +53,7 @@ describe('unregistering from a paid event', () => {
     const { event } = await paidEvent({ startsAt: new Date(Date.now() + 10 * DAY) });
     const { participant, registration, payment } = await paidSeat(event);
     await backdateRegistration(registration.id, 3 * DAY);
-    expect(await expectJson(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'full' });
+    expect(await expectOk(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'full' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     expect((await books(t.db, payment.paymentId)).refund).toMatchObject({ amountKopecks: 200_000, status: 'succeeded' });
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, participant.id));
@@ -61,7 +63,7 @@ describe('unregistering from a paid event', () => {
   it('refunds in full within 24 hours of registering', async () => {
     const { event } = await paidEvent({ startsAt: new Date(Date.now() + 2 * DAY) });
     const { participant, payment } = await paidSeat(event);
-    expect((await expectJson(unregister(participant, event.id), 200)).refund).toBe('full');
+    expect((await expectOk(unregister(participant, event.id), 200)).refund).toBe('full');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
   });
 
@@ -70,7 +72,7 @@ describe('unregistering from a paid event', () => {
     await addPayoutCard(t.db, mentor.id);
     const { participant, registration, payment } = await paidSeat(event);
     await backdateRegistration(registration.id, 2 * DAY);
-    expect(await expectJson(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'none' });
+    expect(await expectOk(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'none' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
     const { ledger, payout, refund } = await books(t.db, payment.paymentId);
     expect(ledger).toEqual({ payment_received: 200_000, platform_fee: 10_000, mentor_payout: 190_000 });
@@ -84,7 +86,7 @@ describe('unregistering from a paid event', () => {
     const participant = await createUser(t.db);
     const registration = await register(participant, event.id);
     const payment = await startPayment(t.db, { registrationId: registration.id }, participant.id, event.mentorId, 200_000);
-    expect(await expectJson(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'not_paid' });
+    expect(await expectOk(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'not_paid' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
     // paying after unregistering: the money goes straight back
     expect(await providerPays(t.db, payment)).toBe('applied');
@@ -92,7 +94,7 @@ describe('unregistering from a paid event', () => {
     expect(await registrationStatus(registration.id)).toBe('canceled');
     const { event: free } = await paidEvent({ price: 0 });
     await register(participant, free.id);
-    expect((await expectJson(unregister(participant, free.id), 200)).refund).toBe('not_paid');
+    expect((await expectOk(unregister(participant, free.id), 200)).refund).toBe('not_paid');
   });
 });
 
@@ -130,9 +132,9 @@ describe('cancelling an event', () => {
   it("is for the event's mentor only", async () => {
     const { event } = await paidEvent();
     const stranger = await createUser(t.db, { role: 'mentor' });
-    expect(await expectJson(cancelEvent(stranger, event.id), 403)).toEqual({ detail: 'Отменить мероприятие может только его организатор', code: 'forbidden' });
-    expect((await expectJson(cancelEvent(stranger, 2_147_000_000), 404)).code).toBe('not_found');
-    expect((await expectJson(send('POST', '/api/events/cancel_event/', { body: { event_id: event.id } }), 401)).code).toBe('not_authenticated');
+    expect(await expectError(cancelEvent(stranger, event.id), 403)).toEqual({ detail: 'Отменить мероприятие может только его организатор', code: 'forbidden' });
+    expect((await expectError(cancelEvent(stranger, 2_147_000_000), 404)).code).toBe('not_found');
+    expect((await expectError(cancelEvent(undefined, event.id), 401)).code).toBe('not_authenticated');
   });
 
   it('ends every live registration, refunds every paid participant in full and tells them', async () => {
@@ -141,7 +143,7 @@ describe('cancelling an event', () => {
     const waiting = await createUser(t.db);
     const pending = await register(waiting, event.id);
     const pendingPayment = await startPayment(t.db, { registrationId: pending.id }, waiting.id, mentor.id, 200_000);
-    const body = await expectJson(cancelEvent(mentor, event.id), 200);
+    const body = await expectOk(cancelEvent(mentor, event.id), 200);
     expect(body).toEqual({ detail: 'Мероприятие отменено', canceled_registrations: 4, refunds: 3 });
     const [row] = await t.db.select().from(events).where(eq(events.id, event.id));
     expect(row).toMatchObject({ isCanceled: true, takenSpots: 0 });
@@ -153,7 +155,7 @@ describe('cancelling an event', () => {
     }
     expect((await paymentRow(t.db, pendingPayment.paymentId)).status).toBe('canceled');
     expect(await t.db.select().from(eventRegistrations).where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'confirmed')))).toHaveLength(0);
-    expect((await expectJson(cancelEvent(mentor, event.id), 409)).code).toBe('event_canceled');
+    expect((await expectError(cancelEvent(mentor, event.id), 409)).code).toBe('event_canceled');
   });
 });
 

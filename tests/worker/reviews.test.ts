@@ -6,7 +6,9 @@ import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const HOUR = 3_600_000;
@@ -27,13 +29,22 @@ async function consultation(status: BookingStatus, values: { mentee?: { id: numb
   return { mentor, mentee: mentee as Awaited<ReturnType<typeof createUser>> };
 }
 
-const addUserReview = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, body: Record<string, unknown>) =>
-  send('POST', '/api/user_reviews/AddUserReview/', { user: asUser(user), body });
+type Caller = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash */
+const as = (user?: Caller) => apiAs(user && asUser(user), { trailingSlash: true });
+const specApi = as();
+type UserReviewJson = InferRequestType<typeof api.user_reviews.AddUserReview.$post>['json'];
+type EventReviewJson = InferRequestType<typeof api.event_reviews.AddEventReview.$post>['json'];
+const addUserReview = (user: Caller | undefined, json: UserReviewJson) => as(user).user_reviews.AddUserReview.$post({ json });
+/** bodies the typed client would refuse to compile, for the 400s */
+const sendUserReview = (user: Caller, body: Record<string, unknown>) => send('POST', '/api/user_reviews/AddUserReview/', { user: asUser(user), body });
+const mentorReviews = (toUserId: number, client = specApi) => client.user_reviews.GetUserReviews.$get({ query: { to_user_id: String(toUserId) } });
+const mentorCard = (id: number) => specApi.users[':id{[0-9]+}'].$get({ param: { id: String(id) } });
 
 describe('mentor reviews', () => {
   it('lets a mentee with a finished consultation review once; the server dates it', async () => {
     const { mentor, mentee } = await consultation('finished');
-    const body = await expectJson(addUserReview(mentee, { review_text: '  Отличная сессия  ', review_stars: 4, review_date: '2001-01-01', to_user_id: mentor.id }), 201);
+    const body = await expectOk(addUserReview(mentee, { review_text: '  Отличная сессия  ', review_stars: 4, review_date: '2001-01-01', to_user_id: mentor.id }), 201);
     const today = (await t.db.execute<{ d: string }>(sql`select current_date::text as d`)).rows[0].d;
     expect(body).toEqual({
       id: expect.any(Number),
@@ -46,40 +57,40 @@ describe('mentor reviews', () => {
       source: 'mentor_page',
       created_at: expect.any(String),
     });
-    expect(await expectJson(addUserReview(mentee, { review_text: 'Ещё раз', review_stars: 5, to_user_id: mentor.id }), 409)).toEqual({
+    expect(await expectError(addUserReview(mentee, { review_text: 'Ещё раз', review_stars: 5, to_user_id: mentor.id }), 409)).toEqual({
       detail: 'Вы уже оставили отзыв',
       code: 'already_reviewed',
     });
-    const list = await expectJson(send('GET', `/api/user_reviews/GetUserReviews/?to_user_id=${mentor.id}`), 200);
+    const list = await expectOk(mentorReviews(mentor.id), 200);
     expect(list).toEqual([body]);
     // the mentor card's rating follows
-    expect((await expectJson(send('GET', `/api/users/${mentor.id}/`), 200)).rating).toBe('4.0');
+    expect((await expectOk(mentorCard(mentor.id), 200)).rating).toBe('4.0');
   });
 
   it('defaults to 5 stars', async () => {
     const { mentor, mentee } = await consultation('finished');
-    expect((await expectJson(addUserReview(mentee, { review_text: 'Хорошо', to_user_id: mentor.id }), 201)).review_stars).toBe(5);
+    expect((await expectOk(addUserReview(mentee, { review_text: 'Хорошо', to_user_id: mentor.id }), 201)).review_stars).toBe(5);
   });
 
   it('refuses anyone without a finished consultation with that mentor', async () => {
     const refused = { detail: 'Отзыв могут оставить только ученики этого ментора', code: 'forbidden' };
     for (const status of ['paid', 'pending_payment', 'canceled'] as const) {
       const { mentor, mentee } = await consultation(status);
-      expect(await expectJson(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: mentor.id }), 403)).toEqual(refused);
+      expect(await expectError(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: mentor.id }), 403)).toEqual(refused);
     }
     // a finished consultation with another mentor does not count
     const { mentee } = await consultation('finished');
     const { mentor: other } = await consultation('finished');
-    expect(await expectJson(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
-    expect(await expectJson(addUserReview(other, { review_text: 'Себе', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
-    expect((await expectJson(send('POST', '/api/user_reviews/AddUserReview/', { body: { review_text: 'x', to_user_id: other.id } }), 401)).code).toBe(
+    expect(await expectError(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
+    expect(await expectError(addUserReview(other, { review_text: 'Себе', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
+    expect((await expectError(addUserReview(undefined, { review_text: 'x', to_user_id: other.id }), 401)).code).toBe(
       'not_authenticated',
     );
   });
 
   it('checks text and stars with the dialog messages', async () => {
     const { mentor, mentee } = await consultation('finished');
-    const fields = async (body: Record<string, unknown>) => (await expectJson(addUserReview(mentee, { to_user_id: mentor.id, ...body }), 400)).fields;
+    const fields = async (body: Record<string, unknown>) => (await expectJson(sendUserReview(mentee, { to_user_id: mentor.id, ...body }), 400)).fields;
     expect(await fields({ review_stars: 5 })).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
     expect(await fields({ review_text: '   ', review_stars: 5 })).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
     expect(await fields({ review_text: 'я'.repeat(1001), review_stars: 5 })).toEqual({ review_text: 'Отзыв не должен превышать 1000 символов' });
@@ -87,15 +98,15 @@ describe('mentor reviews', () => {
     expect(await fields({ review_text: 'Текст', review_stars: 6 })).toEqual({ review_stars: 'Оценка должна быть от 1 до 5' });
     expect(await fields({ review_text: 'Текст', review_stars: 4.5 })).toEqual({ review_stars: 'Оценка должна быть от 1 до 5' });
     // exactly 1000 characters is fine
-    await expectJson(addUserReview(mentee, { to_user_id: mentor.id, review_text: 'я'.repeat(1000), review_stars: 1 }), 201);
+    await expectOk(addUserReview(mentee, { to_user_id: mentor.id, review_text: 'я'.repeat(1000), review_stars: 1 }), 201);
   });
 
   it("lists newest first with 'Имя Фамилия', or null for an author without a name", async () => {
     const { mentor, mentee } = await consultation('finished');
     const anonymous = await createUser(t.db, { firstName: '', lastName: '' });
     await t.db.insert(userReviews).values({ toUserId: mentor.id, authorId: anonymous.id, text: 'Раньше', stars: 3, createdAt: new Date(Date.now() - HOUR) });
-    await expectJson(addUserReview(mentee, { review_text: 'Позже', review_stars: 5, to_user_id: mentor.id }), 201);
-    const list = await expectJson<any[]>(send('GET', `/api/user_reviews/GetUserReviews?to_user_id=${mentor.id}`), 200);
+    await expectOk(addUserReview(mentee, { review_text: 'Позже', review_stars: 5, to_user_id: mentor.id }), 201);
+    const list = await expectOk(mentorReviews(mentor.id, api), 200);
     expect(list.map((r) => [r.review_text, r.author_name])).toEqual([
       ['Позже', 'Мария Кузнецова'],
       ['Раньше', null],
@@ -114,14 +125,14 @@ describe('mentor reviews', () => {
       // a bare rating: counted, nothing to show
       { bookingId: bare.id, authorId: silent.id, mentorId: mentor.id, rating: 2, text: '' },
     ]);
-    await expectJson(addUserReview(mentee, { review_text: 'Рекомендую', review_stars: 5, to_user_id: mentor.id }), 201);
-    const list = await expectJson<any[]>(send('GET', `/api/user_reviews/GetUserReviews?to_user_id=${mentor.id}`), 200);
+    await expectOk(addUserReview(mentee, { review_text: 'Рекомендую', review_stars: 5, to_user_id: mentor.id }), 201);
+    const list = await expectOk(mentorReviews(mentor.id, api), 200);
     expect(list.map((r) => [r.source, r.review_text, r.review_stars, r.author_name])).toEqual([
       ['mentor_page', 'Рекомендую', 5, 'Мария Кузнецова'],
       ['consultation', 'Разобрали всё по делу', 4, 'Мария Кузнецова'],
     ]);
     expect(list[1].review_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const card = await expectJson(send('GET', `/api/users/${mentor.id}/`), 200);
+    const card = await expectOk(mentorCard(mentor.id), 200);
     expect([card.reviews_count, card.rating]).toEqual([3, '3.7']);
   });
 
@@ -129,8 +140,8 @@ describe('mentor reviews', () => {
     const mentee = await createUser(t.db);
     const mentors = [];
     for (let i = 0; i < 21; i++) mentors.push((await consultation('finished', { mentee })).mentor);
-    for (const m of mentors.slice(0, 20)) await expectJson(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: m.id }), 201);
-    expect((await expectJson(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: mentors[20].id }), 429)).code).toBe('rate_limited');
+    for (const m of mentors.slice(0, 20)) await expectOk(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: m.id }), 201);
+    expect((await expectError(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: mentors[20].id }), 429)).code).toBe('rate_limited');
   });
 });
 
@@ -144,15 +155,16 @@ describe('event reviews', () => {
     if (values.isCanceled) await t.db.update(events).set({ isCanceled: true }).where(eq(events.id, event.id));
     return { mentor, event, user };
   }
-  const addEventReview = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, body: Record<string, unknown>) =>
-    send('POST', '/api/event_reviews/AddEventReview/', { user: asUser(user), body });
+  const addEventReview = (user: Caller, json: EventReviewJson) => as(user).event_reviews.AddEventReview.$post({ json });
+  const sendEventReview = (user: Caller, body: Record<string, unknown>) => send('POST', '/api/event_reviews/AddEventReview/', { user: asUser(user), body });
+  const eventReviews = (eventId: number, client = specApi) => client.event_reviews.GetEventReviews.$get({ query: { event_id: String(eventId) } });
 
   it('lets a confirmed participant of a started event review once', async () => {
     const { event, user } = await eventWith(-HOUR, 'confirmed');
-    const body = await expectJson(addEventReview(user, { review_text: 'Полезно', review_stars: 5, event_id: event.id }), 201);
+    const body = await expectOk(addEventReview(user, { review_text: 'Полезно', review_stars: 5, event_id: event.id }), 201);
     expect(body).toMatchObject({ review_text: 'Полезно', review_stars: 5, author_name: 'Олег Орлов', event_id: event.id });
-    expect((await expectJson(addEventReview(user, { review_text: 'Снова', event_id: event.id }), 409)).code).toBe('already_reviewed');
-    expect(await expectJson(send('GET', `/api/event_reviews/GetEventReviews/?event_id=${event.id}`), 200)).toEqual([body]);
+    expect((await expectError(addEventReview(user, { review_text: 'Снова', event_id: event.id }), 409)).code).toBe('already_reviewed');
+    expect(await expectOk(eventReviews(event.id), 200)).toEqual([body]);
   });
 
   it('refuses non-participants, unconfirmed ones, events not started yet and canceled events', async () => {
@@ -165,20 +177,20 @@ describe('event reviews', () => {
       [-HOUR, 'confirmed', { isCanceled: true }],
     ] as const) {
       const { event, user } = await eventWith(offset, status, values);
-      expect(await expectJson(addEventReview(user, { review_text: 'Текст', review_stars: 5, event_id: event.id }), 403)).toEqual(refused);
+      expect(await expectError(addEventReview(user, { review_text: 'Текст', review_stars: 5, event_id: event.id }), 403)).toEqual(refused);
     }
   });
 
   it('checks text and stars with the dialog messages', async () => {
     const { event, user } = await eventWith(-HOUR, 'confirmed');
-    expect((await expectJson(addEventReview(user, { event_id: event.id, review_text: '' }), 400)).fields).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
-    expect((await expectJson(addEventReview(user, { event_id: event.id, review_text: 'x'.repeat(1001) }), 400)).fields).toEqual({
+    expect((await expectJson(sendEventReview(user, { event_id: event.id, review_text: '' }), 400)).fields).toEqual({ review_text: 'Отзыв обязателен для заполнения' });
+    expect((await expectJson(sendEventReview(user, { event_id: event.id, review_text: 'x'.repeat(1001) }), 400)).fields).toEqual({
       review_text: 'Отзыв не должен превышать 1000 символов',
     });
-    expect((await expectJson(addEventReview(user, { event_id: event.id, review_text: 'ok', review_stars: 9 }), 400)).fields).toEqual({
+    expect((await expectJson(sendEventReview(user, { event_id: event.id, review_text: 'ok', review_stars: 9 }), 400)).fields).toEqual({
       review_stars: 'Оценка должна быть от 1 до 5',
     });
     expect((await expectJson(send('GET', '/api/event_reviews/GetEventReviews/?event_id=x'), 400)).fields).toEqual({ event_id: 'Некорректное мероприятие' });
-    expect(await expectJson(send('GET', `/api/event_reviews/GetEventReviews?event_id=${event.id}`), 200)).toEqual([]);
+    expect(await expectOk(eventReviews(event.id, api), 200)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { hc, type ClientRequestOptions } from 'hono/client';
 import type { AppType } from '../../worker/app.ts';
 import { takeEarlyResponse } from './early-data.ts';
+import { withTrailingSlash } from './trailing-slash.ts';
 
 /** The one error shape every API failure is answered with (docs/architecture.md, convention 5). */
 export type ErrorEnvelope = { detail: string; code: string; fields?: Record<string, string> };
@@ -122,19 +123,11 @@ export async function unwrap<T>(response: JsonResponse<T>): Promise<T> {
 /** Typed RPC client for /api (hono `hc`), with the refresh-and-retry behaviour of apiFetch. */
 export const api = hc<AppType>('/api', { fetch: apiFetch });
 
-/** `/api/events/GetEvent?id=7` → `/api/events/GetEvent/?id=7`: the path gets the spec's trailing slash, the query stays. */
-function withTrailingSlash(input: RequestInfo | URL): RequestInfo | URL {
-  if (typeof input !== 'string') return input;
-  const queryAt = input.search(/[?#]/);
-  const path = queryAt < 0 ? input : input.slice(0, queryAt);
-  return path.endsWith('/') ? input : `${path}/${input.slice(path.length)}`;
-}
-
 /**
  * A call's options for the spec's own path: hc writes a route's path as the Worker declares it, without the spec's
  * trailing slash. The events calls keep the spec's URLs through it, as public/early-data.js starts the first event
  * page under that URL and hands its answer only to a request for the same URL (web/lib/early-data.ts).
  */
 export const specPath = {
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => apiFetch(withTrailingSlash(input), init),
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => apiFetch(typeof input === 'string' ? withTrailingSlash(input) : input, init),
 } satisfies ClientRequestOptions;
