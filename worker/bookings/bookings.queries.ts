@@ -125,8 +125,9 @@ function toSlot(row: SlotRow | undefined): SlotForBooking | null {
 
 /**
  * The slot as it stands, read without a lock in one round trip with the booker's rate limits (decision 015): most
- * losers of a race for a slot learn from it that the slot is gone; over a limit, it throws the 429. A slot that looks free draws its booking's id here, so the batch that books it
- * can name the booking in the notification it stores with it. Null for a missing or deleted slot.
+ * losers of a race for a slot learn from it that the slot is gone; over a limit, it throws the 429. A slot that looks
+ * free draws its booking's id here, so the batch that books it can name the booking in the notification it stores
+ * with it. The slot is null when it is missing or deleted.
  */
 export async function peekSlotForBooking(db: Db, slotId: number, menteeId: number, limits: Limit[]) {
   const { http } = db;
