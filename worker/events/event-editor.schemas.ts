@@ -150,6 +150,12 @@ export const updateEventSchema = z.object({
   remove_image: flag,
 });
 
+export type NewEventInput = z.output<typeof addEventSchema>;
+export type EventChangesInput = z.output<typeof updateEventSchema>;
+
+/** The cover's form field (multipart), also the field its refusals name. */
+export const EVENT_IMAGE_FIELD = 'event_image';
+
 /** The UTC offset (ms) of an IANA zone at an instant. */
 function zoneOffset(at: number, timeZone: string) {
   const { date, time } = localParts(new Date(at), timeZone);

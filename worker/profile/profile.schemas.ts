@@ -54,6 +54,7 @@ export const profilePatchSchema = z.object({
     .optional(),
   remove_avatar: z.enum(['true', 'false']).optional(),
 });
+export type ProfileChanges = z.output<typeof profilePatchSchema>;
 
 /** POST /api/users/me/phone/confirm/: the code texted to the new number. */
 export const phoneConfirmBody = z.object({ passcode: passcodeSchema });

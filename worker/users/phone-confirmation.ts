@@ -36,6 +36,14 @@ export async function sendPhoneCode(c: SignedInContext, userId: number, phone: s
   deliverInBackground(c, ({ sms }) => sms.sendSms({ to: phone, text: codeMessages.sms(code) }));
 }
 
+/** Codes for one person's new number, for the profile's lifecycle: allowed before the write, sent after it. */
+export type PhoneCodes = { allow: (phone: string) => Promise<void>; send: (phone: string) => Promise<void> };
+
+export const phoneCodesFor = (c: SignedInContext, userId: number): PhoneCodes => ({
+  allow: (phone) => allowPhoneCode(c, userId, phone),
+  send: (phone) => sendPhoneCode(c, userId, phone),
+});
+
 /** The code makes the pending number the account's phone; a number someone confirmed meanwhile stays theirs. */
 export async function confirmPhone(c: SignedInContext, userId: number, passcode: string) {
   const pending = (await findUserById(c.var.db, userId))?.pendingPhone;

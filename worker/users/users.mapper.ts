@@ -1,6 +1,8 @@
 import type { users } from '../../drizzle/schema/users.ts';
+import type { ProfileChanges } from '../profile/profile.schemas.ts';
 
 type UserRow = typeof users.$inferSelect;
+export type UserPatch = Partial<typeof users.$inferInsert>;
 
 /** The current user as the spec's clients read it (GET /api/users/me/). */
 export function toMe(row: UserRow) {
@@ -26,3 +28,17 @@ export function toMe(row: UserRow) {
   };
 }
 export type Me = ReturnType<typeof toMe>;
+
+/** PATCH /api/users/me/'s sent fields as columns; a cleared optional text is null (the phone and the avatar are the lifecycle's). */
+export function toUserPatch(p: ProfileChanges): UserPatch {
+  const patch: UserPatch = {};
+  if (p.mentor_name !== undefined) patch.firstName = p.mentor_name;
+  if (p.mentor_surname !== undefined) patch.lastName = p.mentor_surname;
+  if (p.user_city_residence !== undefined) patch.city = p.user_city_residence || null;
+  if (p.mentor_title !== undefined) patch.telegramLink = p.mentor_title || null;
+  if (p.mentor_tg_title !== undefined) patch.tgTitle = p.mentor_tg_title || null;
+  if (p.mentor_description !== undefined) patch.description = p.mentor_description;
+  if (p.mentor_specialization !== undefined) patch.specialization = p.mentor_specialization || null;
+  if (p.mentor_skills !== undefined) patch.skills = p.mentor_skills;
+  return patch;
+}

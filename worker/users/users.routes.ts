@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
+import { readJsonOrForm } from '../lib/form-body.ts';
 import { requireUser } from '../middleware/session.ts';
 import { setAccessCookie } from '../auth/session-cookies.ts';
 import { toMe } from './users.mapper.ts';
-import { updateProfile } from './profile-update.ts';
+import { updateProfile, type ProfileUpdateOutcome } from './profile.lifecycle.ts';
 import { findUserById } from './users.queries.ts';
-import { allowPhoneCode, confirmPhone, sendPhoneCode } from './phone-confirmation.ts';
+import { allowPhoneCode, confirmPhone, phoneCodesFor, sendPhoneCode } from './phone-confirmation.ts';
 import { phoneMessages } from './phone-confirmation.messages.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
-import { validate } from '../lib/validate.ts';
-import { phoneConfirmBody } from '../profile/profile.schemas.ts';
+import { parseOrThrow, validate } from '../lib/validate.ts';
+import { phoneConfirmBody, profilePatchSchema } from '../profile/profile.schemas.ts';
 
 // an avatar of at most 5 MB plus the text fields
 const profileBodyLimit = bodyLimit({
@@ -20,6 +21,26 @@ const profileBodyLimit = bodyLimit({
     throw new ApiError(413, 'file_too_large', 'Размер файла не должен превышать 5MB', { mentor_avatar: 'Размер файла не должен превышать 5MB' });
   },
 });
+
+// a token whose account is gone: the session is over
+const profileRefusals: Record<Exclude<ProfileUpdateOutcome['kind'], 'updated'>, () => ApiError> = { no_user: () => errors.unauthorized() };
+
+/** The profile's fields (multipart, as the spec's client sends, or JSON) validated, and the avatar file. */
+async function readProfileBody(c: SignedInContext) {
+  const { fields, files } = await readJsonOrForm(c);
+  // in a form, skills travel as one JSON array field
+  if (typeof fields.mentor_skills === 'string') fields.mentor_skills = safeJson(fields.mentor_skills);
+  delete fields.mentor_avatar;
+  return { changes: parseOrThrow(profilePatchSchema, fields), avatar: files('mentor_avatar')[0] ?? null };
+}
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
 
 export const usersRoutes = new Hono<AppEnv>()
   .get('/users/me', requireUser, async (c) => {
@@ -33,8 +54,11 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .patch('/users/me', requireUser, profileBodyLimit, async (c) => {
     const current = await findUserById(c.var.db, c.var.user.id);
-    if (!current) throw errors.unauthorized();
-    return c.json(toMe(await updateProfile(c, current)));
+    if (!current) throw profileRefusals.no_user();
+    const body = await readProfileBody(c);
+    const outcome = await updateProfile({ env: c.env, db: c.var.db }, current, body, phoneCodesFor(c, current.id));
+    if (outcome.kind !== 'updated') throw profileRefusals[outcome.kind]();
+    return c.json(toMe(outcome.user));
   })
   /** Ours (decision 013): the code texted to the profile's new number makes it the account's phone. */
   .post('/users/me/phone/confirm', requireUser, validate('json', phoneConfirmBody), async (c) => {
