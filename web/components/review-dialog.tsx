@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { REVIEW_DEFAULT_STARS, REVIEW_TEXT_MAX, reviewMessages } from '../../worker/reviews/review-rules.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog.tsx';
 import { Label } from './ui/label.tsx';
@@ -7,10 +8,7 @@ import { Textarea } from './ui/textarea.tsx';
 import { toast } from './ui/toast-store.ts';
 import { StarRating } from './star-rating.tsx';
 
-/** Spec 000 §5 / §9. */
-export const REVIEW_MAX_LENGTH = 1000;
-export const REVIEW_DEFAULT_STARS = 5;
-export const REVIEW_REQUIRED_MESSAGE = 'Отзыв обязателен для заполнения';
+/** Spec 000 §5 / §9: the text's limit, the default stars and the required message are the server's (review-rules.ts). */
 export const REVIEW_SUCCESS_MESSAGE = 'Отзыв успешно отправлен!';
 export const REVIEW_ERROR_MESSAGE = 'Ошибка при отправке отзыва. Попробуйте еще раз.';
 const REVIEW_TOAST_DURATION = 4000;
@@ -60,7 +58,7 @@ export function ReviewDialog({ open, onOpenChange, draftKey, onSubmit, descripti
   }, [draftKey]);
 
   const changeText = (value: string) => {
-    const next = value.slice(0, REVIEW_MAX_LENGTH);
+    const next = value.slice(0, REVIEW_TEXT_MAX);
     setText(next);
     writeDraft(draftKey, next);
     if (error && next.trim()) setError(null);
@@ -70,7 +68,7 @@ export function ReviewDialog({ open, onOpenChange, draftKey, onSubmit, descripti
     event.preventDefault();
     const reviewText = text.trim();
     if (!reviewText) {
-      setError(REVIEW_REQUIRED_MESSAGE);
+      setError(reviewMessages.textRequired);
       return;
     }
     setSending(true);
@@ -91,7 +89,7 @@ export function ReviewDialog({ open, onOpenChange, draftKey, onSubmit, descripti
     onOpenChange(false);
   };
 
-  const left = REVIEW_MAX_LENGTH - text.length;
+  const left = REVIEW_TEXT_MAX - text.length;
 
   return (
     <Dialog open={open} onOpenChange={(next) => (sending ? undefined : onOpenChange(next))}>
@@ -110,7 +108,7 @@ export function ReviewDialog({ open, onOpenChange, draftKey, onSubmit, descripti
             <Textarea
               id={textId}
               value={text}
-              maxLength={REVIEW_MAX_LENGTH}
+              maxLength={REVIEW_TEXT_MAX}
               rows={6}
               placeholder="Что понравилось, что было полезно?"
               disabled={sending}

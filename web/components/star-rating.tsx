@@ -1,8 +1,7 @@
 import { useId, type KeyboardEvent } from 'react';
 import { Star } from 'lucide-react';
+import { REVIEW_STARS_MAX as MAX_STARS, REVIEW_STARS_MIN } from '../../worker/reviews/review-rules.ts';
 import { cn } from '../lib/cn.ts';
-
-export const MAX_STARS = 5;
 
 type StarRatingProps = {
   /** 0–5; fractions are rounded for display. */
@@ -54,7 +53,7 @@ export function StarRating({ value, onChange, size = 'md', label = 'Оценка
       onChange(Math.min(MAX_STARS, rounded + 1));
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') {
       event.preventDefault();
-      onChange(Math.max(1, rounded - 1));
+      onChange(Math.max(REVIEW_STARS_MIN, rounded - 1));
     }
   };
 

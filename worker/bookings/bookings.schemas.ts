@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idParam } from '../lib/id-param.ts';
 import { ownerIdField } from '../lib/owned.ts';
+import { bookingMessages, QUESTIONS_MAX } from './booking-rules.ts';
 
 /** A paid consultation holds its slot this long, pending payment. */
 export const BOOKING_HOLD_MINUTES = 15;
-export const QUESTIONS_MAX = 2000;
 /** unpaid holds one person may keep at once: nobody can lock a mentor's week without paying */
 export const MAX_OPEN_HOLDS = 3;
 /** booking attempts per person and hour */
@@ -17,7 +17,7 @@ export const createBookingBody = z.object({
   questions: z
     .string({ error: 'Некорректный вопрос' })
     .trim()
-    .max(QUESTIONS_MAX, `Вопрос не должен превышать ${QUESTIONS_MAX} символов`)
+    .max(QUESTIONS_MAX, bookingMessages.questionsTooLong)
     .nullish()
     .transform((v) => v ?? ''),
 });

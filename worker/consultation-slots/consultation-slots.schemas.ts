@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { idParam } from '../lib/id-param.ts';
 import { ownerIdField } from '../lib/owned.ts';
-import { canonicalTimeZone, daysBetween, isCalendarDate, isoWeekdays, SLOT_DAYS_AHEAD_MAX } from './slot-dates.ts';
+import { canonicalTimeZone, daysBetween, isCalendarDate, isoWeekdays, SLOT_DAYS_AHEAD_MAX, slotDateMessages } from './slot-dates.ts';
 
 const instant = (required: string) =>
   z
@@ -14,7 +14,7 @@ const instant = (required: string) =>
     .pipe(z.iso.datetime({ offset: true, error: 'Некорректные дата или время' }))
     .transform((v) => new Date(v));
 
-const startTime = instant('Поле даты обязательно для заполнения');
+const startTime = instant(slotDateMessages.dateRequired);
 const endTime = instant('Укажите время окончания');
 const consultationTypeField = idParam('Выберите вид консультации');
 
@@ -71,7 +71,7 @@ export const recurrenceBody = z
   })
   .superRefine((v, ctx) => {
     if (v.repeat_type === 'custom' && !v.custom_weekdays.length) {
-      ctx.addIssue({ code: 'custom', path: ['custom_weekdays'], message: 'Выберите хотя бы один день недели' });
+      ctx.addIssue({ code: 'custom', path: ['custom_weekdays'], message: slotDateMessages.weekdays });
     }
     if (v.repeat_type !== 'none' && !v.repeat_until) {
       ctx.addIssue({ code: 'custom', path: ['repeat_until'], message: 'Укажите дату окончания повторения' });
@@ -81,7 +81,7 @@ export type RecurrenceInput = z.output<typeof recurrenceBody>;
 
 export const repeatUntilMessages = {
   beforeFirst: 'Дата окончания повторения не может быть раньше даты первого слота',
-  tooFar: 'Пожалуйста, выберите более раннюю дату',
+  tooFar: slotDateMessages.tooFar,
 } as const;
 
 const optionalUserId = z.preprocess((v) => (v === '' ? undefined : v), idParam('Некорректный пользователь').optional());

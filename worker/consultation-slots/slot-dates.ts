@@ -72,7 +72,10 @@ export function isCalendarDate(value: string) {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/** The slot form's messages (spec 002 §5.3): this module is pure, so the web's slot form may import them. */
 export const slotDateMessages = {
+  dateRequired: 'Поле даты обязательно для заполнения',
+  weekdays: 'Выберите хотя бы один день недели',
   past: 'Дата не может быть раньше сегодняшнего дня',
   tooFar: 'Пожалуйста, выберите более раннюю дату',
   startPassed: 'Время начала уже прошло',

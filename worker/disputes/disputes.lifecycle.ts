@@ -15,6 +15,7 @@ import { disputeDeadline } from '../escrow/dispute-window.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { slotTimes } from '../bookings/bookings.queries.ts';
 import { errors } from '../lib/errors.ts';
+import { partialRefundFits } from './dispute-rules.ts';
 import { disputeOpenedNotice, disputeResolvedNotice, outcomeText } from './disputes.notices.ts';
 import type { DisputeOutcome } from './disputes.schemas.ts';
 
@@ -96,7 +97,7 @@ export async function resolveDispute(
       return { kind: known ? 'already_resolved' : 'not_found' };
     }
     const booking = (await lockBooking(tx, dispute.bookingId))!;
-    if (input.outcome === 'partial_refund' && !(input.refundRubles! >= 1 && input.refundRubles! <= booking.price - 1)) {
+    if (input.outcome === 'partial_refund' && !partialRefundFits(input.refundRubles!, booking.price)) {
       throw errors.validation({ refund_amount: booking.price > 1 ? `Сумма возврата — от 1 до ${booking.price - 1} ₽` : 'Частичный возврат невозможен' });
     }
     const payment = await lockHeldPayment(tx, { bookingId: booking.id });

@@ -1,15 +1,13 @@
 // Disputes (spec 002 §3 "Dispute complaint", §5.2; decision 006).
 import { z } from 'zod';
 import { idParam } from '../lib/id-param.ts';
-
-export const DISPUTE_TEXT_MAX = 2000;
-const EMPTY = 'Поле не может быть пустым';
+import { DISPUTE_TEXT_MAX, disputeMessages } from './dispute-rules.ts';
 
 const text = z
-  .string({ error: EMPTY })
+  .string({ error: disputeMessages.textRequired })
   .trim()
-  .min(1, EMPTY)
-  .max(DISPUTE_TEXT_MAX, `Текст не должен превышать ${DISPUTE_TEXT_MAX} символов`);
+  .min(1, disputeMessages.textRequired)
+  .max(DISPUTE_TEXT_MAX, disputeMessages.textTooLong);
 
 /** POST /disputes/complaints/ {booking_id, source: 'buyer', text} */
 export const complaintBody = z.object({

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 export const MODERATION_PAGE_SIZE = 100;
+/** the rejection reason the applicant reads; the web's reject dialog counts to it */
+export const REJECT_REASON_MAX = 1000;
 
 export const moderationListQuery = z.object({
   status: z.enum(['submitted', 'approved', 'rejected'], { error: 'Некорректный статус' }).default('submitted'),
@@ -13,5 +15,5 @@ export const rejectBody = z.object({
     .string({ error: 'Укажите причину отказа' })
     .trim()
     .min(1, 'Укажите причину отказа')
-    .max(1000, 'Причина отказа не должна превышать 1000 символов'),
+    .max(REJECT_REASON_MAX, `Причина отказа не должна превышать ${REJECT_REASON_MAX} символов`),
 });

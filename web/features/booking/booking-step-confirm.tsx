@@ -4,10 +4,10 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
+import { QUESTIONS_MAX } from '../../../worker/bookings/booking-rules.ts';
 import type { AvailableSlot, SlotDetail } from './booking.api.ts';
 import { DEFAULT_DURATION_MINUTES, DEFAULT_TOPIC, formatLongDay, formatTimeRange } from './booking-calendar.ts';
 
-export const QUESTIONS_MAX = 2000;
 export const MENTOR_LOAD_FAILED = 'Не удалось загрузить';
 
 /** What the mentor page already knows about the type: used while the slot details are missing. */

@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import type { DisputeOutcome } from '../../../worker/disputes/disputes.schemas.ts';
 import { api, unwrap } from '../../lib/api-client.ts';
 
 /* Admin dispute calls of decision 006 through the typed client. Money in these bodies is rubles. */
 
 const route = api.disputes;
 
-export type DisputeTab = 'open' | 'resolved';
-export type DisputeOutcome = 'refund' | 'partial_refund' | 'release';
+/** the list's ?status= (the server's enum) */
+export type DisputeTab = NonNullable<InferRequestType<typeof route.$get>['query']['status']>;
+export type { DisputeOutcome };
 
 /** An item of GET /api/disputes/?status= (admin): status, complaint text, amount, consultation, buyer, mentor. */
 export type Dispute = InferResponseType<typeof route.$get, 200>['results'][number];

@@ -6,9 +6,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
+import { DISPUTE_TEXT_MAX as RESOLUTION_MAX, partialRefundFits } from '../../../worker/disputes/dispute-rules.ts';
 import type { DisputeOutcome, ResolveBody } from './disputes.api.ts';
-
-export const RESOLUTION_MAX = 2000;
 
 const copy: Record<DisputeOutcome, { title: string; confirm: string; description: (price: number) => string }> = {
   refund: {
@@ -40,7 +39,7 @@ export function validateResolution(outcome: DisputeOutcome, price: number, amoun
   if (outcome === 'partial_refund') {
     const raw = amountText.replace(/\s/g, '');
     amount = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(amount) || amount < 1 || amount > price - 1) errors.amount = `Введите сумму от 1 до ${price - 1} руб.`;
+    if (!partialRefundFits(amount, price)) errors.amount = `Введите сумму от 1 до ${price - 1} руб.`;
   }
   if (errors.amount || errors.resolution) return { errors };
   return { errors, body: { outcome, resolution: text, ...(outcome === 'partial_refund' ? { refund_amount: amount } : {}) } };

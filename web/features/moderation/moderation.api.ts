@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
 import type { PayloadForView } from '../../components/application-payload-view.tsx';
 
 /* Admin moderation of mentor applications, through the typed client. */
 
-export type ModerationStatus = 'submitted' | 'approved' | 'rejected';
+/** the list's ?status= (the server's enum) */
+export type ModerationStatus = NonNullable<InferRequestType<typeof route.$get>['query']['status']>;
 
 export type ModerationApplication = {
   id: number;

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { rejectBody } from '../../../worker/moderation/moderation.schemas.ts';
+import { REJECT_REASON_MAX as REASON_MAX, rejectBody } from '../../../worker/moderation/moderation.schemas.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-
-export const REASON_MAX = 1000;
 
 type RejectDialogProps = {
   open: boolean;
@@ -35,7 +33,7 @@ function RejectForm({ onCancel, onReject }: { onCancel: () => void; onReject: (r
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The server's own rule and message: required, trimmed, up to 1000 characters.
+    // The server's own rule and message: required, trimmed, up to REASON_MAX characters.
     const parsed = rejectBody.safeParse({ reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     onReject(parsed.data.reason);

@@ -6,12 +6,10 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { CONSULTATION_REVIEW_TEXT_MAX as REVIEW_TEXT_MAX } from '../../../worker/reviews/consultation-reviews.schemas.ts';
+import { CONSULTATION_REVIEW_TEXT_MAX as REVIEW_TEXT_MAX, REVIEW_STARS_MIN, reviewMessages } from '../../../worker/reviews/review-rules.ts';
 import { errorMessage } from './schedule.api.ts';
 import { counterpart, personName, type ScheduleItem } from './schedule-items.ts';
 import { useScheduleMutations } from './use-schedule-mutations.ts';
-
-export const RATING_REQUIRED = 'Пожалуйста, выберите оценку';
 
 type ConsultationReviewDialogProps = {
   /** The consultation being rated; null keeps the dialog closed. */
@@ -45,8 +43,8 @@ export function ConsultationReviewDialog({ item, userId, onClose }: Consultation
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!item) return;
-    if (rating < 1) {
-      setError(RATING_REQUIRED);
+    if (rating < REVIEW_STARS_MIN) {
+      setError(reviewMessages.ratingRequired);
       return;
     }
     review.mutate(

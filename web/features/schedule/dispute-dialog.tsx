@@ -6,12 +6,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { formatDate } from '../../lib/dayjs.ts';
-import { DISPUTE_TEXT_MAX } from '../../../worker/disputes/disputes.schemas.ts';
+import { DISPUTE_TEXT_MAX, disputeMessages } from '../../../worker/disputes/dispute-rules.ts';
 import { errorMessage } from './schedule.api.ts';
 import type { ScheduleItem } from './schedule-items.ts';
 import { useScheduleMutations } from './use-schedule-mutations.ts';
-
-export const DISPUTE_TEXT_REQUIRED = 'Поле не может быть пустым';
 
 type DisputeDialogProps = {
   item: ScheduleItem | null;
@@ -43,7 +41,7 @@ export function DisputeDialog({ item, userId, timeZone, onClose }: DisputeDialog
     if (!item) return;
     const trimmed = text.trim();
     if (!trimmed) {
-      setError(DISPUTE_TEXT_REQUIRED);
+      setError(disputeMessages.textRequired);
       return;
     }
     dispute.mutate(

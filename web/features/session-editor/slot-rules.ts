@@ -1,3 +1,4 @@
+import { SLOT_DAYS_AHEAD_MAX, slotDateMessages } from '../../../worker/consultation-slots/slot-dates.ts';
 import { addDaysTo, addMonthsTo, isTime, shiftTime, todayIn, zonedInstant } from './editor-time.ts';
 import type { Weekday } from './session-editor.api.ts';
 
@@ -14,16 +15,17 @@ export const WEEKDAYS: { value: Weekday; short: string }[] = [
 ];
 export const DEFAULT_WEEKDAYS: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 export const NEW_SLOT_TIME = '09:00';
-export const SLOT_DAYS_AHEAD_MAX = 400;
+// the server's own bound and messages (worker/consultation-slots/slot-dates.ts, pure)
+export { SLOT_DAYS_AHEAD_MAX };
 export const REPEAT_MONTHS = 3;
 
 export const slotMessages = {
-  dateRequired: 'Поле даты обязательно для заполнения',
-  dateBeforeToday: 'Дата не может быть раньше сегодняшнего дня',
-  dateTooFar: 'Пожалуйста, выберите более раннюю дату',
+  dateRequired: slotDateMessages.dateRequired,
+  dateBeforeToday: slotDateMessages.past,
+  dateTooFar: slotDateMessages.tooFar,
   oneTimeNoDate: 'Укажи дату для единоразового слота!',
   invalidForm: 'Пожалуйста, исправьте ошибки в форме',
-  weekdays: 'Выберите хотя бы один день недели',
+  weekdays: slotDateMessages.weekdays,
   timeFormat: 'Некорректный формат времени (ЧЧ:ММ)',
   deleteConfirm: 'Вы уверены, что хотите удалить это время?',
   deleteFailed: (message: string) => `Ошибка при удалении слота: ${message}`,

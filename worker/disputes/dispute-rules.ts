@@ -1,0 +1,13 @@
+// The dispute forms' limits and messages (spec 002 §5.2; decision 010): the server's schemas and lifecycle and the
+// web's dialogs (the buyer's complaint, the admin's resolution) read them from here. Pure: no server-only code.
+
+/** a complaint's or a resolution's text */
+export const DISPUTE_TEXT_MAX = 2000;
+
+export const disputeMessages = {
+  textRequired: 'Поле не может быть пустым',
+  textTooLong: `Текст не должен превышать ${DISPUTE_TEXT_MAX} символов`,
+} as const;
+
+/** A partial refund leaves both sides something: whole rubles from 1 to the price − 1. */
+export const partialRefundFits = (rubles: number, price: number) => Number.isInteger(rubles) && rubles >= 1 && rubles <= price - 1;

@@ -1,0 +1,23 @@
+// The review forms' limits and messages (spec 000 §5, §9; spec 002 §5.2): the server's schemas and the web's
+// dialogs (web/components/review-dialog.tsx, the schedule's consultation review, the stars) read them from here,
+// so the two refuse the same input with the same words. Pure: no server-only code.
+
+/** a mentor's or an event's review text */
+export const REVIEW_TEXT_MAX = 1000;
+/** a consultation review's (optional) text */
+export const CONSULTATION_REVIEW_TEXT_MAX = 1000;
+/** the rating scale: whole stars */
+export const REVIEW_STARS_MIN = 1;
+export const REVIEW_STARS_MAX = 5;
+/** a mentor's or an event's review starts at (and, left out, is) five stars */
+export const REVIEW_DEFAULT_STARS = 5;
+
+export const reviewMessages = {
+  textRequired: 'Отзыв обязателен для заполнения',
+  textTooLong: `Отзыв не должен превышать ${REVIEW_TEXT_MAX} символов`,
+  stars: `Оценка должна быть от ${REVIEW_STARS_MIN} до ${REVIEW_STARS_MAX}`,
+  /** a consultation's rating: none chosen */
+  ratingRequired: 'Пожалуйста, выберите оценку',
+  ratingRange: `Оценка — от ${REVIEW_STARS_MIN} до ${REVIEW_STARS_MAX} звёзд`,
+  consultationTextTooLong: `Отзыв не должен превышать ${CONSULTATION_REVIEW_TEXT_MAX} символов`,
+} as const;
