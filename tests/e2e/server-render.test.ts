@@ -120,6 +120,29 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('hydrates the landing and the mentor list in place too, without asking again for what they brought', async () => {
+    for (const path of ['/', '/AllMentors']) {
+      const page = await openPage(390, 844);
+      const errors = collectErrors(page);
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/users/me') && url.pathname !== '/api/token/refresh/') reads.push(url.pathname + url.search);
+      });
+      await page.context().addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
+        });
+      });
+      await gotoLiveApp(page, `${appUrl}${path}`);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-rendered')), path).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __heading: Element | null }).__heading?.isConnected ?? false), path).toBe(true);
+      expect(reads, path).toEqual([]);
+      expect(errors, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('renders again in the browser when its zone differs from the page\'s', async () => {
     const page = await openPage(390, 844);
     const errors = collectErrors(page);
