@@ -124,6 +124,8 @@ describe('messages', () => {
     const { mentee, roomId } = await pair();
     const stranger = asUser(await createUser(t.db));
     await expectJson(send('POST', `/api/chats/${roomId}/messages/`, { user: mentee, body: { content: 'первое' } }), 201);
+    const spa = await call(`/api/chats/${roomId}/messages/`, { method: 'POST', body: multipart({ content: 'второе', chat_room: roomId }), user: mentee });
+    expect(spa.status).toBe(201);
     // the minute's counters as if both had sent 60 already (the window the limit counts in: the current minute)
     for (const user of [mentee, stranger]) {
       await t.db.execute(sql`
@@ -134,9 +136,13 @@ describe('messages', () => {
     const refused = await send('POST', `/api/chats/${roomId}/messages/`, { user: mentee, body: { content: 'шестьдесят первое' } });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'rate_limited', detail: 'Слишком много запросов. Попробуйте позже.' });
+    // the same as the SPA sends it (multipart without files), and an empty one: 429 before judging the body
+    const form = await call(`/api/chats/${roomId}/messages/`, { method: 'POST', body: multipart({ content: 'шестьдесят второе', chat_room: roomId }), user: mentee });
+    expect(form.status).toBe(429);
+    expect((await send('POST', `/api/chats/${roomId}/messages/`, { user: mentee, body: { content: '' } })).status).toBe(429);
     expect((await send('POST', `/api/chats/${roomId}/messages/`, { user: stranger, body: { content: 'влезу' } })).status).toBe(404);
     const stored = await expectJson<{ results: { content: string }[] }>(send('GET', `/api/chats/${roomId}/messages/`, { user: mentee }), 200);
-    expect(stored.results.map((m) => m.content)).toEqual(['первое']);
+    expect(stored.results.map((m) => m.content)).toEqual(['первое', 'второе']);
   });
 
   it('outsiders get 404 for every call on a room, exactly like a missing room', async () => {
@@ -146,6 +152,10 @@ describe('messages', () => {
       ['GET', `/api/chats/${roomId}/`],
       ['GET', `/api/chats/${roomId}/messages/`],
       ['POST', `/api/chats/${roomId}/messages/`, { content: 'влезу' }],
+      // a body is judged only after the sender is known to be a member
+      ['POST', `/api/chats/${roomId}/messages/`, { content: '   ' }],
+      ['POST', `/api/chats/${roomId}/messages/`, { content: 'я'.repeat(4001) }],
+      ['POST', `/api/chats/${roomId}/messages/`, { content: 'влезу', chat_room: 'другой' }],
       ['POST', `/api/chats/${roomId}/read/`, { message_id: 1 }],
       ['DELETE', `/api/chats/${roomId}/`],
     ] as const) {

@@ -2,7 +2,7 @@
 // non-member learns nothing (404, like a room that does not exist).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
-import { limitsInBatch, type Limit } from '../lib/rate-limit.ts';
+import { limitsInBatch, withinLimits, type Limit } from '../lib/rate-limit.ts';
 
 export type RoomRow = {
   id: string;
@@ -203,19 +203,19 @@ export type NewAttachment = { fileId: string; name: string; sizeBytes: number; c
 
 export type InsertOutcome = { kind: 'ok'; message: LoadedMessage; seq: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
 
+type NewMessage = { roomId: string; senderId: number; content: string; replyTo: number | null; files: NewAttachment[] };
+type StoredRow = MessageRow & { seq: string; files: AttachmentRow[] };
+
 /**
  * Stores a message with its attachments in one statement (atomic, and over the HTTP path: no connection of its own,
  * decision 015): the sender must be a member and a reply must quote a message of the same room (both are conditions
- * of the room's update, and the other writes read from it, so nothing is written unless both hold); the room rises
- * to the top of every member's list and comes back for members who had deleted it; the sender has read up to their
- * own message. The room's row lock is taken
+ * of the room's update, and the other writes read from it, so nothing is written unless both hold, nor unless
+ * `allowed` does); the room rises to the top of every member's list and comes back for members who had deleted it;
+ * the sender has read up to their own message. The room's row lock is taken
  * before the message's id is drawn (the insert reads from the update), so a room's messages commit in id order and
  * the fan-out after each commit leaves in that order too.
  */
-export async function insertMessage(
-  db: Db,
-  input: { roomId: string; senderId: number; content: string; replyTo: number | null; files: NewAttachment[] },
-): Promise<InsertOutcome> {
+function insertMessageStatement(input: NewMessage, allowed: SQL = sql`true`) {
   const room = sql`${input.roomId}::uuid`;
   const files = input.files.length
     ? sql`, files as (
@@ -227,12 +227,13 @@ export async function insertMessage(
         )}) as f (file_id, name, size_bytes, content_type)
         returning id, message_id, name, size_bytes, content_type)`
     : sql``;
-  const result = await db.execute<MessageRow & { seq: string; files: AttachmentRow[] }>(sql`
+  return sql`
     with room as (
       update chat_rooms set last_message_at = now(), message_seq = message_seq + 1
       where id = ${room}
         and exists (select 1 from chat_members where room_id = ${room} and user_id = ${input.senderId})
         and (${input.replyTo}::bigint is null or exists (select 1 from chat_messages where id = ${input.replyTo}::bigint and room_id = ${room}))
+        and ${allowed}
       returning message_seq),
     new_message as (
       insert into chat_messages (room_id, sender_id, content, reply_to_id)
@@ -245,13 +246,42 @@ export async function insertMessage(
     ${files}
     select stored.*, (select message_seq from room)::text as seq,
            ${input.files.length ? sql`(select coalesce(json_agg(f order by f.id), '[]') from files f)` : sql`'[]'::json`} as files
-    from (${selectMessages(sql`new_message`)}) stored`);
-  const stored = result.rows[0];
-  if (!stored) return { kind: (await isMember(db, input.roomId, input.senderId)) ? ('bad_reply' as const) : ('not_member' as const) };
+    from (${selectMessages(sql`new_message`)}) stored`;
+}
+
+/** The stored message, or why there is none: the sender is not (or no longer) a member, or the quoted message is not in the room. */
+async function storedOrWhyNot(db: Executor, input: NewMessage, stored: StoredRow | undefined): Promise<InsertOutcome> {
+  if (!stored) return { kind: (await isMember(db, input.roomId, input.senderId)) ? 'bad_reply' : 'not_member' };
   const { seq, files: attachments, ...message } = stored;
   const row = numericIds(message);
   const withFiles = attachments.map((f) => ({ ...f, id: Number(f.id), message_id: row.id })).sort((a, b) => a.id - b.id);
-  return { kind: 'ok' as const, message: { ...row, files: withFiles }, seq: Number(seq) };
+  return { kind: 'ok', message: { ...row, files: withFiles }, seq: Number(seq) };
+}
+
+/** Stores a message (insertMessageStatement) whose membership and rate the caller has already checked. */
+export async function insertMessage(db: Db, input: NewMessage): Promise<InsertOutcome> {
+  return storedOrWhyNot(db, input, (await db.execute<StoredRow>(insertMessageStatement(input))).rows[0]);
+}
+
+/**
+ * A message without files in one round trip (decision 015): the room's members, the sender's rate-limit hits and the
+ * insert, conditioned on both, as one batch. `members` is null when the sender is not a member, which wins over being
+ * over a limit (then it throws the 429); either way nothing was stored.
+ */
+export async function insertTextMessageCountingLimits(db: Db, input: Omit<NewMessage, 'files'>, limits: Limit[]) {
+  const { http } = db;
+  const message = { ...input, files: [] };
+  const limited = limitsInBatch(http, limits);
+  const [rows, ...rest] = await http.batch([
+    http.execute<MemberRow>(roomMembersStatement(input.roomId)),
+    ...limited.statements,
+    http.execute<StoredRow>(insertMessageStatement(message, withinLimits(limits))),
+  ]);
+  const members = membersIfOneOf(rows.rows, input.senderId);
+  if (!members) return { members, outcome: { kind: 'not_member' } as InsertOutcome };
+  limited.refuse(rest);
+  const stored = (rest[limits.length] as { rows: StoredRow[] }).rows[0];
+  return { members, outcome: await storedOrWhyNot(db, message, stored) };
 }
 
 /** Changes the text of the caller's own live message; null when there is no such message. */

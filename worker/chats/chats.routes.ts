@@ -8,21 +8,20 @@ import { parseId } from '../lib/owned.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
 import { parseOrThrow, validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { attachmentHeaders, checkAttachments, discardAttachments, storeAttachments } from './chat-attachments.ts';
-import { publishToRoom, tellAbsentMembers } from './chat-fanout.ts';
-import { personName, SUPPORT_NAME, toChatMessage, toChatRoom } from './chats.mapper.ts';
+import { attachmentHeaders } from './chat-attachments.ts';
+import { publishToRoom } from './chat-fanout.ts';
+import { postMessage } from './chat-messages.lifecycle.ts';
+import { toChatMessage, toChatRoom } from './chats.mapper.ts';
 import {
   deleteMessage,
   editMessage,
   findAttachment,
   hideRoom,
-  insertMessage,
   listRooms,
   loadMessages,
   markRoomRead,
   openDirectRoom,
   roomMembers,
-  roomMembersCountingLimits,
   userExists,
 } from './chats.queries.ts';
 import {
@@ -57,6 +56,9 @@ async function oneMessage(c: SignedInContext, roomId: string, id: number) {
   const [row] = await loadMessages(c.var.db, roomId, { ids: [id], limit: 1 });
   return toChatMessage(row);
 }
+
+/** A message body this small (its text is at most 4 000 characters: 16 KB in UTF-8) is read before the checks. */
+const EARLY_BODY_MAX_BYTES = 64 * 1024;
 
 /** Multipart (content, chat_room, reply_to, files) as the spec sends it, or JSON without files. */
 async function readMessageInput(c: SignedInContext) {
@@ -111,35 +113,15 @@ export const chatsRoutes = new Hono<AppEnv>()
   .post('/chats/:roomId/messages', requireUser, async (c) => {
     const roomId = roomParam(c);
     const user = c.var.user;
-    // the membership and the sender's rate in one round trip; not a member wins over too many
     const limits = [{ key: `chat-messages:user:${user.id}`, max: MESSAGES_PER_MINUTE, windowSeconds: 60 }];
-    const members = await roomMembersCountingLimits(c.var.db, roomId, user.id, limits);
-    if (!members) throw errors.notFound('Чат не найден');
-    const { fields, files } = await readMessageInput(c);
-    if (fields.chat_room && fields.chat_room !== roomId) throw errors.validation({ chat_room: 'Сообщение адресовано другому чату' });
-    if (!fields.content && !files.length) throw errors.validation({ content: 'Сообщение не может быть пустым' }, 'Сообщение не может быть пустым');
-    checkAttachments(files);
-    const stored = await storeAttachments(c.env, c.var.db, user.id, files);
-    let outcome;
-    try {
-      outcome = await insertMessage(c.var.db, { roomId, senderId: user.id, content: fields.content, replyTo: fields.reply_to ?? null, files: stored });
-    } catch (e) {
-      await discardAttachments(c.env, c.var.db, stored);
-      throw e;
-    }
-    if (outcome.kind !== 'ok') {
-      await discardAttachments(c.env, c.var.db, stored);
-      if (outcome.kind === 'bad_reply') throw errors.validation({ reply_to: 'Сообщение для ответа не найдено' });
-      throw errors.notFound('Чат не найден');
-    }
-    const message = toChatMessage(outcome.message);
-    const present = await publishToRoom(c.env, roomId, { type: 'message', message }, outcome.seq);
-    const sender = members.find((m) => m.user_id === user.id)!;
-    // in a support room the team answers as the team
-    const fromTeam = sender.support_user_id != null && sender.support_user_id !== user.id;
-    const senderName = fromTeam ? SUPPORT_NAME : personName(sender.first_name, sender.last_name);
-    await tellAbsentMembers(c.env, c.var.db, { roomId, senderId: user.id, senderName, members, present });
-    return c.json(message, 201);
+    // a body too small to carry a file worth the name is read before the checks, so that a text message is stored in
+    // the round trip that checks membership and rate; a larger one is read only once the sender is known to be a member
+    const length = Number(c.req.header('content-length') ?? NaN);
+    const early = length <= EARLY_BODY_MAX_BYTES ? await readMessageInput(c).then((input) => ({ input }), (error: unknown) => ({ error })) : null;
+    const outcome = await postMessage({ env: c.env, db: c.var.db }, { roomId, senderId: user.id, limits }, early, () => readMessageInput(c));
+    if (outcome.kind === 'not_member') throw errors.notFound('Чат не найден');
+    if (outcome.kind === 'bad_reply') throw errors.validation({ reply_to: 'Сообщение для ответа не найдено' });
+    return c.json(outcome.message, 201);
   })
   .patch('/chats/:roomId/messages/:messageId', requireUser, validate('json', editMessageBody), async (c) => {
     const roomId = roomParam(c);

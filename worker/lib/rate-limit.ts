@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, HttpDb } from '../../drizzle/db.ts';
 import { errors } from './errors.ts';
 
@@ -16,19 +16,43 @@ export async function enforceLimits(db: Db, limits: Limit[]) {
   for (const limit of limits) refuseOverLimit([limit], [await db.execute<{ count: number }>(hitStatement(limit))]);
 }
 
+/** The start of the fixed window `now()` falls in (one value for a whole transaction: now() is its start). */
+const windowStart = (windowSeconds: number) => sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+
+/** The sliding window's estimate: `current` hits of the window starting at `start`, plus the previous window's, weighted. */
+function slidingCount({ key, windowSeconds }: Limit, current: SQL, start: SQL) {
+  return sql`${current} + coalesce((select previous.count from rate_limit_counters previous
+      where previous.key = ${key} and previous.window_start = ${start} - make_interval(secs => ${windowSeconds})), 0)
+    * (1 - extract(epoch from now() - ${start}) / ${windowSeconds})`;
+}
+
 /** One hit against a limit, answering the estimated count in the sliding window. */
-function hitStatement({ key, windowSeconds }: Limit) {
+function hitStatement(limit: Limit) {
   return sql`
       with hit as (
         insert into rate_limit_counters (key, window_start, count)
-        values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
+        values (${limit.key}, ${windowStart(limit.windowSeconds)}, 1)
         on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
         returning count, window_start
       )
-      select hit.count + coalesce(previous.count, 0) * (1 - extract(epoch from now() - hit.window_start) / ${windowSeconds}) as count
-      from hit
-      left join rate_limit_counters previous
-        on previous.key = ${key} and previous.window_start = hit.window_start - make_interval(secs => ${windowSeconds})`;
+      select ${slidingCount(limit, sql`hit.count`, sql`hit.window_start`)} as count from hit`;
+}
+
+/**
+ * True while every limit's estimate is within its maximum, read from the counters: for a statement later in the same
+ * batch as the limits' hits, which hold the current window's row locked until the batch commits, so the condition
+ * sees exactly the count the hit answered (`limitsInBatch`'s `refuse` then throws the 429 this condition kept out).
+ */
+export function withinLimits(limits: Limit[]) {
+  if (!limits.length) return sql`true`;
+  return sql.join(
+    limits.map((limit) => {
+      const start = windowStart(limit.windowSeconds);
+      const current = sql`coalesce((select count from rate_limit_counters where key = ${limit.key} and window_start = ${start}), 0)`;
+      return sql`(${slidingCount(limit, current, start)}) <= ${limit.max}`;
+    }),
+    sql` and `,
+  );
 }
 
 function refuseOverLimit(limits: Limit[], answers: { rows: { count: number }[] }[]) {
