@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, primaryKey, text, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns.ts';
 import { uploadedFiles, users } from './users.ts';
 
@@ -58,10 +58,13 @@ export const chatMessages = pgTable(
     editedAt: ts(),
     deletedAt: ts(),
     createdAt: createdAt(),
+    /** the sender's Idempotency-Key (per room): a send repeated after a lost answer finds this message instead of storing another */
+    clientKey: uuid(),
   },
   (t) => [
     // paging a room's history backwards and "what did I miss since id N"
     index('chat_messages_room_id_idx').on(t.roomId, t.id),
+    uniqueIndex('chat_messages_client_key_idx').on(t.roomId, t.senderId, t.clientKey),
     check('chat_messages_content_length', sql`length(${t.content}) <= 4000`),
   ],
 );

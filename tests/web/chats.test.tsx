@@ -65,21 +65,30 @@ const history = [
 
 // ——— fetch: answers by method + path, records every call (JSON and multipart bodies) ———
 
-type Call = { method: string; url: string; json?: unknown; form?: FormData };
-type ApiRoute = { method?: string; path: RegExp; status?: number; body?: unknown | ((call: Call) => unknown); wait?: Promise<unknown> };
+type Call = { method: string; url: string; json?: unknown; form?: FormData; key?: string | null };
+type ApiRoute = {
+  method?: string;
+  path: RegExp;
+  status?: number;
+  body?: unknown | ((call: Call) => unknown);
+  wait?: Promise<unknown>;
+  /** true for a call whose answer never arrives (the network failed) */
+  lost?: (call: Call) => boolean;
+};
 
 function mockApi(routes: ApiRoute[]) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
-    const call: Call = { method, url };
+    const call: Call = { method, url, key: new Headers(init?.headers).get('idempotency-key') };
     if (init?.body instanceof FormData) call.form = init.body;
     else if (typeof init?.body === 'string' && init.body) call.json = JSON.parse(init.body);
     calls.push(call);
     const route = routes.find((item) => (item.method ?? 'GET') === method && item.path.test(url));
     if (!route) return new Response(JSON.stringify({ detail: 'Не найдено', code: 'not_found' }), { status: 404, headers: { 'content-type': 'application/json' } });
     if (route.wait) await route.wait;
+    if (route.lost?.(call)) throw new TypeError('Failed to fetch');
     const status = route.status ?? 200;
     const body = typeof route.body === 'function' ? (route.body as (call: Call) => unknown)(call) : route.body;
     return new Response(status === 204 ? null : JSON.stringify(body ?? null), { status, headers: { 'content-type': 'application/json' } });
@@ -321,6 +330,38 @@ describe('chats screen: an open room', () => {
     expect(await screen.findByText('Не удалось отправить сообщение')).toBeTruthy();
     expect(screen.getByText('Слишком много сообщений, подождите минуту')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('Ещё вопрос');
+  });
+
+  it('sends a message again with the same Idempotency-Key after a lost answer, and a new message with a new one', async () => {
+    let posts = 0;
+    const api = mockApi(
+      standardRoutes([
+        {
+          method: 'POST',
+          path: newestPath(ROOM_A),
+          status: 201,
+          lost: () => ++posts === 1,
+          body: (call: Call) => msg(3 + posts, { content: String(call.form!.get('content')), sender_id: ME, sender_username: 'Мария Иванова' }),
+        },
+      ]),
+    );
+    renderChats(`/ChatsPage?roomId=${ROOM_A}`);
+    await screen.findByText('До встречи в четверг');
+    const box = screen.getByRole('textbox', { name: 'Сообщение' });
+    fireEvent.change(box, { target: { value: 'Дошло?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Дошло?');
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    fireEvent.change(box, { target: { value: 'Дошло?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(api.find('POST', newestPath(ROOM_A))).toHaveLength(3));
+    const keys = api.find('POST', newestPath(ROOM_A)).map((call) => call.key);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // the retry is the same message; the same words sent after it was answered are a new one
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('refuses more than 5 files and files over 10 MB before sending', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createUser } from '../factories.ts';
 import { openRoom, say } from './chat-socket.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { call, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
 
@@ -176,6 +177,54 @@ describe('messages', () => {
     expect((await notices())[0].isRead).toBe(true);
     await expectJson(say(mentor, roomId, 'три'), 201);
     expect(await notices()).toHaveLength(2);
+  });
+});
+
+describe('a repeated send (Idempotency-Key)', () => {
+  const post = (user: SessionUser, roomId: string, body: BodyInit, key?: string, json = false) =>
+    call(`/api/chats/${roomId}/messages/`, {
+      method: 'POST',
+      user,
+      body,
+      headers: { ...(key ? { 'idempotency-key': key } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
+    });
+  const contents = async (user: SessionUser, roomId: string) =>
+    (await expectJson<{ results: { id: number; content: string; files: unknown[] }[] }>(send('GET', `/api/chats/${roomId}/messages/`, { user }), 200)).results;
+
+  it('answers the message stored the first time and stores nothing again, also when both arrive at once', async () => {
+    const { mentee, mentor, roomId } = await pair();
+    const key = crypto.randomUUID();
+    const first = await expectJson(post(mentee, roomId, JSON.stringify({ content: 'один раз' }), key, true), 201);
+    const again = await expectJson(post(mentee, roomId, JSON.stringify({ content: 'один раз' }), key, true), 201);
+    expect(again).toEqual(first);
+    // the same key at once, as the SPA sends it (multipart)
+    const both = crypto.randomUUID();
+    const [a, b] = await Promise.all([1, 2].map(() => post(mentee, roomId, multipart({ content: 'дважды?', chat_room: roomId }), both)));
+    const [ma, mb] = await Promise.all([expectJson(a, 201), expectJson(b, 201)]);
+    expect(ma.id).toBe(mb.id);
+    // without a key, or with another, the same text is a new message; another sender's key is theirs
+    await expectJson(post(mentee, roomId, JSON.stringify({ content: 'один раз' }), undefined, true), 201);
+    await expectJson(post(mentor, roomId, JSON.stringify({ content: 'один раз' }), key, true), 201);
+    expect((await contents(mentee, roomId)).map((m) => m.content)).toEqual(['один раз', 'дважды?', 'один раз', 'один раз']);
+  });
+
+  it('with files: the repeat\'s files are not kept', async () => {
+    const { mentee, roomId } = await pair();
+    const key = crypto.randomUUID();
+    const form = () => multipart({ content: 'с файлом', chat_room: roomId }, [{ name: 'фото.png', bytes: PNG, type: 'image/png' }]);
+    const first = await expectJson(post(mentee, roomId, form(), key), 201);
+    const files = async () => (await t.db.execute(sql`select count(*)::int as n from uploaded_files where owner_id = ${mentee.id}`)).rows[0].n;
+    expect(await files()).toBe(1);
+    expect(await expectJson(post(mentee, roomId, form(), key), 201)).toEqual(first);
+    expect(await files()).toBe(1);
+    expect((await contents(mentee, roomId)).map((m) => m.content)).toEqual(['с файлом']);
+  });
+
+  it('refuses a key that is not a UUID, storing nothing', async () => {
+    const { mentee, roomId } = await pair();
+    const res = await post(mentee, roomId, JSON.stringify({ content: 'текст' }), 'repeat-1', true);
+    expect(await expectJson(res, 400)).toMatchObject({ code: 'validation_error', detail: 'Некорректный ключ повторной отправки' });
+    expect(await contents(mentee, roomId)).toEqual([]);
   });
 });
 

@@ -20,7 +20,13 @@ export type EarlyInput = { input: MessageInput } | { error: unknown };
 export type PostOutcome = { kind: 'posted'; message: ChatMessage } | { kind: 'not_member' } | { kind: 'bad_reply' };
 
 type Member = Awaited<ReturnType<typeof roomMembersCountingLimits>> & {};
-type Post = { roomId: string; senderId: number; limits: Limit[] };
+type Post = {
+  roomId: string;
+  senderId: number;
+  limits: Limit[];
+  /** the sender's Idempotency-Key: the same key again answers the message it stored, storing nothing new */
+  clientKey: string | null;
+};
 
 /** A body's refusals; they come after "not a member" (404) and "too many" (429), like every check of the body. */
 function refuseInput({ fields, files }: MessageInput, roomId: string) {
@@ -45,10 +51,10 @@ function textOnly(early: EarlyInput | null, roomId: string) {
  * now by `readInput` unless it was read early), its files stored, then the message.
  */
 export async function postMessage(ctx: ChatContext, post: Post, early: EarlyInput | null, readInput: () => Promise<MessageInput>): Promise<PostOutcome> {
-  const { roomId, senderId, limits } = post;
+  const { roomId, senderId, limits, clientKey } = post;
   const text = textOnly(early, roomId);
   if (text) {
-    const { members, outcome } = await insertTextMessageCountingLimits(ctx.db, { roomId, senderId, ...text }, limits);
+    const { members, outcome } = await insertTextMessageCountingLimits(ctx.db, { roomId, senderId, clientKey, ...text }, limits);
     return members ? deliver(ctx, post, members, outcome) : { kind: 'not_member' };
   }
   const members = await roomMembersCountingLimits(ctx.db, roomId, senderId, limits);
@@ -60,17 +66,19 @@ export async function postMessage(ctx: ChatContext, post: Post, early: EarlyInpu
   const stored = await storeAttachments(ctx.env, ctx.db, senderId, input.files);
   let outcome: InsertOutcome;
   try {
-    outcome = await insertMessage(ctx.db, { roomId, senderId, content: input.fields.content, replyTo: input.fields.reply_to ?? null, files: stored });
+    outcome = await insertMessage(ctx.db, { roomId, senderId, clientKey, content: input.fields.content, replyTo: input.fields.reply_to ?? null, files: stored });
   } catch (e) {
     await discardAttachments(ctx.env, ctx.db, stored);
     throw e;
   }
+  // refused, or a repeated send whose message already has its own files
   if (outcome.kind !== 'ok') await discardAttachments(ctx.env, ctx.db, stored);
   return deliver(ctx, post, members, outcome);
 }
 
-/** A stored message to the room's open connections, then to the members away from it. */
+/** A stored message to the room's open connections, then to the members away from it (a repeated send: to nobody again). */
 async function deliver(ctx: ChatContext, { roomId, senderId }: Post, members: Member, outcome: InsertOutcome): Promise<PostOutcome> {
+  if (outcome.kind === 'repeated') return { kind: 'posted', message: toChatMessage(outcome.message) };
   if (outcome.kind !== 'ok') return outcome;
   const message = toChatMessage(outcome.message);
   const present = await publishToRoom(ctx.env, roomId, { type: 'message', message }, outcome.seq);

@@ -2,6 +2,7 @@
 // non-member learns nothing (404, like a room that does not exist).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
 import { limitsInBatch, withinLimits, type Limit } from '../lib/rate-limit.ts';
 
 export type RoomRow = {
@@ -201,9 +202,39 @@ async function attachmentsOf(db: Executor, messageIds: number[]) {
 
 export type NewAttachment = { fileId: string; name: string; sizeBytes: number; contentType: string };
 
-export type InsertOutcome = { kind: 'ok'; message: LoadedMessage; seq: number } | { kind: 'not_member' } | { kind: 'bad_reply' };
+export type InsertOutcome =
+  | { kind: 'ok'; message: LoadedMessage; seq: number }
+  /** the sender's key names a message already stored: a repeated send, nothing stored again */
+  | { kind: 'repeated'; message: LoadedMessage }
+  | { kind: 'not_member' }
+  | { kind: 'bad_reply' };
 
-type NewMessage = { roomId: string; senderId: number; content: string; replyTo: number | null; files: NewAttachment[] };
+const CLIENT_KEY_INDEX = 'chat_messages_client_key_idx';
+
+/**
+ * A send whose Idempotency-Key the sender used before in this room (the unique index refused the insert, and with it
+ * the whole statement or batch): the message stored then.
+ */
+async function repeatedSend(db: Executor, input: Pick<NewMessage, 'roomId' | 'senderId' | 'clientKey'>, e: unknown): Promise<InsertOutcome> {
+  if (!input.clientKey || !isUniqueViolation(e, CLIENT_KEY_INDEX)) throw e;
+  const found = await db.execute<{ id: number }>(sql`
+    select id from chat_messages
+    where room_id = ${input.roomId}::uuid and sender_id = ${input.senderId} and client_key = ${input.clientKey}::uuid`);
+  const earlier = found.rows[0];
+  if (!earlier) throw e;
+  const [message] = await loadMessages(db, input.roomId, { ids: [Number(earlier.id)], limit: 1 });
+  return { kind: 'repeated', message };
+}
+
+type NewMessage = {
+  roomId: string;
+  senderId: number;
+  content: string;
+  replyTo: number | null;
+  files: NewAttachment[];
+  /** the sender's Idempotency-Key, if they sent one */
+  clientKey: string | null;
+};
 type StoredRow = MessageRow & { seq: string; files: AttachmentRow[] };
 
 /**
@@ -236,8 +267,8 @@ function insertMessageStatement(input: NewMessage, allowed: SQL = sql`true`) {
         and ${allowed}
       returning message_seq),
     new_message as (
-      insert into chat_messages (room_id, sender_id, content, reply_to_id)
-      select ${room}, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint from room
+      insert into chat_messages (room_id, sender_id, content, reply_to_id, client_key)
+      select ${room}, ${input.senderId}, ${input.content}, ${input.replyTo}::bigint, ${input.clientKey}::uuid from room
       returning *),
     read_up_to as (
       update chat_members set last_read_message_id = greatest(coalesce(last_read_message_id, 0), m.id)
@@ -260,7 +291,11 @@ async function storedOrWhyNot(db: Executor, input: NewMessage, stored: StoredRow
 
 /** Stores a message (insertMessageStatement) whose membership and rate the caller has already checked. */
 export async function insertMessage(db: Db, input: NewMessage): Promise<InsertOutcome> {
-  return storedOrWhyNot(db, input, (await db.execute<StoredRow>(insertMessageStatement(input))).rows[0]);
+  try {
+    return await storedOrWhyNot(db, input, (await db.execute<StoredRow>(insertMessageStatement(input))).rows[0]);
+  } catch (e) {
+    return repeatedSend(db, input, e);
+  }
 }
 
 /**
@@ -272,11 +307,19 @@ export async function insertTextMessageCountingLimits(db: Db, input: Omit<NewMes
   const { http } = db;
   const message = { ...input, files: [] };
   const limited = limitsInBatch(http, limits);
-  const [rows, ...rest] = await http.batch([
-    http.execute<MemberRow>(roomMembersStatement(input.roomId)),
-    ...limited.statements,
-    http.execute<StoredRow>(insertMessageStatement(message, withinLimits(limits))),
-  ]);
+  let answers;
+  try {
+    answers = await http.batch([
+      http.execute<MemberRow>(roomMembersStatement(input.roomId)),
+      ...limited.statements,
+      http.execute<StoredRow>(insertMessageStatement(message, withinLimits(limits))),
+    ]);
+  } catch (e) {
+    // a repeated send: the batch, its rate-limit hits with it, was rolled back; only a member finds their message
+    const outcome = await repeatedSend(db, input, e);
+    return { members: await roomMembers(db, input.roomId, input.senderId), outcome };
+  }
+  const [rows, ...rest] = answers;
   const members = membersIfOneOf(rows.rows, input.senderId);
   if (!members) return { members, outcome: { kind: 'not_member' } as InsertOutcome };
   limited.refuse(rest);

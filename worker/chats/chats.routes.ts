@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { getServerByName } from 'partyserver';
 import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
+import { UUID } from '../lib/id-param.ts';
 import { parseId } from '../lib/owned.ts';
 import { enforceLimits } from '../lib/rate-limit.ts';
 import { parseOrThrow, validate } from '../lib/validate.ts';
@@ -59,6 +60,14 @@ async function oneMessage(c: SignedInContext, roomId: string, id: number) {
 
 /** A message body this small (its text is at most 4 000 characters: 16 KB in UTF-8) is read before the checks. */
 const EARLY_BODY_MAX_BYTES = 64 * 1024;
+
+/** The `Idempotency-Key` header: a UUID the client keeps for one message until it is answered; none is fine. */
+function idempotencyKey(c: SignedInContext) {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  if (!UUID.test(key.toLowerCase())) throw errors.validation({ non_field_errors: 'Некорректный ключ повторной отправки' }, 'Некорректный ключ повторной отправки');
+  return key.toLowerCase();
+}
 
 /** Multipart (content, chat_room, reply_to, files) as the spec sends it, or JSON without files. */
 async function readMessageInput(c: SignedInContext) {
@@ -118,7 +127,8 @@ export const chatsRoutes = new Hono<AppEnv>()
     // the round trip that checks membership and rate; a larger one is read only once the sender is known to be a member
     const length = Number(c.req.header('content-length') ?? NaN);
     const early = length <= EARLY_BODY_MAX_BYTES ? await readMessageInput(c).then((input) => ({ input }), (error: unknown) => ({ error })) : null;
-    const outcome = await postMessage({ env: c.env, db: c.var.db }, { roomId, senderId: user.id, limits }, early, () => readMessageInput(c));
+    const clientKey = idempotencyKey(c);
+    const outcome = await postMessage({ env: c.env, db: c.var.db }, { roomId, senderId: user.id, limits, clientKey }, early, () => readMessageInput(c));
     if (outcome.kind === 'not_member') throw errors.notFound('Чат не найден');
     if (outcome.kind === 'bad_reply') throw errors.validation({ reply_to: 'Сообщение для ответа не найдено' });
     return c.json(outcome.message, 201);

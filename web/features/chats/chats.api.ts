@@ -17,7 +17,13 @@ export type MessagePage = { results: ChatMessage[]; has_more: boolean };
 /** `before` pages back from a message, `after` catches up past one; neither gives the newest page. */
 export type MessageCursor = { before?: number; after?: number; limit?: number };
 
-export type NewMessage = { content: string; replyTo?: number | null; files: readonly File[] };
+export type NewMessage = {
+  content: string;
+  replyTo?: number | null;
+  files: readonly File[];
+  /** Sent as Idempotency-Key: the same message sent again after a lost answer is found, not stored twice. */
+  key?: string;
+};
 
 const param = (roomId: string) => ({ param: { roomId } });
 const optional = (value: number | undefined) => (value == null ? undefined : String(value));
@@ -48,7 +54,11 @@ export const chatsApi = {
    * input; the FormData goes in as the request body. The browser sets the multipart boundary.
    */
   send: async (roomId: string, message: NewMessage): Promise<ChatMessage> =>
-    unwrap<ChatMessage>(await room.messages.$post(param(roomId), { init: { body: messageFormData(roomId, message) } })),
+    unwrap<ChatMessage>(
+      await room.messages.$post(param(roomId), {
+        init: { body: messageFormData(roomId, message), headers: message.key ? { 'Idempotency-Key': message.key } : undefined },
+      }),
+    ),
   edit: async (roomId: string, messageId: number, content: string): Promise<ChatMessage> =>
     unwrap(await room.messages[':messageId'].$patch({ param: { roomId, messageId: String(messageId) }, json: { content } })),
   remove: async (roomId: string, messageId: number): Promise<ChatMessage> =>

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "client_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_client_key_idx" ON "chat_messages" USING btree ("room_id","sender_id","client_key");
