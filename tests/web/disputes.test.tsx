@@ -5,6 +5,7 @@ import { Toaster } from '../../web/components/ui/toast.tsx';
 import { DisputesScreen, outcomeLabel } from '../../web/features/disputes/disputes-screen.tsx';
 import type { Dispute } from '../../web/features/disputes/disputes.api.ts';
 import { validateResolution } from '../../web/features/disputes/resolve-dialog.tsx';
+import { resolveBody } from '../../worker/disputes/disputes.schemas.ts';
 import { ProfileMenu } from '../../web/features/account/profile-menu.tsx';
 import { makeUser } from './fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
@@ -37,12 +38,21 @@ function renderScreen(status: 'open' | 'resolved' = 'open') {
 
 describe('resolve form rules', () => {
   it('asks for a resolution and, for a partial refund, 1..price−1 whole rubles', () => {
-    expect(validateResolution('refund', 2500, '', '  ').errors).toEqual({ resolution: 'Опишите решение: его увидят обе стороны' });
-    expect(validateResolution('partial_refund', 2500, '0', 'ok').errors.amount).toBe('Введите сумму от 1 до 2499 руб.');
-    expect(validateResolution('partial_refund', 2500, '2500', 'ok').errors.amount).toBe('Введите сумму от 1 до 2499 руб.');
+    expect(validateResolution('refund', 2500, '', '  ').errors).toEqual({ resolution: 'Поле не может быть пустым' });
+    expect(validateResolution('refund', 2500, '', 'ж'.repeat(2001)).errors).toEqual({ resolution: 'Текст не должен превышать 2000 символов' });
+    expect(validateResolution('partial_refund', 2500, '0', 'ok').errors.amount).toBe('Сумма возврата — от 1 до 2499 ₽');
+    expect(validateResolution('partial_refund', 2500, '2500', 'ok').errors.amount).toBe('Сумма возврата — от 1 до 2499 ₽');
+    expect(validateResolution('partial_refund', 1, '1', 'ok').errors.amount).toBe('Частичный возврат невозможен');
     expect(validateResolution('partial_refund', 2500, '12.5', 'ok').errors.amount).toBeDefined();
     expect(validateResolution('partial_refund', 2500, '1 000', ' Половина ').body).toEqual({ outcome: 'partial_refund', refund_amount: 1000, resolution: 'Половина' });
     expect(validateResolution('release', 2500, '', 'Встреча прошла').body).toEqual({ outcome: 'release', resolution: 'Встреча прошла' });
+  });
+
+  it("words the resolution's checks as the server's schema does", () => {
+    const serverMessage = (resolution: string) => resolveBody.safeParse({ outcome: 'refund', resolution }).error?.issues[0]?.message;
+    for (const resolution of ['  ', 'ж'.repeat(2001)]) {
+      expect(validateResolution('refund', 2500, '', resolution).errors.resolution).toBe(serverMessage(resolution));
+    }
   });
 
   it('names the outcome of a resolved dispute', () => {
@@ -85,7 +95,7 @@ describe('admin disputes screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Покупателю вернётся 2 500 ₽, наставник ничего не получит.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть всё' }));
-    expect(within(dialog).getByText('Опишите решение: его увидят обе стороны')).toBeTruthy();
+    expect(within(dialog).getByText('Поле не может быть пустым')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText('Решение'), { target: { value: 'Встреча не состоялась' } });
@@ -111,9 +121,9 @@ describe('admin disputes screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Решение'), { target: { value: 'Половина встречи' } });
     fireEvent.change(amount, { target: { value: '2500' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть часть' }));
-    expect(within(dialog).getByText('Введите сумму от 1 до 2499 руб.')).toBeTruthy();
+    expect(within(dialog).getByText('Сумма возврата — от 1 до 2499 ₽')).toBeTruthy();
     fireEvent.change(amount, { target: { value: '1000' } });
-    expect(within(dialog).queryByText('Введите сумму от 1 до 2499 руб.')).toBeNull();
+    expect(within(dialog).queryByText('Сумма возврата — от 1 до 2499 ₽')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть часть' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ outcome: 'partial_refund', refund_amount: 1000, resolution: 'Половина встречи' });

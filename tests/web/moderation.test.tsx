@@ -38,6 +38,14 @@ describe('ModerationScreen', () => {
     expect(screen.getByText(/Отправлена 2 марта 2026/)).toBeTruthy();
   });
 
+  it('names an applicant registered by phone, with no name nor e-mail yet', async () => {
+    const byPhone = { ...item(3, 'Никто'), user: { id: 3, email: null, mentor_name: null, mentor_surname: null, mentor_avatar_url: null } };
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([byPhone])));
+    renderScreen();
+    expect(await screen.findByText('Без имени')).toBeTruthy();
+    expect(screen.queryByText(/@/)).toBeNull();
+  });
+
   it('requires a reason to reject, then sends it and removes the card', async () => {
     const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
       init?.method === 'POST' ? jsonResponse({}) : jsonResponse(String(input).includes('submitted') && !fetchSpy.mock.calls.some(([, i]) => i?.method === 'POST') ? [item(1, 'Иван')] : []),

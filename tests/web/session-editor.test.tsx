@@ -24,6 +24,7 @@ import { makeUser } from './fixtures.ts';
 import { makeEventDetail, makeEventListItem } from './event-test-utils.ts';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { SessionEditorScreen } from '../../web/features/session-editor/session-editor-screen.tsx';
+import { MyEventsScreen } from '../../web/features/events/my-events-screen.tsx';
 
 const TZ = 'Europe/Moscow';
 const json = (body: unknown, status = 200) =>
@@ -353,6 +354,27 @@ describe('events tab', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url.includes('/api/events/DeleteEvent?id=11'))).toBe(true);
     fireEvent.click(within(offer.closest('[role="alertdialog"]') as HTMLElement).getByRole('button', { name: 'Отменить мероприятие' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ event_id: 11 }));
+  });
+
+  it('a deleted event leaves every view of the mentor\'s events, «Мои мероприятия» too', async () => {
+    const calls: Call[] = stubFetch([
+      { path: /GetUserEvents/, get body() { return calls.some((c) => c.method === 'DELETE') ? [] : [EVENT]; } },
+      { path: /my-registrations/, body: [] },
+      { method: 'DELETE', path: /DeleteEvent/, status: 204 },
+    ]);
+    renderWithRouter(
+      <>
+        <EventsTab userId={7} timeZone={TZ} onCreate={() => {}} onEdit={() => {}} />
+        <MyEventsScreen user={makeUser({ id: 7, user_role: 'mentor' })} />
+      </>,
+      { queryClient: client() },
+    );
+    await waitFor(() => expect(screen.getAllByText('Вебинар о карьере')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить «Вебинар о карьере»' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.queryAllByText('Вебинар о карьере')).toHaveLength(0));
+    // one list, read once per refresh, whichever views show it
+    expect(calls.filter((c) => c.method === 'GET' && /GetUserEvents/.test(c.url))).toHaveLength(2);
   });
 });
 

@@ -2,18 +2,13 @@ import type { ReactNode } from 'react';
 import { BriefcaseBusiness, GraduationCap, type LucideIcon } from 'lucide-react';
 import { Badge } from './ui/badge.tsx';
 import { formatStudyPeriod, formatWorkPeriod } from './work-education/work-education.format.ts';
-import type { EducationValues, WorkExperienceValues } from './work-education/work-education.types.ts';
+import type { MentorApplicationPayload } from '../../worker/mentor-applications/mentor-applications.schemas.ts';
 
-/** The parts of a mentor application payload that people read (the applicant's own view and moderation). */
-export type PayloadForView = {
-  mentor_description?: string | null;
-  mentor_skills?: string[] | null;
-  mentor_specialization?: string | null;
-  mentor_title?: string | null;
-  mentor_tg_title?: string | null;
-  work_experiences?: WorkExperienceValues[] | null;
-  educations?: EducationValues[] | null;
-};
+/** The parts of a mentor application payload (the server's schema) that people read: the applicant's own view and moderation. */
+export type PayloadForView = Pick<
+  MentorApplicationPayload,
+  'mentor_description' | 'mentor_skills' | 'mentor_specialization' | 'mentor_title' | 'mentor_tg_title' | 'work_experiences' | 'educations'
+>;
 
 function Block({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -12,7 +12,8 @@ export type ChatRoom = InferResponseType<typeof rooms.$get, 200>[number];
 export type ChatUser = ChatRoom['users'][number];
 export type { ChatFile, ChatMessage };
 
-export type MessagePage = { results: ChatMessage[]; has_more: boolean };
+/** GET messages/?before=&after=&limit=: a page of the room's messages and whether there are more. */
+export type MessagePage = InferResponseType<typeof room.messages.$get, 200>;
 
 /** `before` pages back from a message, `after` catches up past one; neither gives the newest page. */
 export type MessageCursor = { before?: number; after?: number; limit?: number };

@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
-import { DISPUTE_TEXT_MAX as RESOLUTION_MAX, partialRefundFits } from '../../../worker/disputes/dispute-rules.ts';
+import { DISPUTE_TEXT_MAX as RESOLUTION_MAX, disputeMessages, partialRefundFits } from '../../../worker/disputes/dispute-rules.ts';
 import type { DisputeOutcome, ResolveBody } from './disputes.api.ts';
 
 const copy: Record<DisputeOutcome, { title: string; confirm: string; description: (price: number) => string }> = {
@@ -29,17 +29,17 @@ const copy: Record<DisputeOutcome, { title: string; confirm: string; description
 
 type Errors = { amount?: string; resolution?: string };
 
-/** The rules of the resolve form: amount in whole rubles from 1 to price − 1, a resolution text. */
+/** The rules of the resolve form, with the server's messages: amount in whole rubles from 1 to price − 1, a resolution text. */
 export function validateResolution(outcome: DisputeOutcome, price: number, amountText: string, resolution: string): { body?: ResolveBody; errors: Errors } {
   const errors: Errors = {};
   const text = resolution.trim();
-  if (!text) errors.resolution = 'Опишите решение: его увидят обе стороны';
-  else if (text.length > RESOLUTION_MAX) errors.resolution = `Не больше ${RESOLUTION_MAX} символов`;
+  if (!text) errors.resolution = disputeMessages.textRequired;
+  else if (text.length > RESOLUTION_MAX) errors.resolution = disputeMessages.textTooLong;
   let amount: number | undefined;
   if (outcome === 'partial_refund') {
     const raw = amountText.replace(/\s/g, '');
     amount = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!partialRefundFits(amount, price)) errors.amount = `Введите сумму от 1 до ${price - 1} руб.`;
+    if (!partialRefundFits(amount, price)) errors.amount = disputeMessages.refundOutOfRange(price);
   }
   if (errors.amount || errors.resolution) return { errors };
   return { errors, body: { outcome, resolution: text, ...(outcome === 'partial_refund' ? { refund_amount: amount } : {}) } };

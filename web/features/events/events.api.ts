@@ -6,7 +6,7 @@ import { EVENTS_PAGE_SIZE, eventListQuery, type EventFilters } from './events.fi
 /*
  * The events feature's calls through the typed client, with the spec's paths (`specPath`: trailing slash included),
  * so public/early-data.js's first event page is the very URL the list asks for. Shapes come from the Worker.
- * GetEvent, read by other features too, is web/lib/events/events.api.ts's.
+ * GetEvent and GetUserEvents, read by other features too, are web/lib/events/events.api.ts's.
  */
 
 export type EventListPage = InferResponseType<typeof api.events.load_more.$get, 200>;
@@ -19,9 +19,6 @@ export type EventReview = InferResponseType<typeof api.event_reviews.GetEventRev
 export async function fetchEventPage(filters: EventFilters, offset: number, limit = EVENTS_PAGE_SIZE): Promise<EventListPage> {
   return unwrap(await api.events.load_more.$get({ query: eventListQuery(filters, offset, limit) }, specPath));
 }
-
-export const fetchUserEvents = async (userId: number): Promise<EventListItem[]> =>
-  unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(userId) } }, specPath));
 
 /** The signed-in user's live registrations. */
 export const fetchMyRegistrations = async (): Promise<EventListItem[]> => unwrap(await api.events['my-registrations'].$get(undefined, specPath));

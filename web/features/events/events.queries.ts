@@ -2,11 +2,11 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { eventQueries as eventResource } from '../../lib/events/events.queries.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters } from './events.filters.ts';
-import { checkRegistration, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations, fetchUserEvents } from './events.api.ts';
+import { checkRegistration, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations } from './events.api.ts';
 
 /**
  * The events resource's query factory (docs/architecture.md, convention 7): its root and shared reads
- * (web/lib/events/events.queries.ts: `all`, `lists`, `detail`) plus the reads only this feature makes, under the same
+ * (web/lib/events/events.queries.ts: `all`, `lists`, `detail`, `byUser`) plus the reads only this feature makes, under the same
  * root.
  */
 export const eventQueries = {
@@ -49,10 +49,5 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...eventResource.all(), 'registered'] as const,
       queryFn: fetchMyRegistrations,
-    }),
-  byUser: (userId: number) =>
-    queryOptions({
-      queryKey: [...eventResource.all(), 'user', userId] as const,
-      queryFn: () => fetchUserEvents(userId),
     }),
 };

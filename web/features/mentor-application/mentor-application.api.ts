@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { MentorApplicationPayload } from '../../../worker/mentor-applications/mentor-applications.schemas.ts';
 import { api, ApiError, unwrap } from '../../lib/api-client.ts';
 import type { EducationValues, WorkExperienceValues } from '../../components/work-education/work-education.types.ts';
 
 /* Mentor application calls (spec 001 §7) through the typed client. */
 
 const route = api['mentor-applications'];
-
-export type ApplicationStatus = 'draft' | 'submitted' | 'approved' | 'rejected';
 
 export type ApplicationPayload = {
   mentor_name: string;
@@ -21,34 +21,33 @@ export type ApplicationPayload = {
   educations: EducationValues[];
 };
 
-export type MentorApplication = {
-  id: number;
-  status: ApplicationStatus;
-  status_display: string;
-  payload: Partial<ApplicationPayload>;
-  rejection_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-};
+type ApplicationAnswer = InferResponseType<typeof route.me.$get, 200>;
+
+/**
+ * The author's application as the Worker answers it (GET me/, and the answers of create, update and submit). The
+ * payload is stored jsonb, which the Worker's types leave as any JSON; it was checked by the server's
+ * mentorApplicationPayloadSchema when saved, so it is read as that schema's output (the form fills its gaps with
+ * completePayload).
+ */
+export type MentorApplication = Omit<ApplicationAnswer, 'payload'> & { payload: MentorApplicationPayload };
+export type ApplicationStatus = MentorApplication['status'];
+
+const withPayload = (application: ApplicationAnswer): MentorApplication => ({ ...application, payload: application.payload as MentorApplicationPayload });
 
 /** The current user's application, or null when there is none yet (404). */
 export async function fetchMyApplication(): Promise<MentorApplication | null> {
   try {
-    return (await unwrap(await route.me.$get())) as MentorApplication;
+    return withPayload(await unwrap(await route.me.$get()));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
 
-// The server keeps the payload as stored jsonb (typed `unknown` there); the form reads it through completePayload.
 export const mentorApplicationApi = {
-  create: async (payload: ApplicationPayload) => (await unwrap(await route.$post({ json: { payload } }))) as MentorApplication,
-  update: async (id: number, payload: ApplicationPayload) =>
-    (await unwrap(await route[':id'].$patch({ param: { id: String(id) }, json: { payload } }))) as MentorApplication,
-  submit: async (id: number) => (await unwrap(await route[':id'].submit.$post({ param: { id: String(id) } }))) as MentorApplication,
+  create: async (payload: ApplicationPayload) => withPayload(await unwrap(await route.$post({ json: { payload } }))),
+  update: async (id: number, payload: ApplicationPayload) => withPayload(await unwrap(await route[':id'].$patch({ param: { id: String(id) }, json: { payload } }))),
+  submit: async (id: number) => withPayload(await unwrap(await route[':id'].submit.$post({ param: { id: String(id) } }))),
 };
 
 export const mentorApplicationQueries = {
@@ -57,7 +56,7 @@ export const mentorApplicationQueries = {
 };
 
 /** Fills the gaps of a stored payload so the form always has every field. */
-export function completePayload(payload: Partial<ApplicationPayload> | null | undefined): ApplicationPayload {
+export function completePayload(payload: MentorApplicationPayload | null | undefined): ApplicationPayload {
   return {
     mentor_name: payload?.mentor_name ?? '',
     mentor_surname: payload?.mentor_surname ?? '',
@@ -67,7 +66,8 @@ export function completePayload(payload: Partial<ApplicationPayload> | null | un
     mentor_specialization: payload?.mentor_specialization ?? '',
     mentor_tg_title: payload?.mentor_tg_title ?? '',
     mentor_avatar_url: payload?.mentor_avatar_url ?? null,
-    work_experiences: payload?.work_experiences ?? [],
-    educations: payload?.educations ?? [],
+    // a stored place may lack its end (the schema's end is optional): no end is the current one, as the form has it
+    work_experiences: (payload?.work_experiences ?? []).map((item) => ({ ...item, end_date: item.end_date ?? null })),
+    educations: (payload?.educations ?? []).map((item) => ({ ...item, end_year: item.end_year ?? null })),
   };
 }

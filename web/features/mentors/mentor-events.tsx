@@ -6,16 +6,16 @@ import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { pluralRu } from '../../lib/plural.ts';
-import type { MentorEvent } from './mentors.api.ts';
+import type { EventListItem } from '../../lib/events/events.api.ts';
 
 export const EVENTS_STEP = 3;
 
 /** Events that have not started yet, soonest first. */
-export function upcomingEvents(events: MentorEvent[], now = Date.now()): MentorEvent[] {
+export function upcomingEvents(events: EventListItem[], now = Date.now()): EventListItem[] {
   return events.filter((event) => new Date(event.date).getTime() >= now).sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime());
 }
 
-export function MentorEventCard({ event, timeZone }: { event: MentorEvent; timeZone?: string }) {
+export function MentorEventCard({ event, timeZone }: { event: EventListItem; timeZone?: string }) {
   const total = event.total_spots ?? 0;
   const left = Math.max(0, Math.min(total, event.available_spots ?? total));
   return (
@@ -60,7 +60,7 @@ export function MentorEventCard({ event, timeZone }: { event: MentorEvent; timeZ
   );
 }
 
-export function MentorEventList({ events, timeZone }: { events: MentorEvent[]; timeZone?: string }) {
+export function MentorEventList({ events, timeZone }: { events: EventListItem[]; timeZone?: string }) {
   const [visible, setVisible] = useState(EVENTS_STEP);
   return (
     <div className="flex flex-col gap-4">

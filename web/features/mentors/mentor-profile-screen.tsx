@@ -18,6 +18,7 @@ import { EducationList, ExperienceList } from './career-sections.tsx';
 import { MentorEventList, upcomingEvents } from './mentor-events.tsx';
 import { MentorReviewsSection } from './mentor-reviews-section.tsx';
 import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
+import { eventQueries } from '../../lib/events/events.queries.ts';
 import { mentorQueries } from './mentors.queries.ts';
 import { useMinimumDelay } from './use-minimum-delay.ts';
 import { useOpenChat } from './use-open-chat.ts';
@@ -97,7 +98,7 @@ function MentorProfile({ mentor, viewer, isSignedIn, bookButton }: { mentor: Men
   const isOwn = viewer?.id === mentor.id;
   const timeZone = viewer?.time_zone ?? undefined;
   useRecordPageView(mentor.id);
-  const events = useQuery(mentorQueries.events(mentor.id));
+  const events = useQuery(eventQueries.byUser(mentor.id));
   const upcoming = upcomingEvents(events.data ?? []);
   const name = [mentor.mentor_name, mentor.mentor_surname].filter(Boolean).join(' ') || 'Ментор';
 

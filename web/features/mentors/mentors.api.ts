@@ -14,7 +14,6 @@ export type Education = MentorDetail['educations'][number];
 export type CaseImage = MentorDetail['case_images'][number];
 export type ConsultationType = MentorDetail['consultation_types'][number];
 export type MentorReview = InferResponseType<typeof api.user_reviews.GetUserReviews.$get, 200>[number];
-export type MentorEvent = InferResponseType<typeof api.events.GetUserEvents.$get, 200>[number];
 
 export const MENTORS_PAGE_SIZE = 24;
 
@@ -36,7 +35,6 @@ export const mentorsApi = {
   reviews: async (mentorId: number): Promise<MentorReview[]> => unwrap(await api.user_reviews.GetUserReviews.$get({ query: { to_user_id: String(mentorId) } })),
   addReview: async (mentorId: number, values: { review_text: string; review_stars: number }): Promise<unknown> =>
     unwrap(await api.user_reviews.AddUserReview.$post({ json: { ...values, to_user_id: mentorId } })),
-  events: async (mentorId: number): Promise<MentorEvent[]> => unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(mentorId) } })),
   /** Creates or opens the chat room with the mentor. */
   openChat: async (mentorId: number): Promise<{ roomId: string }> => unwrap(await api.chats['with-user'].$post({ json: { mentor_profile_id: mentorId } })),
 };

@@ -20,5 +20,4 @@ export const mentorQueries = {
     });
   },
   reviews: (id: number) => queryOptions({ queryKey: [...mentorResource.all(), 'reviews', id] as const, queryFn: () => mentorsApi.reviews(id) }),
-  events: (id: number) => queryOptions({ queryKey: [...mentorResource.all(), 'events', id] as const, queryFn: () => mentorsApi.events(id) }),
 };

@@ -111,7 +111,8 @@ function ApplicationsList({ status, emptyTitle }: { status: ModerationStatus; em
 function applicantName(application: ModerationApplication): string {
   const { user, payload } = application;
   const name = [user.mentor_name || payload.mentor_name, user.mentor_surname || payload.mentor_surname].filter(Boolean).join(' ');
-  return name || user.email;
+  // an account registered by phone may have neither a name nor an e-mail yet
+  return name || user.email || 'Без имени';
 }
 
 export function ApplicationCard({
@@ -134,7 +135,7 @@ export function ApplicationCard({
           <Avatar src={application.user.mentor_avatar_url ?? application.payload.mentor_avatar_url} name={name} className="size-12" />
           <div className="min-w-0">
             <p className="truncate font-semibold">{name}</p>
-            <p className="truncate text-sm text-muted-foreground">{application.user.email}</p>
+            {application.user.email ? <p className="truncate text-sm text-muted-foreground">{application.user.email}</p> : null}
           </div>
         </div>
         <div className="text-xs text-muted-foreground sm:text-right">

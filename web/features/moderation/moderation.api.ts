@@ -1,29 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InferRequestType } from 'hono/client';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import type { MentorApplicationPayload } from '../../../worker/mentor-applications/mentor-applications.schemas.ts';
 import { api, unwrap } from '../../lib/api-client.ts';
-import type { PayloadForView } from '../../components/application-payload-view.tsx';
 
 /* Admin moderation of mentor applications, through the typed client. */
 
 /** the list's ?status= (the server's enum) */
 export type ModerationStatus = NonNullable<InferRequestType<typeof route.$get>['query']['status']>;
 
-export type ModerationApplication = {
-  id: number;
-  status: ModerationStatus | 'draft';
-  status_display: string;
-  payload: PayloadForView & { mentor_name?: string; mentor_surname?: string; mentor_avatar_url?: string | null };
-  rejection_reason: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-  user: { id: number; email: string; mentor_name: string | null; mentor_surname: string | null; mentor_avatar_url: string | null };
-};
-
 const route = api.admin['mentor-applications'];
 
-// The payload is stored jsonb (`unknown` in the server's types); the cast names the documented shape.
+type ModerationItem = InferResponseType<typeof route.$get, 200>[number];
+
+/**
+ * An item of GET /api/admin/mentor-applications/?status=, as the Worker answers it. The payload is stored jsonb,
+ * which the Worker's types leave as any JSON; it was checked by the server's mentorApplicationPayloadSchema when
+ * saved, so it is read as that schema's output.
+ */
+export type ModerationApplication = Omit<ModerationItem, 'payload'> & { payload: MentorApplicationPayload };
+
 export const moderationApi = {
-  list: async (status: ModerationStatus) => (await unwrap(await route.$get({ query: { status } }))) as ModerationApplication[],
+  list: async (status: ModerationStatus): Promise<ModerationApplication[]> =>
+    (await unwrap(await route.$get({ query: { status } }))).map((item) => ({ ...item, payload: item.payload as MentorApplicationPayload })),
   approve: async (id: number) => unwrap(await route[':id'].approve.$post({ param: { id: String(id) } })),
   reject: async (id: number, reason: string) => unwrap(await route[':id'].reject.$post({ param: { id: String(id) }, json: { reason } })),
 };

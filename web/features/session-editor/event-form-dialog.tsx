@@ -31,7 +31,6 @@ import {
 } from './event-form.rules.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { sessionEditorApi } from './session-editor.api.ts';
-import { sessionEditorQueries } from './session-editor.queries.ts';
 import { TimeInput } from './time-input.tsx';
 
 /** The draft /event_info/preview reads (spec 002 §2.1: local storage key previewEvent). */
@@ -130,8 +129,8 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
     },
     onSuccess: async () => {
       toast({ title: isNew ? eventFormMessages.created : eventFormMessages.updated, variant: 'success' });
-      // the editor's lists, and the event as every page reads it (the form too, when it opens again)
-      await Promise.all([queryClient.invalidateQueries({ queryKey: sessionEditorQueries.all() }), queryClient.invalidateQueries({ queryKey: eventQueries.all() })]);
+      // the event as every page reads it: the mentor's events (this editor's list among them), the lists, the form
+      await queryClient.invalidateQueries({ queryKey: eventQueries.all() });
       onDone();
     },
     onError: (error) => {

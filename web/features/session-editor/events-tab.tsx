@@ -13,9 +13,10 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import type { EventListItem } from '../../lib/events/events.api.ts';
+import { eventQueries } from '../../lib/events/events.queries.ts';
 import { descriptionPreview, eventFormMessages } from './event-form.rules.ts';
-import { sessionEditorApi, type EditorEvent } from './session-editor.api.ts';
-import { sessionEditorQueries } from './session-editor.queries.ts';
+import { sessionEditorApi } from './session-editor.api.ts';
 
 /** Spec 002 §9: the copy toast stays 2 s. */
 const COPY_TOAST_MS = 2000;
@@ -27,7 +28,7 @@ export function shareLink(eventId: number, origin = window.location.origin): str
 }
 
 /** 'Без ограничений' for a seat limit of 0 (spec 002 §2.8), else how many are taken. */
-export function seatsText(event: Pick<EditorEvent, 'total_spots' | 'available_spots'>): string {
+export function seatsText(event: Pick<EventListItem, 'total_spots' | 'available_spots'>): string {
   if (event.total_spots === 0) return 'Без ограничений';
   const taken = Math.max(0, event.total_spots - (event.available_spots ?? 0));
   return `${taken} из ${event.total_spots} мест занято`;
@@ -37,14 +38,15 @@ type EventsTabProps = { userId: number; timeZone: string; onCreate: () => void; 
 
 /** «Мероприятия»: the mentor's events as cards (spec 002 §2.8). */
 export function EventsTab({ userId, timeZone, onCreate, onEdit }: EventsTabProps) {
-  const query = useQuery(sessionEditorQueries.events(userId));
-  const [deleting, setDeleting] = useState<EditorEvent | null>(null);
-  const [cancelling, setCancelling] = useState<EditorEvent | null>(null);
+  const query = useQuery(eventQueries.byUser(userId));
+  const [deleting, setDeleting] = useState<EventListItem | null>(null);
+  const [cancelling, setCancelling] = useState<EventListItem | null>(null);
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionEditorQueries.all() });
+  // the event as every page shows it: this list, the mentor's page, «Мои мероприятия», the catalogue, the event page
+  const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.all() });
 
   const remove = useMutation({
-    mutationFn: (event: EditorEvent) => sessionEditorApi.deleteEvent(event.id),
+    mutationFn: (event: EventListItem) => sessionEditorApi.deleteEvent(event.id),
     onSuccess: async () => {
       toast({ title: eventFormMessages.deleted, variant: 'success' });
       setDeleting(null);
@@ -61,7 +63,7 @@ export function EventsTab({ userId, timeZone, onCreate, onEdit }: EventsTabProps
   });
 
   const cancel = useMutation({
-    mutationFn: (event: EditorEvent) => sessionEditorApi.cancelEvent(event.id),
+    mutationFn: (event: EventListItem) => sessionEditorApi.cancelEvent(event.id),
     onSuccess: async () => {
       toast({ title: 'Мероприятие отменено', description: 'Участники получат уведомление, оплаты вернутся им полностью.', variant: 'success' });
       setCancelling(null);
@@ -73,7 +75,7 @@ export function EventsTab({ userId, timeZone, onCreate, onEdit }: EventsTabProps
     },
   });
 
-  const copy = async (event: EditorEvent) => {
+  const copy = async (event: EventListItem) => {
     try {
       await navigator.clipboard.writeText(shareLink(event.id));
       toast({ title: 'Ссылка скопирована', duration: COPY_TOAST_MS });
@@ -138,10 +140,10 @@ export function EventsTab({ userId, timeZone, onCreate, onEdit }: EventsTabProps
   );
 }
 
-type CardProps = { event: EditorEvent; timeZone: string; onEdit: () => void; onDelete: () => void; onCopy: () => void };
+type CardProps = { event: EventListItem; timeZone: string; onEdit: () => void; onDelete: () => void; onCopy: () => void };
 
 export function EditorEventCard({ event, timeZone, onEdit, onDelete, onCopy }: CardProps) {
-  const canceled = event.status === 'canceled' || event.is_canceled === true;
+  const canceled = event.status === 'canceled';
   const past = event.status === 'past';
   const preview = descriptionPreview(event.description ?? '');
   const discount = event.discount ?? null;

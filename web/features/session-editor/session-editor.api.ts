@@ -5,7 +5,7 @@ import { api, toApiError, unwrap } from '../../lib/api-client.ts';
  * Calls of the session editor (spec 002 §7 "Events (editor)", "Consultation types and slots"; decisions 006
  * and 008), all through the typed client. AddEvent and UpdateEvent read their body by hand (multipart or
  * JSON, no validator), so their body goes in `init`; their answers are typed from AppType. The event the form
- * edits is GetEvent's one query (web/lib/events/events.queries.ts).
+ * edits is GetEvent's one query, and the mentor's events GetUserEvents' one query (web/lib/events/events.queries.ts).
  */
 
 const types = api['consultation-types'];
@@ -14,12 +14,6 @@ const slots = api['consultation-type-slots'];
 export type ConsultationType = InferResponseType<typeof types.all.$get, 200>[number];
 export type MentorSlot = InferResponseType<typeof slots.all.$get, 200>[number];
 
-/** An item of GET /api/events/GetUserEvents/; discount and is_canceled are read when the server sends them. */
-export type EditorEvent = InferResponseType<typeof api.events.GetUserEvents.$get, 200>[number] & {
-  discount?: number | null;
-  is_canceled?: boolean;
-  is_public?: boolean;
-};
 /** AddEvent / UpdateEvent answer: the GetEvent shape plus the editor's fields. */
 export type SavedEvent = InferResponseType<typeof api.events.AddEvent.$post, 201>;
 
@@ -55,7 +49,6 @@ export const sessionEditorApi = {
   deleteSeries: async (slotId: number, userId: number) =>
     unwrap(await slots[':id'].delete_series.$delete({ ...id(slotId), query: { user_id: String(userId) } })),
 
-  userEvents: async (userId: number): Promise<EditorEvent[]> => unwrap(await api.events.GetUserEvents.$get({ query: { user_id: String(userId) } })),
   /** POST /api/events/AddEvent/: multipart, the cover in event_image. */
   addEvent: async (form: FormData): Promise<SavedEvent> => unwrap(await api.events.AddEvent.$post(undefined, { init: { body: form } })),
   /** PUT /api/events/UpdateEvent/?id=: JSON, or multipart when a new cover is given or remove_image is set. */
