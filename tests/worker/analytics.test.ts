@@ -10,7 +10,10 @@ import { ledgerEntries, payments } from '../../drizzle/schema/payments.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { asUser, expectJson, send } from './json-api.ts';
+import { api, apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const HOUR = 3_600_000;
@@ -78,6 +81,14 @@ async function released(
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+type Person = { id: number; role: SessionUser['role'] };
+type Period = 'week' | 'month' | 'quarter' | 'year';
+type ViewJson = InferRequestType<typeof api.analytics.views.$post>['json'];
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash unless told */
+const as = (user?: Person, trailingSlash = true) => apiAs(user && asUser(user), { trailingSlash });
+const summary = (user: Person | undefined, period?: Period, trailingSlash = true) => as(user, trailingSlash).analytics.summary.$get({ query: period ? { period } : {} });
+const view = (user: Person | undefined, json: ViewJson, trailingSlash = true) => as(user, trailingSlash).analytics.views.$post({ json });
+
 /**
  * The data set (mentor in UTC, so day buckets are UTC dates). "d" = days before now.
  *   Types: A «Разбор резюме» 2000 ₽, B «Мок-интервью» 3000 ₽.
@@ -140,11 +151,11 @@ async function dataSet(db: Db) {
 describe('GET /analytics/summary/', () => {
   it('computes the month from the data set', async () => {
     const { now, mentor, typeA, typeB, e1 } = await dataSet(t.db);
-    const s = await expectJson(send('GET', '/api/analytics/summary/?period=month', { user: asUser(mentor) }), 200);
-    expect(s).toMatchObject({ period: 'month', bucket: 'day', time_zone: 'UTC' });
+    const s = await expectOk(summary(mentor, 'month'), 200);
+    expectMatch(s, { period: 'month', bucket: 'day', time_zone: 'UTC' });
     expect(Date.parse(s.range.end)).toBeGreaterThanOrEqual(now);
     expect(s.previous_range.end).toBe(s.range.start);
-    expect(s.cards).toEqual({
+    expect(s.cards).toEqual<typeof s.cards>({
       // held in the month: c1, c2, e1; before it: c3 (e3 had nobody, c4 and e2 are ahead)
       sessions_held: { value: 3, previous: 1 },
       // month: c1 5, e1 4 → 4.5; before: c3 3, page review 3 → 3; all four: 15 / 4 = 3.75
@@ -154,9 +165,9 @@ describe('GET /analytics/summary/', () => {
       // month: bookings c1, c2, c4 + registrations m2/e1, m3/e1, m1/e2 = 6 of 8 views; before: c3, 1 of 2 views
       conversion: { value: 0.75, previous: 0.5, views: 8, conversions: 6, bookings: 3, registrations: 3 },
     });
-    expect(s.revenue_by_type).toEqual({ consultations: 4750, events: 1900 });
+    expect(s.revenue_by_type).toEqual<typeof s.revenue_by_type>({ consultations: 4750, events: 1900 });
     // B by income; A and e1 tie on 1900 ₽ and A's rating (5) beats e1's (4)
-    expect(s.best_sessions).toEqual([
+    expect(s.best_sessions).toEqual<typeof s.best_sessions>([
       { kind: 'consultation_type', id: typeB.id, title: 'Мок-интервью', sessions: 1, income: 2850, average_rating: null, reviews_count: 0 },
       { kind: 'consultation_type', id: typeA.id, title: 'Разбор резюме', sessions: 1, income: 1900, average_rating: 5, reviews_count: 1 },
       { kind: 'event', id: e1.id, title: 'Мастер-класс', sessions: 1, income: 1900, average_rating: 4, reviews_count: 1 },
@@ -164,72 +175,73 @@ describe('GET /analytics/summary/', () => {
     // m1 first came 40 days ago (returning); m2 and m3 first came to e1 (new)
     expect([s.engagement.new_mentees, s.engagement.returning_mentees]).toEqual([2, 1]);
 
-    const byLabel = (rows: any[]) => Object.fromEntries(rows.map((r) => [r.label, r]));
+    const byLabel = <Row extends { label: string }>(rows: Row[]) => Object.fromEntries(rows.map((r) => [r.label, r]));
     const sessions = byLabel(s.sessions_over_time);
     expect(s.sessions_over_time.length).toBeGreaterThanOrEqual(29);
-    expect(s.sessions_over_time.at(-1).label).toBe(day(Date.now()));
-    expect(sessions[day(now - 2 * DAY)]).toMatchObject({ consultations: 1, events: 0, income: 1900 });
-    expect(sessions[day(now - 3 * DAY)]).toMatchObject({ consultations: 1, events: 0 });
-    expect(sessions[day(now - DAY)]).toMatchObject({ consultations: 0, events: 0, income: 2850 });
-    expect(sessions[day(now - 6 * DAY)]).toMatchObject({ consultations: 0, events: 1 });
-    expect(sessions[day(now - 5 * DAY)]).toMatchObject({ income: 1900 });
+    expect(s.sessions_over_time.at(-1)!.label).toBe(day(Date.now()));
+    expectMatch(sessions[day(now - 2 * DAY)], { consultations: 1, events: 0, income: 1900 });
+    expectMatch(sessions[day(now - 3 * DAY)], { consultations: 1, events: 0 });
+    expectMatch(sessions[day(now - DAY)], { consultations: 0, events: 0, income: 2850 });
+    expectMatch(sessions[day(now - 6 * DAY)], { consultations: 0, events: 1 });
+    expectMatch(sessions[day(now - 5 * DAY)], { income: 1900 });
     expect(sessions[day(now - 6 * DAY)].start).toBe(`${day(now - 6 * DAY)}T00:00:00.000Z`);
-    const total = (key: string) => s.sessions_over_time.reduce((sum: number, r: any) => sum + r[key], 0);
+    const total = (key: 'consultations' | 'events' | 'income') => s.sessions_over_time.reduce((sum, r) => sum + r[key], 0);
     expect([total('consultations'), total('events'), total('income')]).toEqual([2, 1, 6650]);
 
     const engagement = byLabel(s.engagement.buckets);
     expect(s.engagement.buckets).toHaveLength(s.sessions_over_time.length);
-    expect(engagement[day(now - 6 * DAY)]).toMatchObject({ new: 2, returning: 0 });
+    expectMatch(engagement[day(now - 6 * DAY)], { new: 2, returning: 0 });
     // m2 came back on day −3 after e1; m1 on day −2 after c3
-    expect(engagement[day(now - 3 * DAY)]).toMatchObject({ new: 0, returning: 1 });
-    expect(engagement[day(now - 2 * DAY)]).toMatchObject({ new: 0, returning: 1 });
+    expectMatch(engagement[day(now - 3 * DAY)], { new: 0, returning: 1 });
+    expectMatch(engagement[day(now - 2 * DAY)], { new: 0, returning: 1 });
   });
 
   it('week, quarter and year buckets, empty ones included', async () => {
     const { now, mentor } = await dataSet(t.db);
-    const week = await expectJson(send('GET', '/api/analytics/summary?period=week', { user: asUser(mentor) }), 200);
+    const week = await expectOk(summary(mentor, 'week', false), 200);
     // the 7 days back from now touch 8 calendar days
-    expect(week.sessions_over_time.map((r: any) => r.label)).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((d) => day(now - d * DAY)));
-    expect(week.cards.sessions_held).toEqual({ value: 3, previous: 0 });
-    expect(week.cards.income).toEqual({ value: 6650, previous: 0 });
-    expect(week.sessions_over_time.filter((r: any) => r.consultations + r.events === 0)).toHaveLength(5);
+    expect(week.sessions_over_time.map((r) => r.label)).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((d) => day(now - d * DAY)));
+    expect(week.cards.sessions_held).toEqual<typeof week.cards.sessions_held>({ value: 3, previous: 0 });
+    expect(week.cards.income).toEqual<typeof week.cards.income>({ value: 6650, previous: 0 });
+    expect(week.sessions_over_time.filter((r) => r.consultations + r.events === 0)).toHaveLength(5);
 
-    const quarter = await expectJson(send('GET', '/api/analytics/summary/?period=quarter', { user: asUser(mentor) }), 200);
+    const quarter = await expectOk(summary(mentor, 'quarter'), 200);
     expect(quarter.bucket).toBe('week');
     expect(quarter.sessions_over_time.length).toBeGreaterThanOrEqual(13);
     // weeks start on Monday
-    expect(quarter.sessions_over_time.every((r: any) => new Date(r.start).getUTCDay() === 1)).toBe(true);
+    expect(quarter.sessions_over_time.every((r) => new Date(r.start).getUTCDay() === 1)).toBe(true);
     expect(quarter.cards.sessions_held.value).toBe(4);
     expect(quarter.cards.income.value).toBe(8550);
 
-    const year = await expectJson(send('GET', '/api/analytics/summary/?period=year', { user: asUser(mentor) }), 200);
+    const year = await expectOk(summary(mentor, 'year'), 200);
     expect(year.bucket).toBe('month');
     expect(year.sessions_over_time).toHaveLength(13);
-    expect(year.sessions_over_time.every((r: any) => r.label.endsWith('-01'))).toBe(true);
-    expect(year.engagement).toMatchObject({ new_mentees: 3, returning_mentees: 0 });
+    expect(year.sessions_over_time.every((r) => r.label.endsWith('-01'))).toBe(true);
+    expectMatch(year.engagement, { new_mentees: 3, returning_mentees: 0 });
   });
 
   it('a new mentor gets zeros and nulls, not errors', async () => {
     const mentor = await createUser(t.db, { role: 'mentor' });
-    const s = await expectJson(send('GET', '/api/analytics/summary/', { user: asUser(mentor) }), 200);
+    const s = await expectOk(summary(mentor), 200);
     expect(s.period).toBe('month');
     expect(s.time_zone).toBe('Europe/Moscow');
-    expect(s.cards).toEqual({
+    expect(s.cards).toEqual<typeof s.cards>({
       sessions_held: { value: 0, previous: 0 },
       average_rating: { value: null, previous: null, overall: null, reviews_count: 0, overall_reviews_count: 0 },
       income: { value: 0, previous: 0 },
       conversion: { value: null, previous: null, views: 0, conversions: 0, bookings: 0, registrations: 0 },
     });
-    expect(s.best_sessions).toEqual([]);
-    expect(s.revenue_by_type).toEqual({ consultations: 0, events: 0 });
-    expect(s.sessions_over_time.every((r: any) => r.consultations === 0 && r.income === 0)).toBe(true);
+    expect(s.best_sessions).toEqual<typeof s.best_sessions>([]);
+    expect(s.revenue_by_type).toEqual<typeof s.revenue_by_type>({ consultations: 0, events: 0 });
+    expect(s.sessions_over_time.every((r) => r.consultations === 0 && r.income === 0)).toBe(true);
   });
 
   it('is for mentors only, and checks the period', async () => {
     const mentee = await createUser(t.db);
     const mentor = await createUser(t.db, { role: 'mentor' });
-    expect(await expectJson(send('GET', '/api/analytics/summary/?period=month', { user: asUser(mentee) }), 403)).toMatchObject({ code: 'forbidden' });
-    expect(await expectJson(send('GET', '/api/analytics/summary/?period=month'), 401)).toMatchObject({ code: 'not_authenticated' });
+    expect(await expectError(summary(mentee, 'month'), 403)).toMatchObject({ code: 'forbidden' });
+    expect(await expectError(summary(undefined, 'month'), 401)).toMatchObject({ code: 'not_authenticated' });
+    // a period the typed client would not send
     const bad = await expectJson(send('GET', '/api/analytics/summary/?period=decade', { user: asUser(mentor) }), 400);
     expect(bad).toMatchObject({ code: 'validation_error', fields: { period: expect.any(String) } });
   });
@@ -242,9 +254,9 @@ describe('POST /analytics/views/', () => {
     const mentor = await createUser(t.db, { role: 'mentor' });
     const event = await createEvent(t.db, mentor.id);
     const mentee = await createUser(t.db);
-    expect((await send('POST', '/api/analytics/views/', { body: { mentor_id: mentor.id } })).status).toBe(204);
-    expect((await send('POST', '/api/analytics/views', { user: asUser(mentee), body: { mentor_id: mentor.id, event_id: event.id } })).status).toBe(204);
-    expect((await send('POST', '/api/analytics/views/', { user: asUser(mentor), body: { mentor_id: mentor.id } })).status).toBe(204);
+    expect((await view(undefined, { mentor_id: mentor.id })).status).toBe(204);
+    expect((await view(mentee, { mentor_id: mentor.id, event_id: event.id }, false)).status).toBe(204);
+    expect((await view(mentor, { mentor_id: mentor.id })).status).toBe(204);
     const rows = await viewsOf(t.db, mentor.id);
     expect(rows.map((r) => [r.eventId, r.viewerId]).sort()).toEqual([[event.id, mentee.id], [null, null]].sort());
   });
@@ -254,17 +266,17 @@ describe('POST /analytics/views/', () => {
     const other = await createUser(t.db, { role: 'mentor' });
     const mentee = await createUser(t.db);
     const event = await createEvent(t.db, other.id);
-    expect(await expectJson(send('POST', '/api/analytics/views/', { body: { mentor_id: mentee.id } }), 404)).toMatchObject({ code: 'not_found' });
-    expect(await expectJson(send('POST', '/api/analytics/views/', { body: { mentor_id: mentor.id, event_id: event.id } }), 404)).toMatchObject({ code: 'not_found' });
-    expect(await expectJson(send('POST', '/api/analytics/views/', { body: { mentor_id: 'x' } }), 400)).toMatchObject({ fields: { mentor_id: expect.any(String) } });
+    expect(await expectError(view(undefined, { mentor_id: mentee.id }), 404)).toMatchObject({ code: 'not_found' });
+    expect(await expectError(view(undefined, { mentor_id: mentor.id, event_id: event.id }), 404)).toMatchObject({ code: 'not_found' });
+    expect(await expectError(view(undefined, { mentor_id: 'x' }), 400)).toMatchObject({ fields: { mentor_id: expect.any(String) } });
     expect(await viewsOf(t.db, mentor.id)).toEqual([]);
   });
 
   it('counts at most 5 views of one page per visitor an hour', async () => {
     const mentor = await createUser(t.db, { role: 'mentor' });
     const mentee = await createUser(t.db);
-    for (let i = 0; i < 5; i++) expect((await send('POST', '/api/analytics/views/', { user: asUser(mentee), body: { mentor_id: mentor.id } })).status).toBe(204);
-    expect(await expectJson(send('POST', '/api/analytics/views/', { user: asUser(mentee), body: { mentor_id: mentor.id } }), 429)).toMatchObject({ code: 'rate_limited' });
+    for (let i = 0; i < 5; i++) expect((await view(mentee, { mentor_id: mentor.id })).status).toBe(204);
+    expect(await expectError(view(mentee, { mentor_id: mentor.id }), 429)).toMatchObject({ code: 'rate_limited' });
     const rows = await t.db.select().from(pageViews).where(and(eq(pageViews.mentorId, mentor.id), eq(pageViews.viewerId, mentee.id)));
     expect(rows).toHaveLength(5);
   });

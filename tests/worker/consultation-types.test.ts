@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const DAY = 86_400_000;
@@ -13,6 +15,20 @@ const HOUR = 3_600_000;
 
 const newMentor = () => createUser(t.db, { role: 'mentor' });
 const valid = { name: 'Разбор резюме', description: 'Час разговора', duration_minutes: 60, costs: 2500 };
+
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash */
+const as = (user?: Person) => apiAs(user && asUser(user), { trailingSlash: true });
+type CreateJson = InferRequestType<typeof api['consultation-types']['create']['$post']>['json'];
+type PatchJson = InferRequestType<(typeof api)['consultation-types'][':id']['update']['$patch']>['json'];
+const create = (user: Person | undefined, json: CreateJson, client = as(user)) => client['consultation-types'].create.$post({ json });
+const list = (userId: number) => as()['consultation-types'].all.$get({ query: { user_id: String(userId) } });
+const detail = (id: number, query: { user_id?: string } = {}, client = as()) => client['consultation-types'][':id'].detail.$get({ param: { id: String(id) }, query });
+const update = (user: Person, id: number, json: PatchJson, client = as(user)) => client['consultation-types'][':id'].update.$patch({ param: { id: String(id) }, json });
+const remove = (user: Person | undefined, id: number, query: { user_id?: string } = {}, client = as(user)) =>
+  client['consultation-types'][':id'].delete.$delete({ param: { id: String(id) }, query });
+/** for the table of 400s: bodies invalid on purpose, some of which the typed client would not send ({} lacks the name) */
+const sendCreate = (user: Person, body: object) => send('POST', '/api/consultation-types/create/', { user: asUser(user), body });
 
 async function mentorWithType(values: Partial<typeof consultationTypes.$inferInsert> = {}) {
   const mentor = await newMentor();
@@ -46,24 +62,27 @@ const typeRow = async (id: number) => (await t.db.select().from(consultationType
 describe('creating a consultation type', () => {
   it('answers 201 with the type, which the mentor page then lists', async () => {
     const mentor = await newMentor();
-    const body = await expectJson(send('POST', '/api/consultation-types/create/', { user: asUser(mentor), body: { ...valid, user_id: mentor.id } }), 201);
-    expect(body).toEqual({ id: expect.any(Number), ...valid, user: mentor.id });
-    expect(await expectJson(send('GET', `/api/consultation-types/all/?user_id=${mentor.id}`), 200)).toEqual([body]);
-    expect(await expectJson(send('GET', `/api/consultation-types/${body.id}/detail/`), 200)).toEqual(body);
-    expect(await expectJson(send('GET', `/api/consultation-types/${body.id}/detail?user_id=${mentor.id}`), 200)).toEqual(body);
+    const body = await expectOk(create(mentor, { ...valid, user_id: mentor.id }), 201);
+    // typed by the answer, so a renamed field fails typecheck
+    expect(body).toEqual<typeof body>({ id: expect.any(Number), ...valid, user: mentor.id });
+    expect(await expectOk(list(mentor.id), 200)).toEqual([body]);
+    expect(await expectOk(detail(body.id), 200)).toEqual(body);
+    expect(await expectOk(detail(body.id, { user_id: String(mentor.id) }, api), 200)).toEqual(body);
   });
 
   it('accepts the limits, numbers written as strings and no description', async () => {
     const mentor = await newMentor();
-    const create = (body: object) => expectJson(send('POST', '/api/consultation-types/create', { user: asUser(mentor), body }), 201);
-    expect(await create({ name: 'x'.repeat(255), duration_minutes: 1000, costs: 150000 })).toMatchObject({ duration_minutes: 1000, costs: 150000, description: '' });
-    expect(await create({ name: '  Бесплатно  ', duration_minutes: '1', costs: '0' })).toMatchObject({ name: 'Бесплатно', duration_minutes: 1, costs: 0 });
+    // without the trailing slash
+    const createOk = async (json: CreateJson) => expectOk(create(mentor, json, apiAs(asUser(mentor))), 201);
+    const longest = await createOk({ name: 'x'.repeat(255), duration_minutes: 1000, costs: 150000 });
+    expect([longest.duration_minutes, longest.costs, longest.description]).toEqual([1000, 150000, '']);
+    const free = await createOk({ name: '  Бесплатно  ', duration_minutes: '1', costs: '0' });
+    expect([free.name, free.duration_minutes, free.costs]).toEqual(['Бесплатно', 1, 0]);
   });
 
   it('refuses each invalid field with the form’s message', async () => {
     const mentor = await newMentor();
-    const fieldsOf = async (body: object) =>
-      (await expectJson(send('POST', '/api/consultation-types/create/', { user: asUser(mentor), body }), 400)).fields;
+    const fieldsOf = async (body: object) => (await expectJson(sendCreate(mentor, body), 400)).fields;
     expect(await fieldsOf({})).toEqual({
       name: 'Название обязательно для заполнения',
       duration_minutes: 'Длительность обязательна',
@@ -87,27 +106,26 @@ describe('creating a consultation type', () => {
 
   it('is for mentors only, and only for themselves', async () => {
     const [mentee, mentor, other] = await Promise.all([createUser(t.db), newMentor(), newMentor()]);
-    expect((await expectJson(send('POST', '/api/consultation-types/create/', { body: valid }), 401)).code).toBe('not_authenticated');
-    expect((await expectJson(send('POST', '/api/consultation-types/create/', { user: asUser(mentee), body: valid }), 403)).code).toBe('forbidden');
-    expect((await expectJson(send('POST', '/api/consultation-types/create/', { user: asUser(mentor), body: { ...valid, user_id: other.id } }), 403)).code).toBe(
-      'forbidden',
-    );
-    expect(await expectJson(send('GET', `/api/consultation-types/all/?user_id=${other.id}`), 200)).toEqual([]);
+    expect((await expectError(create(undefined, valid), 401)).code).toBe('not_authenticated');
+    expect((await expectError(create(mentee, valid), 403)).code).toBe('forbidden');
+    expect((await expectError(create(mentor, { ...valid, user_id: other.id }), 403)).code).toBe('forbidden');
+    expect(await expectOk(list(other.id), 200)).toEqual([]);
   });
 });
 
 describe('changing a consultation type', () => {
   it('updates the given fields of the mentor’s own type', async () => {
     const { mentor, type } = await mentorWithType({ name: 'Старое', description: 'Описание', durationMinutes: 30, costs: 500 });
-    const body = await expectJson(send('PATCH', `/api/consultation-types/${type.id}/update/`, { user: asUser(mentor), body: { costs: 700, user_id: mentor.id } }), 200);
-    expect(body).toEqual({ id: type.id, name: 'Старое', description: 'Описание', duration_minutes: 30, costs: 700, user: mentor.id });
-    expect(await expectJson(send('PATCH', `/api/consultation-types/${type.id}/update`, { user: asUser(mentor), body: {} }), 200)).toEqual(body);
+    const body = await expectOk(update(mentor, type.id, { costs: 700, user_id: mentor.id }), 200);
+    expect(body).toEqual<typeof body>({ id: type.id, name: 'Старое', description: 'Описание', duration_minutes: 30, costs: 700, user: mentor.id });
+    // without the trailing slash
+    expect(await expectOk(update(mentor, type.id, {}, apiAs(asUser(mentor))), 200)).toEqual(body);
     expect((await typeRow(type.id)).costs).toBe(700);
   });
 
   it('checks the fields like creation does', async () => {
     const { mentor, type } = await mentorWithType();
-    const res = await expectJson(send('PATCH', `/api/consultation-types/${type.id}/update/`, { user: asUser(mentor), body: { duration_minutes: 0, name: '' } }), 400);
+    const res = await expectError(update(mentor, type.id, { duration_minutes: 0, name: '' }), 400);
     expect(res.fields).toEqual({ name: 'Название обязательно для заполнения', duration_minutes: 'Длительность должна быть не меньше 1 минуты' });
   });
 
@@ -115,12 +133,10 @@ describe('changing a consultation type', () => {
     const { mentor, type } = await mentorWithType({ costs: 1000 });
     const other = await newMentor();
     const notFound = { detail: 'Вид консультации не найден', code: 'not_found' };
-    expect(await expectJson(send('PATCH', `/api/consultation-types/${type.id}/update/`, { user: asUser(other), body: { costs: 1 } }), 404)).toEqual(notFound);
-    expect(await expectJson(send('PATCH', '/api/consultation-types/2147000000/update/', { user: asUser(mentor), body: { costs: 1 } }), 404)).toEqual(notFound);
-    expect((await expectJson(send('PATCH', `/api/consultation-types/${type.id}/update/`, { user: asUser(mentor), body: { costs: 1, user_id: other.id } }), 403)).code).toBe(
-      'forbidden',
-    );
-    expect(await expectJson(send('GET', `/api/consultation-types/${type.id}/detail/?user_id=${other.id}`), 404)).toEqual(notFound);
+    expect(await expectError(update(other, type.id, { costs: 1 }), 404)).toEqual(notFound);
+    expect(await expectError(update(mentor, 2147000000, { costs: 1 }), 404)).toEqual(notFound);
+    expect((await expectError(update(mentor, type.id, { costs: 1, user_id: other.id }), 403)).code).toBe('forbidden');
+    expect(await expectError(detail(type.id, { user_id: String(other.id) }), 404)).toEqual(notFound);
     expect((await typeRow(type.id)).costs).toBe(1000);
   });
 });
@@ -129,10 +145,10 @@ describe('deleting a consultation type', () => {
   it('deletes a type without bookings together with its slots', async () => {
     const { mentor, type } = await mentorWithType();
     const slot = await slotAt(type, Date.now() + 3 * DAY);
-    await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete/?user_id=${mentor.id}`, { user: asUser(mentor) }), 204);
+    await expectOk(remove(mentor, type.id, { user_id: String(mentor.id) }), 204);
     expect(await typeRow(type.id)).toBeUndefined();
     expect(await slotRow(slot.id)).toBeUndefined();
-    expect((await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete/`, { user: asUser(mentor) }), 404)).code).toBe('not_found');
+    expect((await expectError(remove(mentor, type.id), 404)).code).toBe('not_found');
   });
 
   it('archives a type with bookings: booked and past slots stay, free future slots go', async () => {
@@ -146,7 +162,8 @@ describe('deleting a consultation type', () => {
     const free = await slotAt(type, Date.now() + 4 * DAY);
     const pastFree = await slotAt(type, Date.now() - 5 * DAY);
 
-    await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete`, { user: asUser(mentor) }), 204);
+    // without the trailing slash
+    await expectOk(remove(mentor, type.id, {}, apiAs(asUser(mentor))), 204);
     expect((await typeRow(type.id)).archivedAt).toBeInstanceOf(Date);
     expect((await slotRow(past.id)).deletedAt).toBeNull();
     expect((await slotRow(booked.id)).deletedAt).toBeNull();
@@ -154,18 +171,18 @@ describe('deleting a consultation type', () => {
     expect(await slotRow(free.id)).toBeUndefined();
     expect((await slotRow(pastFree.id)).deletedAt).toBeNull();
 
-    expect(await expectJson(send('GET', `/api/consultation-types/all/?user_id=${mentor.id}`), 200)).toEqual([]);
-    expect((await expectJson(send('GET', `/api/consultation-types/${type.id}/detail/`), 404)).code).toBe('not_found');
-    expect((await expectJson(send('PATCH', `/api/consultation-types/${type.id}/update/`, { user: asUser(mentor), body: { costs: 5 } }), 404)).code).toBe('not_found');
-    expect((await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete/`, { user: asUser(mentor) }), 404)).code).toBe('not_found');
+    expect(await expectOk(list(mentor.id), 200)).toEqual([]);
+    expect((await expectError(detail(type.id), 404)).code).toBe('not_found');
+    expect((await expectError(update(mentor, type.id, { costs: 5 }), 404)).code).toBe('not_found');
+    expect((await expectError(remove(mentor, type.id), 404)).code).toBe('not_found');
   });
 
   it('is only for the type’s mentor', async () => {
     const { mentor, type } = await mentorWithType();
     const other = await newMentor();
-    expect((await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete/`, { user: asUser(other) }), 404)).code).toBe('not_found');
-    expect((await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete/?user_id=${other.id}`, { user: asUser(mentor) }), 403)).code).toBe('forbidden');
-    expect((await expectJson(send('DELETE', `/api/consultation-types/${type.id}/delete/`), 401)).code).toBe('not_authenticated');
+    expect((await expectError(remove(other, type.id), 404)).code).toBe('not_found');
+    expect((await expectError(remove(mentor, type.id, { user_id: String(other.id) }), 403)).code).toBe('forbidden');
+    expect((await expectError(remove(undefined, type.id), 401)).code).toBe('not_authenticated');
     expect(await typeRow(type.id)).toBeDefined();
   });
 });

@@ -5,6 +5,7 @@ import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const HOUR = 3_600_000;
@@ -12,12 +13,20 @@ const DAY = 24 * HOUR;
 
 const mentorValues = { role: 'mentor' as const, firstName: 'Нина', lastName: 'Орлова', tgTitle: '@nina', specialization: 'Йога', skills: ['Хатха'] };
 
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash */
+const as = (user?: Person, { trailingSlash = true } = {}) => apiAs(user && asUser(user), { trailingSlash });
+const favoritesOf = (user?: Person, options?: { trailingSlash?: boolean }) => as(user, options)['mentor-favorites'];
+const addFavorite = (user: Person | undefined, mentorId: number, options?: { trailingSlash?: boolean }) => favoritesOf(user, options).$post({ json: { mentor: mentorId } });
+const removeFavorite = (user: Person | undefined, id: number) => favoritesOf(user)[':id'].$delete({ param: { id: String(id) } });
+const history = (user?: Person, options?: { trailingSlash?: boolean }) => as(user, options).users['my-mentors'].history.$get();
+
 describe('favourite mentors', () => {
   it('adds, lists newest first, and deletes', async () => {
     const user = await createUser(t.db);
     const [first, second] = [await createUser(t.db, mentorValues), await createUser(t.db, { role: 'mentor' })];
-    const a = await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(user), body: { mentor: first.id } }), 201);
-    expect(a).toEqual({
+    const a = await expectOk(addFavorite(user, first.id), 201);
+    expect(a).toEqual<typeof a>({
       id: expect.any(Number),
       mentor: {
         id: first.id,
@@ -30,49 +39,50 @@ describe('favourite mentors', () => {
       },
       created_at: expect.any(String),
     });
-    const b = await expectJson(send('POST', '/api/mentor-favorites', { user: asUser(user), body: { mentor: second.id } }), 201);
-    expect((await expectJson<any[]>(send('GET', '/api/mentor-favorites/', { user: asUser(user) }), 200)).map((f) => f.id)).toEqual([b.id, a.id]);
+    const b = await expectOk(addFavorite(user, second.id, { trailingSlash: false }), 201);
+    expect((await expectOk(favoritesOf(user).$get(), 200)).map((f) => f.id)).toEqual([b.id, a.id]);
     // the mentor card knows
-    const card = await expectJson(send('GET', `/api/users/${first.id}/`, { user: asUser(user) }), 200);
+    const card = await expectOk(as(user).users[':id{[0-9]+}'].$get({ param: { id: String(first.id) } }), 200);
     expect([card.is_favorite, card.favorite_id, card.favorites_count]).toEqual([true, a.id, 1]);
-    expect(await send('DELETE', `/api/mentor-favorites/${a.id}/`, { user: asUser(user) }).then((r) => r.status)).toBe(204);
-    expect((await expectJson<any[]>(send('GET', '/api/mentor-favorites', { user: asUser(user) }), 200)).map((f) => f.id)).toEqual([b.id]);
-    expect((await expectJson(send('DELETE', `/api/mentor-favorites/${a.id}/`, { user: asUser(user) }), 404)).code).toBe('not_found');
+    expect(await removeFavorite(user, a.id).then((r) => r.status)).toBe(204);
+    expect((await expectOk(favoritesOf(user, { trailingSlash: false }).$get(), 200)).map((f) => f.id)).toEqual([b.id]);
+    expect((await expectError(removeFavorite(user, a.id), 404)).code).toBe('not_found');
   });
 
   it('refuses a duplicate, a non-mentor and oneself', async () => {
     const user = await createUser(t.db, { role: 'mentor' });
     const m = await createUser(t.db, { role: 'mentor' });
-    await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(user), body: { mentor: m.id } }), 201);
-    expect(await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(user), body: { mentor: m.id } }), 409)).toEqual({
+    await expectOk(addFavorite(user, m.id), 201);
+    expect(await expectError(addFavorite(user, m.id), 409)).toEqual({
       detail: 'Ментор уже в избранном',
       code: 'already_favorite',
     });
     const mentee = await createUser(t.db);
-    expect(await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(user), body: { mentor: mentee.id } }), 404)).toEqual({
+    expect(await expectError(addFavorite(user, mentee.id), 404)).toEqual({
       detail: 'Ментор не найден',
       code: 'not_found',
     });
-    expect((await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(user), body: { mentor: user.id } }), 400)).fields).toEqual({
+    expect((await expectError(addFavorite(user, user.id), 400)).fields).toEqual({
       mentor: 'Нельзя добавить в избранное себя',
     });
+    // no mentor at all, on purpose: the typed client would not send it
     expect((await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(user), body: {} }), 400)).fields).toEqual({ mentor: 'Некорректный ментор' });
   });
 
   it("answers 404 for another user's favourite and leaves it alone; 401 for visitors", async () => {
     const [owner, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
     const m = await createUser(t.db, { role: 'mentor' });
-    const fav = await expectJson(send('POST', '/api/mentor-favorites/', { user: asUser(owner), body: { mentor: m.id } }), 201);
-    expect((await expectJson(send('DELETE', `/api/mentor-favorites/${fav.id}/`, { user: asUser(other) }), 404)).code).toBe('not_found');
-    expect(await expectJson(send('GET', '/api/mentor-favorites/', { user: asUser(other) }), 200)).toEqual([]);
-    expect(await expectJson<any[]>(send('GET', '/api/mentor-favorites/', { user: asUser(owner) }), 200)).toHaveLength(1);
-    for (const [method, path] of [
-      ['GET', '/api/mentor-favorites/'],
-      ['POST', '/api/mentor-favorites/'],
-      ['DELETE', `/api/mentor-favorites/${fav.id}/`],
-      ['GET', '/api/users/my-mentors/history/'],
+    const fav = await expectOk(addFavorite(owner, m.id), 201);
+    expect((await expectError(removeFavorite(other, fav.id), 404)).code).toBe('not_found');
+    expect(await expectOk(favoritesOf(other).$get(), 200)).toEqual([]);
+    expect(await expectOk(favoritesOf(owner).$get(), 200)).toHaveLength(1);
+    for (const [label, request] of [
+      ['GET /api/mentor-favorites/', () => favoritesOf().$get()],
+      ['POST /api/mentor-favorites/', () => addFavorite(undefined, m.id)],
+      [`DELETE /api/mentor-favorites/${fav.id}/`, () => removeFavorite(undefined, fav.id)],
+      ['GET /api/users/my-mentors/history/', () => history()],
     ] as const) {
-      expect((await expectJson(send(method, path, { body: method === 'POST' ? { mentor: m.id } : undefined }), 401)).code).toBe('not_authenticated');
+      expect((await expectError(request(), 401)).code, label).toBe('not_authenticated');
     }
   });
 });
@@ -103,8 +113,8 @@ describe('my mentors history', () => {
     const pendingEvent = await createEvent(t.db, pendingHost.id, { startsAt: new Date(now + 5 * DAY) });
     await t.db.insert(eventRegistrations).values({ eventId: pendingEvent.id, userId: me.id, status: 'pending_payment' });
 
-    const body = await expectJson<any[]>(send('GET', '/api/users/my-mentors/history/', { user: asUser(me) }), 200);
-    expect(body).toEqual([
+    const body = await expectOk(history(me), 200);
+    expect(body).toEqual<typeof body>([
       expect.objectContaining({ id: host.id, mentor_name: 'Олег', sessions_count: 1, last_contact_at: event.startsAt.toISOString() }),
       {
         id: consultant.id,
@@ -118,6 +128,6 @@ describe('my mentors history', () => {
         last_contact_at: new Date(now - 3 * DAY).toISOString(),
       },
     ]);
-    expect(await expectJson(send('GET', '/api/users/my-mentors/history', { user: asUser(consultant) }), 200)).toEqual([]);
+    expect(await expectOk(history(consultant, { trailingSlash: false }), 200)).toEqual([]);
   });
 });

@@ -5,13 +5,20 @@ import { consultationBookings, consultationSlots, consultationTypes } from '../.
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
-import { asUser, expectJson, send } from './json-api.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
+import { asUser } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 type Status = (typeof consultationBookings.$inferInsert)['status'];
+
+type Person = { id: number; role: SessionUser['role'] };
+/** the typed client's mentee list as this user (a visitor without one), on the spec's path with the trailing slash unless told */
+const mentees = (user: Person | undefined, search?: string, trailingSlash = true) =>
+  apiAs(user && asUser(user), { trailingSlash }).mentees.$get({ query: search === undefined ? {} : { search } });
 
 async function booking(db: Db, mentorId: number, menteeId: number, startsIn: number, status: Status, paid = status !== 'canceled') {
   const [type] = await db.insert(consultationTypes).values({ mentorId, name: 'Разбор резюме', costs: 1500 }).returning();
@@ -52,10 +59,10 @@ describe('GET /mentees/', () => {
     await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: stranger.id, status: 'canceled' });
     await booking(t.db, other.id, stranger.id, 3 * DAY, 'paid');
 
-    const room = await expectJson(send('POST', '/api/chats/with-user/', { user: asUser(mentor), body: { mentor_profile_id: anna.id } }), 200);
+    const room = await expectOk(apiAs(asUser(mentor), { trailingSlash: true }).chats['with-user'].$post({ json: { mentor_profile_id: anna.id } }), 200);
 
-    const list = await expectJson<any[]>(send('GET', '/api/mentees/', { user: asUser(mentor) }), 200);
-    expect(list).toEqual([
+    const list = await expectOk(mentees(mentor), 200);
+    expect(list).toEqual<typeof list>([
       {
         id: anna.id,
         name: 'Анна',
@@ -89,8 +96,7 @@ describe('GET /mentees/', () => {
     ]);
 
     // search: case-insensitive, ё = е, over name and surname, every word must match
-    const ids = async (q: string) =>
-      (await expectJson<any[]>(send('GET', `/api/mentees?search=${encodeURIComponent(q)}`, { user: asUser(mentor) }), 200)).map((m) => m.id);
+    const ids = async (q: string) => (await expectOk(mentees(mentor, q, false), 200)).map((m) => m.id);
     expect(await ids('елкина')).toEqual([anna.id]);
     expect(await ids('ЁЛК')).toEqual([anna.id]);
     expect(await ids('анна елк')).toEqual([anna.id]);
@@ -100,17 +106,17 @@ describe('GET /mentees/', () => {
     expect(await ids('  ')).toHaveLength(3);
 
     // the other mentor sees only their own customer
-    expect((await expectJson<any[]>(send('GET', '/api/mentees/', { user: asUser(other) }), 200)).map((m) => m.id)).toEqual([stranger.id]);
+    expect((await expectOk(mentees(other), 200)).map((m) => m.id)).toEqual([stranger.id]);
   });
 
   it('is for mentors only', async () => {
     const mentee = await createUser(t.db);
-    expect(await expectJson(send('GET', '/api/mentees/', { user: asUser(mentee) }), 403)).toMatchObject({ code: 'forbidden' });
-    expect(await expectJson(send('GET', '/api/mentees/'), 401)).toMatchObject({ code: 'not_authenticated' });
+    expect(await expectError(mentees(mentee), 403)).toMatchObject({ code: 'forbidden' });
+    expect(await expectError(mentees(undefined), 401)).toMatchObject({ code: 'not_authenticated' });
     const mentor = await createUser(t.db, { role: 'mentor' });
-    expect(await expectJson(send('GET', '/api/mentees/', { user: asUser(mentor) }), 200)).toEqual([]);
+    expect(await expectOk(mentees(mentor), 200)).toEqual([]);
     const long = 'а'.repeat(101);
-    expect(await expectJson(send('GET', `/api/mentees/?search=${encodeURIComponent(long)}`, { user: asUser(mentor) }), 400)).toMatchObject({
+    expect(await expectError(mentees(mentor, long), 400)).toMatchObject({
       fields: { search: expect.any(String) },
     });
   });

@@ -4,7 +4,9 @@ import { mentorApplications } from '../../drizzle/schema/users.ts';
 import { submitDraft } from '../../worker/mentor-applications/mentor-applications.queries.ts';
 import { createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { asUser, expectJson, send, waitForMail } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
@@ -19,30 +21,42 @@ const completePayload = {
   educations: [{ university_name: 'МГУ', specialty: 'Дизайн', start_year: 2008, end_year: 2013 }],
 };
 
-async function userWithDraft(payload: object = {}) {
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+type Payload = InferRequestType<(typeof api)['mentor-applications']['$post']>['json']['payload'];
+/** the typed client's mentor applications as this user (a visitor without one), on the spec's paths with the trailing slash */
+const applicationsOf = (user?: Person, { trailingSlash = true } = {}) => apiAs(user && asUser(user), { trailingSlash })['mentor-applications'];
+const create = (user: Person | undefined, payload: Payload = {}) => applicationsOf(user).$post({ json: { payload } });
+const update = (user: Person | undefined, id: number | string, payload: NonNullable<Payload>) =>
+  applicationsOf(user)[':id'].$patch({ param: { id: String(id) }, json: { payload } });
+const submit = (user: Person | undefined, id: number, options?: { trailingSlash?: boolean }) =>
+  applicationsOf(user, options)[':id'].submit.$post({ param: { id: String(id) } });
+const mine = (user?: Person, options?: { trailingSlash?: boolean }) => applicationsOf(user, options).me.$get();
+
+async function userWithDraft(payload: Payload = {}) {
   const user = await createUser(t.db);
-  const draft = await expectJson(send('POST', '/api/mentor-applications/', { user: asUser(user), body: { payload } }), 201);
+  const draft = await expectOk(create(user, payload), 201);
   return { user, draft };
 }
 
 describe('mentor application of the signed-in user', () => {
   it('is 401 for a visitor', async () => {
-    await expectJson(send('GET', '/api/mentor-applications/me/'), 401);
-    await expectJson(send('POST', '/api/mentor-applications/', { body: { payload: {} } }), 401);
-    await expectJson(send('PATCH', '/api/mentor-applications/1/', { body: { payload: {} } }), 401);
-    await expectJson(send('POST', '/api/mentor-applications/1/submit/'), 401);
+    await expectError(mine(), 401);
+    await expectError(create(undefined, {}), 401);
+    await expectError(update(undefined, 1, {}), 401);
+    await expectError(submit(undefined, 1), 401);
   });
 
   it('answers 404 in the envelope when there is none yet', async () => {
     const user = await createUser(t.db);
-    const res = await expectJson(send('GET', '/api/mentor-applications/me/', { user: asUser(user) }), 404);
+    const res = await expectError(mine(user), 404);
     expect(res).toEqual({ detail: 'Заявка не найдена', code: 'not_found' });
   });
 
   it('creates a draft, also empty, and shows it as the current application', async () => {
     const user = await createUser(t.db);
-    const draft = await expectJson(send('POST', '/api/mentor-applications', { user: asUser(user) }), 201);
-    expect(draft).toEqual({
+    // no body at all, which the typed client never sends (it writes the JSON it is given)
+    const draft = await expectJson<InferResponseType<(typeof api)['mentor-applications']['$post'], 201>>(send('POST', '/api/mentor-applications', { user: asUser(user) }), 201);
+    expect(draft).toEqual<typeof draft>({
       id: expect.any(Number),
       status: 'draft',
       status_display: 'Черновик',
@@ -53,34 +67,29 @@ describe('mentor application of the signed-in user', () => {
       submitted_at: null,
       reviewed_at: null,
     });
-    expect(await expectJson(send('GET', '/api/mentor-applications/me', { user: asUser(user) }), 200)).toEqual(draft);
+    expect(await expectOk(mine(user, { trailingSlash: false }), 200)).toEqual(draft);
   });
 
   it('keeps one application in progress: a second create is 409, also when both race', async () => {
     const { user } = await userWithDraft();
-    const again = await expectJson(send('POST', '/api/mentor-applications/', { user: asUser(user), body: { payload: {} } }), 409);
+    const again = await expectError(create(user, {}), 409);
     expect(again).toEqual({ detail: 'У вас уже есть заявка в работе', code: 'application_exists' });
 
     const racer = await createUser(t.db);
-    const both = await Promise.all([1, 2].map(() => send('POST', '/api/mentor-applications/', { user: asUser(racer), body: { payload: {} } })));
+    const both = await Promise.all([1, 2].map(() => create(racer, {})));
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
   it('saves drafts leniently but caps lengths and checks the lists with the shared schemas', async () => {
     const user = await createUser(t.db);
-    const res = await expectJson(
-      send('POST', '/api/mentor-applications/', {
-        user: asUser(user),
-        body: {
-          payload: {
-            mentor_name: 'А'.repeat(51),
-            mentor_description: 'о'.repeat(501),
-            mentor_skills: Array.from({ length: 21 }, (_, i) => `Навык ${i}`),
-            mentor_avatar_url: 'javascript:alert(1)',
-            work_experiences: [{ company_name: 'Студия', position_title: 'Дизайнер', start_date: '2020-01-01', end_date: '2019-01-01' }],
-            educations: [{ university_name: 'МГУ', specialty: '' , start_year: 2010 }],
-          },
-        },
+    const res = await expectError(
+      create(user, {
+        mentor_name: 'А'.repeat(51),
+        mentor_description: 'о'.repeat(501),
+        mentor_skills: Array.from({ length: 21 }, (_, i) => `Навык ${i}`),
+        mentor_avatar_url: 'javascript:alert(1)',
+        work_experiences: [{ company_name: 'Студия', position_title: 'Дизайнер', start_date: '2020-01-01', end_date: '2019-01-01' }],
+        educations: [{ university_name: 'МГУ', specialty: '', start_year: 2010 }],
       }),
       400,
     );
@@ -92,32 +101,26 @@ describe('mentor application of the signed-in user', () => {
       'payload.work_experiences.0.end_date': 'Дата окончания не может быть раньше даты начала',
       'payload.educations.0.specialty': 'Специальность обязательна для заполнения',
     });
-    const tooMany = await expectJson(
-      send('POST', '/api/mentor-applications/', { user: asUser(user), body: { payload: { work_experiences: Array(31).fill(completePayload.work_experiences[0]) } } }),
-      400,
-    );
+    const tooMany = await expectError(create(user, { work_experiences: Array(31).fill(completePayload.work_experiences[0]) }), 400);
     expect(tooMany.fields).toEqual({ 'payload.work_experiences': 'Не больше 30 мест работы' });
     // 99 characters typed, 104 once normalised to t.me/handle: too long for the profile it is copied to
-    const link = await expectJson(send('POST', '/api/mentor-applications/', { user: asUser(user), body: { payload: { mentor_title: `@${'a'.repeat(98)}` } } }), 400);
+    const link = await expectError(create(user, { mentor_title: `@${'a'.repeat(98)}` }), 400);
     expect(link.fields).toEqual({ 'payload.mentor_title': 'Ссылка не должна превышать 100 символов' });
   });
 
   it('updates its own draft, replacing the payload; another user gets 404', async () => {
     const { user, draft } = await userWithDraft({ mentor_name: 'Анна', mentor_skills: ['Figma'] });
-    const updated = await expectJson(
-      send('PATCH', `/api/mentor-applications/${draft.id}/`, { user: asUser(user), body: { payload: { mentor_surname: 'Соколова', mentor_title: 'https://t.me/anna' } } }),
-      200,
-    );
+    const updated = await expectOk(update(user, draft.id, { mentor_surname: 'Соколова', mentor_title: 'https://t.me/anna' }), 200);
     expect(updated.payload).toEqual({ mentor_surname: 'Соколова', mentor_title: 't.me/anna' });
     const stranger = await createUser(t.db);
-    const res = await expectJson(send('PATCH', `/api/mentor-applications/${draft.id}/`, { user: asUser(stranger), body: { payload: {} } }), 404);
+    const res = await expectError(update(stranger, draft.id, {}), 404);
     expect(res.code).toBe('not_found');
-    await expectJson(send('POST', `/api/mentor-applications/${draft.id}/submit/`, { user: asUser(stranger) }), 404);
+    await expectError(submit(stranger, draft.id), 404);
   });
 
   it('refuses to submit an incomplete application, naming each payload field', async () => {
     const { user, draft } = await userWithDraft({ mentor_name: '  ', mentor_description: 'Коротко о себе', mentor_skills: [] });
-    const res = await expectJson(send('POST', `/api/mentor-applications/${draft.id}/submit/`, { user: asUser(user) }), 400);
+    const res = await expectError(submit(user, draft.id), 400);
     expect(res).toEqual({
       detail: 'Заполните обязательные поля заявки',
       code: 'validation_error',
@@ -136,20 +139,20 @@ describe('mentor application of the signed-in user', () => {
     const admin = await createUser(t.db, { role: 'admin' });
     const otherAdmin = await createUser(t.db, { role: 'admin' });
     const { user, draft } = await userWithDraft(completePayload);
-    const submitted = await expectJson(send('POST', `/api/mentor-applications/${draft.id}/submit`, { user: asUser(user) }), 200);
-    expect(submitted).toMatchObject({ id: draft.id, status: 'submitted', status_display: 'На модерации', submitted_at: expect.any(String) });
+    const submitted = await expectOk(submit(user, draft.id, { trailingSlash: false }), 200);
+    expect([submitted.id, submitted.status, submitted.status_display, submitted.submitted_at]).toEqual([draft.id, 'submitted', 'На модерации', expect.any(String)]);
 
     for (const to of [admin.email!, otherAdmin.email!]) {
       const mails = await waitForMail(t.db, to, 'Новая заявка наставника');
       expect(mails.some((m) => m.text.includes('Анна Соколова') && m.text.includes(`№ ${draft.id}`))).toBe(true);
     }
 
-    const patch = await expectJson(send('PATCH', `/api/mentor-applications/${draft.id}/`, { user: asUser(user), body: { payload: {} } }), 409);
+    const patch = await expectError(update(user, draft.id, {}), 409);
     expect(patch).toEqual({ detail: 'Заявку можно изменить, только пока она в черновике', code: 'application_not_draft' });
-    const again = await expectJson(send('POST', `/api/mentor-applications/${draft.id}/submit/`, { user: asUser(user) }), 409);
+    const again = await expectError(submit(user, draft.id), 409);
     expect(again.code).toBe('application_not_draft');
-    await expectJson(send('POST', '/api/mentor-applications/', { user: asUser(user), body: { payload: {} } }), 409);
-    expect((await expectJson(send('GET', '/api/mentor-applications/me/', { user: asUser(user) }), 200)).status).toBe('submitted');
+    await expectError(create(user, {}), 409);
+    expect((await expectOk(mine(user), 200)).status).toBe('submitted');
   });
 
   it('submits only the payload the rule was checked on (an edit saved in between wins)', async () => {
@@ -162,7 +165,7 @@ describe('mentor application of the signed-in user', () => {
 
   it('answers 404 for ids that name nothing', async () => {
     const user = await createUser(t.db);
-    await expectJson(send('PATCH', '/api/mentor-applications/me/', { user: asUser(user), body: { payload: {} } }), 404);
-    await expectJson(send('POST', '/api/mentor-applications/2147483647/submit/', { user: asUser(user) }), 404);
+    await expectError(update(user, 'me', {}), 404);
+    await expectError(submit(user, 2147483647), 404);
   });
 });

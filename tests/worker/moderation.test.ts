@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { educations, mentorApplications, users, workExperiences } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { asUser, countMail, expectJson, send, waitForMail } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
@@ -38,21 +40,31 @@ async function adminUser() {
   return asUser(await createUser(t.db, { role: 'admin' }));
 }
 
+/** the typed client's moderation queue as this user (a visitor without one), on the spec's paths with the trailing slash */
+const queueOf = (user?: SessionUser, { trailingSlash = true } = {}) => apiAs(user, { trailingSlash }).admin['mentor-applications'];
+const queue = (user: SessionUser | undefined, query: { status?: 'submitted' | 'approved' | 'rejected' } = {}, options?: { trailingSlash?: boolean }) =>
+  queueOf(user, options).$get({ query });
+const approve = (user: SessionUser | undefined, id: number, options?: { trailingSlash?: boolean }) =>
+  queueOf(user, options)[':id'].approve.$post({ param: { id: String(id) } });
+const reject = (user: SessionUser | undefined, id: number, reason: string) => queueOf(user)[':id'].reject.$post({ param: { id: String(id) }, json: { reason } });
+/** the applicant's own side */
+const ownApplication = (user: SessionUser) => apiAs(user, { trailingSlash: true })['mentor-applications'];
+
 describe('moderation access', () => {
   it('is 401 for a visitor and 403 for a mentee or mentor', async () => {
     const { application } = await submitted();
-    const paths = [
-      ['GET', '/api/admin/mentor-applications/'],
-      ['POST', `/api/admin/mentor-applications/${application.id}/approve/`],
-      ['POST', `/api/admin/mentor-applications/${application.id}/reject/`],
+    const requests = [
+      ['GET /api/admin/mentor-applications/', (user?: SessionUser) => queue(user)],
+      ['POST …/approve/', (user?: SessionUser) => approve(user, application.id)],
+      ['POST …/reject/', (user?: SessionUser) => reject(user, application.id, 'x')],
     ] as const;
     for (const role of ['mentee', 'mentor'] as const) {
       const user = asUser(await createUser(t.db, { role }));
-      for (const [method, path] of paths) {
-        expect((await expectJson(send(method, path, { user, body: method === 'POST' ? { reason: 'x' } : undefined }), 403)).code).toBe('forbidden');
+      for (const [label, request] of requests) {
+        expect((await expectError(request(user), 403)).code, label).toBe('forbidden');
       }
     }
-    for (const [method, path] of paths) await expectJson(send(method, path), 401);
+    for (const [, request] of requests) await expectError(request(), 401);
     const [row] = await t.db.select().from(mentorApplications).where(eq(mentorApplications.id, application.id));
     expect(row.status).toBe('submitted');
   });
@@ -63,11 +75,11 @@ describe('moderation queue', () => {
     const admin = await adminUser();
     const older = await submitted({ submittedAt: new Date('2001-01-01T10:00:00Z') });
     const newer = await submitted({ submittedAt: new Date('2001-01-02T10:00:00Z') });
-    const list = await expectJson<Array<{ id: number }>>(send('GET', '/api/admin/mentor-applications/', { user: admin }), 200);
+    const list = await expectOk(queue(admin), 200);
     const ids = list.map((a) => a.id);
     expect(ids.indexOf(older.application.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(older.application.id)).toBeLessThan(ids.indexOf(newer.application.id));
-    expect(list.find((a) => a.id === older.application.id)).toEqual({
+    expect(list.find((a) => a.id === older.application.id)).toEqual<(typeof list)[number]>({
       id: older.application.id,
       status: 'submitted',
       status_display: 'На модерации',
@@ -82,12 +94,14 @@ describe('moderation queue', () => {
   it('filters by status and refuses an unknown one', async () => {
     const admin = await adminUser();
     const { application } = await submitted();
-    await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: admin, body: { reason: 'Мало опыта' } }), 200);
-    const rejected = await expectJson<Array<{ id: number; status: string }>>(send('GET', '/api/admin/mentor-applications?status=rejected', { user: admin }), 200);
-    expect(rejected.find((a) => a.id === application.id)).toMatchObject({ status: 'rejected', status_display: 'Отклонено', rejection_reason: 'Мало опыта' });
+    await expectOk(reject(admin, application.id, 'Мало опыта'), 200);
+    const rejected = await expectOk(queue(admin, { status: 'rejected' }, { trailingSlash: false }), 200);
+    const found = rejected.find((a) => a.id === application.id);
+    expect([found?.status, found?.status_display, found?.rejection_reason]).toEqual(['rejected', 'Отклонено', 'Мало опыта']);
     expect(rejected.every((a) => a.status === 'rejected')).toBe(true);
-    const queue = await expectJson<Array<{ id: number }>>(send('GET', '/api/admin/mentor-applications/', { user: admin }), 200);
-    expect(queue.some((a) => a.id === application.id)).toBe(false);
+    const waiting = await expectOk(queue(admin), 200);
+    expect(waiting.some((a) => a.id === application.id)).toBe(false);
+    // a status the typed client would not send (the route types it as the three it knows)
     const bad = await expectJson(send('GET', '/api/admin/mentor-applications/?status=draft', { user: admin }), 400);
     expect(bad.fields).toEqual({ status: 'Некорректный статус' });
   });
@@ -100,8 +114,8 @@ describe('approving', () => {
     await t.db.insert(workExperiences).values({ userId: applicant.id, positionTitle: 'Старая работа', companyName: 'Было', startDate: '2000-01-01' });
     await t.db.insert(educations).values({ userId: applicant.id, universityName: 'Старый вуз', specialty: 'Было', startYear: 1999 });
 
-    const res = await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/approve/`, { user: admin }), 200);
-    expect(res).toMatchObject({ id: application.id, status: 'approved', status_display: 'Подтверждено', reviewed_at: expect.any(String) });
+    const res = await expectOk(approve(admin, application.id), 200);
+    expect([res.id, res.status, res.status_display, res.reviewed_at]).toEqual([application.id, 'approved', 'Подтверждено', expect.any(String)]);
 
     const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
     expect(user).toMatchObject({
@@ -133,10 +147,10 @@ describe('approving', () => {
   it('is 409 the second time and 404 for an unknown id', async () => {
     const admin = await adminUser();
     const { applicant, application } = await submitted();
-    await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/approve/`, { user: admin }), 200);
-    const again = await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/approve`, { user: admin }), 409);
+    await expectOk(approve(admin, application.id), 200);
+    const again = await expectError(approve(admin, application.id, { trailingSlash: false }), 409);
     expect(again).toEqual({ detail: 'Заявка уже рассмотрена или ещё не отправлена', code: 'application_not_submitted' });
-    await expectJson(send('POST', '/api/admin/mentor-applications/2147483647/approve/', { user: admin }), 404);
+    await expectError(approve(admin, 2147483647), 404);
     await waitForMail(t.db, applicant.email!, 'Заявка наставника одобрена');
     expect(await countMail(t.db, applicant.email!, 'Заявка наставника одобрена')).toBe(1);
   });
@@ -145,7 +159,7 @@ describe('approving', () => {
     const admin = await adminUser();
     const user = await createUser(t.db);
     const [draft] = await t.db.insert(mentorApplications).values({ userId: user.id, payload }).returning();
-    await expectJson(send('POST', `/api/admin/mentor-applications/${draft.id}/approve/`, { user: admin }), 409);
+    await expectError(approve(admin, draft.id), 409);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row.role).toBe('mentee');
   });
@@ -155,7 +169,7 @@ describe('approving', () => {
     const { mentor_name, mentor_surname, mentor_description, mentor_skills } = payload;
     const { applicant, application } = await submitted({ role: 'admin', payload: { mentor_name, mentor_surname, mentor_description, mentor_skills } });
     await t.db.insert(workExperiences).values({ userId: applicant.id, positionTitle: 'Остаётся', companyName: 'Компания', startDate: '2010-01-01' });
-    await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/approve/`, { user: admin }), 200);
+    await expectOk(approve(admin, application.id), 200);
     const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
     expect(user).toMatchObject({ role: 'admin', firstName: 'Мария', telegramLink: null });
     expect(await t.db.select().from(workExperiences).where(eq(workExperiences.userId, applicant.id))).toHaveLength(1);
@@ -166,19 +180,20 @@ describe('rejecting', () => {
   it('needs a reason', async () => {
     const admin = await adminUser();
     const { application } = await submitted();
-    for (const body of [{}, { reason: '   ' }]) {
-      const res = await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: admin, body }), 400);
-      expect(res.fields).toEqual({ reason: 'Укажите причину отказа' });
-    }
-    const long = await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: admin, body: { reason: 'я'.repeat(1001) } }), 400);
+    // no reason at all, on purpose: the typed client would not send it
+    const none = await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: admin, body: {} }), 400);
+    expect(none.fields).toEqual({ reason: 'Укажите причину отказа' });
+    const blank = await expectError(reject(admin, application.id, '   '), 400);
+    expect(blank.fields).toEqual({ reason: 'Укажите причину отказа' });
+    const long = await expectError(reject(admin, application.id, 'я'.repeat(1001)), 400);
     expect(long.fields).toEqual({ reason: 'Причина отказа не должна превышать 1000 символов' });
   });
 
   it('records the reason, e-mails it, and lets the applicant start a new draft', async () => {
     const admin = await adminUser();
     const { applicant, application } = await submitted();
-    const res = await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: admin, body: { reason: ' Добавьте опыт работы ' } }), 200);
-    expect(res).toMatchObject({ status: 'rejected', status_display: 'Отклонено', rejection_reason: 'Добавьте опыт работы' });
+    const res = await expectOk(reject(admin, application.id, ' Добавьте опыт работы '), 200);
+    expect([res.status, res.status_display, res.rejection_reason]).toEqual(['rejected', 'Отклонено', 'Добавьте опыт работы']);
     const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
     expect(user.role).toBe('mentee');
 
@@ -187,11 +202,11 @@ describe('rejecting', () => {
     const notices = await t.db.select().from(notifications).where(eq(notifications.userId, applicant.id));
     expect(notices).toMatchObject([{ kind: 'application_rejected', message: 'Заявка наставника отклонена: Добавьте опыт работы', payload: { url: '/become-mentor' } }]);
 
-    const mine = await expectJson(send('GET', '/api/mentor-applications/me/', { user: asUser(applicant) }), 200);
-    expect(mine).toMatchObject({ id: application.id, status: 'rejected', rejection_reason: 'Добавьте опыт работы' });
-    const fresh = await expectJson(send('POST', '/api/mentor-applications/', { user: asUser(applicant), body: { payload } }), 201);
-    expect((await expectJson(send('GET', '/api/mentor-applications/me/', { user: asUser(applicant) }), 200)).id).toBe(fresh.id);
-    await expectJson(send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: admin, body: { reason: 'Ещё раз' } }), 409);
+    const mine = await expectOk(ownApplication(asUser(applicant)).me.$get(), 200);
+    expect([mine.id, mine.status, mine.rejection_reason]).toEqual([application.id, 'rejected', 'Добавьте опыт работы']);
+    const fresh = await expectOk(ownApplication(asUser(applicant)).$post({ json: { payload } }), 201);
+    expect((await expectOk(ownApplication(asUser(applicant)).me.$get(), 200)).id).toBe(fresh.id);
+    await expectError(reject(admin, application.id, 'Ещё раз'), 409);
   });
 });
 
@@ -200,14 +215,11 @@ describe('deciding concurrently', () => {
     const [first, second] = [await adminUser(), await adminUser()];
     for (let round = 0; round < 3; round++) {
       const { applicant, application } = await submitted();
-      const [approve, reject] = await Promise.all([
-        send('POST', `/api/admin/mentor-applications/${application.id}/approve/`, { user: first }),
-        send('POST', `/api/admin/mentor-applications/${application.id}/reject/`, { user: second, body: { reason: 'Не подходит' } }),
-      ]);
-      expect([approve.status, reject.status].sort()).toEqual([200, 409]);
+      const [approved, rejected] = await Promise.all([approve(first, application.id), reject(second, application.id, 'Не подходит')]);
+      expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
       const [row] = await t.db.select().from(mentorApplications).where(eq(mentorApplications.id, application.id));
       const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
-      if (approve.status === 200) expect([row.status, user.role]).toEqual(['approved', 'mentor']);
+      if (approved.status === 200) expect([row.status, user.role]).toEqual(['approved', 'mentor']);
       else expect([row.status, row.rejectionReason, user.role]).toEqual(['rejected', 'Не подходит', 'mentee']);
     }
   });

@@ -9,10 +9,17 @@ import { createEvent, createUser } from '../factories.ts';
 import { openNotifications } from './chat-socket.ts';
 import { paidBooking } from './escrow-fixtures.ts';
 import { bindings, testDb, useTestDb } from './helpers.ts';
-import { asUser, countMail, expectJson, send } from './json-api.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
+import { asUser, countMail } from './json-api.ts';
+import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const MINUTE = 60_000;
+
+/** the typed client's bell as this user (a visitor without one), on the spec's paths with the trailing slash */
+const bell = (user?: SessionUser) => apiAs(user, { trailingSlash: true }).notifications;
+const page = (user?: SessionUser, query: { page?: string } = {}) => bell(user).$get({ query });
+const markRead = (user: SessionUser, id: number) => bell(user)[':id'].mark_read.$post({ param: { id: String(id) } });
 
 async function withNotices(count: number) {
   const user = await createUser(t.db);
@@ -26,31 +33,33 @@ async function withNotices(count: number) {
 describe('GET /api/notifications/', () => {
   it('pages newest first, 20 a page, with next, count and the unread count', async () => {
     const user = await withNotices(23);
-    const first = await expectJson(send('GET', '/api/notifications/', { user }), 200);
-    expect(first).toMatchObject({ next: 2, count: 23, unread_count: 23 });
+    const first = await expectOk(page(user), 200);
+    expectMatch(first, { next: 2, count: 23, unread_count: 23 });
     expect(first.results).toHaveLength(20);
-    expect(first.results[0]).toEqual({ id: expect.any(Number), message: 'Уведомление 23', is_read: false, payload: {}, created_at: expect.any(String) });
+    expect(first.results[0]).toEqual<(typeof first.results)[number]>({ id: expect.any(Number), message: 'Уведомление 23', is_read: false, payload: {}, created_at: expect.any(String) });
     expect(first.results[1].payload).toEqual({ url: '/AllEvents' });
-    const second = await expectJson(send('GET', '/api/notifications/?page=2', { user }), 200);
-    expect(second.results.map((n: any) => n.message)).toEqual(['Уведомление 3', 'Уведомление 2', 'Уведомление 1']);
+    const second = await expectOk(page(user, { page: '2' }), 200);
+    expect(second.results.map((n) => n.message)).toEqual(['Уведомление 3', 'Уведомление 2', 'Уведомление 1']);
     expect(second.next).toBeNull();
-    expect(await expectJson(send('GET', '/api/notifications/?page=0', { user }), 400)).toMatchObject({ code: 'validation_error' });
-    expect((await send('GET', '/api/notifications/')).status).toBe(401);
+    expect(await expectError(page(user, { page: '0' }), 400)).toMatchObject({ code: 'validation_error' });
+    expect((await page()).status).toBe(401);
   });
 
   it("marks one read (only one's own) and all read, and tells every open tab", async () => {
     const user = await withNotices(3);
     const other = await withNotices(1);
     const tab = await openNotifications(user);
-    const { results } = await expectJson(send('GET', '/api/notifications/', { user }), 200);
-    expect((await send('POST', `/api/notifications/${results[0].id}/mark_read/`, { user: other })).status).toBe(404);
-    expect(await expectJson(send('POST', `/api/notifications/${results[0].id}/mark_read/`, { user }), 200)).toEqual({ id: results[0].id, is_read: true });
+    const { results } = await expectOk(page(user), 200);
+    expect((await markRead(other, results[0].id)).status).toBe(404);
+    const read = await expectOk(markRead(user, results[0].id), 200);
+    expect(read).toEqual<typeof read>({ id: results[0].id, is_read: true });
     expect(await tab.waitFor((m) => m.type === 'read')).toEqual([{ type: 'read', ids: [results[0].id] }]);
-    expect((await expectJson(send('GET', '/api/notifications/', { user }), 200)).unread_count).toBe(2);
-    expect(await expectJson(send('POST', '/api/notifications/mark_all_read/', { user }), 200)).toEqual({ updated: 2 });
+    expect((await expectOk(page(user), 200)).unread_count).toBe(2);
+    const all = await expectOk(bell(user).mark_all_read.$post(), 200);
+    expect(all).toEqual<typeof all>({ updated: 2 });
     await tab.waitFor((m) => m.type === 'read_all');
-    expect((await expectJson(send('GET', '/api/notifications/', { user }), 200)).unread_count).toBe(0);
-    expect((await expectJson(send('GET', '/api/notifications/', { user: other }), 200)).unread_count).toBe(1);
+    expect((await expectOk(page(user), 200)).unread_count).toBe(0);
+    expect((await expectOk(page(other), 200)).unread_count).toBe(1);
     tab.ws.close();
   });
 });

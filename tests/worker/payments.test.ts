@@ -6,7 +6,11 @@ import { createApp } from '../../worker/app.ts';
 import { cardTypeOf, luhnValid, signSandboxCardToken } from '../../worker/payments/sandbox-card.ts';
 import { createUser } from '../factories.ts';
 import { bindings, call, useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
+import type { Bindings } from '../../worker/env.ts';
 import { asUser, expectJson, send } from './json-api.ts';
+import { api, apiAs, apiOver, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
@@ -21,11 +25,28 @@ function cardNumber(prefix: string) {
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 const card = { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, holder: 'IVAN PETROV' };
 
-async function tokenize(body: object = card) {
-  return expectJson<{ payout_token: string; card_last4: string; card_type: string }>(
-    send('POST', '/api/sandbox/payout-cards/tokenize/', { body }),
-    200,
+type CardJson = InferRequestType<(typeof api.sandbox)['payout-cards']['tokenize']['$post']>['json'];
+type TokenJson = InferRequestType<typeof api.payments.tokens.$post>['json'];
+
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash unless told */
+const as = (user?: SessionUser, trailingSlash = true) => apiAs(user, { trailingSlash });
+const tokenizer = (trailingSlash = true) => as(undefined, trailingSlash).sandbox['payout-cards'].tokenize;
+const tokensOf = (user?: SessionUser, trailingSlash = true) => as(user, trailingSlash).payments.tokens;
+const saveToken = (user: SessionUser, json: TokenJson, trailingSlash = true) => tokensOf(user, trailingSlash).$post({ json });
+const removeToken = (user: SessionUser | undefined, id: number, trailingSlash = true) => tokensOf(user, trailingSlash)[':id'].$delete({ param: { id: String(id) } });
+/** the typed client over an app of its own with these bindings (production ones), signed in with this cookie when given */
+const apiIn = (env: Bindings, cookie?: string) =>
+  apiOver(
+    (path, init) => {
+      const headers = new Headers(init?.headers);
+      if (cookie) headers.set('cookie', cookie);
+      return createApp().request(path, { ...init, headers }, env, ctx);
+    },
+    { trailingSlash: true },
   );
+
+async function tokenize(json: CardJson = card) {
+  return expectOk(tokenizer().$post({ json }), 200);
 }
 
 describe('sandbox card widget', () => {
@@ -59,14 +80,9 @@ describe('sandbox card widget', () => {
 
   it('does not exist in production, neither the page nor the tokenizer', async () => {
     const app = createApp();
-    const production = { ...bindings, ENVIRONMENT: 'production' };
+    const production = { ...bindings, ENVIRONMENT: 'production' as const };
     expect((await app.request('/sandbox/payout-card-widget', {}, production, ctx)).status).toBe(404);
-    const tokenizeRes = await app.request(
-      '/api/sandbox/payout-cards/tokenize/',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) },
-      production,
-      ctx,
-    );
+    const tokenizeRes = await apiIn(production).sandbox['payout-cards'].tokenize.$post({ json: card });
     expect(tokenizeRes.status).toBe(404);
   });
 });
@@ -74,7 +90,7 @@ describe('sandbox card widget', () => {
 describe('sandbox tokenizer', () => {
   it('answers a signed token with the last digits and the type, and keeps the number nowhere', async () => {
     const result = await tokenize();
-    expect(result).toEqual({ payout_token: expect.stringMatching(/^sbx_[\w-]+\.[\w-]+$/), card_last4: '4242', card_type: 'Visa' });
+    expect(result).toEqual<typeof result>({ payout_token: expect.stringMatching(/^sbx_[\w-]+\.[\w-]+$/), card_last4: '4242', card_type: 'Visa' });
     const payload = result.payout_token.slice(4).split('.')[0];
     const decoded = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
     expect(JSON.parse(decoded)).toEqual({ last4: '4242', type: 'Visa', iat: expect.any(Number) });
@@ -95,15 +111,13 @@ describe('sandbox tokenizer', () => {
   });
 
   it('checks the number with Luhn, the expiry and the holder', async () => {
-    const bad = await expectJson(
-      send('POST', '/api/sandbox/payout-cards/tokenize', { body: { number: '4242 4242 4242 4241', expiry: '01/20', holder: 'Иван Петров' } }),
-      400,
-    );
+    const bad = await expectError(tokenizer(false).$post({ json: { number: '4242 4242 4242 4241', expiry: '01/20', holder: 'Иван Петров' } }), 400);
     expect(bad.fields).toEqual({
       number: 'Неверный номер карты',
       expiry: 'Срок действия карты истёк',
       holder: 'Укажите имя владельца латинскими буквами',
     });
+    // no holder at all, which the typed client would not leave out
     const shape = await expectJson(send('POST', '/api/sandbox/payout-cards/tokenize', { body: { number: '', expiry: '13/30' } }), 400);
     expect(shape.fields).toEqual({
       number: 'Неверный номер карты',
@@ -115,19 +129,20 @@ describe('sandbox tokenizer', () => {
 
 describe('payout card tokens', () => {
   it('is 401 for a visitor', async () => {
-    await expectJson(send('GET', '/api/payments/tokens/'), 401);
+    await expectError(tokensOf().$get(), 401);
+    // an empty body, as before: the session is checked first (the typed client would not send it)
     await expectJson(send('POST', '/api/payments/tokens/', { body: {} }), 401);
-    await expectJson(send('DELETE', '/api/payments/tokens/1/'), 401);
+    await expectError(removeToken(undefined, 1), 401);
   });
 
   it('saves a genuine sandbox token and lists the newest card first', async () => {
     const user = await createUser(t.db);
     const first = await tokenize();
-    const saved = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: first }), 201);
-    expect(saved).toEqual({ id: expect.any(Number), card_type: 'Visa', card_last4: '4242', created_at: expect.any(String) });
+    const saved = await expectOk(saveToken(asUser(user), first), 201);
+    expect(saved).toEqual<typeof saved>({ id: expect.any(Number), card_type: 'Visa', card_last4: '4242', created_at: expect.any(String) });
     const second = await tokenize({ ...card, number: cardNumber('2200') });
-    const current = await expectJson(send('POST', '/api/payments/tokens', { user: asUser(user), body: second }), 201);
-    const list = await expectJson(send('GET', '/api/payments/tokens', { user: asUser(user) }), 200);
+    const current = await expectOk(saveToken(asUser(user), second, false), 201);
+    const list = await expectOk(tokensOf(asUser(user), false).$get(), 200);
     expect(list).toEqual([current, saved]);
     expect(list[0].card_type).toBe('Мир');
     const [row] = await t.db.select().from(payoutCardTokens).where(eq(payoutCardTokens.id, saved.id));
@@ -141,7 +156,7 @@ describe('payout card tokens', () => {
     const forged = `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     const foreign = await signSandboxCardToken('another-secret', { last4: '4242', type: 'Visa' });
     for (const payout_token of [forged, foreign, 'sbx_abc', 'tok_real_looking_token', `${payload}.`]) {
-      const res = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { ...genuine, payout_token } }), 400);
+      const res = await expectError(saveToken(asUser(user), { ...genuine, payout_token }), 400);
       expect(res).toEqual({ detail: 'Не удалось подтвердить данные карты. Введите карту заново.', code: 'invalid_card_token' });
     }
     expect(await t.db.select().from(payoutCardTokens).where(eq(payoutCardTokens.userId, user.id))).toHaveLength(0);
@@ -150,9 +165,9 @@ describe('payout card tokens', () => {
   it('refuses last digits or a type that differ from the signed ones', async () => {
     const user = await createUser(t.db);
     const genuine = await tokenize();
-    await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { ...genuine, card_last4: '0000' } }), 400);
-    await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { ...genuine, card_type: 'Мир' } }), 400);
-    const shape = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: { payout_token: '', card_last4: '42a', card_type: '' } }), 400);
+    await expectError(saveToken(asUser(user), { ...genuine, card_last4: '0000' }), 400);
+    await expectError(saveToken(asUser(user), { ...genuine, card_type: 'Мир' }), 400);
+    const shape = await expectError(saveToken(asUser(user), { payout_token: '', card_last4: '42a', card_type: '' }), 400);
     expect(shape.fields).toEqual({
       payout_token: 'Токен карты обязателен',
       card_last4: 'Укажите последние 4 цифры карты',
@@ -163,19 +178,19 @@ describe('payout card tokens', () => {
   it('refuses the same token twice for one user (409)', async () => {
     const user = await createUser(t.db);
     const genuine = await tokenize();
-    await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: genuine }), 201);
-    const again = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(user), body: genuine }), 409);
+    await expectOk(saveToken(asUser(user), genuine), 201);
+    const again = await expectError(saveToken(asUser(user), genuine), 409);
     expect(again).toEqual({ detail: 'Эта карта уже сохранена', code: 'card_exists' });
   });
 
   it("deletes the caller's card with 204 and answers 404 for another user's", async () => {
     const owner = await createUser(t.db);
     const stranger = await createUser(t.db);
-    const saved = await expectJson(send('POST', '/api/payments/tokens/', { user: asUser(owner), body: await tokenize() }), 201);
-    await expectJson(send('DELETE', `/api/payments/tokens/${saved.id}/`, { user: asUser(stranger) }), 404);
-    expect(await expectJson(send('GET', '/api/payments/tokens/', { user: asUser(stranger) }), 200)).toEqual([]);
-    expect((await send('DELETE', `/api/payments/tokens/${saved.id}/`, { user: asUser(owner) })).status).toBe(204);
-    await expectJson(send('DELETE', `/api/payments/tokens/${saved.id}`, { user: asUser(owner) }), 404);
+    const saved = await expectOk(saveToken(asUser(owner), await tokenize()), 201);
+    await expectError(removeToken(asUser(stranger), saved.id), 404);
+    expect(await expectOk(tokensOf(asUser(stranger)).$get(), 200)).toEqual([]);
+    expect((await removeToken(asUser(owner), saved.id)).status).toBe(204);
+    await expectError(removeToken(asUser(owner), saved.id, false), 404);
   });
 
   it('in production takes the YooKassa widget’s synonym, last digits and card type once payouts are configured, and refuses junk', async () => {
@@ -183,8 +198,7 @@ describe('payout card tokens', () => {
     const production = { ...bindings, ENVIRONMENT: 'production' as const };
     const configured = { ...production, YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'secret', YOOKASSA_PAYOUT_AGENT_ID: '505050' };
     const cookie = `${ACCESS_COOKIE}=${await signAccessToken(asUser(user), bindings.JWT_SECRET)}`;
-    const save = (env: typeof production, body: object) =>
-      createApp().request('/api/payments/tokens/', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }, env, ctx);
+    const save = (env: typeof production, json: TokenJson) => apiIn(env, cookie).payments.tokens.$post({ json });
     const synonym = { payout_token: 'pt-2e3a5b7c-000f-5000-9000-1a2b3c4d5e6f', card_last4: '4477', card_type: 'MasterCard' };
 
     // without the payouts gateway there is nowhere to pay to: no card is stored
@@ -192,9 +206,7 @@ describe('payout card tokens', () => {
     for (const junk of [{ ...synonym, payout_token: 'short' }, { ...synonym, payout_token: 'has spaces and <tags> in it!!' }, { ...synonym, card_type: 'Bitcoin' }]) {
       expect((await save(configured, junk)).status, JSON.stringify(junk)).toBe(400);
     }
-    const saved = await save(configured, synonym);
-    expect(saved.status).toBe(201);
-    expect(await saved.json()).toMatchObject({ card_last4: '4477', card_type: 'MasterCard' });
+    expectMatch(await expectOk(save(configured, synonym), 201), { card_last4: '4477', card_type: 'MasterCard' });
     const rows = await t.db.select().from(payoutCardTokens).where(eq(payoutCardTokens.userId, user.id));
     expect(rows.map((r) => [r.payoutToken, r.cardLast4, r.cardType])).toEqual([[synonym.payout_token, '4477', 'MasterCard']]);
   });

@@ -31,6 +31,19 @@ export function apiAs(user?: SessionUser, { trailingSlash = false }: ApiOptions 
 /** The typed client for a visitor. */
 export const api = apiAs();
 
+/**
+ * The typed client over another app than the Worker entry (e.g. `createApp().request(path, init, productionBindings, ctx)`):
+ * `request` gets the path hc built (base '/api' + route + query) and hc's init, to add a cookie to as it needs.
+ */
+export function apiOver(request: (path: string, init?: RequestInit) => Response | Promise<Response>, { trailingSlash = false }: ApiOptions = {}) {
+  return hc<AppType>('/api', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (typeof input !== 'string') throw new Error('the typed client passes its URL as a string');
+      return request(trailingSlash ? withTrailingSlash(input) : input, init);
+    },
+  });
+}
+
 type AnyClientResponse = ClientResponse<unknown, number, ResponseFormat>;
 
 /** The JSON body a route declares for this status. */
@@ -52,4 +65,15 @@ export async function expectOk<R extends AnyClientResponse, S extends R['status'
 /** Asserts an error status and returns the error envelope every API failure is answered with (worker/lib/errors.ts). */
 export async function expectError(res: Promise<AnyClientResponse>, status: ClientErrorStatusCode | ServerErrorStatusCode): Promise<ErrorEnvelope> {
   return expectStatus(res, status);
+}
+
+/** Part of T's shape, as toMatchObject reads it: any field may be left out, in nested objects and array items too. */
+export type PartOf<T> = T extends readonly (infer U)[] ? PartOf<U>[] : T extends object ? { [K in keyof T]?: PartOf<T[K]> } : T;
+
+/**
+ * toMatchObject typed by the answer: the expected fields are checked against `actual`'s type, so a field the Worker
+ * renames or drops fails typecheck (an object literal in a plain toMatchObject or toEqual is not typechecked).
+ */
+export function expectMatch<T>(actual: T, expected: NoInfer<PartOf<T>>) {
+  expect(actual).toMatchObject(expected as object);
 }
