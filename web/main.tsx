@@ -6,9 +6,10 @@ import { hydrate } from '@tanstack/react-query';
 import '@fontsource-variable/inter';
 import './styles.css';
 import { AppRoot } from './app/app-root.tsx';
-import { readPageState, type PageState } from './app/page-state.ts';
+import { readPageState, receivedNow, type PageState } from './app/page-state.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { loadFullStylesheet } from './lib/full-stylesheet.ts';
 import { bindSessionExpiry } from './lib/session/session-cache.ts';
 import { sessionQueries } from './lib/session/session.queries.ts';
 import { browserTimeZone, rememberTimeZone } from './lib/viewer-time-zone.ts';
@@ -29,19 +30,21 @@ const app = <AppRoot queryClient={queryClient} router={router} />;
 async function matchesServerRender(state: PageState): Promise<boolean> {
   const user = await queryClient.fetchQuery(sessionQueries.me()).catch(() => null);
   if (user) return false;
-  hydrate(queryClient, state.queries);
+  hydrate(queryClient, receivedNow(state.queries));
   return state.zone === browserTimeZone();
 }
 
 async function start() {
+  const stylesheet = loadFullStylesheet();
   const state = readPageState();
   if (state && (await matchesServerRender(state))) {
     // The route's code and data before the first render, as on the server; then the router is told the matches
     // came from the server, so its tree is the server's (no root Suspense) and it does not load them again.
-    await router.load();
+    await Promise.all([router.load(), stylesheet]);
     router.ssr = { manifest: undefined };
     hydrateRoot(container, app);
   } else {
+    await stylesheet;
     createRoot(container).render(app);
   }
 }

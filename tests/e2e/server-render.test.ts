@@ -44,6 +44,48 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+type Styles = { properties: string[]; elements: Array<{ at: string; values: string }> };
+
+/** Between the values of one element's properties in a reading (no property's value holds it). */
+const SEPARATOR = '\u0001';
+
+/**
+ * Every computed property of every element of the page and of the ::before and ::after it has (animations stopped at
+ * their start, so that two readings of the same styles agree).
+ */
+function computedStyles(page: Page): Promise<Styles> {
+  return page.evaluate((separator) => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    const properties = [...getComputedStyle(document.body)];
+    const elements: Array<{ at: string; values: string }> = [];
+    document.querySelectorAll('body *').forEach((element, i) => {
+      for (const pseudo of [null, '::before', '::after']) {
+        const style = getComputedStyle(element, pseudo);
+        if (pseudo && style.content === 'none') continue;
+        elements.push({ at: `#${i} ${element.tagName.toLowerCase()}${pseudo ?? ''}`, values: properties.map((name) => style.getPropertyValue(name)).join(separator) });
+      }
+    });
+    return { properties, elements };
+  }, SEPARATOR);
+}
+
+/** Where two readings of the same page differ, as 'element property: before → after'. */
+function styleDifferences(before: Styles, after: Styles): string[] {
+  const out: string[] = [];
+  if (before.elements.length !== after.elements.length) return [`${before.elements.length} styled boxes → ${after.elements.length}`];
+  before.elements.forEach((element, i) => {
+    if (element.values === after.elements[i].values) return;
+    const [was, now] = [element.values.split(SEPARATOR), after.elements[i].values.split(SEPARATOR)];
+    was.forEach((value, p) => {
+      if (value !== now[p]) out.push(`${element.at} ${before.properties[p]}: ${value} → ${now[p]}`);
+    });
+  });
+  return out;
+}
+
 describe('pages rendered on the server', () => {
   it('sends the event list with its first page as HTML, dates in Moscow for an unknown zone', async () => {
     await withoutScripts(async (page) => {
@@ -61,6 +103,31 @@ describe('pages rendered on the server', () => {
       expect(await page.evaluate(() => document.querySelector('#root ~ script[type="module"]') !== null)).toBe(true);
     });
   });
+
+  it('carries only the rules its elements use, and they style every element exactly as the whole stylesheet does', async () => {
+    for (const width of [390, 1280]) {
+      const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width, height: 900 }, locale: 'ru-RU' });
+      try {
+        const page = await context.newPage();
+        for (const path of ['/', '/AllEvents', '/AllMentors']) {
+          await page.goto(`${appUrl}${path}`);
+          const sheet = await page.evaluate(() => {
+            const style = document.querySelector<HTMLStyleElement>('style[data-stylesheet]')!;
+            return { href: style.dataset.stylesheet!, length: style.textContent!.length };
+          });
+          const whole = await (await page.request.get(`${appUrl}${sheet.href}`)).text();
+          expect(sheet.length, path).toBeLessThan(whole.length / 2);
+          const before = await computedStyles(page);
+          // the whole sheet after the page's part (scripts are off: the text itself, no load event to wait for)
+          await page.evaluate((css) => document.head.appendChild(Object.assign(document.createElement('style'), { textContent: css })), whole);
+          const after = await computedStyles(page);
+          expect(styleDifferences(before, after).slice(0, 5), `${path} at ${width} px`).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }, 90_000);
 
   it('writes the dates in the zone the browser told it', async () => {
     await withoutScripts(async (page, context) => {
@@ -117,6 +184,30 @@ describe('pages rendered on the server', () => {
     const body = (await (await filtered).json()) as { results: Array<{ category: string }> };
     expect(body.results.every((e) => e.category === 'Хобби')).toBe(true);
     await expect.poll(() => cardLinks(page).count()).toBe(body.results.length);
+    await page.context().close();
+  });
+
+  it('hydrates a rendering stored long ago without reading its data again, with the whole stylesheet applied', async () => {
+    const page = await openPage(390, 844);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/events/load_more/')) listRequests.push(request.url());
+    });
+    // as if the catalogue cache had kept this rendering for ten minutes (its data is current while its version is)
+    await page.route(`${appUrl}/AllEvents`, async (route) => {
+      const response = await route.fetch();
+      const old = Date.now() - 10 * 60_000;
+      await route.fulfill({ response, body: (await response.text()).replace(/"dataUpdatedAt":\d+/g, `"dataUpdatedAt":${old}`) });
+    });
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
+    await page.waitForLoadState('networkidle');
+    expect(listRequests).toEqual([]);
+    const sheet = await page.evaluate(() => {
+      const href = document.querySelector<HTMLStyleElement>('style[data-stylesheet]')!.dataset.stylesheet!;
+      const link = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`);
+      return { linked: link !== null, applied: link?.sheet != null && link.sheet.cssRules.length > 0 };
+    });
+    expect(sheet).toEqual({ linked: true, applied: true });
     await page.context().close();
   });
 

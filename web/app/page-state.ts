@@ -25,3 +25,12 @@ export function readPageState(): PageState | null {
     return null;
   }
 }
+
+/**
+ * The page's queries as if read now. A stored rendering is served only while the catalogue version it was rendered
+ * under is current (decision 015), so its data is as fresh as a read this moment, however long ago it was rendered;
+ * with its own time, a rendering older than a query's staleTime would be read again as soon as it hydrated.
+ */
+export function receivedNow(queries: DehydratedState, now = Date.now()): DehydratedState {
+  return { ...queries, queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+}

@@ -8,7 +8,7 @@ import { canonicalTimeZone } from '../consultation-slots/slot-dates.ts';
 import { isDevEnvironment } from '../lib/environment.ts';
 import { fromCatalogueCache } from '../middleware/public-cache.ts';
 import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from './page-cookies.ts';
-import { pageTemplate } from './page-template.ts';
+import { pageTemplate, withCriticalCss } from './page-template.ts';
 
 /** The pages rendered on the server; wrangler.toml's run_worker_first lists the same paths. */
 export const VISITOR_PAGES = ['/', '/AllEvents', '/AllMentors'];
@@ -82,7 +82,7 @@ export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promis
       const render = await loadRenderer();
       const html = await render(await pageTemplate(frame, assets, url), url, zone, callApi);
       // the shell's headers (its CSP and the rest from public/_headers), not its validators: this body is another
-      const page = html === null ? null : withHeaders(template, html);
+      const page = html === null ? null : withHeaders(template, withCriticalCss(html));
       for (const name of ['etag', 'last-modified', 'content-length']) page?.headers.delete(name);
       return page;
     } catch (error) {
