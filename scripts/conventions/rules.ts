@@ -1,8 +1,9 @@
-// The conventions of ../shared/docs/architecture.md (points 8, 11, 12) as checks over the source files and their
+// The conventions of ../shared/docs/architecture.md (points 3, 8, 11, 12) as checks over the source files and their
 // import graph; decision 016 lists them with their exceptions. Each rule answers its violations, none when it holds.
 import ts from 'typescript';
 import { importCycles } from './cycles.ts';
 import { resolveImport, type ImportGraph } from './import-graph.ts';
+import { QUERIES_FILE, SQL_EXCEPTIONS, SQL_ROOTS, sqlStatementLines } from './sql-in-queries.ts';
 
 export type Violation = { rule: string; file: string; detail: string };
 export type Project = { graph: ImportGraph; read: (file: string) => string };
@@ -138,6 +139,27 @@ export const rules: Rule[] = [
         }
       }
       return out.sort((a, b) => a.file.localeCompare(b.file));
+    },
+  },
+  {
+    name: 'sql-in-queries',
+    description: 'in worker/ and party/, only *.queries.ts files import values from drizzle-orm or send statements through a database handle',
+    check: ({ graph, read }, exceptions = new Set(SQL_EXCEPTIONS.keys())) => {
+      const out: Violation[] = [];
+      const seen = new Set<string>();
+      for (const file of graph.keys()) {
+        if (!SQL_ROOTS.test(file) || QUERIES_FILE.test(file)) continue;
+        const text = read(file);
+        const drizzle = runtimeImports(text, file).filter((from) => from === 'drizzle-orm' || from.startsWith('drizzle-orm/'));
+        const found = [...drizzle.map((from) => `imports ${from}`), ...sqlStatementLines(text, file).map((s) => `statement at line ${s}`)];
+        if (!found.length) continue;
+        if (exceptions.has(file)) seen.add(file);
+        else out.push(...found.map((detail) => ({ rule: 'sql-in-queries', file, detail })));
+      }
+      for (const file of exceptions) {
+        if (!seen.has(file)) out.push({ rule: 'sql-in-queries', file, detail: `the exception for ${file} no longer occurs: remove it` });
+      }
+      return out;
     },
   },
   {

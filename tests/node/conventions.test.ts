@@ -6,6 +6,7 @@ import { importCycles } from '../../scripts/conventions/cycles.ts';
 import { importSpecifiers, type ImportGraph } from '../../scripts/conventions/import-graph.ts';
 import { lintProject } from '../../scripts/conventions/lint.ts';
 import { rawFetchLines, rules, runtimeImports } from '../../scripts/conventions/rules.ts';
+import { sqlStatementLines } from '../../scripts/conventions/sql-in-queries.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const rule = (name: string) => rules.find((r) => r.name === name)!;
@@ -85,6 +86,53 @@ describe('the conventions linter', () => {
     };
     const found = rule('shared-modules-pure').check(project(edges, texts));
     expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual(['drizzle/schema/categories.ts the SPA imports it, and it imports drizzle-orm/pg-core']);
+  });
+
+  it('finds statements sent through a database handle, not methods of other objects that share their names', () => {
+    const text = [
+      `const seen = new Map<number, string>();`,
+      `seen.delete(1);`,
+      `url.searchParams.delete('q');`,
+      `await c.var.db.select().from(t).where(x);`,
+      `await tx`,
+      `  .update(t)`,
+      `  .set({ a: 1 });`,
+      `await db.query.users.findFirst();`,
+      `await db.http.batch([db.http.execute(q)]);`,
+      `app.delete('/x', h);`,
+      `createHash('sha256').update(b);`,
+      `await ctx.db.with(cte).select().from(cte);`,
+    ].join('\n');
+    expect(sqlStatementLines(text)).toEqual(['4: .select(', '5: .update(', '8: .query.users.findFirst(', '9: .batch(', '9: .execute(', '12: .select(']);
+  });
+
+  it('keeps SQL in *.queries.ts under worker/ and party/: statements and value imports of drizzle-orm elsewhere are refused, `import type` is not', () => {
+    const statement = `import { eq } from 'drizzle-orm';\nexport const find = (db: Db, id: number) => db.select().from(t).where(eq(t.id, id));`;
+    const texts: Record<string, string> = {
+      'worker/a/a.routes.ts': `export const list = (c: C) => c.var.db.select().from(t);`,
+      'worker/a/a.queries.ts': statement,
+      'worker/a/a.lifecycle.ts': `import type { SQL } from 'drizzle-orm';\nimport { type PgColumn } from 'drizzle-orm/pg-core';\nconst held = new Map<number, SQL>();\nheld.delete(1);`,
+      'worker/a/a.rules.ts': `import { sql } from 'drizzle-orm';\nexport const now = sql\`now()\`;`,
+      'party/room.ts': `import { alias } from 'drizzle-orm/pg-core';`,
+      'drizzle/schema/a.ts': `import { pgTable } from 'drizzle-orm/pg-core';`,
+      'web/lib/a.ts': statement,
+    };
+    const edges = Object.fromEntries(Object.keys(texts).map((f) => [f, []]));
+    const found = rule('sql-in-queries').check(project(edges, texts), new Set());
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual([
+      'worker/a/a.routes.ts statement at line 1: .select(',
+      'worker/a/a.rules.ts imports drizzle-orm',
+      'party/room.ts imports drizzle-orm/pg-core',
+    ]);
+  });
+
+  it('keeps its written-down SQL exceptions honest: one that no longer holds SQL is a violation', () => {
+    const exceptions = new Set(['worker/lib/fragment.ts']);
+    const withSql = project({ 'worker/lib/fragment.ts': [] }, { 'worker/lib/fragment.ts': `import { sql } from 'drizzle-orm';` });
+    expect(rule('sql-in-queries').check(withSql, exceptions)).toEqual([]);
+    const stale = rule('sql-in-queries').check(project({ 'worker/lib/fragment.ts': [] }), exceptions);
+    expect(stale).toHaveLength(1);
+    expect(stale[0].detail).toContain('no longer occurs');
   });
 
   it('wants kebab-case file names with role suffixes, except route files', () => {

@@ -1,12 +1,10 @@
 // Sessions: a short-lived access JWT and a rotating refresh token, both in HttpOnly cookies.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Db } from '../../drizzle/db.ts';
-import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import type { AnyContext } from '../env.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { SIGNED_IN_COOKIE } from '../pages/page-cookies.ts';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type SessionUser } from './access-token.ts';
+import { findTokenAfterRotation, insertRefreshSession, retireLiveToken, revokeFamily, tokenFamily, type RefreshSession } from './refresh-sessions.queries.ts';
 
 export const REFRESH_COOKIE = 'forma_refresh';
 const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
@@ -50,7 +48,7 @@ function sessionMeta(c: AnyContext) {
 /** Signs the user in: a new refresh-token family and both cookies. */
 export async function startSession(c: AnyContext, user: SessionUser) {
   const token = randomToken();
-  await c.var.db.insert(refreshSessions).values({
+  await insertRefreshSession(c.var.db, {
     userId: user.id,
     familyId: crypto.randomUUID(),
     tokenHash: await sha256Hex(token),
@@ -58,13 +56,6 @@ export async function startSession(c: AnyContext, user: SessionUser) {
     ...sessionMeta(c),
   });
   await setSessionCookies(c, user, token);
-}
-
-async function revokeFamily(db: Db, familyId: string) {
-  await db
-    .update(refreshSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
 }
 
 /**
@@ -84,27 +75,10 @@ export async function rotateSession(c: AnyContext, loadRole: (userId: number) =>
   if (!token) return false;
   const db = c.var.db;
   const tokenHash = await sha256Hex(token);
-  const [current] = await db
-    .update(refreshSessions)
-    .set({ rotatedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshSessions.tokenHash, tokenHash),
-        isNull(refreshSessions.rotatedAt),
-        isNull(refreshSessions.revokedAt),
-        gt(refreshSessions.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
+  const current = await retireLiveToken(db, tokenHash);
   if (!current) {
-    const [known] = await db
-      .select({
-        row: refreshSessions,
-        // rotated moments ago, by another tab of the same browser refreshing at the same time (decision 013)
-        concurrent: sql<boolean>`${refreshSessions.rotatedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS}) and ${refreshSessions.revokedAt} is null and ${refreshSessions.expiresAt} > now()`,
-      })
-      .from(refreshSessions)
-      .where(eq(refreshSessions.tokenHash, tokenHash));
+    // `concurrent`: rotated moments ago, by another tab of the same browser refreshing at the same time (decision 013)
+    const known = await findTokenAfterRotation(db, tokenHash, REFRESH_GRACE_SECONDS);
     if (!known) return false;
     // anything else is a replay of a used token: the whole family goes, thief and owner sign in again
     if (!known.concurrent) {
@@ -117,7 +91,7 @@ export async function rotateSession(c: AnyContext, loadRole: (userId: number) =>
 }
 
 /** A new refresh token in the same family (same expiry) and fresh cookies, with the role read afresh. */
-async function issueSuccessor(c: AnyContext, current: typeof refreshSessions.$inferSelect, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
+async function issueSuccessor(c: AnyContext, current: RefreshSession, loadRole: (userId: number) => Promise<SessionUser['role'] | null>) {
   const db = c.var.db;
   // the role is read afresh, so an approved mentor application takes effect at the next refresh
   const role = await loadRole(current.userId);
@@ -126,7 +100,7 @@ async function issueSuccessor(c: AnyContext, current: typeof refreshSessions.$in
     return false;
   }
   const next = randomToken();
-  await db.insert(refreshSessions).values({
+  await insertRefreshSession(db, {
     userId: current.userId,
     familyId: current.familyId,
     tokenHash: await sha256Hex(next),
@@ -141,11 +115,8 @@ async function issueSuccessor(c: AnyContext, current: typeof refreshSessions.$in
 export async function endSession(c: AnyContext) {
   const token = getCookie(c, REFRESH_COOKIE);
   if (token) {
-    const [row] = await c.var.db
-      .select({ familyId: refreshSessions.familyId })
-      .from(refreshSessions)
-      .where(eq(refreshSessions.tokenHash, await sha256Hex(token)));
-    if (row) await revokeFamily(c.var.db, row.familyId);
+    const familyId = await tokenFamily(c.var.db, await sha256Hex(token));
+    if (familyId) await revokeFamily(c.var.db, familyId);
   }
   clearSessionCookies(c);
 }

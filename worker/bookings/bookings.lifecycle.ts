@@ -1,25 +1,23 @@
 // Creating, cancelling and finishing a booking (decision 006, Bookings). Each writes in one transaction (creating: a
 // batch over HTTP); the database decides the races (the slot's live-booking index, conditional updates under the
 // booking's lock).
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../drizzle/db.ts';
-import { consultationBookings } from '../../drizzle/schema/consultations.ts';
-import { payments } from '../../drizzle/schema/payments.ts';
+import type { Db } from '../../drizzle/db.ts';
+import type { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { hasOpenDispute } from '../disputes/disputes.queries.ts';
-import { users } from '../../drizzle/schema/users.ts';
+import { userTimeZone } from '../users/users.queries.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { lockHeldPayment } from '../escrow/money.ts';
-import { countMentorCancellation } from '../escrow/mentor-counts.ts';
+import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { countMentorCancellation } from '../escrow/mentor-counts.queries.ts';
 import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
-import { lockBooking } from '../escrow/service-locks.ts';
+import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import type { Limit } from '../lib/rate-limit.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
-import { bookSlotAsSeen, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
+import { bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
@@ -27,11 +25,6 @@ type Booking = typeof consultationBookings.$inferSelect;
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking; effects: Effects }
   | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' | 'too_many_holds' };
-
-async function timeZoneOf(db: Executor, userId: number) {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return row?.timeZone;
-}
 
 type Refusal = Exclude<CreateOutcome['kind'], 'created'>;
 
@@ -101,16 +94,12 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     const by = callerId === booking.mentorId ? 'mentor' : 'buyer';
     const times = await slotTimes(tx, booking.slotId);
     if (by === 'buyer' && booking.status === 'paid' && times.startsAt <= times.now) return { kind: 'started' };
-    const [canceled] = await tx
-      .update(consultationBookings)
-      .set({ status: 'canceled', canceledAt: sql`now()`, canceledBy: callerId, holdExpiresAt: null })
-      .where(and(eq(consultationBookings.id, bookingId), inArray(consultationBookings.status, ['pending_payment', 'paid'])))
-      .returning();
+    const canceled = await cancelLiveBooking(tx, bookingId, callerId);
     let money = { refund: 'not_paid' as RefundAnswer, refundIds: [] as string[], payoutIds: [] as string[], refundedKopecks: 0 };
     let payerId = booking.menteeId;
     let paymentId: string | null = null;
     if (booking.status === 'pending_payment') {
-      await tx.update(payments).set({ status: 'canceled' }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')));
+      await cancelPendingPayment(tx, bookingId);
     } else {
       const payment = await lockHeldPayment(tx, { bookingId });
       if (payment) ({ payerId, id: paymentId } = payment);
@@ -122,7 +111,7 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     // a booking nobody paid for never reached the mentor's schedule as a real appointment
     if (booking.status === 'paid') {
       const otherId = by === 'buyer' ? booking.mentorId : booking.menteeId;
-      const when = formatWhen(times.startsAt, await timeZoneOf(tx, otherId));
+      const when = formatWhen(times.startsAt, await userTimeZone(tx, otherId));
       notices.push(by === 'buyer' ? bookingCanceledByBuyerNotice(booking.mentorId, bookingId, when) : bookingCanceledByMentorNotice(booking.menteeId, bookingId, when));
     }
     if (money.refund === 'full' && paymentId) {
@@ -154,12 +143,8 @@ export async function finishBooking(ctx: ProviderContext, bookingId: number, cal
     if (booking.status !== 'paid') return { kind: 'canceled' };
     const times = await slotTimes(tx, booking.slotId);
     if (times.startsAt > times.now) return { kind: 'not_started' };
-    const [finished] = await tx
-      .update(consultationBookings)
-      .set({ status: 'finished', finishedAt: sql`now()` })
-      .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.status, 'paid')))
-      .returning();
-    return { kind: 'finished', booking: finished, effects: noEffects() };
+    const finished = await finishPaidBooking(tx, bookingId);
+    return { kind: 'finished', booking: finished!, effects: noEffects() };
   });
   return outcome;
 }

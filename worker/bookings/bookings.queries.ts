@@ -1,9 +1,10 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
-import { expireSlotHoldsStatement } from '../escrow/holds.ts';
+import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
 import { limitsInBatch, type Limit } from '../lib/rate-limit.ts';
 import { storeNotificationInBatch, type NewNotification, type StoredNotification } from '../notifications/notify.ts';
 import { BOOKING_HOLD_MINUTES, MAX_OPEN_HOLDS } from './bookings.schemas.ts';
@@ -185,6 +186,31 @@ export async function bookSlotAsSeen(
   return { booking: (booked as Booking[])[0] ?? null, notifications: stored, slot: toSlot(state.rows[0]) };
 }
 
+/** The booker or the mentor cancels: pending_payment | paid → canceled; the booking as it is now. */
+export async function cancelLiveBooking(tx: Executor, bookingId: number, callerId: number) {
+  const [canceled] = await tx
+    .update(consultationBookings)
+    .set({ status: 'canceled', canceledAt: sql`now()`, canceledBy: callerId, holdExpiresAt: null })
+    .where(and(eq(consultationBookings.id, bookingId), inArray(consultationBookings.status, ['pending_payment', 'paid'])))
+    .returning();
+  return canceled;
+}
+
+/** The booking's payment still waiting for the payer ends with it. */
+export async function cancelPendingPayment(tx: Executor, bookingId: number) {
+  await tx.update(payments).set({ status: 'canceled' }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')));
+}
+
+/** paid → finished, only from paid; the booking as it is now, or null when it was not paid. */
+export async function finishPaidBooking(tx: Executor, bookingId: number) {
+  const [finished] = await tx
+    .update(consultationBookings)
+    .set({ status: 'finished', finishedAt: sql`now()` })
+    .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.status, 'paid')))
+    .returning();
+  return finished ?? null;
+}
+
 /** The slot's start and the database's clock, for the cancellation policy and "after the start". */
 export async function slotTimes(tx: Executor, slotId: number) {
   const result = await tx.execute<{ starts_at: string; ends_at: string; now: string }>(sql`
@@ -192,4 +218,29 @@ export async function slotTimes(tx: Executor, slotId: number) {
     from consultation_slots where id = ${slotId}`);
   const row = result.rows[0];
   return { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at), now: new Date(row.now) };
+}
+
+type CancelQuoteRow = {
+  mentee_id: number;
+  mentor_id: number;
+  status: string;
+  created_at: string;
+  starts_at: string;
+  now: string;
+  held_kopecks: string | null;
+  disputed: boolean;
+  time_zone: string;
+};
+
+/** What cancelling the caller's booking now depends on: its state, start, money held, an open dispute, the caller's zone. */
+export async function cancelQuoteFacts(db: Db, bookingId: number, callerId: number): Promise<CancelQuoteRow | undefined> {
+  const result = await db.execute<CancelQuoteRow>(sql`
+    select b.mentee_id, b.mentor_id, b.status, to_json(b.created_at)#>>'{}' as created_at,
+           to_json(s.starts_at)#>>'{}' as starts_at, to_json(now())#>>'{}' as now,
+           (select p.amount_kopecks from payments p where p.booking_id = b.id and p.status = 'succeeded') as held_kopecks,
+           exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open') as disputed,
+           (select u.time_zone from users u where u.id = ${callerId}) as time_zone
+    from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+    where b.id = ${bookingId} and (b.mentee_id = ${callerId} or b.mentor_id = ${callerId})`);
+  return result.rows[0];
 }

@@ -5,7 +5,7 @@ import { users } from '../../drizzle/schema/users.ts';
 import { hasLiveBooking, slotIdColumn } from './live-booking.ts';
 import { isSlotOverlap } from './pg-error.ts';
 import { slotTimeProblems } from './slot-dates.ts';
-import { lockSlots, removeUnbookedSlots } from './slot-removal.ts';
+import { lockSlots, removeUnbookedSlots } from './slot-removal.queries.ts';
 
 const live = isNull(consultationSlots.deletedAt);
 

@@ -1,34 +1,27 @@
 // Opening a dispute and deciding it (decision 006, Disputes). While a dispute is open its payment stays in
 // escrow: release (money.ts) checks for an open dispute after locking the payment row, and a complaint
 // locks the same row before it is stored, so a complaint and a release never both win.
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../drizzle/db.ts';
-import { consultationTypes } from '../../drizzle/schema/consultations.ts';
-import { disputes, payments } from '../../drizzle/schema/payments.ts';
+import type { Db } from '../../drizzle/db.ts';
+import { consultationTypeName } from '../consultation-types/consultation-types.queries.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { lockHeldPayment, releaseHeld, refundHeld } from '../escrow/money.ts';
-import { lockBooking } from '../escrow/service-locks.ts';
+import { releaseHeld, refundHeld } from '../escrow/money.ts';
+import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { disputeDeadline } from '../escrow/dispute-window.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { slotTimes } from '../bookings/bookings.queries.ts';
 import { errors } from '../lib/errors.ts';
-import { partialRefundFits } from './dispute-rules.ts';
+import { disputeMessages, partialRefundFits } from './dispute-rules.ts';
 import { disputeOpenedNotice, disputeResolvedNotice, outcomeText } from './disputes.notices.ts';
+import { decideOpenDispute, disputeExists, findBookingDisputeId, insertDispute, lockPaidPayment, setDisputeRefund, type Dispute } from './disputes.queries.ts';
 import type { DisputeOutcome } from './disputes.schemas.ts';
-
-type Dispute = typeof disputes.$inferSelect;
 
 export type ComplaintOutcome =
   | { kind: 'opened'; dispute: Dispute; effects: Effects }
   | { kind: 'not_found' | 'not_booker' | 'not_paid' | 'not_started' | 'window_closed' | 'released' | 'refunded' | 'exists' };
-
-async function typeName(tx: Tx, typeId: number) {
-  const [row] = await tx.select({ name: consultationTypes.name }).from(consultationTypes).where(eq(consultationTypes.id, typeId));
-  return row.name;
-}
 
 /**
  * The booker complains about a consultation that has started, until its dispute window closes (decision 010),
@@ -42,23 +35,18 @@ export async function openComplaint(db: Db, bookingId: number, callerId: number,
       const booking = await lockBooking(tx, bookingId);
       if (!booking || (booking.menteeId !== callerId && booking.mentorId !== callerId)) return { kind: 'not_found' };
       if (booking.menteeId !== callerId) return { kind: 'not_booker' };
-      const [existing] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.bookingId, bookingId));
-      if (existing) return { kind: 'exists' };
+      if ((await findBookingDisputeId(tx, bookingId)) !== null) return { kind: 'exists' };
       if (booking.status !== 'paid' && booking.status !== 'finished') return { kind: 'not_paid' };
       const times = await slotTimes(tx, booking.slotId);
       if (times.startsAt > times.now) return { kind: 'not_started' };
       if (times.now >= disputeDeadline(times.endsAt)) return { kind: 'window_closed' };
       // lock the payment whatever its state, then judge it: a release that got there first has moved it on
-      const [payment] = await tx
-        .select({ id: payments.id, status: payments.status })
-        .from(payments)
-        .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'released', 'refunded'])))
-        .for('update');
+      const payment = await lockPaidPayment(tx, bookingId);
       if (!payment) return { kind: 'not_paid' };
       if (payment.status === 'released') return { kind: 'released' };
       if (payment.status === 'refunded') return { kind: 'refunded' };
-      const [dispute] = await tx.insert(disputes).values({ bookingId, openedBy: callerId, source: 'buyer', text }).returning();
-      const notes = await storeNotifications(tx, [disputeOpenedNotice(booking.mentorId, dispute.id, await typeName(tx, booking.consultationTypeId))]);
+      const dispute = await insertDispute(tx, { bookingId, openedBy: callerId, source: 'buyer', text });
+      const notes = await storeNotifications(tx, [disputeOpenedNotice(booking.mentorId, dispute.id, await consultationTypeName(tx, booking.consultationTypeId))]);
       return { kind: 'opened', dispute, effects: { ...noEffects(), notifications: notes } };
     });
   } catch (e) {
@@ -87,18 +75,11 @@ export async function resolveDispute(
   input: { outcome: DisputeOutcome; refundRubles?: number | null; resolution: string },
 ): Promise<ResolveOutcome> {
   const outcome = await transact(ctx.db, async (tx): Promise<ResolveOutcome> => {
-    const [dispute] = await tx
-      .update(disputes)
-      .set({ status: statusOf[input.outcome], resolution: input.resolution, resolvedBy: adminId, resolvedAt: new Date() })
-      .where(and(eq(disputes.id, disputeId), eq(disputes.status, 'open')))
-      .returning();
-    if (!dispute) {
-      const [known] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.id, disputeId));
-      return { kind: known ? 'already_resolved' : 'not_found' };
-    }
+    const dispute = await decideOpenDispute(tx, disputeId, { status: statusOf[input.outcome], resolution: input.resolution, resolvedBy: adminId, resolvedAt: new Date() });
+    if (!dispute) return { kind: (await disputeExists(tx, disputeId)) ? 'already_resolved' : 'not_found' };
     const booking = (await lockBooking(tx, dispute.bookingId))!;
     if (input.outcome === 'partial_refund' && !partialRefundFits(input.refundRubles!, booking.price)) {
-      throw errors.validation({ refund_amount: booking.price > 1 ? `Сумма возврата — от 1 до ${booking.price - 1} ₽` : 'Частичный возврат невозможен' });
+      throw errors.validation({ refund_amount: disputeMessages.refundOutOfRange(booking.price) });
     }
     const payment = await lockHeldPayment(tx, { bookingId: booking.id });
     const effects = noEffects();
@@ -115,12 +96,8 @@ export async function resolveDispute(
         if (refund.payoutId) effects.payoutIds.push(refund.payoutId);
       }
     }
-    const [stored] = await tx
-      .update(disputes)
-      .set({ refundKopecks: refundedKopecks || null })
-      .where(eq(disputes.id, disputeId))
-      .returning();
-    const consultation = await typeName(tx, booking.consultationTypeId);
+    const stored = await setDisputeRefund(tx, disputeId, refundedKopecks || null);
+    const consultation = await consultationTypeName(tx, booking.consultationTypeId);
     effects.notifications = await storeNotifications(tx, [
       disputeResolvedNotice(booking.menteeId, disputeId, consultation, outcomeText(input.outcome, 'buyer', refundedKopecks)),
       disputeResolvedNotice(booking.mentorId, disputeId, consultation, outcomeText(input.outcome, 'mentor', refundedKopecks)),

@@ -1,8 +1,8 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../../drizzle/db.ts';
+import type { Db, Executor, Tx } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
-import { disputes } from '../../drizzle/schema/payments.ts';
+import { disputes, payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 
 const buyer = alias(users, 'buyer');
@@ -49,4 +49,48 @@ export async function hasOpenDispute(db: Executor, bookingId: number) {
     .where(and(eq(disputes.bookingId, bookingId), eq(disputes.status, 'open')))
     .limit(1);
   return Boolean(row);
+}
+
+export type Dispute = typeof disputes.$inferSelect;
+
+/** The booking's dispute, open or decided (one per booking); its id, or null. */
+export async function findBookingDisputeId(tx: Tx, bookingId: number) {
+  const [existing] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.bookingId, bookingId));
+  return existing?.id ?? null;
+}
+
+/** The booking's payment that got through (held, released or refunded), locked whatever its state; null when none did. */
+export async function lockPaidPayment(tx: Tx, bookingId: number) {
+  const [payment] = await tx
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'released', 'refunded'])))
+    .for('update');
+  return payment ?? null;
+}
+
+export async function insertDispute(tx: Tx, values: { bookingId: number; openedBy: number; source: 'buyer'; text: string }): Promise<Dispute> {
+  const [dispute] = await tx.insert(disputes).values(values).returning();
+  return dispute;
+}
+
+/** open → the decision, with one conditional update; null when the dispute is not open (or does not exist). */
+export async function decideOpenDispute(tx: Tx, disputeId: number, values: Pick<Dispute, 'status' | 'resolution' | 'resolvedBy' | 'resolvedAt'>) {
+  const [dispute] = await tx
+    .update(disputes)
+    .set(values)
+    .where(and(eq(disputes.id, disputeId), eq(disputes.status, 'open')))
+    .returning();
+  return dispute ?? null;
+}
+
+export async function disputeExists(tx: Tx, disputeId: number) {
+  const [known] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.id, disputeId));
+  return Boolean(known);
+}
+
+/** Stores what the decision refunded; the dispute as it is now. */
+export async function setDisputeRefund(tx: Tx, disputeId: number, refundKopecks: number | null): Promise<Dispute> {
+  const [stored] = await tx.update(disputes).set({ refundKopecks }).where(eq(disputes.id, disputeId)).returning();
+  return stored;
 }

@@ -1,7 +1,5 @@
 // Disputes about consultations (spec 002 §3, §5.2, §7; decision 006): the booker complains, an admin decides.
 import { Hono } from 'hono';
-import { inArray } from 'drizzle-orm';
-import { users } from '../../drizzle/schema/users.ts';
 import type { AppEnv, SignedInContext } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
@@ -11,6 +9,7 @@ import { found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import { requireRole, requireUser } from '../middleware/session.ts';
+import { mailContacts } from '../users/users.queries.ts';
 import { openComplaint, resolveDispute, type ComplaintOutcome, type ResolveOutcome } from './disputes.lifecycle.ts';
 import { toComplaint, toDisputeItem } from './disputes.mapper.ts';
 import { disputeResolvedMail, outcomeText } from './disputes.notices.ts';
@@ -35,10 +34,7 @@ const resolveRefusals: Record<Exclude<ResolveOutcome['kind'], 'resolved'>, () =>
 
 /** Both sides get the decision by e-mail too (those registered by phone only see the notification). */
 async function mailDecision(c: SignedInContext, outcome: Extract<ResolveOutcome, { kind: 'resolved' }>, decision: DisputeOutcome) {
-  const people = await c.var.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(inArray(users.id, [outcome.buyerId, outcome.mentorId]));
+  const people = await mailContacts(c.var.db, [outcome.buyerId, outcome.mentorId]);
   const origin = new URL(c.req.url).origin;
   for (const person of people) {
     const to = person.email;

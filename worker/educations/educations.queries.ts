@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { educations } from '../../drizzle/schema/users.ts';
-import { deleteOwned, findOwned, insertCapped, updateOwned } from '../lib/owned-rows.ts';
+import { deleteOwned, findOwned, insertCapped, updateOwned } from '../lib/owned-rows.queries.ts';
 import { EDUCATIONS_MAX } from './educations.schemas.ts';
 
 type Values = Omit<typeof educations.$inferInsert, 'id' | 'userId' | 'createdAt'>;

@@ -2,7 +2,8 @@
 // decides between a full refund and a release to the mentor.
 import type { Tx } from '../../drizzle/db.ts';
 import { cancellationRefund, type CancelledBy } from './cancellation-policy.ts';
-import { releaseHeld, refundHeld, type Payment } from './money.ts';
+import { releaseHeld, refundHeld } from './money.ts';
+import type { Payment } from './money.queries.ts';
 
 export type RefundAnswer = 'full' | 'none' | 'not_paid';
 

@@ -1,50 +1,31 @@
 // The money transitions of a held payment, each inside the caller's transaction. The payment row is locked
 // first and changed only from `succeeded`, so a transition that lost a race (or is replayed) does nothing;
-// the ledger's unique (payment_id, kind) backs that up. Provider calls happen after the commit (effects.ts).
-import { and, eq, sql } from 'drizzle-orm';
+// the ledger's unique (payment_id, kind) backs that up. Provider calls happen after the commit (effects.ts). The
+// statements are money.queries.ts.
 import type { Tx } from '../../drizzle/db.ts';
-import { ledgerEntries, payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
 import { hasOpenDispute } from '../disputes/disputes.queries.ts';
 import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { splitRelease } from './fee.ts';
-
-export type Payment = typeof payments.$inferSelect;
+import { insertLedgerEntries, insertPayout, insertRefund, lockPayment, markRefunded, markReleased, type Payment } from './money.queries.ts';
 
 export const NO_PAYOUT_CARD = 'Нет карты для выплаты';
-
-/** Locks the payment row; every transition of held money starts here. */
-export async function lockPayment(tx: Tx, paymentId: string): Promise<Payment | null> {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  return row ?? null;
-}
-
-/** The booking's or registration's payment that is still in escrow, locked; null when there is none. */
-export async function lockHeldPayment(tx: Tx, ref: { bookingId: number } | { registrationId: number }): Promise<Payment | null> {
-  const service = 'bookingId' in ref ? eq(payments.bookingId, ref.bookingId) : eq(payments.registrationId, ref.registrationId);
-  const [row] = await tx.select().from(payments).where(and(service, eq(payments.status, 'succeeded'))).for('update');
-  return row ?? null;
-}
 
 /** Books the fee and the mentor's share of `grossKopecks` and stores the payout to send; its id. */
 async function bookPayout(tx: Tx, payment: Payment, grossKopecks: number): Promise<string> {
   const { feeKopecks, payoutKopecks } = splitRelease(grossKopecks);
-  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const entries: Parameters<typeof insertLedgerEntries>[1] = [];
   if (feeKopecks > 0) entries.push({ paymentId: payment.id, kind: 'platform_fee', debit: 'escrow', credit: 'platform', amountKopecks: feeKopecks });
   entries.push({ paymentId: payment.id, kind: 'mentor_payout', debit: 'escrow', credit: 'mentor', mentorId: payment.payeeId, amountKopecks: payoutKopecks });
-  await tx.insert(ledgerEntries).values(entries);
+  await insertLedgerEntries(tx, entries);
   const card = await currentPayoutCard(tx, payment.payeeId);
-  const [payout] = await tx
-    .insert(payouts)
-    .values({
-      paymentId: payment.id,
-      mentorId: payment.payeeId,
-      cardTokenId: card?.id ?? null,
-      amountKopecks: payoutKopecks,
-      feeKopecks,
-      lastError: card ? null : NO_PAYOUT_CARD,
-    })
-    .returning({ id: payouts.id });
-  return payout.id;
+  return insertPayout(tx, {
+    paymentId: payment.id,
+    mentorId: payment.payeeId,
+    cardTokenId: card?.id ?? null,
+    amountKopecks: payoutKopecks,
+    feeKopecks,
+    lastError: card ? null : NO_PAYOUT_CARD,
+  });
 }
 
 /**
@@ -57,12 +38,7 @@ export async function releaseHeld(tx: Tx, paymentId: string, options: { ignoreDi
   const payment = await lockPayment(tx, paymentId);
   if (!payment || payment.status !== 'succeeded') return null;
   if (payment.bookingId && !options.ignoreDispute && (await hasOpenDispute(tx, payment.bookingId))) return null;
-  const [released] = await tx
-    .update(payments)
-    .set({ status: 'released', releasedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded')))
-    .returning({ id: payments.id });
-  if (!released) return null;
+  if (!(await markReleased(tx, paymentId))) return null;
   return bookPayout(tx, payment, payment.amountKopecks);
 }
 
@@ -79,14 +55,9 @@ export async function refundHeld(tx: Tx, paymentId: string, reason: string, amou
   const amount = Math.min(amountKopecks ?? payment.amountKopecks, payment.amountKopecks);
   if (!(amount > 0)) throw new RangeError(`refund of ${amount} kopecks`);
   const partial = amount < payment.amountKopecks;
-  const [changed] = await tx
-    .update(payments)
-    .set(partial ? { status: 'released', releasedAt: sql`now()`, refundedAt: sql`now()` } : { status: 'refunded', refundedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded')))
-    .returning({ id: payments.id });
-  if (!changed) return null;
-  await tx.insert(ledgerEntries).values({ paymentId, kind: 'refund', debit: 'escrow', credit: 'payer', amountKopecks: amount });
-  const [refund] = await tx.insert(refunds).values({ paymentId, amountKopecks: amount, reason: reason.slice(0, 255) }).returning({ id: refunds.id });
+  if (!(await markRefunded(tx, paymentId, partial))) return null;
+  await insertLedgerEntries(tx, [{ paymentId, kind: 'refund', debit: 'escrow', credit: 'payer', amountKopecks: amount }]);
+  const refundId = await insertRefund(tx, { paymentId, amountKopecks: amount, reason: reason.slice(0, 255) });
   const payoutId = partial ? await bookPayout(tx, payment, payment.amountKopecks - amount) : null;
-  return { refundId: refund.id, payoutId, amountKopecks: amount, payment };
+  return { refundId, payoutId, amountKopecks: amount, payment };
 }

@@ -1,14 +1,12 @@
 // POST /events/cancel_event/ {event_id} (spec 002 §7): the event's mentor cancels it. Every live
 // registration ends, every paid one is refunded in full, and each participant is told.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
-import { payments } from '../../drizzle/schema/payments.ts';
 import type { SignedInContext } from '../env.ts';
 import { CANCEL_REFUND_REASON } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { lockHeldPayment, refundHeld } from '../escrow/money.ts';
-import { countMentorCancellation } from '../escrow/mentor-counts.ts';
+import { refundHeld } from '../escrow/money.ts';
+import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { countMentorCancellation } from '../escrow/mentor-counts.queries.ts';
 import { refundNotice } from '../escrow/notices.ts';
 import { providerContext } from '../payments/provider-choice.ts';
 import { transact } from '../lib/transact.ts';
@@ -16,6 +14,7 @@ import { errors } from '../lib/errors.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { idParam } from '../lib/id-param.ts';
+import { cancelPendingRegistrationPayments, endLiveRegistrations, eventToCancel, lockLiveRegistrations, markEventCanceled } from './cancel-event.queries.ts';
 
 export type CancelEventOutcome =
   | { kind: 'canceled'; registrations: number; refunds: number; effects: Effects }
@@ -37,36 +36,17 @@ const eventCanceledNotice = (userId: number, eventId: number, title: string): Ne
  */
 export async function cancelEvent(ctx: ProviderContext, eventId: number, callerId: number): Promise<CancelEventOutcome> {
   const outcome = await transact(ctx.db, async (tx): Promise<CancelEventOutcome> => {
-    const [event] = await tx
-      .select({ mentorId: events.mentorId, title: events.title, isCanceled: events.isCanceled, ended: sql<boolean>`${events.startsAt} + make_interval(mins => ${events.durationMinutes}) < now()` })
-      .from(events)
-      .where(eq(events.id, eventId));
+    const event = await eventToCancel(tx, eventId);
     if (!event) return { kind: 'not_found' };
     if (event.mentorId !== callerId) return { kind: 'not_mentor' };
     if (event.isCanceled) return { kind: 'already_canceled' };
     if (event.ended) return { kind: 'ended' };
-    await tx
-      .select({ id: eventRegistrations.id })
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, eventId), ne(eventRegistrations.status, 'canceled')))
-      .orderBy(asc(eventRegistrations.id))
-      .for('no key update');
-    const [canceled] = await tx
-      .update(events)
-      .set({ isCanceled: true, canceledAt: sql`now()` })
-      .where(and(eq(events.id, eventId), eq(events.isCanceled, false)))
-      .returning({ id: events.id });
-    if (!canceled) return { kind: 'already_canceled' };
+    await lockLiveRegistrations(tx, eventId);
+    if (!(await markEventCanceled(tx, eventId))) return { kind: 'already_canceled' };
     // the statement sees registrations committed since the lock above too
-    const ended = await tx
-      .update(eventRegistrations)
-      .set({ status: 'canceled', canceledAt: sql`now()` })
-      .where(and(eq(eventRegistrations.eventId, eventId), ne(eventRegistrations.status, 'canceled')))
-      .returning({ id: eventRegistrations.id, userId: eventRegistrations.userId });
+    const ended = await endLiveRegistrations(tx, eventId);
     const endedIds = ended.map((r) => r.id);
-    if (endedIds.length) {
-      await tx.update(payments).set({ status: 'canceled' }).where(and(inArray(payments.registrationId, endedIds), eq(payments.status, 'pending')));
-    }
+    if (endedIds.length) await cancelPendingRegistrationPayments(tx, endedIds);
     const effects = noEffects();
     const notices: NewNotification[] = [];
     for (const registration of ended) {

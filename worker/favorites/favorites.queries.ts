@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { mentorFavorites, users } from '../../drizzle/schema/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
-import { deleteOwned } from '../lib/owned-rows.ts';
+import { deleteOwned } from '../lib/owned-rows.queries.ts';
 import { mentorItemColumns } from '../mentors/mentors.queries.ts';
 
 const favoriteColumns = { favoriteId: mentorFavorites.id, createdAt: mentorFavorites.createdAt, ...mentorItemColumns };

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
-import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { UUID } from '../lib/id-param.ts';
+import { findUploadedFile } from './files.queries.ts';
 
 /** Files anyone may see; chat attachments are served by the chat routes, to members only. */
 const PUBLIC_PURPOSES = new Set(['avatar', 'event_cover', 'case_image']);
@@ -11,7 +10,7 @@ const PUBLIC_PURPOSES = new Set(['avatar', 'event_cover', 'case_image']);
 export const filesRoutes = new Hono<AppEnv>().get('/files/:id', async (c) => {
   const id = c.req.param('id');
   if (!UUID.test(id)) throw errors.notFound();
-  const [row] = await c.var.db.select().from(uploadedFiles).where(eq(uploadedFiles.id, id));
+  const row = await findUploadedFile(c.var.db, id);
   if (!row || !PUBLIC_PURPOSES.has(row.purpose)) throw errors.notFound();
   const object = await c.env.FILES.get(row.key);
   if (!object) throw errors.notFound();

@@ -1,10 +1,10 @@
 // Uploaded files: bytes in R2 under a random key, a row in uploaded_files, served from /media/files/{id}.
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
-import { uploadedFiles } from '../../drizzle/schema/users.ts';
+import type { uploadedFiles } from '../../drizzle/schema/users.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { IMAGE_MAX_BYTES } from './file-limits.ts';
+import { deleteUploadedFile, insertUploadedFile } from './files.queries.ts';
 import { detectImageType } from './image-type.ts';
 
 
@@ -33,7 +33,7 @@ export async function storeImage(
   const key = `${input.purpose}/${id}`;
   await env.FILES.put(key, bytes, { httpMetadata: { contentType } });
   try {
-    await db.insert(uploadedFiles).values({
+    await insertUploadedFile(db, {
       id,
       ownerId: input.ownerId,
       purpose: input.purpose,
@@ -51,6 +51,6 @@ export async function storeImage(
 
 /** Deletes a file's bytes and its row (after whatever pointed at it has been updated). */
 export async function deleteFile(env: Pick<Bindings, 'FILES'>, db: Executor, id: string) {
-  const [row] = await db.delete(uploadedFiles).where(eq(uploadedFiles.id, id)).returning({ key: uploadedFiles.key });
-  if (row) await env.FILES.delete(row.key);
+  const key = await deleteUploadedFile(db, id);
+  if (key) await env.FILES.delete(key);
 }

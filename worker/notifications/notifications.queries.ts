@@ -1,5 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../drizzle/db.ts';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor, HttpDb } from '../../drizzle/db.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 
 /** One page of the caller's notifications, newest first, with the total and the unread count. */
@@ -37,4 +37,26 @@ export async function markAllRead(db: Db, userId: number) {
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+export type NotificationRow = { userId: number; kind: string; message: string; payload: Record<string, unknown>; dedupeKey: string | null };
+
+/** Stores the rows (inside the caller's transaction when given one); those that were new, a duplicate `dedupe_key` skipped. */
+export function insertNotifications(db: Executor, rows: NotificationRow[]) {
+  return db.insert(notifications).values(rows).onConflictDoNothing().returning();
+}
+
+/**
+ * The row as two statements of a batch (`db.http.batch`, decision 015): the insert stores it only if `onlyIf` holds
+ * when it runs, the select reads back what is stored under its key.
+ */
+export function notificationInBatch(http: HttpDb, row: NotificationRow & { dedupeKey: string }, onlyIf: SQL) {
+  return [
+    http.execute(sql`
+      insert into notifications (user_id, kind, message, payload, dedupe_key)
+      select ${row.userId}, ${row.kind}, ${row.message}, ${JSON.stringify(row.payload)}::jsonb, ${row.dedupeKey}
+      where ${onlyIf}
+      on conflict do nothing`),
+    http.select().from(notifications).where(and(eq(notifications.userId, row.userId), eq(notifications.dedupeKey, row.dedupeKey))),
+  ] as const;
 }

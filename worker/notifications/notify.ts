@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { getServerByName } from 'partyserver';
 import type { Executor, HttpDb } from '../../drizzle/db.ts';
-import { notifications } from '../../drizzle/schema/notifications.ts';
 import type { Bindings } from '../env.ts';
 import { toNotification } from './notifications.mapper.ts';
+import { insertNotifications, notificationInBatch, type NotificationRow } from './notifications.queries.ts';
 import type { NotificationServerMessage } from '../../party/protocol/notifications.ts';
 
 export type NewNotification = {
@@ -23,7 +23,7 @@ export type NewNotification = {
  * Stores notifications (inside the caller's transaction when given one). Returns the rows that were new,
  * to be pushed to open tabs with `pushNotifications` after the transaction commits.
  */
-const toRow = (n: NewNotification) => ({
+const toRow = (n: NewNotification): NotificationRow => ({
   userId: n.userId,
   kind: n.kind,
   message: n.message,
@@ -33,7 +33,7 @@ const toRow = (n: NewNotification) => ({
 
 export async function storeNotifications(db: Executor, items: NewNotification[]) {
   if (!items.length) return [];
-  return db.insert(notifications).values(items.map(toRow)).onConflictDoNothing().returning();
+  return insertNotifications(db, items.map(toRow));
 }
 
 /**
@@ -42,15 +42,7 @@ export async function storeNotifications(db: Executor, items: NewNotification[])
  * back what is stored under its key (so a notification needs a `dedupeKey` here).
  */
 export function storeNotificationInBatch(http: HttpDb, item: NewNotification & { dedupeKey: string }, onlyIf: SQL) {
-  const row = toRow(item);
-  return [
-    http.execute(sql`
-      insert into notifications (user_id, kind, message, payload, dedupe_key)
-      select ${row.userId}, ${row.kind}, ${row.message}, ${JSON.stringify(row.payload)}::jsonb, ${row.dedupeKey}
-      where ${onlyIf}
-      on conflict do nothing`),
-    http.select().from(notifications).where(and(eq(notifications.userId, row.userId), eq(notifications.dedupeKey, item.dedupeKey))),
-  ] as const;
+  return notificationInBatch(http, { ...toRow(item), dedupeKey: item.dedupeKey }, onlyIf);
 }
 
 export type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];

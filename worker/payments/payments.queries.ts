@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
 import { payoutCardTokens } from '../../drizzle/schema/payments.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
-import { deleteOwned } from '../lib/owned-rows.ts';
+import { deleteOwned } from '../lib/owned-rows.queries.ts';
 
 /** Newest first: the first card is the current one (spec 001 section 2). */
 export function listPayoutCards(db: Executor, userId: number) {

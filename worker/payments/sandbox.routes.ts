@@ -11,7 +11,7 @@ import { cardTypeOf, signSandboxCardToken } from './sandbox-card.ts';
 import { widgetHtml } from './sandbox-widget.ts';
 import { checkoutHtml } from './sandbox/checkout-page.ts';
 import { newNonce, sandboxPageHeaders } from './sandbox/page-security.ts';
-import { findObject } from './sandbox/sandbox-books.ts';
+import { findObject } from './sandbox/sandbox-books.queries.ts';
 import { DECLINED_CARD_DIGITS, finishCheckout, type Delivery } from './sandbox/sandbox-checkout.ts';
 import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
 

@@ -3,11 +3,10 @@
 // notification (event + object id) is applied once: webhook_events' unique (provider, event_key) claims
 // it before the escrow transition runs. The transitions themselves (worker/escrow/payment-events.ts) are
 // conditional updates, so a succeeded and a canceled for one payment, in any order, still settle it once.
-import { and, eq } from 'drizzle-orm';
-import { payments, webhookEvents } from '../../drizzle/schema/payments.ts';
 import { onPaymentCanceled, onPaymentSucceeded, onPayoutResult, onRefundResult } from '../escrow/payment-events.ts';
 import { CURRENCY } from './amounts.ts';
 import type { ProviderContext, ProviderPayment } from './payment-provider.ts';
+import { claimWebhookEvent, findPaymentByProviderId, releaseWebhookClaim } from './webhook-events.queries.ts';
 
 export type ProviderName = 'sandbox' | 'yookassa';
 export type PaymentEvent = 'payment.succeeded' | 'payment.canceled';
@@ -29,30 +28,19 @@ function warn(msg: string, details: Record<string, unknown>) {
  * applying fails, the claim is given back so the provider's redelivery is applied instead of ignored.
  */
 async function once<T>(ctx: ProviderContext, provider: ProviderName, eventKey: string, payload: unknown, apply: () => Promise<T>): Promise<T | 'duplicate'> {
-  const [claim] = await ctx.db
-    .insert(webhookEvents)
-    .values({ provider, eventKey, payload })
-    .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventKey] })
-    .returning({ id: webhookEvents.id });
-  if (!claim) return 'duplicate';
+  const claimId = await claimWebhookEvent(ctx.db, { provider, eventKey, payload });
+  if (claimId === null) return 'duplicate';
   try {
     return await apply();
   } catch (e) {
-    await ctx.db
-      .delete(webhookEvents)
-      .where(eq(webhookEvents.id, claim.id))
-      .catch(() => {});
+    await releaseWebhookClaim(ctx.db, claimId).catch(() => {});
     throw e;
   }
 }
 
 /** `seen` is the provider's payment as we trust it: the signed body (sandbox) or a fresh GET (YooKassa). */
 export async function applyPaymentNotification(ctx: ProviderContext, provider: ProviderName, event: PaymentEvent, seen: ProviderPayment, payload: unknown): Promise<NotificationOutcome> {
-  const [payment] = await ctx.db
-    .select({ id: payments.id, amountKopecks: payments.amountKopecks })
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, seen.id)))
-    .limit(1);
+  const payment = await findPaymentByProviderId(ctx.db, provider, seen.id);
   if (!payment || (seen.metadata.payment_id !== undefined && seen.metadata.payment_id !== payment.id)) {
     warn('notification for an unknown payment', { provider, event, providerPaymentId: seen.id, metadata: seen.metadata });
     return 'unknown_payment';

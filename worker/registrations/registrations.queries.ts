@@ -6,7 +6,7 @@ import { payments } from '../../drizzle/schema/payments.ts';
 import { CANCEL_REFUND_REASON, settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { expireRegistrationHolds } from '../escrow/holds.ts';
-import { lockHeldPayment } from '../escrow/money.ts';
+import { lockHeldPayment } from '../escrow/money.queries.ts';
 import { refundNotice } from '../escrow/notices.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
@@ -144,4 +144,17 @@ export async function unregister(ctx: ProviderContext, eventId: number, userId: 
   });
   if (outcome.kind === 'unregistered') await applyEffects(ctx, outcome.effects);
   return outcome;
+}
+
+type UnregisterQuoteRow = { created_at: string; starts_at: string; now: string; held_kopecks: string | null; time_zone: string };
+
+/** What leaving the event would refund depends on: the caller's live registration, the event's start, the money held. */
+export async function unregisterQuoteFacts(db: Db, eventId: number, userId: number): Promise<UnregisterQuoteRow | undefined> {
+  const result = await db.execute<UnregisterQuoteRow>(sql`
+    select to_json(r.created_at)#>>'{}' as created_at, to_json(e.starts_at)#>>'{}' as starts_at, to_json(now())#>>'{}' as now,
+           (select p.amount_kopecks from payments p where p.registration_id = r.id and p.status = 'succeeded') as held_kopecks,
+           (select u.time_zone from users u where u.id = ${userId}) as time_zone
+    from event_registrations r join events e on e.id = r.event_id
+    where r.event_id = ${eventId} and r.user_id = ${userId} and r.status in ('pending_payment', 'confirmed')`);
+  return result.rows[0];
 }

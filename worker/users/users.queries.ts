@@ -1,10 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../drizzle/db.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
 
 export async function findUserById(db: Db, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Where to write to these people: their e-mail (null for those registered by phone only) and first name. */
+export function mailContacts(db: Db, ids: number[]) {
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, ids));
+}
+
+/** The user's IANA time zone; undefined for no such user. */
+export async function userTimeZone(db: Executor, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  return row?.timeZone;
 }
 
 /**

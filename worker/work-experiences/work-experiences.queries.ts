@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { workExperiences } from '../../drizzle/schema/users.ts';
-import { deleteOwned, findOwned, insertCapped, updateOwned } from '../lib/owned-rows.ts';
+import { deleteOwned, findOwned, insertCapped, updateOwned } from '../lib/owned-rows.queries.ts';
 import { WORK_EXPERIENCES_MAX } from './work-experiences.schemas.ts';
 
 type Values = Omit<typeof workExperiences.$inferInsert, 'id' | 'userId' | 'createdAt'>;

@@ -7,7 +7,7 @@ import type { Db } from '../../../drizzle/db.ts';
 import type { Bindings } from '../../env.ts';
 import { errors } from '../../lib/errors.ts';
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
-import { findObject, settlePayment } from './sandbox-books.ts';
+import { findObject, settlePayment } from './sandbox-books.queries.ts';
 import type { SandboxPaymentRequest } from './sandbox-provider.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxNotification } from './sandbox-signature.ts';
 import type { SandboxNotification } from './sandbox-webhook.ts';

@@ -5,13 +5,12 @@
 // Payouts and refunds succeed at once and the answer says so (status 'succeeded'); unlike YooKassa the
 // sandbox sends no payout.* / refund.* notification for them, since the caller already has the final
 // status in hand and a provider call cannot outlive the request that made it (no waitUntil here).
-import { and, eq, sql } from 'drizzle-orm';
-import { sandboxProviderObjects } from '../../../drizzle/schema/payments.ts';
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
 import { PaymentProviderError } from '../provider-error.ts';
 import type { PaymentProvider, ProviderContext, ProviderPayment, ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
-import { createOnce, findObject, type SandboxObject } from './sandbox-books.ts';
+import { createOnce } from './sandbox-books.ts';
+import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxObject } from './sandbox-books.queries.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
 
@@ -89,20 +88,13 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
       // A refund names a succeeded payment and never returns more than was paid: the payment's row is
       // locked while the refunds made so far are added up.
       const row = await db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(sandboxProviderObjects)
-          .where(and(eq(sandboxProviderObjects.id, input.providerPaymentId), eq(sandboxProviderObjects.kind, 'payment')))
-          .for('update');
+        const payment = await lockPaymentObject(tx, input.providerPaymentId);
         if (!payment) throw refused('not_found', 'Платёж не найден');
-        const earlier = await findRefundByKey(tx, input.idempotencyKey);
+        const earlier = await findObjectByKey(tx, 'refund', input.idempotencyKey);
         if (earlier) return earlier;
         if (payment.status !== 'succeeded') throw refused('invalid_request', 'Вернуть можно только успешный платёж');
-        const [{ refunded }] = await tx
-          .select({ refunded: sql<string>`coalesce(sum(${sandboxProviderObjects.amountKopecks}), 0)` })
-          .from(sandboxProviderObjects)
-          .where(and(eq(sandboxProviderObjects.kind, 'refund'), sql`${sandboxProviderObjects.request}->>'payment_id' = ${payment.id}`));
-        if (Number(refunded) + input.amountKopecks > payment.amountKopecks) throw refused('invalid_request', 'Сумма возврата больше суммы платежа');
+        const refunded = await refundedKopecks(tx, payment.id);
+        if (refunded + input.amountKopecks > payment.amountKopecks) throw refused('invalid_request', 'Сумма возврата больше суммы платежа');
         return createOnce(tx, {
           kind: 'refund',
           status: 'succeeded',
@@ -120,13 +112,4 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
       return { providerRefundId: row.id, status: 'succeeded' };
     },
   };
-}
-
-async function findRefundByKey(db: Parameters<typeof createOnce>[0], idempotencyKey: string) {
-  const [row] = await db
-    .select()
-    .from(sandboxProviderObjects)
-    .where(and(eq(sandboxProviderObjects.kind, 'refund'), eq(sandboxProviderObjects.idempotencyKey, idempotencyKey)))
-    .limit(1);
-  return row ?? null;
 }

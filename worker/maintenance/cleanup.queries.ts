@@ -1,0 +1,32 @@
+// The retention of the security tables (cleanup.ts): each statement deletes what has stopped mattering and answers how
+// many rows it removed.
+import { isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../drizzle/db.ts';
+import { loginCodes, rateLimitCounters, refreshSessions } from '../../drizzle/schema/auth.ts';
+
+/** Rate-limit windows older than a day. */
+export async function deleteOldRateLimitWindows(db: Db) {
+  const rows = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`)).returning({ key: rateLimitCounters.key });
+  return rows.length;
+}
+
+/** Sign-in codes a day after they expired. */
+export async function deleteOldLoginCodes(db: Db) {
+  const rows = await db.delete(loginCodes).where(lt(loginCodes.expiresAt, sql`now() - interval '1 day'`)).returning({ id: loginCodes.id });
+  return rows.length;
+}
+
+/** Refresh tokens a week after they expired or were revoked. */
+export async function deleteOldRefreshSessions(db: Db) {
+  const rows = await db
+    .delete(refreshSessions)
+    .where(
+      or(
+        lt(refreshSessions.expiresAt, sql`now() - interval '7 days'`),
+        // a revoked token is kept a week too: its replay must still find the family
+        sql`${isNotNull(refreshSessions.revokedAt)} and ${refreshSessions.revokedAt} < now() - interval '7 days'`,
+      ),
+    )
+    .returning({ id: refreshSessions.id });
+  return rows.length;
+}

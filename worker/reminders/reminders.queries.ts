@@ -1,0 +1,45 @@
+// Who is due a reminder (reminders.ts): the people of paid consultations and live events starting within the lead
+// time, less those already reminded (their notification's dedupe key).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../drizzle/db.ts';
+
+export type Recipient = {
+  kind: 'booking' | 'event';
+  subject_id: number;
+  user_id: number;
+  email: string | null;
+  first_name: string;
+  time_zone: string;
+  starts_at: Date;
+  title: string;
+  role: 'mentor' | 'participant';
+};
+
+/** Everyone who should hear about a meeting starting in (now, until] and has not been reminded yet; at most `limit`. */
+export async function dueRecipients(db: Db, now: Date, until: Date, limit: number): Promise<Recipient[]> {
+  const result = await db.execute<Recipient>(sql`
+    with due as (
+      select 'booking' as kind, b.id as subject_id, s.starts_at, t.name as title, p.user_id, p.role
+      from consultation_bookings b
+      join consultation_slots s on s.id = b.slot_id
+      join consultation_types t on t.id = b.consultation_type_id
+      cross join lateral (values (b.mentee_id, 'participant'), (b.mentor_id, 'mentor')) as p(user_id, role)
+      where b.status = 'paid' and s.starts_at > ${now.toISOString()}::timestamptz and s.starts_at <= ${until.toISOString()}::timestamptz
+      union all
+      select 'event', e.id, e.starts_at, e.title, e.mentor_id, 'mentor'
+      from events e
+      where not e.is_canceled and e.starts_at > ${now.toISOString()}::timestamptz and e.starts_at <= ${until.toISOString()}::timestamptz
+      union all
+      select 'event', e.id, e.starts_at, e.title, r.user_id, 'participant'
+      from events e join event_registrations r on r.event_id = e.id and r.status = 'confirmed'
+      where not e.is_canceled and e.starts_at > ${now.toISOString()}::timestamptz and e.starts_at <= ${until.toISOString()}::timestamptz
+    )
+    select due.kind, due.subject_id, due.user_id, due.starts_at, due.title, due.role, u.email, u.first_name, u.time_zone
+    from due join users u on u.id = due.user_id
+    where not exists (
+      select 1 from notifications n where n.user_id = due.user_id and n.dedupe_key = 'reminder:' || due.kind || ':' || due.subject_id)
+    order by due.starts_at, due.subject_id, due.user_id
+    limit ${limit}`);
+  return result.rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at) }));
+}
+
