@@ -27,9 +27,6 @@ export const SQL_EXCEPTIONS = new Map<string, string>([
   // Fragment builders: they return an `SQL` condition and send nothing; only queries files put them in a statement.
   ['worker/lib/search-condition.ts', 'builds the search condition (an SQL fragment) the event and mentor lists put in their WHERE'],
   ['worker/consultation-slots/live-booking.ts', 'builds the "slot has a live booking" condition (an SQL fragment) the slot queries share'],
-  // Pending: being reworked by someone else in the same session; their statements move to queries files then.
-  ['worker/lib/rate-limit.ts', 'pending'],
-  ['worker/chats/chat-attachments.ts', 'pending'],
 ]);
 
 /** A database handle: `db`, `tx`…, or a property of that name (`c.var.db`, `ctx.db`, `db.http`), or `<handle>.with(…)`. */

@@ -2,7 +2,7 @@
 // just after it, so a burst straddling the edge gets no second allowance.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { enforceLimits } from '../../worker/lib/rate-limit.ts';
+import { enforceLimits } from '../../worker/lib/rate-limit.queries.ts';
 import { uniqueEmail } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 

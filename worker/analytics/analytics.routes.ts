@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
-import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
+import { clientIp } from '../lib/client-address.ts';
 import { validate } from '../lib/validate.ts';
 import { requireRole } from '../middleware/session.ts';
 import { mentorSummary, recordPageView } from './analytics.queries.ts';

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
-import { clientIp, enforceLimits, networkOf, type Limit } from '../lib/rate-limit.ts';
+import { enforceLimits, type Limit } from '../lib/rate-limit.queries.ts';
+import { clientIp, networkOf } from '../lib/client-address.ts';
 import { validate } from '../lib/validate.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import type { EmailSender, SmsSender } from '../mail/outgoing.ts';

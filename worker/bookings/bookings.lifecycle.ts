@@ -15,7 +15,7 @@ import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.t
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
-import type { Limit } from '../lib/rate-limit.ts';
+import type { Limit } from '../lib/rate-limit.queries.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
 import { bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';

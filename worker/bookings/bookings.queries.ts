@@ -5,7 +5,7 @@ import { consultationBookings, consultationSlots, consultationTypes } from '../.
 import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
-import { limitsInBatch, type Limit } from '../lib/rate-limit.ts';
+import { limitsInBatch, type Limit } from '../lib/rate-limit.queries.ts';
 import { storeNotificationInBatch, type NewNotification, type StoredNotification } from '../notifications/notify.ts';
 import { BOOKING_HOLD_MINUTES, MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 

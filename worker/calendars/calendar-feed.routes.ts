@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import type { AnyContext, AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
-import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
+import { clientIp } from '../lib/client-address.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';

@@ -1,11 +1,11 @@
 // Chat attachments: any file up to the size limit, its type decided by its bytes (the declared type and
 // the name are never trusted for what the browser is told). Only images are shown inline; everything else
 // is served as a download to members of the room.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { detectImageType } from '../files/image-type.ts';
+import { deleteUploadedFiles, insertUploadedFile } from '../files/files.queries.ts';
 import { ATTACHMENT_MAX_BYTES, MESSAGE_FILES_MAX_BYTES, MESSAGE_MAX_FILES } from './chats.schemas.ts';
 import type { NewAttachment } from './chats.queries.ts';
 
@@ -88,9 +88,7 @@ export async function storeAttachments(env: Pick<Bindings, 'FILES'>, db: Db, own
       const fileId = crypto.randomUUID();
       const key = `chat_attachment/${fileId}`;
       await env.FILES.put(key, bytes, { httpMetadata: { contentType } });
-      await db.execute(sql`
-        insert into uploaded_files (id, owner_id, purpose, key, content_type, size_bytes, original_name)
-        values (${fileId}::uuid, ${ownerId}, 'chat_attachment', ${key}, ${contentType}, ${bytes.length}, ${name})`);
+      await insertUploadedFile(db, { id: fileId, ownerId, purpose: 'chat_attachment', key, contentType, sizeBytes: bytes.length, originalName: name });
       stored.push({ fileId, name, sizeBytes: bytes.length, contentType });
     }
     return stored;
@@ -104,7 +102,7 @@ export async function storeAttachments(env: Pick<Bindings, 'FILES'>, db: Db, own
 export async function discardAttachments(env: Pick<Bindings, 'FILES'>, db: Db, files: NewAttachment[]) {
   if (!files.length) return;
   const ids = files.map((f) => f.fileId);
-  await db.execute(sql`delete from uploaded_files where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  await deleteUploadedFiles(db, ids);
   await Promise.all(ids.map((id) => env.FILES.delete(`chat_attachment/${id}`)));
 }
 

@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../party/protocol/chats.ts';
 import type { Db } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
 import { errors } from '../lib/errors.ts';
-import type { Limit } from '../lib/rate-limit.ts';
+import type { Limit } from '../lib/rate-limit.queries.ts';
 import { checkAttachments, discardAttachments, storeAttachments } from './chat-attachments.ts';
 import { publishToRoom, tellAbsentMembers } from './chat-fanout.ts';
 import { personName, SUPPORT_NAME, toChatMessage } from './chats.mapper.ts';

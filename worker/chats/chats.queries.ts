@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
-import { limitsInBatch, withinLimits, type Limit } from '../lib/rate-limit.ts';
+import { limitsInBatch, withinLimits, type Limit } from '../lib/rate-limit.queries.ts';
 
 export type RoomRow = {
   id: string;

@@ -6,7 +6,7 @@ import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { UUID } from '../lib/id-param.ts';
 import { parseId } from '../lib/owned.ts';
-import { enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { parseOrThrow, validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { attachmentHeaders } from './chat-attachments.ts';

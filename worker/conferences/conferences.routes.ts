@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
-import { enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { issuesToFields } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';

@@ -4,7 +4,8 @@
 import { Hono } from 'hono';
 import { MESH_MAX_PEERS } from '../../party/conference-limits.ts';
 import type { AppEnv } from '../env.ts';
-import { clientIp, enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
+import { clientIp } from '../lib/client-address.ts';
 import type { IceServer } from './conferences.schemas.ts';
 import { DEMO_ICE_TTL_SECONDS, DEMO_JOINS_PER_ADDRESS, DEMO_JOIN_WINDOW_SECONDS, DEMO_ROOM, guestName, newGuestId, signGuestToken } from './demo-room.ts';
 import { iceServers } from './ice-servers.ts';

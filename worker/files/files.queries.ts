@@ -1,5 +1,5 @@
 // The rows of uploaded_files (files.ts keeps the bytes in R2 beside them).
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
 import { uploadedFiles } from '../../drizzle/schema/users.ts';
 
@@ -16,4 +16,9 @@ export async function insertUploadedFile(db: Executor, values: typeof uploadedFi
 export async function deleteUploadedFile(db: Executor, id: string) {
   const [row] = await db.delete(uploadedFiles).where(eq(uploadedFiles.id, id)).returning({ key: uploadedFiles.key });
   return row?.key ?? null;
+}
+
+/** Deletes the rows of files that never became part of anything (their bytes are the caller's to delete). */
+export async function deleteUploadedFiles(db: Executor, ids: string[]) {
+  if (ids.length) await db.delete(uploadedFiles).where(inArray(uploadedFiles.id, ids));
 }

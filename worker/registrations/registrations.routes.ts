@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
-import { enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { providerContext } from '../payments/provider-choice.ts';

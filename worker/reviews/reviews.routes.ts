@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { found } from '../lib/owned.ts';
-import { enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { toEventReview, toUserReview } from './reviews.mapper.ts';

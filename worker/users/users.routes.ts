@@ -10,7 +10,7 @@ import { updateProfile, type ProfileUpdateOutcome } from './profile.lifecycle.ts
 import { findUserById } from './users.queries.ts';
 import { allowPhoneCode, confirmPhone, phoneCodesFor, sendPhoneCode } from './phone-confirmation.ts';
 import { phoneMessages } from './phone-confirmation.messages.ts';
-import { enforceLimits } from '../lib/rate-limit.ts';
+import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { parseOrThrow, validate } from '../lib/validate.ts';
 import { phoneConfirmBody, profilePatchSchema } from '../profile/profile.schemas.ts';
 

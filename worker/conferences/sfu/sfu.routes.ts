@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
 import type { AppEnv, SignedInContext } from '../../env.ts';
 import { ApiError, errors } from '../../lib/errors.ts';
-import { enforceLimits } from '../../lib/rate-limit.ts';
+import { enforceLimits } from '../../lib/rate-limit.queries.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { findMeeting } from '../conferences.queries.ts';
 import { refuse, roleIn, roomNow, validateWithDetail } from '../conferences.routes.ts';
