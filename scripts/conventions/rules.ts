@@ -2,6 +2,7 @@
 // import graph; decision 016 lists them with their exceptions. Each rule answers its violations, none when it holds.
 import ts from 'typescript';
 import { importCycles } from './cycles.ts';
+import { CONTRACT_FILE, domainOf, exportedFiles } from './domain-surface.ts';
 import { resolveImport, type ImportGraph } from './import-graph.ts';
 import { QUERIES_FILE, SQL_EXCEPTIONS, SQL_ROOTS, sqlStatementLines } from './sql-in-queries.ts';
 
@@ -158,6 +159,28 @@ export const rules: Rule[] = [
       }
       for (const file of exceptions) {
         if (!seen.has(file)) out.push({ rule: 'sql-in-queries', file, detail: `the exception for ${file} no longer occurs: remove it` });
+      }
+      return out;
+    },
+  },
+  {
+    name: 'domain-surface',
+    description: "nothing imports a Worker domain's internals: only its contracts (*.schemas, *-rules, *.messages) and the files it exports (domain-surface.ts)",
+    check: ({ graph }, exported = exportedFiles()) => {
+      const out: Violation[] = [];
+      const used = new Set<string>();
+      for (const [file, imports] of graph) {
+        if (/^worker\/[^/]+\.ts$/.test(file)) continue; // the Worker's root composes the domains
+        const own = domainOf(file);
+        for (const target of imports) {
+          const domain = domainOf(target);
+          if (!domain || domain === own || CONTRACT_FILE.test(target)) continue;
+          if (exported.has(target)) used.add(target);
+          else out.push({ rule: 'domain-surface', file, detail: `imports ${target}, which ${domain} does not export` });
+        }
+      }
+      for (const entry of exported) {
+        if (!used.has(entry)) out.push({ rule: 'domain-surface', file: entry, detail: 'exported, but no other domain imports it: remove it from DOMAIN_EXPORTS' });
       }
       return out;
     },

@@ -7,6 +7,7 @@ import { importSpecifiers, type ImportGraph } from '../../scripts/conventions/im
 import { lintProject } from '../../scripts/conventions/lint.ts';
 import { rawFetchLines, rules, runtimeImports } from '../../scripts/conventions/rules.ts';
 import { sqlStatementLines } from '../../scripts/conventions/sql-in-queries.ts';
+import { hookViolations } from '../../scripts/conventions/react-hooks.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const rule = (name: string) => rules.find((r) => r.name === name)!;
@@ -134,6 +135,45 @@ describe('the conventions linter', () => {
     expect(stale).toHaveLength(1);
     expect(stale[0].detail).toContain('no longer occurs');
   });
+
+  it("refuses imports of a Worker domain's internals: its contracts and what it exports are open, its own files and the Worker's root free", () => {
+    const edges = {
+      'worker/bookings/bookings.lifecycle.ts': ['worker/escrow/money.ts', 'worker/escrow/ledger.queries.ts', 'worker/escrow/escrow.schemas.ts', 'worker/bookings/bookings.queries.ts'],
+      'worker/lib/cache.ts': ['worker/events/events.queries.ts'],
+      'web/features/a/form.tsx': ['worker/events/event-rules.ts', 'worker/events/events.mapper.ts'],
+      'party/room.ts': ['worker/chats/chats.messages.ts'],
+      'worker/app.ts': ['worker/events/events.routes.ts', 'worker/escrow/ledger.queries.ts'],
+    };
+    const found = rule('domain-surface').check(project(edges), new Set(['worker/escrow/money.ts']));
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual([
+      'worker/bookings/bookings.lifecycle.ts imports worker/escrow/ledger.queries.ts, which escrow does not export',
+      'worker/lib/cache.ts imports worker/events/events.queries.ts, which events does not export',
+      'web/features/a/form.tsx imports worker/events/events.mapper.ts, which events does not export',
+    ]);
+    const stale = rule('domain-surface').check(project({ 'worker/bookings/b.ts': [] }), new Set(['worker/escrow/money.ts']));
+    expect(stale.map((v) => v.detail)).toEqual(['exported, but no other domain imports it: remove it from DOMAIN_EXPORTS']);
+  });
+
+  it("keeps React's rules of hooks in the SPA, and refuses a disable comment that silences nothing", async () => {
+    expect(await hookViolations(ROOT)).toEqual([]);
+    const text = [
+      `import { useEffect, useState } from 'react';`,
+      `export function Clock({ zone }: { zone: string }) {`,
+      `  const [now, setNow] = useState(zone);`,
+      `  useEffect(() => setNow(zone), []);`,
+      `  // eslint-disable-next-line react-hooks/exhaustive-deps`,
+      `  useEffect(() => setNow(now), [now]);`,
+      `  if (now) useState(1);`,
+      `  return now;`,
+      `}`,
+    ].join('\n');
+    const found = await hookViolations(ROOT, { file: 'web/features/clock/clock.tsx', text });
+    expect(found.map((v) => `${v.rule} ${v.detail.slice(0, v.detail.indexOf(':') + 1)}`)).toEqual([
+      'react-hooks/exhaustive-deps line 4:',
+      'eslint line 5:',
+      'react-hooks/rules-of-hooks line 7:',
+    ]);
+  }, 60_000);
 
   it('wants kebab-case file names with role suffixes, except route files', () => {
     const edges = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { cn } from '../lib/cn.ts';
 
 export type CodeInputHandle = {
@@ -44,13 +44,16 @@ export function CodeInput({
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');
 
-  const focusBox = (index: number) => {
-    const box = boxes.current[Math.max(0, Math.min(length - 1, index))];
-    box?.focus();
-    box?.select();
-  };
+  const focusBox = useCallback(
+    (index: number) => {
+      const box = boxes.current[Math.max(0, Math.min(length - 1, index))];
+      box?.focus();
+      box?.select();
+    },
+    [length],
+  );
 
-  useImperativeHandle(ref, () => ({ focus: () => focusBox(Math.min(value.length, length - 1)) }), [value.length, length]);
+  useImperativeHandle(ref, () => ({ focus: () => focusBox(Math.min(value.length, length - 1)) }), [focusBox, value.length, length]);
 
   /** Writes `text` (digits) from box `index` on, then moves forward or completes. */
   const fill = (index: number, text: string) => {

@@ -1,0 +1,69 @@
+// What each Worker domain (a folder of worker/) offers the rest of the project (architecture.md point 11, decision
+// 016 rule 6): another domain, worker/lib, worker/middleware, party/, drizzle/ and the SPA may import a domain's
+// contracts (`*.schemas.ts`, `*-rules.ts`, `*.messages.ts`: what a request may say and how it is refused) and the
+// files it lists here, nothing else. The Worker's root files (app.ts, index.ts…) compose the domains and may import
+// any. An entry nothing imports any more is a violation too, so the list says what is used, no more.
+
+/** Folders of worker/ that are not domains: what every domain may use. */
+export const SHARED_FOLDERS = new Set(['lib', 'middleware']);
+
+/** A domain's contract files, open to all: request and answer schemas, limits and messages. */
+export const CONTRACT_FILE = /(\.schemas|-rules|\.messages)\.ts$/;
+
+/** The domain a file belongs to (`worker/<domain>/…`), or null for the Worker's root, worker/lib and the rest. */
+export function domainOf(file: string): string | null {
+  const folder = /^worker\/([^/]+)\//.exec(file)?.[1];
+  return folder && !SHARED_FOLDERS.has(folder) ? folder : null;
+}
+
+/** Files of each domain that others may import, besides its contracts (paths inside the domain's folder). */
+export const DOMAIN_EXPORTS: Record<string, string[]> = {
+  // the access token's check (middleware, the page renderer); starting a session and its sign-in codes (users)
+  auth: ['access-token.ts', 'login-codes.queries.ts', 'session-cookies.ts'],
+  // a booking's times and lock for disputes and the minute's maintenance
+  bookings: ['bookings.queries.ts'],
+  // messages as the support inbox and downloads show them
+  chats: ['chats.mapper.ts', 'chats.queries.ts'],
+  // who was in a meeting (the conference room, no-show checks); the meetings' tokens for the real-time routes
+  conferences: ['attendance.queries.ts', 'demo-room.ts', 'join-token.ts'],
+  'consultation-slots': ['slot-dates.ts', 'slot-removal.queries.ts'],
+  'consultation-types': ['consultation-types.queries.ts'],
+  disputes: ['disputes.queries.ts'],
+  educations: ['educations.mapper.ts'],
+  // the money's state machine (decision 016, «The line between payments and escrow»): every service that takes,
+  // holds, refunds or pays out money goes through these
+  escrow: [
+    'cancel-paid.ts',
+    'dispute-window.ts',
+    'effects.ts',
+    'fee.ts',
+    'holds.queries.ts',
+    'holds.ts',
+    'mentor-counts.queries.ts',
+    'money.queries.ts',
+    'money.ts',
+    'notices.ts',
+    'payment-events.ts',
+    'refund-quote.ts',
+    'service-locks.queries.ts',
+    'service-notices.ts',
+    'transfers.ts',
+  ],
+  files: ['file-limits.ts', 'files.queries.ts', 'files.ts', 'image-type.ts'],
+  mail: ['deliver.ts', 'dev-mailbox.ts', 'outgoing.ts', 'senders.ts'],
+  'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts'],
+  mentors: ['mentors.mapper.ts', 'mentors.queries.ts'],
+  notifications: ['notify.ts'],
+  // the rendered pages' cookies and renderer, which the SPA's server entry and the sign-in share
+  pages: ['page-cookies.ts', 'visitor-pages.ts'],
+  // the provider side: what a provider does, which one serves, its errors (escrow reaches providers only so)
+  payments: ['payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts'],
+  reminders: ['reminders.ts'],
+  users: ['users.mapper.ts', 'users.queries.ts'],
+  'work-experiences': ['work-experiences.mapper.ts'],
+};
+
+/** DOMAIN_EXPORTS as project paths (`worker/escrow/money.ts`). */
+export function exportedFiles(): Set<string> {
+  return new Set(Object.entries(DOMAIN_EXPORTS).flatMap(([domain, files]) => files.map((file) => `worker/${domain}/${file}`)));
+}
