@@ -28,7 +28,7 @@ async function inlineStylesheet(template: string, assets: Fetcher, url: URL): Pr
 }
 
 /** The attribute of the inlined stylesheet naming its file; web/lib/full-stylesheet.ts reads it. */
-export const STYLESHEET_ATTRIBUTE = 'data-stylesheet';
+const STYLESHEET_ATTRIBUTE = 'data-stylesheet';
 const INLINED = /<style data-stylesheet="([^"]+)">([\s\S]*?)<\/style>/;
 
 /** A rendered page with only the rules of its inlined stylesheet that its elements use. */
