@@ -26,18 +26,27 @@ import { FAKE_TURN_URL, fakeCloudflareTurn } from '../fakes/cloudflare-turn.ts';
 import { DAY, paidBooking, pendingBooking, shiftSlot } from './escrow-fixtures.ts';
 import { heldRegistration } from './payments-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
+import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
+import { apiAs, apiOver, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const MINUTE = 60_000;
 
 type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
 type Kind = 'events' | 'consultationbooking';
-const start = (user: Person | null, content_type: Kind, object_id: unknown, extra: Record<string, unknown> = {}) =>
-  send('POST', '/api/conferences/update-from-salute-jazz/', { user: user ? asUser(user) : undefined, body: { content_type, object_id, ...extra } });
+/** the typed client's conferences as this user (a visitor without one), on the spec's paths with the trailing slash */
+const conferencesOf = (user: Person | null) => apiAs(user ? asUser(user) : undefined, { trailingSlash: true }).conferences;
+type StartJson = InferRequestType<ReturnType<typeof conferencesOf>['update-from-salute-jazz']['$post']>['json'];
+const start = (user: Person | null, content_type: Kind, object_id: unknown, extra: Partial<Omit<StartJson, 'content_type' | 'object_id'>> = {}) =>
+  conferencesOf(user)['update-from-salute-jazz'].$post({ json: { content_type, object_id, ...extra } });
+/** a content type or status the typed client would not send, on purpose */
+const sendStart = (user: Person, body: object) => send('POST', '/api/conferences/update-from-salute-jazz/', { user: asUser(user), body });
 const end = (user: Person, content_type: Kind, object_id: number) => start(user, content_type, object_id, { status: 'ended' });
+/** a query as written, for the malformed ones the typed client would not build */
 const get = (user: Person | null, query: string) => send('GET', `/api/conferences/get/?${query}`, { user: user ? asUser(user) : undefined });
-const getRoom = (user: Person, content_type: Kind, object_id: number) => get(user, `content_type=${content_type}&object_id=${object_id}`);
+const getRoom = (user: Person | null, content_type: Kind, object_id: number) =>
+  conferencesOf(user).get.$get({ query: { content_type, object_id: String(object_id) } });
 
 /** A paid consultation starting `startsIn` ms from now (booked ten days ahead, then moved). */
 async function booking(startsIn = 10 * MINUTE, minutes = 60) {
@@ -51,7 +60,7 @@ async function eventWithParticipant() {
   const mentor = await createUser(t.db, { role: 'mentor' });
   const participant = await createUser(t.db);
   const event = await createEvent(t.db, mentor.id, { title: 'Разбор портфолио', startsAt: new Date(Date.now() + 10 * MINUTE), durationMinutes: 90 });
-  await expectJson(send('POST', '/api/events/register_for_event/', { user: asUser(participant), body: { event_id: event.id } }), 201);
+  await expectOk(apiAs(asUser(participant), { trailingSlash: true }).events.register_for_event.$post({ json: { event_id: event.id } }), 201);
   return { mentor, participant, event };
 }
 
@@ -64,15 +73,15 @@ afterEach(() => vi.restoreAllMocks());
 describe('POST /conferences/update-from-salute-jazz/', () => {
   it('lets the mentor open the room with our own credentials, idempotently', async () => {
     const { booking: b, mentor } = await booking();
-    const opened = await expectJson(start(mentor, 'consultationbooking', b.id, { login: 'mine', password: 'chosen-by-client' }), 200);
-    expect(opened).toEqual({ content_type: 'consultationbooking', object_id: b.id, login: `consultationbooking-${b.id}`, status: 'started', started_at: expect.any(String) });
+    const opened = await expectOk(start(mentor, 'consultationbooking', b.id, { login: 'mine', password: 'chosen-by-client' }), 200);
+    expect(opened).toEqual<typeof opened>({ content_type: 'consultationbooking', object_id: b.id, login: `consultationbooking-${b.id}`, status: 'started', started_at: expect.any(String) });
     const [row] = await roomRow('consultationbooking', b.id);
     expect(row.password).not.toBe('chosen-by-client');
     expect(row.password).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.createdBy).toBe(mentor.id);
 
     // a second start (a double click, a second tab) is the same room with the same password and clock
-    const again = await expectJson(start(mentor, 'consultationbooking', String(b.id)), 200);
+    const again = await expectOk(start(mentor, 'consultationbooking', String(b.id)), 200);
     expect(again).toEqual(opened);
     const rows = await roomRow('consultationbooking', b.id);
     expect(rows).toHaveLength(1);
@@ -81,30 +90,30 @@ describe('POST /conferences/update-from-salute-jazz/', () => {
 
   it('ends the room (ended_at now, kept on a second end) and reopens it with a new clock', async () => {
     const { booking: b, mentor, mentee } = await booking();
-    expect((await expectJson(end(mentor, 'consultationbooking', b.id), 404)).code).toBe('conference_not_started');
-    const opened = await expectJson(start(mentor, 'consultationbooking', b.id), 200);
-    const ended = await expectJson(end(mentor, 'consultationbooking', b.id), 200);
-    expect(ended).toEqual({ ...opened, status: 'ended' });
+    expect((await expectError(end(mentor, 'consultationbooking', b.id), 404)).code).toBe('conference_not_started');
+    const opened = await expectOk(start(mentor, 'consultationbooking', b.id), 200);
+    const ended = await expectOk(end(mentor, 'consultationbooking', b.id), 200);
+    expect(ended).toEqual<typeof ended>({ ...opened, status: 'ended' });
     const [first] = await roomRow('consultationbooking', b.id);
     expect(first.status).toBe('ended');
     expect(first.endedAt!.getTime()).toBeGreaterThan(Date.now() - MINUTE);
-    await expectJson(end(mentor, 'consultationbooking', b.id), 200);
+    await expectOk(end(mentor, 'consultationbooking', b.id), 200);
     expect((await roomRow('consultationbooking', b.id))[0].endedAt).toEqual(first.endedAt);
-    expect(await expectJson(getRoom(mentee, 'consultationbooking', b.id), 409)).toEqual({ detail: 'Конференция завершена', code: 'conference_ended' });
+    expect(await expectError(getRoom(mentee, 'consultationbooking', b.id), 409)).toEqual({ detail: 'Конференция завершена', code: 'conference_ended' });
 
-    const reopened = await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    const reopened = await expectOk(start(mentor, 'consultationbooking', b.id), 200);
     expect(reopened.status).toBe('started');
     expect(Date.parse(reopened.started_at)).toBeGreaterThan(Date.parse(opened.started_at));
     const [row] = await roomRow('consultationbooking', b.id);
     expect(row.endedAt).toBeNull();
     expect(row.password).toBe(first.password);
-    await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+    await expectOk(getRoom(mentee, 'consultationbooking', b.id), 200);
   });
 
   it("lets GET's ws_path and join_token into the room, and ending it tells everyone connected", async () => {
     const { booking: b, mentor, mentee } = await booking();
-    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
-    const joinInfo = await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+    await expectOk(start(mentor, 'consultationbooking', b.id), 200);
+    const joinInfo = await expectOk(getRoom(mentee, 'consultationbooking', b.id), 200);
     const res = await call(`${joinInfo.ws_path}?token=${encodeURIComponent(joinInfo.join_token)}`, { headers: { upgrade: 'websocket' }, user: asUser(mentee) });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
@@ -116,7 +125,7 @@ describe('POST /conferences/update-from-salute-jazz/', () => {
     ws.accept();
     await vi.waitFor(() => expect(received.map((m) => m.type)).toContain('welcome'), { timeout: 5000 });
 
-    await expectJson(end(mentor, 'consultationbooking', b.id), 200);
+    await expectOk(end(mentor, 'consultationbooking', b.id), 200);
     expect(await closed).toBe(CONFERENCE_CLOSE.ended);
     expect(received.map((m) => m.type)).toContain('ended');
   });
@@ -125,54 +134,54 @@ describe('POST /conferences/update-from-salute-jazz/', () => {
     const { booking: b, mentee } = await booking();
     const stranger = await createUser(t.db, { role: 'mentor' });
     const hostOnly = { detail: 'Только ведущий может начать конференцию', code: 'forbidden' };
-    expect(await expectJson(start(mentee, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
-    expect(await expectJson(start(stranger, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
-    expect(await expectJson(end(mentee, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
+    expect(await expectError(start(mentee, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
+    expect(await expectError(start(stranger, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
+    expect(await expectError(end(mentee, 'consultationbooking', b.id), 403)).toEqual(hostOnly);
     const { participant, event } = await eventWithParticipant();
-    expect(await expectJson(start(participant, 'events', event.id), 403)).toEqual(hostOnly);
+    expect(await expectError(start(participant, 'events', event.id), 403)).toEqual(hostOnly);
 
-    expect(await expectJson(start(mentee, 'consultationbooking', 2_000_000_000), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
-    expect(await expectJson(start(mentee, 'events', 2_000_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
+    expect(await expectError(start(mentee, 'consultationbooking', 2_000_000_000), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
+    expect(await expectError(start(mentee, 'events', 2_000_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
     for (const bad of [undefined, null, 0, 'abc', 1.5]) {
-      const refused = await expectJson(start(mentee, 'events', bad), 400);
+      const refused = await expectError(start(mentee, 'events', bad), 400);
       expect(refused).toEqual({ detail: 'Не указан ID мероприятия или бронирования', code: 'validation_error', fields: { object_id: 'Не указан ID мероприятия или бронирования' } });
     }
-    expect((await expectJson(start(mentee, 'webinars' as Kind, b.id), 400)).fields).toEqual({ content_type: 'Укажите тип: events или consultationbooking' });
-    expect((await expectJson(start(mentee, 'events', b.id, { status: 'paused' }), 400)).fields).toEqual({ status: 'Статус конференции: started или ended' });
-    expect(await expectJson(start(null, 'events', b.id), 401)).toEqual({ detail: 'Необходима авторизация', code: 'not_authenticated' });
+    expect((await expectJson(sendStart(mentee, { content_type: 'webinars', object_id: b.id }), 400)).fields).toEqual({ content_type: 'Укажите тип: events или consultationbooking' });
+    expect((await expectJson(sendStart(mentee, { content_type: 'events', object_id: b.id, status: 'paused' }), 400)).fields).toEqual({ status: 'Статус конференции: started или ended' });
+    expect(await expectError(start(null, 'events', b.id), 401)).toEqual({ detail: 'Необходима авторизация', code: 'not_authenticated' });
   });
 
   it('refuses a cancelled event or booking and an unpaid booking', async () => {
     const { mentor, event } = await eventWithParticipant();
     await t.db.update(events).set({ isCanceled: true, canceledAt: new Date() }).where(eq(events.id, event.id));
-    expect(await expectJson(start(mentor, 'events', event.id), 409)).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
+    expect(await expectError(start(mentor, 'events', event.id), 409)).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
 
     const paid = await booking();
     await t.db.update(consultationBookings).set({ status: 'canceled', canceledAt: new Date() }).where(eq(consultationBookings.id, paid.booking.id));
-    expect(await expectJson(start(paid.mentor, 'consultationbooking', paid.booking.id), 409)).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
+    expect(await expectError(start(paid.mentor, 'consultationbooking', paid.booking.id), 409)).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
 
     const unpaid = await pendingBooking(t.db, { startsIn: 10 * DAY });
     await shiftSlot(t.db, unpaid.slot.id, 10 * MINUTE);
-    expect(await expectJson(start(unpaid.mentor, 'consultationbooking', unpaid.booking.id), 409)).toEqual({ detail: 'Бронирование не оплачено', code: 'booking_not_paid' });
+    expect(await expectError(start(unpaid.mentor, 'consultationbooking', unpaid.booking.id), 409)).toEqual({ detail: 'Бронирование не оплачено', code: 'booking_not_paid' });
     expect(await roomRow('consultationbooking', unpaid.booking.id)).toEqual([]);
   });
 
   it(`opens ${OPENS_BEFORE_MINUTES} minutes before the start and can be started until ${CLOSES_AFTER_MINUTES} minutes after the end`, async () => {
     const { booking: b, mentor, slot } = await booking((OPENS_BEFORE_MINUTES + 1) * MINUTE, 60);
-    expect(await expectJson(start(mentor, 'consultationbooking', b.id), 409)).toEqual({
+    expect(await expectError(start(mentor, 'consultationbooking', b.id), 409)).toEqual({
       detail: 'Конференцию можно начать не раньше чем за 30 минут до начала',
       code: 'conference_too_early',
     });
     await shiftSlot(t.db, slot.id, (OPENS_BEFORE_MINUTES - 1) * MINUTE, 60);
-    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    await expectOk(start(mentor, 'consultationbooking', b.id), 200);
 
     // ended (CLOSES_AFTER - 1) minutes ago: still startable; (CLOSES_AFTER + 1): too late
     const late = await booking(10 * MINUTE, 30);
     await shiftSlot(t.db, late.slot.id, -(30 + CLOSES_AFTER_MINUTES - 1) * MINUTE, 30);
-    await expectJson(start(late.mentor, 'consultationbooking', late.booking.id), 200);
-    await expectJson(end(late.mentor, 'consultationbooking', late.booking.id), 200);
+    await expectOk(start(late.mentor, 'consultationbooking', late.booking.id), 200);
+    await expectOk(end(late.mentor, 'consultationbooking', late.booking.id), 200);
     await shiftSlot(t.db, late.slot.id, -(30 + CLOSES_AFTER_MINUTES + 1) * MINUTE, 30);
-    expect(await expectJson(start(late.mentor, 'consultationbooking', late.booking.id), 409)).toEqual({
+    expect(await expectError(start(late.mentor, 'consultationbooking', late.booking.id), 409)).toEqual({
       detail: 'Время конференции прошло: её можно начать не позже чем через 2 часа после окончания',
       code: 'conference_too_late',
     });
@@ -194,13 +203,13 @@ describe('GET /conferences/get/', () => {
     const { booking: b, mentor, mentee, slot } = await booking();
     // participants poll while the mentor has not started it
     const waiting = { detail: 'Конференция ещё не началась', code: 'conference_not_started' };
-    expect(await expectJson(getRoom(mentee, 'consultationbooking', b.id), 404)).toEqual(waiting);
-    expect(await expectJson(getRoom(mentor, 'consultationbooking', b.id), 404)).toEqual(waiting);
-    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    expect(await expectError(getRoom(mentee, 'consultationbooking', b.id), 404)).toEqual(waiting);
+    expect(await expectError(getRoom(mentor, 'consultationbooking', b.id), 404)).toEqual(waiting);
+    await expectOk(start(mentor, 'consultationbooking', b.id), 200);
     const [row] = await roomRow('consultationbooking', b.id);
 
-    const guest = await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
-    expect(guest).toEqual({
+    const guest = await expectOk(getRoom(mentee, 'consultationbooking', b.id), 200);
+    expect(guest).toEqual<typeof guest>({
       content_type: 'consultationbooking',
       object_id: b.id,
       login: `consultationbooking-${b.id}`,
@@ -218,7 +227,7 @@ describe('GET /conferences/get/', () => {
       ends_at: (await slotTimes(slot.id)).endsAt,
     });
     expect(MESH_MAX_PEERS).toBe(4);
-    const host = await expectJson(getRoom(mentor, 'consultationbooking', b.id), 200);
+    const host = await expectOk(getRoom(mentor, 'consultationbooking', b.id), 200);
     expect(host.role).toBe('host');
 
     const secret = bindings.JWT_SECRET;
@@ -233,27 +242,27 @@ describe('GET /conferences/get/', () => {
 
   it("refuses a stranger to a booking, an unpaid or cancelled booking, with the spec's messages", async () => {
     const { booking: b, mentor, mentee } = await booking();
-    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    await expectOk(start(mentor, 'consultationbooking', b.id), 200);
     const stranger = await createUser(t.db);
-    expect(await expectJson(getRoom(stranger, 'consultationbooking', b.id), 403)).toEqual({ detail: 'У вас нет доступа к этому бронированию', code: 'forbidden' });
+    expect(await expectError(getRoom(stranger, 'consultationbooking', b.id), 403)).toEqual({ detail: 'У вас нет доступа к этому бронированию', code: 'forbidden' });
 
     const unpaid = await pendingBooking(t.db, { startsIn: 10 * DAY });
     await shiftSlot(t.db, unpaid.slot.id, 10 * MINUTE);
-    expect(await expectJson(getRoom(unpaid.mentee, 'consultationbooking', unpaid.booking.id), 409)).toEqual({ detail: 'Бронирование не оплачено', code: 'booking_not_paid' });
+    expect(await expectError(getRoom(unpaid.mentee, 'consultationbooking', unpaid.booking.id), 409)).toEqual({ detail: 'Бронирование не оплачено', code: 'booking_not_paid' });
     // a stranger learns nothing about the state of someone else's booking
-    expect((await expectJson(getRoom(stranger, 'consultationbooking', unpaid.booking.id), 403)).detail).toBe('У вас нет доступа к этому бронированию');
+    expect((await expectError(getRoom(stranger, 'consultationbooking', unpaid.booking.id), 403)).detail).toBe('У вас нет доступа к этому бронированию');
 
     await t.db.update(consultationBookings).set({ status: 'canceled', canceledAt: new Date() }).where(eq(consultationBookings.id, b.id));
     for (const who of [mentee, mentor]) {
-      expect(await expectJson(getRoom(who, 'consultationbooking', b.id), 409)).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
+      expect(await expectError(getRoom(who, 'consultationbooking', b.id), 409)).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
     }
   });
 
   it('lets in a confirmed participant of the event and refuses the unregistered, the unpaid and a cancelled event', async () => {
     const { mentor, participant, event } = await eventWithParticipant();
-    await expectJson(start(mentor, 'events', event.id), 200);
-    const joined = await expectJson(getRoom(participant, 'events', event.id), 200);
-    expect(joined).toMatchObject({
+    await expectOk(start(mentor, 'events', event.id), 200);
+    const joined = await expectOk(getRoom(participant, 'events', event.id), 200);
+    expectMatch(joined, {
       content_type: 'events',
       object_id: event.id,
       login: `events-${event.id}`,
@@ -263,21 +272,21 @@ describe('GET /conferences/get/', () => {
       starts_at: event.startsAt.toISOString(),
       ends_at: new Date(event.startsAt.getTime() + 90 * MINUTE).toISOString(),
     });
-    expect((await expectJson(getRoom(mentor, 'events', event.id), 200)).role).toBe('host');
+    expect((await expectOk(getRoom(mentor, 'events', event.id), 200)).role).toBe('host');
 
     const outsider = await createUser(t.db);
-    expect(await expectJson(getRoom(outsider, 'events', event.id), 403)).toEqual({ detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' });
+    expect(await expectError(getRoom(outsider, 'events', event.id), 403)).toEqual({ detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' });
     // after leaving, the same person is an outsider again
-    await expectJson(send('POST', '/api/events/unregister/', { user: asUser(participant), body: { event_id: event.id } }), 200);
-    expect((await expectJson(getRoom(participant, 'events', event.id), 403)).code).toBe('not_registered');
+    await expectOk(apiAs(asUser(participant), { trailingSlash: true }).events.unregister.$post({ json: { event_id: event.id } }), 200);
+    expect((await expectError(getRoom(participant, 'events', event.id), 403)).code).toBe('not_registered');
 
     const held = await heldRegistration(t.db, { startsAt: new Date(Date.now() + 10 * MINUTE) });
-    await expectJson(start(held.mentor, 'events', held.event.id), 200);
-    expect(await expectJson(getRoom(held.participant, 'events', held.event.id), 403)).toEqual({ detail: 'Участие в мероприятии не оплачено', code: 'registration_not_paid' });
+    await expectOk(start(held.mentor, 'events', held.event.id), 200);
+    expect(await expectError(getRoom(held.participant, 'events', held.event.id), 403)).toEqual({ detail: 'Участие в мероприятии не оплачено', code: 'registration_not_paid' });
 
     await t.db.update(events).set({ isCanceled: true, canceledAt: new Date() }).where(eq(events.id, event.id));
     for (const who of [outsider, mentor]) {
-      expect(await expectJson(getRoom(who, 'events', event.id), 409)).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
+      expect(await expectError(getRoom(who, 'events', event.id), 409)).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
     }
   });
 
@@ -288,21 +297,21 @@ describe('GET /conferences/get/', () => {
       expect(await expectJson(get(user, query), 400)).toEqual(noId);
     }
     expect((await expectJson(get(user, 'object_id=5'), 400)).fields).toEqual({ content_type: 'Укажите тип: events или consultationbooking' });
-    expect(await expectJson(get(null, 'content_type=events&object_id=5'), 401)).toEqual({ detail: 'Необходима авторизация', code: 'not_authenticated' });
-    expect(await expectJson(getRoom(user, 'events', 2_000_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
-    expect(await expectJson(getRoom(user, 'consultationbooking', 2_000_000_000), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
+    expect(await expectError(getRoom(null, 'events', 5), 401)).toEqual({ detail: 'Необходима авторизация', code: 'not_authenticated' });
+    expect(await expectError(getRoom(user, 'events', 2_000_000_000), 404)).toEqual({ detail: 'Мероприятие не найдено', code: 'not_found' });
+    expect(await expectError(getRoom(user, 'consultationbooking', 2_000_000_000), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
   });
 
   it('closes the room after its window even if nobody ended it, and opens nothing before it', async () => {
     const { booking: b, mentor, mentee, slot } = await booking(10 * MINUTE, 30);
-    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    await expectOk(start(mentor, 'consultationbooking', b.id), 200);
     await shiftSlot(t.db, slot.id, -(30 + CLOSES_AFTER_MINUTES - 1) * MINUTE, 30);
-    await expectJson(getRoom(mentee, 'consultationbooking', b.id), 200);
+    await expectOk(getRoom(mentee, 'consultationbooking', b.id), 200);
     await shiftSlot(t.db, slot.id, -(30 + CLOSES_AFTER_MINUTES + 1) * MINUTE, 30);
-    expect((await expectJson(getRoom(mentee, 'consultationbooking', b.id), 409)).code).toBe('conference_ended');
+    expect((await expectError(getRoom(mentee, 'consultationbooking', b.id), 409)).code).toBe('conference_ended');
     // moved to next week after it was started: the old room waits for its new window
     await shiftSlot(t.db, slot.id, 7 * DAY, 30);
-    expect((await expectJson(getRoom(mentee, 'consultationbooking', b.id), 404)).code).toBe('conference_not_started');
+    expect((await expectError(getRoom(mentee, 'consultationbooking', b.id), 404)).code).toBe('conference_not_started');
   });
 
   it(`allows ${CONFERENCE_GETS_PER_MINUTE} calls a minute per person`, async () => {
@@ -312,9 +321,9 @@ describe('GET /conferences/get/', () => {
     await t.db.execute(sql`
       insert into rate_limit_counters (key, window_start, count)
       select ${key}, to_timestamp((floor(extract(epoch from now()) / 60) + k) * 60), ${CONFERENCE_GETS_PER_MINUTE} from generate_series(0, 1) k`);
-    expect((await expectJson(getRoom(user, 'events', 2_000_000_000), 429)).code).toBe('rate_limited');
+    expect((await expectError(getRoom(user, 'events', 2_000_000_000), 429)).code).toBe('rate_limited');
     const other = await createUser(t.db);
-    await expectJson(getRoom(other, 'events', 2_000_000_000), 404);
+    await expectError(getRoom(other, 'events', 2_000_000_000), 404);
   });
 });
 
@@ -366,7 +375,7 @@ describe('ICE servers', () => {
 
   it("reach the joiner through GET /conferences/get/ when TURN is configured", async () => {
     const { booking: b, mentor, mentee, slot } = await booking(10 * MINUTE, 60);
-    await expectJson(start(mentor, 'consultationbooking', b.id), 200);
+    await expectOk(start(mentor, 'consultationbooking', b.id), 200);
     const fake = fakeCloudflareTurn(KEY_ID, TOKEN);
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
@@ -374,13 +383,21 @@ describe('ICE servers', () => {
     );
     const cookie = `${ACCESS_COOKIE}=${await signAccessToken(asUser(mentee), bindings.JWT_SECRET)}`;
     const waits: Promise<unknown>[] = [];
-    const res = await createApp().request(
-      `${ORIGIN}/api/conferences/get/?content_type=consultationbooking&object_id=${b.id}`,
-      { headers: { cookie } },
-      { ...bindings, ...turnEnv },
-      { waitUntil: (p: Promise<unknown>) => void waits.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+    // an app of its own, with TURN configured
+    const withTurn = apiOver(
+      (path, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('cookie', cookie);
+        return createApp().request(
+          `${ORIGIN}${path}`,
+          { ...init, headers },
+          { ...bindings, ...turnEnv },
+          { waitUntil: (p: Promise<unknown>) => void waits.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext,
+        );
+      },
+      { trailingSlash: true },
     );
-    const body = await expectJson(res, 200);
+    const body = await expectOk(withTurn.conferences.get.$get({ query: { content_type: 'consultationbooking', object_id: String(b.id) } }), 200);
     await Promise.all(waits);
     expect(body.ice_servers).toEqual([
       { urls: ['stun:stun.cloudflare.com:3478', 'stun:stun.cloudflare.com:53'] },

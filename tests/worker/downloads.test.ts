@@ -9,13 +9,18 @@ import { releaseHeld } from '../../worker/escrow/money.ts';
 import { transact } from '../../worker/lib/transact.ts';
 import { books, paidBooking } from './escrow-fixtures.ts';
 import { call, useTestDb } from './helpers.ts';
-import { asUser, expectJson, send } from './json-api.ts';
+import { asUser, expectJson } from './json-api.ts';
+import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
 const PDF = new TextEncoder().encode('%PDF-1.4 test');
 const TEXT = new TextEncoder().encode('заметки');
 
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash */
+const as = (user?: SessionUser) => apiAs(user, { trailingSlash: true });
+
+/** a chat message with files: its route reads its own multipart body, so it goes as a plain request */
 function sendFiles(user: SessionUser, roomId: string, files: Array<{ name: string; bytes: Uint8Array<ArrayBuffer> }>, content = '') {
   const form = new FormData();
   form.append('content', content);
@@ -23,8 +28,10 @@ function sendFiles(user: SessionUser, roomId: string, files: Array<{ name: strin
   return expectJson(call(`/api/chats/${roomId}/messages/`, { method: 'POST', user, body: form }), 201);
 }
 
-const chatFiles = (user: SessionUser, query = '') => send('GET', `/api/downloads/chat-files/${query}`, { user });
-const receipts = (user: SessionUser) => expectJson(send('GET', '/api/downloads/receipts/', { user }), 200);
+const chatFiles = (user?: SessionUser, query: { limit?: string; offset?: string } = {}) => as(user).downloads['chat-files'].$get({ query });
+const receiptList = (user?: SessionUser) => as(user).downloads.receipts.$get({ query: {} });
+const receipts = (user: SessionUser) => expectOk(receiptList(user), 200);
+const receipt = (user: SessionUser, paymentId: string) => as(user).downloads.receipts[':paymentId'].$get({ param: { paymentId } });
 
 describe('chat files', () => {
   it('lists the files of my rooms only, newest first, with the room, the sender and a working link', async () => {
@@ -40,18 +47,18 @@ describe('chat files', () => {
     const second = await sendFiles(mentor, roomId, [{ name: 'план.txt', bytes: TEXT }], 'план');
     // a deleted message's file is gone
     const removed = await sendFiles(me, roomId, [{ name: 'лишнее.txt', bytes: TEXT }]);
-    await expectJson(send('DELETE', `/api/chats/${roomId}/messages/${removed.id}/`, { user: me }), 200);
+    await expectOk(as(me).chats[':roomId'].messages[':messageId'].$delete({ param: { roomId, messageId: String(removed.id) } }), 200);
     // someone else's room
     const foreign = await openRoom(outsider, other.id);
     await sendFiles(outsider, foreign, [{ name: 'чужое.pdf', bytes: PDF }]);
     // my support room, answered by an admin
-    const { roomId: supportRoom } = await expectJson(send('POST', '/api/support/chat/', { user: me }), 200);
-    await expectJson(send('POST', `/api/support/rooms/${supportRoom}/join/`, { user: support }), 200);
+    const { roomId: supportRoom } = await expectOk(as(me).support.chat.$post(), 200);
+    await expectOk(as(support).support.rooms[':roomId'].join.$post({ param: { roomId: supportRoom } }), 200);
     const third = await sendFiles(support, supportRoom, [{ name: 'инструкция.pdf', bytes: PDF }]);
 
-    const { results, has_more } = await expectJson(chatFiles(me), 200);
+    const { results, has_more } = await expectOk(chatFiles(me), 200);
     expect(has_more).toBe(false);
-    expect(results).toEqual([
+    expect(results).toEqual<typeof results>([
       {
         id: third.files[0].id,
         name: 'инструкция.pdf',
@@ -70,20 +77,20 @@ describe('chat files', () => {
     expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
     // the mentor names the room after me; the outsider sees only their own file
-    expect((await expectJson(chatFiles(mentor), 200)).results.map((f: any) => f.room.name)).toEqual(['Анна Ученица', 'Анна Ученица']);
-    expect((await expectJson(chatFiles(outsider), 200)).results.map((f: any) => f.name)).toEqual(['чужое.pdf']);
+    expect((await expectOk(chatFiles(mentor), 200)).results.map((f) => f.room.name)).toEqual(['Анна Ученица', 'Анна Ученица']);
+    expect((await expectOk(chatFiles(outsider), 200)).results.map((f) => f.name)).toEqual(['чужое.pdf']);
     // and can't download mine through the link
     expect((await call(results[2].url, { user: outsider })).status).toBe(404);
 
-    const page = await expectJson(chatFiles(me, '?limit=2'), 200);
-    expect(page.results.map((f: any) => f.id)).toEqual([third.files[0].id, second.files[0].id]);
+    const page = await expectOk(chatFiles(me, { limit: '2' }), 200);
+    expect(page.results.map((f) => f.id)).toEqual([third.files[0].id, second.files[0].id]);
     expect(page.has_more).toBe(true);
-    expect((await expectJson(chatFiles(me, '?limit=2&offset=2'), 200)).results.map((f: any) => f.id)).toEqual([first.files[0].id]);
+    expect((await expectOk(chatFiles(me, { limit: '2', offset: '2' }), 200)).results.map((f) => f.id)).toEqual([first.files[0].id]);
   });
 
   it('needs a signed-in user', async () => {
-    expect(await expectJson(send('GET', '/api/downloads/chat-files/'), 401)).toMatchObject({ code: 'not_authenticated' });
-    expect(await expectJson(send('GET', '/api/downloads/receipts/'), 401)).toMatchObject({ code: 'not_authenticated' });
+    expect(await expectError(chatFiles(), 401)).toMatchObject({ code: 'not_authenticated' });
+    expect(await expectError(receiptList(), 401)).toMatchObject({ code: 'not_authenticated' });
   });
 });
 
@@ -93,7 +100,7 @@ describe('receipts', () => {
     const mentee = await createUser(t.db, { firstName: 'Анна', lastName: 'Ученица' });
     const held = await paidBooking(t.db, { mentor, mentee, costs: 1500 });
     const refunded = await paidBooking(t.db, { mentor, mentee, costs: 2500, startsIn: 20 * 86_400_000 });
-    await expectJson(send('POST', `/api/consultation-bookings/${refunded.booking.id}/cancel/`, { user: asUser(mentor), body: { user_id: mentor.id } }), 200);
+    await expectOk(as(asUser(mentor))['consultation-bookings'][':id'].cancel.$post({ param: { id: String(refunded.booking.id) }, json: { user_id: mentor.id } }), 200);
     const refund = (await books(t.db, refunded.payment.paymentId)).refund!;
     // someone else's payment
     await paidBooking(t.db, { mentor, startsIn: 30 * 86_400_000 });
@@ -101,8 +108,8 @@ describe('receipts', () => {
     const { results, has_more } = await receipts(asUser(mentee));
     expect(has_more).toBe(false);
     expect(results).toHaveLength(2);
-    const byId = Object.fromEntries(results.map((r: any) => [r.id, r]));
-    expect(byId[held.payment.paymentId]).toMatchObject({
+    const byId = Object.fromEntries(results.map((r) => [r.id, r]));
+    expectMatch(byId[held.payment.paymentId], {
       status: 'succeeded',
       amount: 1500,
       service: { type: 'consultation', id: held.booking.id, title: 'Разбор резюме', date: held.slot.startsAt.toISOString() },
@@ -111,7 +118,7 @@ describe('receipts', () => {
       refund: null,
       receipt_url: `/api/downloads/receipts/${held.payment.paymentId}/`,
     });
-    expect(byId[refunded.payment.paymentId]).toMatchObject({ amount: 2500, refund: { amount: refund.amountKopecks / 100, status: refund.status } });
+    expectMatch(byId[refunded.payment.paymentId], { amount: 2500, refund: { amount: refund.amountKopecks / 100, status: refund.status } });
     expect(typeof byId[held.payment.paymentId].paid_at).toBe('string');
   });
 
@@ -119,7 +126,7 @@ describe('receipts', () => {
     const { mentee, payment } = await paidBooking(t.db, { costs: 1500 });
     expect(await transact(t.db, (tx) => releaseHeld(tx, payment.paymentId))).not.toBeNull();
     const [item] = (await receipts(asUser(mentee))).results;
-    expect(item).toMatchObject({ id: payment.paymentId, status: 'released', amount: 1500, fee: 75, refund: null });
+    expectMatch(item, { id: payment.paymentId, status: 'released', amount: 1500, fee: 75, refund: null });
     const html = await (await call(`/api/downloads/receipts/${payment.paymentId}/`, { user: asUser(mentee) })).text();
     expect(html).toMatch(/75\s₽, удержана из выплаты наставнику/);
     expect(html).toContain('Оплачено, переведено наставнику');
@@ -149,9 +156,9 @@ describe('receipts', () => {
     expect(html).toMatch(/75\s₽, будет удержана/);
 
     for (const user of [asUser(mentor), asUser(await createUser(t.db))]) {
-      expect(await expectJson(call(`/api/downloads/receipts/${payment.paymentId}/`, { user }), 404)).toMatchObject({ code: 'not_found', detail: 'Чек не найден' });
+      expect(await expectError(receipt(user, payment.paymentId), 404)).toMatchObject({ code: 'not_found', detail: 'Чек не найден' });
     }
-    expect((await call('/api/downloads/receipts/nope/', { user: asUser(mentee) })).status).toBe(404);
-    expect((await call(`/api/downloads/receipts/${crypto.randomUUID()}/`, { user: asUser(mentee) })).status).toBe(404);
+    await expectError(receipt(asUser(mentee), 'nope'), 404);
+    await expectError(receipt(asUser(mentee), crypto.randomUUID()), 404);
   });
 });

@@ -32,14 +32,19 @@ import {
   shiftSlot,
 } from './escrow-fixtures.ts';
 import { testDb, useTestDb } from './helpers.ts';
-import { asUser, expectJson, send } from './json-api.ts';
+import type { InferResponseType } from 'hono/client';
+import { asUser } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
-const cancel = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, bookingId: number) =>
-  send('POST', `/api/consultation-bookings/${bookingId}/cancel/`, { user: asUser(user), body: { user_id: user.id } });
-const finish = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, bookingId: number) =>
-  send('POST', `/api/consultation-bookings/${bookingId}/finish/`, { user: asUser(user), body: { user_id: user.id } });
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+/** the typed client's booking as this user, on the spec's paths with the trailing slash unless told */
+const bookingOf = (user: Person, trailingSlash = true) => apiAs(asUser(user), { trailingSlash })['consultation-bookings'][':id'];
+const cancel = (user: Person, bookingId: number) => bookingOf(user).cancel.$post({ param: { id: String(bookingId) }, json: { user_id: user.id } });
+const finish = (user: Person, bookingId: number) => bookingOf(user).finish.$post({ param: { id: String(bookingId) }, json: { user_id: user.id } });
+type Canceled = InferResponseType<ReturnType<typeof bookingOf>['cancel']['$post'], 200>;
+type Finished = InferResponseType<ReturnType<typeof bookingOf>['finish']['$post'], 200>;
 
 const kindsFor = async (userId: number) => (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.kind).sort();
 
@@ -125,7 +130,7 @@ describe('cancelling a paid booking', () => {
   it('refunds the booker in full at least 7 days before the start', async () => {
     const { booking, mentee, payment, mentor } = await paidBooking(t.db, { startsIn: 10 * DAY });
     await backdateBooking(t.db, booking.id, 3 * DAY);
-    expect(await expectJson(cancel(mentee, booking.id), 200)).toEqual({ id: booking.id, status: 'canceled', refund: 'full' });
+    expect(await expectOk(cancel(mentee, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'full' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     const { ledger, refund } = await books(t.db, payment.paymentId);
     expect(ledger).toEqual({ payment_received: 150_000, refund: 150_000 });
@@ -137,7 +142,7 @@ describe('cancelling a paid booking', () => {
   it('refunds the booker in full within 24 hours of booking, even close to the start', async () => {
     const { booking, mentee, payment } = await paidBooking(t.db, { startsIn: 2 * DAY });
     await backdateBooking(t.db, booking.id, 23 * HOUR);
-    expect((await expectJson(cancel(mentee, booking.id), 200)).refund).toBe('full');
+    expect((await expectOk(cancel(mentee, booking.id), 200)).refund).toBe('full');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
   });
 
@@ -145,7 +150,7 @@ describe('cancelling a paid booking', () => {
     const { booking, mentee, mentor, payment, slot } = await paidBooking(t.db, { startsIn: 2 * DAY, costs: 1500 });
     const card = await addPayoutCard(t.db, mentor.id);
     await backdateBooking(t.db, booking.id, 3 * DAY);
-    expect(await expectJson(cancel(mentee, booking.id), 200)).toEqual({ id: booking.id, status: 'canceled', refund: 'none' });
+    expect(await expectOk(cancel(mentee, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'none' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
     const { entries, payout, refund } = await books(t.db, payment.paymentId);
     expect(refund).toBeNull();
@@ -164,7 +169,7 @@ describe('cancelling a paid booking', () => {
   it("refunds in full when the mentor cancels, however late", async () => {
     const { booking, mentee, mentor, payment } = await paidBooking(t.db, { startsIn: 2 * DAY });
     await backdateBooking(t.db, booking.id, 3 * DAY);
-    expect(await expectJson(cancel(mentor, booking.id), 200)).toEqual({ id: booking.id, status: 'canceled', refund: 'full' });
+    expect(await expectOk(cancel(mentor, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'full' });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     expect((await bookingRow(t.db, booking.id)).canceledBy).toBe(mentor.id);
     expect(await kindsFor(mentee.id)).toEqual(['booking_canceled', 'booking_confirmed', 'refund']);
@@ -173,15 +178,16 @@ describe('cancelling a paid booking', () => {
   it('just ends a booking still waiting for payment, and refuses strangers and repeats', async () => {
     const { mentor, mentee, booking, payment } = await pendingBooking(t.db);
     const stranger = await createUser(t.db);
-    expect(await expectJson(cancel(stranger, booking.id), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
+    expect(await expectError(cancel(stranger, booking.id), 404)).toEqual({ detail: 'Бронирование не найдено', code: 'not_found' });
     // the body ({user_id}) may be left out
-    expect(await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel`, { user: asUser(mentee) }), 200)).toEqual({
+    const bare = await expectOk(bookingOf(mentee, false).cancel.$post({ param: { id: String(booking.id) }, json: undefined }), 200);
+    expect(bare).toEqual<typeof bare>({
       id: booking.id,
       status: 'canceled',
       refund: 'not_paid',
     });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
-    expect((await expectJson(cancel(mentee, booking.id), 409)).code).toBe('booking_canceled');
+    expect((await expectError(cancel(mentee, booking.id), 409)).code).toBe('booking_canceled');
     expect(await kindsFor(mentor.id)).toEqual([]);
     // money that still arrives for it goes back
     expect(await providerPays(t.db, payment)).toBe('applied');
@@ -192,11 +198,11 @@ describe('cancelling a paid booking', () => {
 describe('finishing a booking', () => {
   it('lets the booker finish after the start; the money waits for the dispute window, then a payout without a card waits for one', async () => {
     const { booking, mentee, mentor, payment, slot } = await paidBooking(t.db, { startsIn: 2 * DAY });
-    expect((await expectJson(finish(mentee, booking.id), 409)).code).toBe('not_started');
+    expect((await expectError(finish(mentee, booking.id), 409)).code).toBe('not_started');
     await shiftSlot(t.db, slot.id, -HOUR);
-    expect(await expectJson(finish(mentor, booking.id), 403)).toMatchObject({ code: 'forbidden' });
-    expect(await expectJson(finish(mentee, booking.id), 200)).toEqual({ id: booking.id, status: 'finished' });
-    expect((await expectJson(cancel(mentee, booking.id), 409)).code).toBe('booking_finished');
+    expect(await expectError(finish(mentor, booking.id), 403)).toMatchObject({ code: 'forbidden' });
+    expect(await expectOk(finish(mentee, booking.id), 200)).toEqual<Finished>({ id: booking.id, status: 'finished' });
+    expect((await expectError(cancel(mentee, booking.id), 409)).code).toBe('booking_finished');
     // decision 010: finishing (the review's second call) leaves the money in escrow until the window closes
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('succeeded');
     expect((await books(t.db, payment.paymentId)).payout).toBeNull();
@@ -206,7 +212,7 @@ describe('finishing a booking', () => {
     let { payout } = await books(t.db, payment.paymentId);
     expect(payout).toMatchObject({ status: 'pending', cardTokenId: null, providerPayoutId: null, lastError: 'Нет карты для выплаты', amountKopecks: 142_500 });
     // again: nothing moves twice
-    expect(await expectJson(finish(mentee, booking.id), 200)).toEqual({ id: booking.id, status: 'finished' });
+    expect(await expectOk(finish(mentee, booking.id), 200)).toEqual<Finished>({ id: booking.id, status: 'finished' });
     const card = await addPayoutCard(t.db, mentor.id, '1111');
     await retryPendingTransfers(providerCtx(t.db));
     ({ payout } = await books(t.db, payment.paymentId));
@@ -221,6 +227,6 @@ describe('finishing a booking', () => {
     const mentee = await createUser(t.db);
     const booking = await book(mentee, slot.id);
     await shiftSlot(t.db, slot.id, -HOUR);
-    expect((await expectJson(finish(mentee, booking.id), 409)).code).toBe('booking_not_paid');
+    expect((await expectError(finish(mentee, booking.id), 409)).code).toBe('booking_not_paid');
   });
 });

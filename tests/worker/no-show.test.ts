@@ -28,11 +28,15 @@ import {
   type User,
 } from './escrow-fixtures.ts';
 import { testDb, useTestDb } from './helpers.ts';
-import { asUser, expectJson, send } from './json-api.ts';
+import { asUser } from './json-api.ts';
+import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const MIN = 60_000;
 const SEC = 1000;
+
+/** the typed client as this user (a visitor without one), on the spec's paths with the trailing slash */
+const as = (user?: User) => apiAs(user && asUser(user), { trailingSlash: true });
 
 type Paid = Awaited<ReturnType<typeof paidBooking>>;
 
@@ -106,7 +110,7 @@ describe('the mentor no-show', () => {
     const left = await paidBooking(t.db, { startsIn: 10 * MIN });
     // the join page polls while the room is not open: each poll is remembered
     for (const c of [waited, left]) {
-      const answer = await expectJson(send('GET', `/api/conferences/get/?content_type=consultationbooking&object_id=${c.booking.id}`, { user: asUser(c.mentee) }), 404);
+      const answer = await expectError(as(c.mentee).conferences.get.$get({ query: { content_type: 'consultationbooking', object_id: String(c.booking.id) } }), 404);
       expect(answer.code).toBe('conference_not_started');
     }
     const waits = await t.db.select().from(conferenceWaits).where(inArray(conferenceWaits.objectId, [waited.booking.id, left.booking.id]));
@@ -226,7 +230,7 @@ describe('the mentor no-show', () => {
   it('an open dispute leaves the decision to the admin', async () => {
     const c = await startedConsultation(20 * MIN);
     await stay(c, c.mentee, 0);
-    await expectJson(send('POST', '/api/disputes/complaints/', { user: asUser(c.mentee), body: { booking_id: c.booking.id, source: 'buyer', text: 'Ментор не пришёл' } }), 201);
+    await expectOk(as(c.mentee).disputes.complaints.$post({ json: { booking_id: c.booking.id, source: 'buyer', text: 'Ментор не пришёл' } }), 201);
     await cancelMentorNoShows(providerCtx(t.db));
     expect((await bookingRow(t.db, c.booking.id)).status).toBe('paid');
     expect((await paymentRow(t.db, c.payment.paymentId)).status).toBe('succeeded');
@@ -234,26 +238,27 @@ describe('the mentor no-show', () => {
   });
 });
 
-const cancelBooking = (user: User, bookingId: number) => send('POST', `/api/consultation-bookings/${bookingId}/cancel/`, { user: asUser(user), body: {} });
+const cancelBooking = (user: User, bookingId: number) => as(user)['consultation-bookings'][':id'].cancel.$post({ param: { id: String(bookingId) }, json: {} });
+const register = (user: User, eventId: number) => expectOk(as(user).events.register_for_event.$post({ json: { event_id: eventId } }), 201);
 
 async function paidSeat(event: typeof events.$inferSelect) {
   const participant = await createUser(t.db);
-  const registration = await expectJson<{ id: number }>(send('POST', '/api/events/register_for_event/', { user: asUser(participant), body: { event_id: event.id } }), 201);
+  const registration = await register(participant, event.id);
   const payment = await startPayment(t.db, { registrationId: registration.id }, participant.id, event.mentorId, event.price * 100);
   expect(await providerPays(t.db, payment)).toBe('applied');
   return { participant, registration, payment };
 }
 
-const cancelEvent = (user: User, eventId: number) => send('POST', '/api/events/cancel_event/', { user: asUser(user), body: { event_id: eventId } });
+const cancelEvent = (user: User, eventId: number) => as(user).events.cancel_event.$post({ json: { event_id: eventId } });
 
 describe('the mentor cancellation count', () => {
   it("counts the mentor's cancellation of a paid consultation, not the buyer's own", async () => {
     const byMentor = await paidBooking(t.db, { startsIn: 2 * DAY });
-    expect((await expectJson(cancelBooking(byMentor.mentor, byMentor.booking.id), 200)).refund).toBe('full');
+    expect((await expectOk(cancelBooking(byMentor.mentor, byMentor.booking.id), 200)).refund).toBe('full');
     expect(await counts(byMentor.mentor.id)).toEqual({ noShows: 0, cancellations: 1 });
 
     const byBuyer = await paidBooking(t.db, { startsIn: 10 * DAY });
-    expect((await expectJson(cancelBooking(byBuyer.mentee, byBuyer.booking.id), 200)).refund).toBe('full');
+    expect((await expectOk(cancelBooking(byBuyer.mentee, byBuyer.booking.id), 200)).refund).toBe('full');
     expect(await counts(byBuyer.mentor.id)).toEqual({ noShows: 0, cancellations: 0 });
   });
 
@@ -263,11 +268,11 @@ describe('the mentor cancellation count', () => {
     await paidSeat(paid);
     await paidSeat(paid);
     const free = await createEvent(t.db, mentor.id, { price: 0 });
-    await expectJson(send('POST', '/api/events/register_for_event/', { user: asUser(await createUser(t.db)), body: { event_id: free.id } }), 201);
+    await register(await createUser(t.db), free.id);
 
-    await expectJson(cancelEvent(mentor, free.id), 200);
+    await expectOk(cancelEvent(mentor, free.id), 200);
     expect(await counts(mentor.id)).toEqual({ noShows: 0, cancellations: 0 });
-    expect((await expectJson(cancelEvent(mentor, paid.id), 200)).refunds).toBe(2);
+    expect((await expectOk(cancelEvent(mentor, paid.id), 200)).refunds).toBe(2);
     expect(await counts(mentor.id)).toEqual({ noShows: 0, cancellations: 1 });
     expect((await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, paid.id))).every((r) => r.status === 'canceled')).toBe(true);
   });
@@ -279,13 +284,14 @@ describe("the mentor's profile", () => {
     await stay(c, c.mentee, 0);
     await cancelMentorNoShows(providerCtx(t.db));
     const other = await paidBooking(t.db, { startsIn: 3 * DAY, mentor: c.mentor });
-    await expectJson(cancelBooking(c.mentor, other.booking.id), 200);
+    await expectOk(cancelBooking(c.mentor, other.booking.id), 200);
 
-    const page = await expectJson(send('GET', `/api/users/${c.mentor.id}/`), 200);
-    expect(page).toMatchObject({ id: c.mentor.id, no_show_count: 1, cancellation_count: 1 });
+    const profile = (id: number) => as().users[':id{[0-9]+}'].$get({ param: { id: String(id) } });
+    const page = await expectOk(profile(c.mentor.id), 200);
+    expectMatch(page, { id: c.mentor.id, no_show_count: 1, cancellation_count: 1 });
     const fresh = await createUser(t.db, { role: 'mentor' });
-    expect(await expectJson(send('GET', `/api/users/${fresh.id}/`), 200)).toMatchObject({ no_show_count: 0, cancellation_count: 0 });
-    const list = await expectJson<{ results: object[] }>(send('GET', '/api/users/?limit=100'), 200);
+    expectMatch(await expectOk(profile(fresh.id), 200), { no_show_count: 0, cancellation_count: 0 });
+    const list = await expectOk(as().users.$get({ query: { category: [], limit: '100' } }), 200);
     expect(list.results.length).toBeGreaterThan(0);
     for (const card of list.results) expect(card).not.toHaveProperty('no_show_count');
   });

@@ -9,15 +9,21 @@ import { users } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
 import { post, waitForCode, waitForMessage } from './auth-helpers.ts';
 import { useTestDb } from './helpers.ts';
-import { asUser, expectJson, send } from './json-api.ts';
+import { asUser } from './json-api.ts';
+import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 const uniquePhone = () => `+79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 type Me = { id: number; phone: string | null; phone_confirmed: boolean };
 
-const setPhone = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, phone: string) => send('PATCH', '/api/users/me/', { user: asUser(user), body: { phone } });
-const confirm = (user: { id: number; role: 'mentee' | 'mentor' | 'admin' }, passcode: string) =>
-  send('POST', '/api/users/me/phone/confirm/', { user: asUser(user), body: { passcode } });
+type Person = { id: number; role: 'mentee' | 'mentor' | 'admin' };
+/** the typed client's /users/me as this user, on the spec's paths with the trailing slash */
+const meOf = (user: Person) => apiAs(asUser(user), { trailingSlash: true }).users.me;
+/** PATCH /users/me/ reads its own JSON-or-multipart body (no validator to build it from): the JSON goes as the request's body */
+const patchMe = (user: Person, body: { phone: string; mentor_name?: string }) =>
+  meOf(user).$patch({}, { headers: { 'content-type': 'application/json' }, init: { body: JSON.stringify(body) } });
+const setPhone = (user: Person, phone: string) => patchMe(user, { phone });
+const confirm = (user: Person, passcode: string) => meOf(user).phone.confirm.$post({ json: { passcode } });
 
 /** The newest message to an address so far (0 for none): texts are sent after the answer, so wait past it. */
 const lastMessageId = async (to: string) =>
@@ -43,8 +49,8 @@ describe('a phone in the profile', () => {
   it('signs nobody in until confirmed: the number’s owner registering by SMS gets an account of their own', async () => {
     const attacker = await createUser(t.db);
     const victimPhone = uniquePhone();
-    const written = await expectJson<Me>(setPhone(attacker, victimPhone), 200);
-    expect(written).toMatchObject({ phone: victimPhone, phone_confirmed: false });
+    const written = await expectOk(setPhone(attacker, victimPhone), 200);
+    expectMatch(written, { phone: victimPhone, phone_confirmed: false });
     // the number's owner got a code they did not ask for, and ignore it
     await waitForMessage(t.db, victimPhone);
 
@@ -57,7 +63,7 @@ describe('a phone in the profile', () => {
     const signedIn = await signInByPhone(victimPhone, last.id);
     expect(((await signedIn.json()) as Me).id).toBe(me.id);
     // the attacker never saw a code: guessing gets them nowhere, and the owner's number stays the owner's
-    expect((await confirm(attacker, '0000')).status).toBe(400);
+    await expectError(confirm(attacker, '0000'), 400);
     const [row] = await t.db.select({ phone: users.phone, pending: users.pendingPhone }).from(users).where(eq(users.id, attacker.id));
     expect(row).toEqual({ phone: null, pending: victimPhone });
   });
@@ -65,13 +71,13 @@ describe('a phone in the profile', () => {
   it('becomes the account’s phone with the code texted to it, and then signs in', async () => {
     const user = await createUser(t.db);
     const phone = uniquePhone();
-    await expectJson(setPhone(user, phone), 200);
+    await expectOk(setPhone(user, phone), 200);
     const { code, messageId } = await waitForCode(t.db, phone);
-    expect(await expectJson<Me>(confirm(user, code), 200)).toMatchObject({ id: user.id, phone, phone_confirmed: true });
+    expectMatch(await expectOk(confirm(user, code), 200), { id: user.id, phone, phone_confirmed: true });
     expect(((await (await signInByPhone(phone, messageId)).json()) as Me).id).toBe(user.id);
     // the same number again changes nothing and texts nothing
-    expect(await expectJson<Me>(setPhone(user, phone), 200)).toMatchObject({ phone, phone_confirmed: true });
-    expect((await expectJson(confirm(user, code), 409)).code).toBe('no_pending_phone');
+    expectMatch(await expectOk(setPhone(user, phone), 200), { phone, phone_confirmed: true });
+    expect((await expectError(confirm(user, code), 409)).code).toBe('no_pending_phone');
   });
 
   it('keeps the proven number signing in while a new one waits, and refuses a number someone confirmed meanwhile', async () => {
@@ -79,7 +85,7 @@ describe('a phone in the profile', () => {
     const ownerUser = { id: owner.id, role: 'mentee' as const };
     const oldPhone = owner.phone!;
     const wanted = uniquePhone();
-    await expectJson(setPhone(ownerUser, wanted), 200);
+    await expectOk(setPhone(ownerUser, wanted), 200);
     const { code } = await waitForCode(t.db, wanted, { after: 0 });
     const last = await waitForMessage(t.db, oldPhone);
     expect(((await (await signInByPhone(oldPhone, last.id)).json()) as Me).id).toBe(owner.id);
@@ -87,23 +93,22 @@ describe('a phone in the profile', () => {
     // someone else proves the same number first
     const other = await createUser(t.db);
     const before = await lastMessageId(wanted);
-    await expectJson(setPhone(other, wanted), 200);
+    await expectOk(setPhone(other, wanted), 200);
     const { code: otherCode } = await waitForCode(t.db, wanted, { after: before });
-    expect(await expectJson<Me>(confirm(other, otherCode), 200)).toMatchObject({ phone: wanted, phone_confirmed: true });
+    expectMatch(await expectOk(confirm(other, otherCode), 200), { phone: wanted, phone_confirmed: true });
     // the first code was retired by the second; a fresh one proves the number, but it is taken
-    expect((await confirm(ownerUser, code)).status).toBe(400);
+    await expectError(confirm(ownerUser, code), 400);
     const beforeResend = await lastMessageId(wanted);
-    await expectJson(send('POST', '/api/users/me/phone/resend/', { user: asUser(ownerUser) }), 200);
+    await expectOk(meOf(ownerUser).phone.resend.$post(), 200);
     const fresh = await waitForCode(t.db, wanted, { after: beforeResend });
-    expect(await expectJson(confirm(ownerUser, fresh.code), 409)).toEqual({ detail: 'Этот телефон уже привязан к другому аккаунту', code: 'phone_taken' });
+    expect(await expectError(confirm(ownerUser, fresh.code), 409)).toEqual({ detail: 'Этот телефон уже привязан к другому аккаунту', code: 'phone_taken' });
   });
 
   it('limits the codes to one number: past the limit the whole change is refused and nothing is written', async () => {
     const phone = uniquePhone();
     const people = await Promise.all(Array.from({ length: 6 }, () => createUser(t.db)));
-    for (const person of people.slice(0, 5)) await expectJson(setPhone(person, phone), 200);
-    const refused = await send('PATCH', '/api/users/me/', { user: asUser(people[5]!), body: { phone, mentor_name: 'Новое' } });
-    expect(refused.status).toBe(429);
+    for (const person of people.slice(0, 5)) await expectOk(setPhone(person, phone), 200);
+    await expectError(patchMe(people[5]!, { phone, mentor_name: 'Новое' }), 429);
     const [row] = await t.db.select({ pending: users.pendingPhone, name: users.firstName }).from(users).where(eq(users.id, people[5]!.id));
     expect(row).toEqual({ pending: null, name: 'Тест' });
   });
