@@ -28,20 +28,16 @@ type Post = {
   clientKey: string | null;
 };
 
-/** A body's refusals; they come after "not a member" (404) and "too many" (429), like every check of the body. */
-function refuseInput({ fields, files }: MessageInput, roomId: string) {
-  if (fields.chat_room && fields.chat_room !== roomId) throw errors.validation({ chat_room: 'Сообщение адресовано другому чату' });
-  if (!fields.content && !files.length) throw errors.validation({ content: 'Сообщение не может быть пустым' }, 'Сообщение не может быть пустым');
+/** Why a body cannot be sent, or null; it is answered after "not a member" (404) and "too many" (429), like every check of the body. */
+function inputRefusal({ fields, files }: MessageInput, roomId: string) {
+  if (fields.chat_room && fields.chat_room !== roomId) return errors.validation({ chat_room: 'Сообщение адресовано другому чату' });
+  if (!fields.content && !files.length) return errors.validation({ content: 'Сообщение не может быть пустым' }, 'Сообщение не может быть пустым');
+  return null;
 }
 
 /** The early body when it is a valid message without files: it can be stored in the round trip that checks the rest. */
 function textOnly(early: EarlyInput | null, roomId: string) {
-  if (!early || !('input' in early) || early.input.files.length) return null;
-  try {
-    refuseInput(early.input, roomId);
-  } catch {
-    return null;
-  }
+  if (!early || !('input' in early) || early.input.files.length || inputRefusal(early.input, roomId)) return null;
   return { content: early.input.fields.content, replyTo: early.input.fields.reply_to ?? null };
 }
 
@@ -61,7 +57,8 @@ export async function postMessage(ctx: ChatContext, post: Post, early: EarlyInpu
   if (!members) return { kind: 'not_member' };
   if (early && 'error' in early) throw early.error;
   const input = early && 'input' in early ? early.input : await readInput();
-  refuseInput(input, roomId);
+  const refusal = inputRefusal(input, roomId);
+  if (refusal) throw refusal;
   checkAttachments(input.files);
   const stored = await storeAttachments(ctx.env, ctx.db, senderId, input.files);
   let outcome: InsertOutcome;

@@ -169,21 +169,29 @@ const selectMessages = (source: SQL) => sql`
 /** bigint columns arrive as strings */
 const numericIds = (r: MessageRow): MessageRow => ({ ...r, id: Number(r.id), reply_id: r.reply_id == null ? null : Number(r.reply_id) });
 
-export type MessageWindow = { before?: number; after?: number; ids?: number[]; limit: number };
+export type MessageWindow = {
+  before?: number;
+  after?: number;
+  ids?: number[];
+  /** the message a sender stored under an Idempotency-Key */
+  senderKey?: { senderId: number; key: string };
+  limit: number;
+};
 
 /**
  * Messages of a room, ascending by id (the order they were stored in): the newest `limit` before `before`
  * (or overall), or the oldest `limit` after `after` (catching up after a reconnect), or the given ids.
  */
 export async function loadMessages(db: Executor, roomId: string, window: MessageWindow): Promise<LoadedMessage[]> {
-  const { before, after, ids, limit } = window;
-  const newestFirst = after == null && ids == null;
+  const { before, after, ids, senderKey, limit } = window;
+  const newestFirst = after == null && ids == null && senderKey == null;
   const result = await db.execute<MessageRow>(sql`
     ${selectMessages(sql`chat_messages`)}
     where m.room_id = ${roomId}::uuid
       ${before != null ? sql`and m.id < ${before}` : sql``}
       ${after != null ? sql`and m.id > ${after}` : sql``}
       ${ids != null ? sql`and m.id = any(${`{${ids.join(',')}}`}::bigint[])` : sql``}
+      ${senderKey != null ? sql`and m.sender_id = ${senderKey.senderId} and m.client_key = ${senderKey.key}::uuid` : sql``}
     order by m.id ${newestFirst ? sql`desc` : sql`asc`}
     limit ${limit}`);
   const rows = result.rows.map(numericIds);
@@ -217,12 +225,8 @@ const CLIENT_KEY_INDEX = 'chat_messages_client_key_idx';
  */
 async function repeatedSend(db: Executor, input: Pick<NewMessage, 'roomId' | 'senderId' | 'clientKey'>, e: unknown): Promise<InsertOutcome> {
   if (!input.clientKey || !isUniqueViolation(e, CLIENT_KEY_INDEX)) throw e;
-  const found = await db.execute<{ id: number }>(sql`
-    select id from chat_messages
-    where room_id = ${input.roomId}::uuid and sender_id = ${input.senderId} and client_key = ${input.clientKey}::uuid`);
-  const earlier = found.rows[0];
-  if (!earlier) throw e;
-  const [message] = await loadMessages(db, input.roomId, { ids: [Number(earlier.id)], limit: 1 });
+  const [message] = await loadMessages(db, input.roomId, { senderKey: { senderId: input.senderId, key: input.clientKey }, limit: 1 });
+  if (!message) throw e;
   return { kind: 'repeated', message };
 }
 

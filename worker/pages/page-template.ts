@@ -29,7 +29,7 @@ async function inlineStylesheet(template: string, assets: Fetcher, url: URL): Pr
 
 /** The attribute of the inlined stylesheet naming its file; web/lib/full-stylesheet.ts reads it. */
 const STYLESHEET_ATTRIBUTE = 'data-stylesheet';
-const INLINED = /<style data-stylesheet="([^"]+)">([\s\S]*?)<\/style>/;
+const INLINED = new RegExp(`<style ${STYLESHEET_ATTRIBUTE}="([^"]+)">([\\s\\S]*?)</style>`);
 
 /** A rendered page with only the rules of its inlined stylesheet that its elements use. */
 export function withCriticalCss(html: string): string {
