@@ -37,3 +37,12 @@ export function useTestDb() {
   afterEach(() => close?.());
   return handle;
 }
+
+/**
+ * The token with its signature's first character changed. Its last character only partly carries bits (a
+ * base64url tail), so changing the end can leave the signature's bytes as they were and the token still valid.
+ */
+export function tamperSignature(token: string) {
+  const at = token.lastIndexOf('.') + 1;
+  return `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+}
