@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { chatMembers } from '../../drizzle/schema/chats.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createUser } from '../factories.ts';
 import { joinRoom, openNotifications, openRoom, say } from './chat-socket.ts';
@@ -25,7 +26,7 @@ describe('/ws/chats/{roomId}/', () => {
     const stranger = asUser(await createUser(t.db));
     expect((await call(`/ws/chats/${roomId}/`, { headers: { upgrade: 'websocket' } })).status).toBe(401);
     expect(await expectJson(call(`/ws/chats/${roomId}/`, { headers: { upgrade: 'websocket' }, user: stranger }), 404)).toMatchObject({ code: 'not_found' });
-    const member = (await t.db.query.chatMembers.findFirst({ where: (m, { eq: is }) => is(m.roomId, roomId) }))!;
+    const [member] = await t.db.select().from(chatMembers).where(eq(chatMembers.roomId, roomId)).limit(1);
     const foreign = await call(`/ws/chats/${roomId}/`, { headers: { upgrade: 'websocket', origin: 'https://evil.example' }, user: { id: member.userId, role: 'mentee' } });
     expect(foreign.status).toBe(403);
     const own = await call(`/ws/chats/${roomId}/`, { headers: { upgrade: 'websocket', origin: ORIGIN }, user: { id: member.userId, role: 'mentee' } });

@@ -1,5 +1,6 @@
 // Public mentor pages: the list with its filters and counts, the detail, random mentors, consultation
 // types. Each test names its mentors with a unique word and searches for it.
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
@@ -219,8 +220,8 @@ describe('random mentors', () => {
     await Promise.all([mentor(), mentor(), mentor()]);
     const body = await expectOk(specApi.users.GetRandomUsers.$get(), 200);
     expect(body).toHaveLength(3);
-    const roles = await Promise.all(body.map((m) => t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, m.id), columns: { role: true } })));
-    expect(roles.map((r) => r?.role)).toEqual(['mentor', 'mentor', 'mentor']);
+    const roles = await t.db.select({ role: users.role }).from(users).where(inArray(users.id, body.map((m) => m.id)));
+    expect(roles.map((r) => r.role)).toEqual(['mentor', 'mentor', 'mentor']);
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         'id', 'mentor_name', 'mentor_surname', 'mentor_avatar_url', 'mentor_title', 'mentor_tg_title', 'mentor_description', 'mentor_specialization',

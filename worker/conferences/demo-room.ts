@@ -3,6 +3,7 @@
 // in a signed ticket, no attendance, no money. Limits keep it from being a free relay: joins per address, the
 // mesh's cap on the room, the room's own signalling limits.
 import { SignJWT, jwtVerify } from 'jose';
+import { hmacKey } from '../lib/hmac-key.ts';
 import { JOIN_TOKEN_TTL_SECONDS } from './join-token.ts';
 
 /** The demo's fixed test values (the spec's prototype shows a display name, room id, password and subject id). */
@@ -23,7 +24,6 @@ export const DEMO_JOIN_WINDOW_SECONDS = 10 * 60;
 export const DEMO_ICE_TTL_SECONDS = 60 * 60;
 
 const AUDIENCE = 'forma:conference-demo';
-const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** A guest's id: positive, below 2^31, unguessable enough that one guest cannot take another's place. */
 export function newGuestId() {
@@ -33,20 +33,20 @@ export function newGuestId() {
 /** «Гость 0427»: the fixed display name and the guest's last four digits, so thumbnails can be told apart. */
 export const guestName = (guestId: number) => `${DEMO_ROOM.displayName} ${String(guestId % 10_000).padStart(4, '0')}`;
 
-export function signGuestToken(secret: string, guestId: number): Promise<string> {
+export async function signGuestToken(secret: string, guestId: number): Promise<string> {
   return new SignJWT({ room: DEMO_ROOM.roomName })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(`guest:${guestId}`)
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${JOIN_TOKEN_TTL_SECONDS}s`)
-    .sign(key(secret));
+    .sign(await hmacKey(secret));
 }
 
 /** The guest's id when the ticket is valid and unexpired; null otherwise. A member's join token never passes. */
 export async function verifyGuestToken(secret: string, token: string): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: ['HS256'], audience: AUDIENCE });
     const match = payload.room === DEMO_ROOM.roomName ? /^guest:([1-9]\d{0,9})$/.exec(payload.sub ?? '') : null;
     const id = match ? Number(match[1]) : NaN;
     return Number.isInteger(id) && id < 2 ** 31 ? id : null;
