@@ -27,7 +27,11 @@ try {
   await migrate(pg.url);
   // 127.0.0.1:1, where nothing listens, stands for a database that is away (tests/worker/database-outage.test.ts):
   // the proxy tries it and fails as it would with Postgres down, instead of refusing an address it doesn't know.
-  proxy = await startNeonProxy({ port: stack.wsPort, allow: [`127.0.0.1:${stack.pgPort}`, `localhost:${stack.pgPort}`, '127.0.0.1:1'] });
+  // A test run loads this machine's two cores far beyond what the SQL endpoint's 2 s wait for a connection stands for
+  // (a saturated pooler): there a 200-way booking race may wait longer and must not be refused for it. The endpoint's
+  // own tests of that refusal build their endpoints with their own limits.
+  const sql = values.stack === 'test' ? { maxWaitMs: 10_000 } : {};
+  proxy = await startNeonProxy({ port: stack.wsPort, allow: [`127.0.0.1:${stack.pgPort}`, `localhost:${stack.pgPort}`, '127.0.0.1:1'], sql });
 } catch (e) {
   console.error('[services]', e);
   await pg.stop();
