@@ -2,10 +2,12 @@
 // exactly one booking; the slot's own mentor, a past slot and someone else's user_id are refused.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rateLimitCounters } from '../../drizzle/schema/auth.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
+import { createBooking } from '../../worker/bookings/bookings.lifecycle.ts';
 import { bookSlotAsSeen, peekSlotForBooking } from '../../worker/bookings/bookings.queries.ts';
 import { expireBookingHolds } from '../../worker/escrow/holds.ts';
 import { bookingPaidNotice, formatWhen } from '../../worker/escrow/notices.ts';
@@ -69,6 +71,32 @@ describe('creating a booking', () => {
     expect(body.status).toBe('paid');
     const [told] = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
     expect(told.message).toContain(formatWhen(moved, mentor.timeZone));
+  });
+
+  it('looks again at a slot that moved between its look and its booking, and counts the booker\'s limit once', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 0 });
+    const mentee = await createUser(t.db);
+    const moved = new Date(slot.startsAt.getTime() + 2 * HOUR);
+    // the database as createBooking sees it, with the mentor moving the slot right after the first look
+    let batches = 0;
+    const http = new Proxy(t.db.http, {
+      get(target, prop) {
+        if (prop !== 'batch') return Reflect.get(target, prop, target);
+        return async (...args: Parameters<typeof target.batch>) => {
+          const answers = await target.batch(...args);
+          batches += 1;
+          if (batches === 1) await t.db.update(consultationSlots).set({ startsAt: moved, endsAt: new Date(moved.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
+          return answers;
+        };
+      },
+    });
+    const db = Object.assign(Object.create(t.db) as typeof t.db, { http });
+    const key = `bookings:user:${mentee.id}:relook`;
+    const outcome = await createBooking(db, { slotId: slot.id, menteeId: mentee.id, questions: '', limits: [{ key, max: 5, windowSeconds: 3600 }] });
+    expect(outcome.kind).toBe('created');
+    expect(batches).toBe(4); // look, booking (nothing written: the slot moved), look, booking
+    const counters = await t.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    expect(counters).toEqual([{ count: 1 }]);
   });
 
   it('lets exactly one of 200 simultaneous mentees book a slot; the others get slot_taken', async () => {

@@ -43,15 +43,15 @@ function refusalFor(slot: SlotForBooking | null, menteeId: number): Refusal | nu
  * Books a slot (decision 006): a look at the slot together with the booker's rate limits, then the booking in one
  * batch (bookSlotAsSeen): two round trips and no connection of its own (decision 015). The look answers most
  * refusals, the losers of a race included; the batch writes only what the look saw, and the live-slot index decides
- * between simultaneous bookers (23505 → slot_taken). If the slot moved or changed its price in between, it looks again.
+ * between simultaneous bookers (23505 → slot_taken). If the slot moved or changed its price in between, it looks again;
+ * the booker's limits count the first look only, as the booker asked once.
  */
 export async function createBooking(
   db: Db,
   { slotId, menteeId, questions, limits }: { slotId: number; menteeId: number; questions: string; limits: Limit[] },
 ): Promise<CreateOutcome> {
   for (let attempt = 1; ; attempt++) {
-    // the booker's limits count every look, the second look of a slot that moved included
-    const { slot, bookingId } = await peekSlotForBooking(db, slotId, menteeId, limits);
+    const { slot, bookingId } = await peekSlotForBooking(db, slotId, menteeId, attempt === 1 ? limits : []);
     const refusal = refusalFor(slot, menteeId);
     if (refusal || !slot || bookingId == null) return { kind: refusal ?? 'slot_taken' };
     // a free consultation is booked for good at once: the mentor hears of it with the booking
