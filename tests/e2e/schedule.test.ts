@@ -120,6 +120,27 @@ describe('/CalendarPage', () => {
     await page.context().close();
   });
 
+  it('keeps the open tab and the history filter in the address, so a reload comes back to them (1280 px)', { timeout: 60_000 }, async () => {
+    const page = await openPage(1280);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInWithSession(page, db, MENTOR);
+    await page.goto(`${appUrl}/CalendarPage`);
+    await page.getByRole('tab', { name: 'История' }).click();
+    await page.getByRole('radio', { name: 'Отменённые' }).click();
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'cancelled', { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('history');
+
+    await page.reload();
+    await page.getByRole('radio', { name: 'Отменённые', checked: true }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('tab', { name: 'История' }).getAttribute('aria-selected')).toBe('true');
+    // the first tab and «Все» are the defaults: they leave the address
+    await page.getByRole('radio', { name: 'Все' }).click();
+    await page.getByRole('tab', { name: 'Веду' }).click();
+    await page.waitForURL((url) => url.pathname === '/CalendarPage' && url.search === '', { timeout: 10_000 });
+    expect(errors).toEqual([]);
+  });
+
   it('asks the mentee to rate a consultation that has just started, and takes the rating (390 px)', { timeout: 90_000 }, async () => {
     const name = `Быстрый созвон ${stamp()}`;
     const { slotId } = await freshSlot({ costs: 0, startsIn: 2 * DAY, name });

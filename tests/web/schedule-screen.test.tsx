@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import type { Schedule } from '../../web/features/schedule/schedule.api.ts';
 import { ScheduleScreen, type ScheduleViewer } from '../../web/features/schedule/schedule-screen.tsx';
+import type { ScheduleView } from '../../web/features/schedule/schedule-tabs.ts';
 import { setViewportWidth } from './event-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
@@ -20,11 +22,21 @@ const scheduleRoute = (body: Schedule): MockRoute => ({ path: /\/api\/calendars\
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-async function renderSchedule(viewer: ScheduleViewer) {
+/** The screen with its view held as /CalendarPage holds it in the address; `changes` records what it asked for. */
+function ScheduleWithView({ viewer, initial = {}, changes }: { viewer: ScheduleViewer; initial?: ScheduleView; changes?: ScheduleView[] }) {
+  const [view, setView] = useState(initial);
+  const onViewChange = (next: ScheduleView) => {
+    changes?.push(next);
+    setView(next);
+  };
+  return <ScheduleScreen viewer={viewer} view={view} onViewChange={onViewChange} />;
+}
+
+async function renderSchedule(viewer: ScheduleViewer, initial?: ScheduleView, changes?: ScheduleView[]) {
   const result = renderWithRouter(
     <>
       <Toaster />
-      <ScheduleScreen viewer={viewer} />
+      <ScheduleWithView viewer={viewer} initial={initial} changes={changes} />
     </>,
     { path: '/CalendarPage' },
   );
@@ -91,7 +103,7 @@ describe('/CalendarPage tabs and states', () => {
   it('shows a spinner while loading, then the error alert whose Повторить loads again', async () => {
     const route: MockRoute = { path: /\/api\/calendars\/schedule/, status: 503, body: { detail: 'Сервис временно недоступен', code: 'unavailable' } };
     const { calls } = mockFetch([route]);
-    renderWithRouter(<ScheduleScreen viewer={MENTEE} />, { path: '/CalendarPage' });
+    renderWithRouter(<ScheduleWithView viewer={MENTEE} />, { path: '/CalendarPage' });
     await flush(0);
     expect(screen.getByRole('status', { name: 'Загрузка расписания' })).toBeTruthy();
     // one quiet retry of a server failure, then the alert
@@ -181,6 +193,36 @@ describe('/CalendarPage cards', () => {
     // clicking the chosen chip keeps it chosen
     fireEvent.click(within(chips).getByRole('radio', { name: 'Отменённые' }));
     expect(checked()).toEqual(['Отменённые']);
+  });
+
+  it('opens the tab and the history filter its view names, and reports each change with the defaults left out', async () => {
+    mockFetch([
+      scheduleRoute(
+        schedule({
+          mentor_events: [scheduleEvent(11, '2030-03-01T15:00:00Z', { registration_status: null })],
+          registered_events: [scheduleEvent(12, '2030-03-09T15:00:00Z', { is_canceled: true })],
+        }),
+      ),
+    ]);
+    const changes: ScheduleView[] = [];
+    await renderSchedule(MENTOR, { tab: 'history', filter: 'cancelled' }, changes);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('История');
+    const chips = screen.getByRole('radiogroup', { name: 'Показать в истории' });
+    expect(within(chips).getByRole('radio', { checked: true }).textContent).toBe('Отменённые');
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('article').map((a) => a.getAttribute('data-testid'))).toEqual(['schedule-card-event:12']);
+
+    fireEvent.click(within(chips).getByRole('radio', { name: 'Все' }));
+    await openTab('Участвую');
+    await openTab('Веду');
+    // Radix chooses a tab on press and again on focus, both before the next render: read each change once
+    const distinct = changes.filter((change, i) => i === 0 || JSON.stringify(change) !== JSON.stringify(changes[i - 1]));
+    expect(distinct).toEqual([{ tab: 'history', filter: undefined }, { tab: 'participating', filter: undefined }, { tab: undefined, filter: undefined }]);
+  });
+
+  it('reads a tab the viewer does not have as the first one', async () => {
+    mockFetch([scheduleRoute(schedule())]);
+    await renderSchedule(MENTEE, { tab: 'leading' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Участвую');
   });
 
   it('opens «Запись на консультацию» with the spec defaults for what is missing', async () => {

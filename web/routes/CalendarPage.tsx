@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { searchOneOf, searchParams } from '../lib/search-params.ts';
 import { scheduleQueries } from '../features/schedule/schedule.api.ts';
 import { dayKey, DEFAULT_TIME_ZONE, mainWindow } from '../features/schedule/schedule-items.ts';
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx';
+import { HISTORY_FILTER_VALUES, SCHEDULE_TABS, type ScheduleView } from '../features/schedule/schedule-tabs.ts';
 import { requireAuth } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
+// The open tab and the history's filter live in the address; an unknown value reads as the default.
+const calendarSearch = searchParams((raw): ScheduleView => ({
+  tab: searchOneOf(raw.tab, SCHEDULE_TABS),
+  filter: searchOneOf(raw.filter, HISTORY_FILTER_VALUES),
+}));
+
 export const Route = createFileRoute('/CalendarPage')({
+  validateSearch: calendarSearch,
   beforeLoad: ({ context }) => requireAuth(context),
   // Warm the page's window without blocking: the lists show their own spinner and error.
   loader: ({ context: { queryClient, user } }) => {
@@ -19,5 +28,9 @@ function CalendarPage() {
   const { user: guarded } = Route.useRouteContext();
   // The cached session follows role and time zone changes at once; the guard's copy covers a logout's moment.
   const user = useSession().user ?? guarded;
-  return <ScheduleScreen key={user.id} viewer={user} />;
+  const view = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // a tab is a view of the same page: it replaces the history entry rather than adding one per click
+  const onViewChange = (next: ScheduleView) => void navigate({ search: next, replace: true });
+  return <ScheduleScreen key={user.id} viewer={user} view={view} onViewChange={onViewChange} />;
 }

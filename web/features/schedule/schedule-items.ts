@@ -1,6 +1,7 @@
 import { dayjs } from '../../lib/dayjs.ts';
 import { pluralRu } from '../../lib/plural.ts';
 import type { Schedule, ScheduleBooking, ScheduleEvent, SchedulePerson } from './schedule.api.ts';
+import type { HistoryFilter } from './schedule-tabs.ts';
 
 /*
  * The schedule's four lists as the calendar's items: who leads, what state each is in (spec 002 §3, §4.3),
@@ -137,8 +138,6 @@ export function itemActions(item: ScheduleItem, now: number): ItemAction[] {
   return actions;
 }
 
-export type ScheduleTab = 'leading' | 'participating' | 'history' | 'calendar';
-export type HistoryFilter = 'all' | 'conducted' | 'attended' | 'cancelled';
 
 export const HISTORY_FILTERS: { value: HistoryFilter; label: string }[] = [
   { value: 'all', label: 'Все' },

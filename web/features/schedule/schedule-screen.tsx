@@ -28,10 +28,9 @@ import {
   reviewPrompt,
   scheduleItems,
   windowCovers,
-  type HistoryFilter,
   type ScheduleItem,
-  type ScheduleTab,
 } from './schedule-items.ts';
+import type { HistoryFilter, ScheduleTab, ScheduleView } from './schedule-tabs.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 
@@ -68,8 +67,15 @@ function markPrompted(bookingId: number): void {
   }
 }
 
+type ScheduleScreenProps = {
+  viewer: ScheduleViewer;
+  /** the open tab and the history's filter, as the page's address holds them */
+  view: ScheduleView;
+  onViewChange: (view: ScheduleView) => void;
+};
+
 /** /CalendarPage (spec 002 §2.2–2.5, §4.3, §4.4): the person's sessions by role, their history and a month calendar. */
-export function ScheduleScreen({ viewer }: { viewer: ScheduleViewer }) {
+export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenProps) {
   const isMentor = viewer.user_role === 'mentor';
   const viewerZone = viewer.time_zone || DEFAULT_TIME_ZONE;
   const deviceNow = useNow(30_000);
@@ -109,10 +115,17 @@ export function ScheduleScreen({ viewer }: { viewer: ScheduleViewer }) {
   const byDay = useMemo(() => itemsByDay(items, timeZone), [items, timeZone]);
 
   const tabs: ScheduleTab[] = [...(isMentor ? (['leading'] as const) : []), 'participating', 'history', ...(wide ? [] : (['calendar'] as const))];
-  const [tab, setTab] = useState<ScheduleTab>(tabs[0]!);
-  // The calendar tab goes away when the window widens; its content is in the right column then.
-  const activeTab = tabs.includes(tab) ? tab : tabs[0]!;
-  const [filter, setFilter] = useState<HistoryFilter>('all');
+  // The calendar tab goes away when the window widens; its content is in the right column then. Defaults stay out of
+  // the address.
+  const activeTab = view.tab && tabs.includes(view.tab) ? view.tab : tabs[0]!;
+  // (a tab is chosen on press and again on focus: only a change is reported)
+  const setTab = (tab: ScheduleTab) => {
+    if (tab !== activeTab) onViewChange({ ...view, tab: tab === tabs[0] ? undefined : tab });
+  };
+  const filter = view.filter ?? 'all';
+  const setFilter = (next: HistoryFilter) => {
+    if (next !== filter) onViewChange({ ...view, filter: next === 'all' ? undefined : next });
+  };
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
