@@ -138,7 +138,6 @@ export function itemActions(item: ScheduleItem, now: number): ItemAction[] {
   return actions;
 }
 
-
 export const HISTORY_FILTERS: { value: HistoryFilter; label: string }[] = [
   { value: 'all', label: 'Все' },
   { value: 'conducted', label: 'Проведённые' },
