@@ -1,9 +1,8 @@
-import type { ComponentProps } from 'react';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { UserRound } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
-type AvatarProps = ComponentProps<typeof AvatarPrimitive.Root> & {
+type AvatarProps = ComponentProps<'span'> & {
   src?: string | null;
   /** Used for the alt text and the initials shown when there is no image or it fails to load. */
   name?: string | null;
@@ -18,19 +17,34 @@ function initialsOf(name: string | null | undefined): string {
     .join('');
 }
 
-/** A round user picture; falls back to initials, or a neutral person icon, when the image is missing or broken. */
+/**
+ * A round user picture; falls back to initials, or a neutral person icon, when the image is missing or broken.
+ *
+ * The picture is a plain `<img>` from the first render, so a page rendered on the server shows it with its HTML
+ * (an image that waits for a script to say it loaded shows nothing until the app has started).
+ */
 export function Avatar({ src, name, className, ...props }: AvatarProps) {
   const initials = initialsOf(name);
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  const showImage = Boolean(src) && failed !== src;
+
+  // An image that failed before the page hydrated fired its error with nobody listening: ask for it again, so that
+  // onError hears the answer.
+  useLayoutEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) img.src = img.src;
+  }, []);
+
   return (
-    <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full bg-secondary text-sm', className)} {...props}>
-      {src ? <AvatarPrimitive.Image src={src} alt={name ?? ''} className="aspect-square size-full object-cover" /> : null}
-      <AvatarPrimitive.Fallback
-        // A short delay avoids flashing initials while a working image is still loading.
-        delayMs={src ? 300 : 0}
-        className="flex size-full items-center justify-center font-semibold text-secondary-foreground"
-      >
-        {initials || <UserRound aria-hidden className="size-[55%]" />}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+    <span data-slot="avatar" className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full bg-secondary text-sm', className)} {...props}>
+      {showImage ? (
+        <img ref={image} src={src!} alt={name ?? ''} onError={() => setFailed(src!)} className="aspect-square size-full object-cover" />
+      ) : (
+        <span className="flex size-full items-center justify-center font-semibold text-secondary-foreground">
+          {initials || <UserRound aria-hidden className="size-[55%]" />}
+        </span>
+      )}
+    </span>
   );
 }
