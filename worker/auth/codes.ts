@@ -1,6 +1,7 @@
 // One-time codes: drawn from the CSPRNG, stored only as an HMAC keyed with the server secret (so a leaked
 // table can't be brute-forced offline: 10 000 candidates are nothing without the key).
 
+import { hmacKey } from '../lib/hmac-key.ts';
 import { toHex } from '../lib/tokens.ts';
 
 export const CODE_TTL_MINUTES = 10;
@@ -14,10 +15,6 @@ export function generateCode(): string {
     // 4294960000 is the largest multiple of 10 000 below 2^32
     if (buf[0] < 4_294_960_000) return String(buf[0] % 10_000).padStart(4, '0');
   }
-}
-
-async function hmacKey(secret: string) {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 /** The stored form of a code: bound to its purpose and destination, so it is useless anywhere else. */

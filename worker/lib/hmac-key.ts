@@ -1,6 +1,7 @@
-// The HS256 key of a secret for jose, imported once per isolate. Given the raw secret, jose imports it on every sign
-// and verify, which was a visible share of a signed-in request's CPU. A CryptoKey is not an I/O object, so requests
-// may share it; only the key itself is kept, never a pending import (workerd ties a promise to its request).
+// The HMAC-SHA256 key of a secret, imported once per isolate: for jose's HS256 tokens (given the raw secret, jose
+// imported it on every sign and verify, a visible share of a signed-in request's CPU), sign-in codes' digests and the
+// sandbox's card tokens and notification keys. A CryptoKey is not an I/O object, so requests may share it; only the
+// key itself is kept, never a pending import (workerd ties a promise to its request).
 
 const keys = new Map<string, CryptoKey>();
 

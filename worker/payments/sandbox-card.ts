@@ -1,6 +1,7 @@
 // The sandbox payment provider's card handling: it plays the part of the provider's widget backend, so
 // the card number is checked and thrown away here and only a signed token leaves (never stored or logged).
 import { z } from 'zod';
+import { hmacKey } from '../lib/hmac-key.ts';
 
 export type CardType = 'Visa' | 'Mastercard' | 'Мир' | 'Card';
 export type SandboxCard = { last4: string; type: CardType; iat: number };
@@ -45,10 +46,6 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   } catch {
     return null;
   }
-}
-
-function hmacKey(secret: string) {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 /** `sbx_` + base64url(JSON{last4,type,iat}) + '.' + base64url(HMAC-SHA256) */
