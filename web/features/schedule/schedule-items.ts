@@ -1,7 +1,7 @@
 import { dayjs } from '../../lib/dayjs.ts';
 import { pluralRu } from '../../lib/plural.ts';
 import type { Schedule, ScheduleBooking, ScheduleEvent, SchedulePerson } from './schedule.api.ts';
-import type { HistoryFilter } from './schedule-tabs.ts';
+import { HISTORY_FILTER_VALUES, type HistoryFilter } from './schedule-tabs.ts';
 
 /*
  * The schedule's four lists as the calendar's items: who leads, what state each is in (spec 002 §3, §4.3),
@@ -138,12 +138,10 @@ export function itemActions(item: ScheduleItem, now: number): ItemAction[] {
   return actions;
 }
 
-export const HISTORY_FILTERS: { value: HistoryFilter; label: string }[] = [
-  { value: 'all', label: 'Все' },
-  { value: 'conducted', label: 'Проведённые' },
-  { value: 'attended', label: 'Посещённые' },
-  { value: 'cancelled', label: 'Отменённые' },
-];
+const HISTORY_FILTER_LABELS: Record<HistoryFilter, string> = { all: 'Все', conducted: 'Проведённые', attended: 'Посещённые', cancelled: 'Отменённые' };
+
+/** The history's chips in the order the address's values have. */
+export const HISTORY_FILTERS = HISTORY_FILTER_VALUES.map((value) => ({ value, label: HISTORY_FILTER_LABELS[value] }));
 
 /** «Веду» and «Участвую»: what is still ahead or running, soonest first. */
 export function activeItems(items: ScheduleItem[], role: ItemRole, now: number): ScheduleItem[] {
