@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiFetch, onSessionExpired, REFRESH_PATH, unwrap } from '../../web/lib/api-client.ts';
+import { NO_SESSION_HEADER } from '../../worker/auth/session-rules.ts';
 import { fetchMe } from '../../web/lib/session/session.api.ts';
 import { makeUser } from './fixtures.ts';
 
@@ -110,7 +111,27 @@ describe('errors', () => {
   });
 });
 
+describe('apiFetch: a 401 without a session', () => {
+  it('does not ask for a refresh when the server saw no session to renew', async () => {
+    const visitor = unauthorized();
+    visitor.headers.set(NO_SESSION_HEADER, '1');
+    const { calls } = scriptFetch(visitor);
+    const response = await apiFetch('/api/users/me/');
+    expect(response.status).toBe(401);
+    expect(calls).toEqual(['GET /api/users/me/']);
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('fetchMe', () => {
+  it('returns null for a visitor, without a refresh request', async () => {
+    const visitor = unauthorized();
+    visitor.headers.set(NO_SESSION_HEADER, '1');
+    const { calls } = scriptFetch(visitor);
+    await expect(fetchMe()).resolves.toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
   it('returns null for a visitor (401 after a failed refresh)', async () => {
     scriptFetch(unauthorized(), unauthorized());
     await expect(fetchMe()).resolves.toBeNull();

@@ -3,11 +3,39 @@ import { describe, expect, it } from 'vitest';
 import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
+import { NO_SESSION_HEADER } from '../../worker/auth/session-rules.ts';
 import { CookieJar, get, post, signIn } from './auth-helpers.ts';
 import { useTestDb } from './helpers.ts';
 
 const t = useTestDb();
 const refresh = (jar: CookieJar) => post('/api/token/refresh/', undefined, { jar });
+
+describe('a 401 says whether there is a session to renew', () => {
+  it('a visitor, with no cookie at all, is told there is none', async () => {
+    const res = await get('/api/users/me/');
+    expect(res.status).toBe(401);
+    expect(res.headers.get(NO_SESSION_HEADER)).toBe('1');
+  });
+
+  it('a lapsed access cookie beside a refresh cookie is not: the client renews it', async () => {
+    const user = await createUser(t.db);
+    const jar = await signIn(t.db, user.email!);
+    jar.cookies.delete('forma_access');
+    const res = await get('/api/users/me/', jar);
+    expect(res.status).toBe(401);
+    expect(res.headers.get(NO_SESSION_HEADER)).toBeNull();
+    expect((await refresh(jar)).status).toBe(200);
+    expect((await get('/api/users/me/', jar)).status).toBe(200);
+  });
+
+  it('an access cookie without a refresh cookie that no longer verifies is told there is none', async () => {
+    const jar = new CookieJar();
+    jar.cookies.set('forma_access', 'not-a-token');
+    const res = await get('/api/users/me/', jar);
+    expect(res.status).toBe(401);
+    expect(res.headers.get(NO_SESSION_HEADER)).toBe('1');
+  });
+});
 
 describe('refresh tokens', () => {
   it('rotate: a refresh gives new access and refresh cookies', async () => {

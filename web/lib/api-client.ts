@@ -1,5 +1,6 @@
 import { hc, type ClientRequestOptions } from 'hono/client';
 import type { AppType } from '../../worker/app.ts';
+import { NO_SESSION_HEADER } from '../../worker/auth/session-rules.ts';
 import { takeEarlyResponse } from './early-data.ts';
 import { withTrailingSlash } from './trailing-slash.ts';
 
@@ -80,7 +81,8 @@ async function send(input: RequestInfo | URL, init: RequestInit | undefined): Pr
 /**
  * fetch for every API call: a 401 triggers one silent refresh and one retry of the original request.
  * If the refresh fails (or the retry is refused again) the expiry listeners run and the 401 response
- * is returned to the caller, which turns it into an ApiError.
+ * is returned to the caller, which turns it into an ApiError. A 401 that says there is no session at all (a
+ * visitor's) is not refreshed: there is nothing to renew.
  */
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   // A Request's body can be read only once; keep an unread copy for the retry. (The cast bridges the
@@ -89,7 +91,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   const response = await send(input, init);
   if (response.status !== 401) return response;
 
-  if (!(await refreshSession())) {
+  if (response.headers.get(NO_SESSION_HEADER) || !(await refreshSession())) {
     notifySessionExpired();
     return response;
   }
