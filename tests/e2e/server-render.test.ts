@@ -161,22 +161,29 @@ describe('pages rendered on the server', () => {
     const page = await openPage(1280);
     const errors = collectErrors(page);
     const listRequests: string[] = [];
+    const refreshes: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/events/load_more/')) listRequests.push(request.url());
+      if (request.url().includes('/api/token/refresh/')) refreshes.push(request.url());
     });
     await page.context().addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        // the page's heading (the cards move into the masonry's columns once the width is known)
-        (window as unknown as { __heading: Element | null }).__heading = document.querySelector('h1');
+        // the page's heading and its first card (the first column's cards keep their elements once measured)
+        const w = window as unknown as { __heading: Element | null; __card: Element | null };
+        w.__heading = document.querySelector('h1');
+        w.__card = document.querySelector('[role="listitem"]');
       });
     });
     await gotoLiveApp(page, `${appUrl}/AllEvents`);
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-rendered'))).toBe(true);
+    await page.locator('[aria-label="Список мероприятий"][data-columns]').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => {
-      const first = (window as unknown as { __heading: Element | null }).__heading;
-      return first !== null && first.isConnected;
-    })).toBe(true);
+      const { __heading: heading, __card: card } = window as unknown as { __heading: Element | null; __card: Element | null };
+      return [heading?.isConnected, card?.isConnected, card === document.querySelector('[role="listitem"]')];
+    })).toEqual([true, true, true]);
     expect(listRequests).toEqual([]);
+    // a visitor's 401 says there is no session: nothing to renew
+    expect(refreshes).toEqual([]);
     expect(errors).toEqual([]);
 
     const filtered = page.waitForResponse((r) => r.url().includes('/api/events/load_more/') && r.url().includes('category='));
@@ -218,7 +225,7 @@ describe('pages rendered on the server', () => {
       const reads: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/users/me') && url.pathname !== '/api/token/refresh/') reads.push(url.pathname + url.search);
+        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/users/me')) reads.push(url.pathname + url.search);
       });
       await page.context().addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {

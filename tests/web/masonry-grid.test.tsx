@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MasonryGrid } from '../../web/components/masonry-grid.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
@@ -45,5 +46,34 @@ describe('MasonryGrid', () => {
     // Tailwind's max-[N] is "narrower than N": the same 1024 px and 639 px as the grid's media queries
     expect(list.className.split(' ')).toEqual(expect.arrayContaining(['grid-cols-3', 'max-[1025px]:grid-cols-2', 'max-[640px]:grid-cols-1']));
     expect([...list.querySelectorAll('[role="listitem"]')].map((item) => item.textContent)).toEqual(cards.map((_, index) => `card ${index}`));
+  });
+
+  /** The server's grid in the page, hydrated at this width: the list items before and after the width is known. */
+  async function hydrateAt(width: number) {
+    setViewportWidth(width);
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<MasonryGrid>{cards}</MasonryGrid>);
+    document.body.append(host);
+    const before = [...host.querySelectorAll('[role="listitem"]')];
+    const root = await act(async () => hydrateRoot(host, <MasonryGrid>{cards}</MasonryGrid>));
+    await waitFor(() => expect(host.querySelector('[data-columns]')).not.toBeNull());
+    const columns = [...host.querySelector('[data-columns]')!.children].map((column) => [...column.querySelectorAll('[role="listitem"]')]);
+    act(() => root.unmount());
+    host.remove();
+    return { before, columns };
+  }
+
+  it('keeps every card element when a phone hydrates the server\'s grid (one column: nothing moves)', async () => {
+    const { before, columns } = await hydrateAt(390);
+    expect(columns).toHaveLength(1);
+    expect(columns[0]).toHaveLength(7);
+    columns[0]!.forEach((item, index) => expect(item).toBe(before[index]));
+  });
+
+  it('keeps the first column\'s card elements when a desktop hydrates the server\'s grid', async () => {
+    const { before, columns } = await hydrateAt(1280);
+    expect(columns.map((column) => column.map((item) => item.textContent))).toEqual([['card 0', 'card 3', 'card 6'], ['card 1', 'card 4'], ['card 2', 'card 5']]);
+    expect(columns[0]).toEqual([before[0], before[3], before[6]]);
+    columns[0]!.forEach((item, index) => expect(item).toBe(before[index * 3]));
   });
 });

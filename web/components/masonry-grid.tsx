@@ -66,24 +66,19 @@ type MasonryGridProps = {
   'aria-label'?: string;
 };
 
-/** Masonry grid: independent columns of uneven cards; items are rendered as list items. */
+/**
+ * Masonry grid: independent columns of uneven cards; items are rendered as list items.
+ *
+ * The cards always sit in column wrappers. Until the width is known (a page rendered on the server, and the browser's
+ * hydration of it) there is one wrapper that lays out no box of its own (`display: contents`), so the cards are the
+ * cells of a plain grid with the same columns at the same widths, in the same order (row by row is column by column in
+ * turn), and the first paint sits where the masonry will. Once measured, the first column keeps its wrapper and its
+ * cards: on a phone (one column) hydration moves no card and re-creates no element.
+ */
 export function MasonryGrid({ children, columns = 3, tabletColumns = 2, phoneColumns = 1, className, 'aria-label': ariaLabel }: MasonryGridProps) {
   const measured = useMasonryColumns(columns, tabletColumns, phoneColumns);
   const items = Children.toArray(children);
-  if (measured === null) {
-    // Until the width is known: a plain grid with the same columns at the same widths and the cards in the same
-    // order (row by row is column by column in turn), so the first paint sits where the masonry will.
-    return (
-      <div
-        role="list"
-        aria-label={ariaLabel}
-        className={cn('grid items-start gap-4 md:gap-5', DESKTOP_COLUMNS[columns], TABLET_COLUMNS[tabletColumns], PHONE_COLUMNS[phoneColumns], className)}
-      >
-        {items.map(listItem)}
-      </div>
-    );
-  }
-  const count = Math.max(1, measured);
+  const count = measured === null ? 1 : Math.max(1, measured);
   const buckets: ReactNode[][] = Array.from({ length: count }, () => []);
   items.forEach((item, index) => buckets[index % count]!.push(item));
 
@@ -91,12 +86,16 @@ export function MasonryGrid({ children, columns = 3, tabletColumns = 2, phoneCol
     <div
       role="list"
       aria-label={ariaLabel}
-      data-columns={count}
-      className={cn('grid items-start gap-4 md:gap-5', className)}
-      style={{ gridTemplateColumns: `repeat(${count}, minmax(0, 1fr))` }}
+      data-columns={measured ?? undefined}
+      className={cn(
+        'grid items-start gap-4 md:gap-5',
+        measured === null && [DESKTOP_COLUMNS[columns], TABLET_COLUMNS[tabletColumns], PHONE_COLUMNS[phoneColumns]],
+        className,
+      )}
+      style={measured === null ? undefined : { gridTemplateColumns: `repeat(${count}, minmax(0, 1fr))` }}
     >
       {buckets.map((bucket, column) => (
-        <div key={column} className="flex min-w-0 flex-col gap-4 md:gap-5">
+        <div key={column} className={measured === null ? 'contents' : 'flex min-w-0 flex-col gap-4 md:gap-5'}>
           {bucket.map(listItem)}
         </div>
       ))}
