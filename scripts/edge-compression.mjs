@@ -10,10 +10,14 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'content-le
 
 export function startEdgeCompression(appUrl) {
   const compressed = new Map(); // hashed asset URL + encoding → bytes
+  const origin = new URL(appUrl).origin;
   const server = http.createServer(async (req, res) => {
     try {
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(await req.toArray());
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'accept-encoding', 'connection'].includes(name)));
+      // the edge and the app are one origin in production: the app's cross-site check must see its own
+      if (headers.origin) headers.origin = origin;
+      if (headers.referer) headers.referer = `${origin}${new URL(headers.referer).pathname}${new URL(headers.referer).search}`;
       const upstream = await fetch(`${appUrl}${req.url}`, { method: req.method, headers, body, redirect: 'manual' });
       const out = {};
       upstream.headers.forEach((value, name) => {
