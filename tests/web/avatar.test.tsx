@@ -11,6 +11,8 @@ describe('Avatar', () => {
     expect(html).toContain('<img');
     expect(html).toContain('src="/media/avatars/anna.webp"');
     expect(html).toContain('alt="Анна Смирнова"');
+    // a list's avatars below the fold wait until they are scrolled near
+    expect(html).toContain('loading="lazy"');
     expect(html).not.toContain('АС');
   });
 

@@ -21,7 +21,8 @@ function initialsOf(name: string | null | undefined): string {
  * A round user picture; falls back to initials, or a neutral person icon, when the image is missing or broken.
  *
  * The picture is a plain `<img>` from the first render, so a page rendered on the server shows it with its HTML
- * (an image that waits for a script to say it loaded shows nothing until the app has started).
+ * (an image that waits for a script to say it loaded shows nothing until the app has started). It loads lazily: a
+ * list's avatars below the fold do not take a phone's bandwidth from the first screen's covers.
  */
 export function Avatar({ src, name, className, ...props }: AvatarProps) {
   const initials = initialsOf(name);
@@ -39,7 +40,7 @@ export function Avatar({ src, name, className, ...props }: AvatarProps) {
   return (
     <span data-slot="avatar" className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full bg-secondary text-sm', className)} {...props}>
       {showImage ? (
-        <img ref={image} src={src!} alt={name ?? ''} onError={() => setFailed(src!)} className="aspect-square size-full object-cover" />
+        <img ref={image} src={src!} alt={name ?? ''} loading="lazy" decoding="async" onError={() => setFailed(src!)} className="aspect-square size-full object-cover" />
       ) : (
         <span className="flex size-full items-center justify-center font-semibold text-secondary-foreground">
           {initials || <UserRound aria-hidden className="size-[55%]" />}
