@@ -53,7 +53,7 @@ describe('MasonryGrid', () => {
     setViewportWidth(width);
     const host = document.createElement('div');
     host.innerHTML = renderToString(<MasonryGrid>{cards}</MasonryGrid>);
-    document.body.append(host);
+    document.body.appendChild(host);
     const before = [...host.querySelectorAll('[role="listitem"]')];
     const root = await act(async () => hydrateRoot(host, <MasonryGrid>{cards}</MasonryGrid>));
     await waitFor(() => expect(host.querySelector('[data-columns]')).not.toBeNull());
