@@ -2,15 +2,16 @@
 // AddEvent, UpdateEvent, DeleteEvent with every validation rule, owner-only access, covers and
 // participants' money.
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { InferRequestType } from 'hono/client';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { HOUR, providerPays, startPayment, type User } from './escrow-fixtures.ts';
-import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
+import { bindings, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, send } from './json-api.ts';
-import { api, apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
+import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
 
@@ -45,42 +46,31 @@ const validFields = (extra: Fields = {}): Fields => ({
 /** the typed client's events as this user (a visitor without one), on the spec's paths with the trailing slash */
 const eventsAs = (user?: User) => apiAs(user && asUser(user), { trailingSlash: true }).events;
 
-// The editor's routes read their own multipart-or-JSON body (no validator to build it from): AddEvent's form goes as
-// the request's body. UpdateEvent and DeleteEvent also read `?id=` undeclared, which the typed client can't build:
-// they go as plain requests, and their answers are read as the routes type them.
+// The editor's routes read their own multipart-or-JSON body (no validator to build it from): the form or the JSON goes
+// as the request's body; UpdateEvent's and DeleteEvent's `?id=` is declared, so the typed client builds it.
 const addEvent = (user: User | undefined, fields: Fields) =>
   eventsAs(user).AddEvent.$post({}, { headers: { origin: ORIGIN }, init: { body: form(fields) } });
 type AddAnswer = Awaited<ReturnType<typeof addEvent>>;
-type UpdateAnswer = Awaited<ReturnType<typeof api.events.UpdateEvent.$put>>;
-type DeleteAnswer = Awaited<ReturnType<typeof api.events.DeleteEvent.$delete>>;
-const typedAs = <R>(res: Promise<Response>) => res as unknown as Promise<R>;
 
 const updateJson = (user: User, id: number | string, body: unknown) =>
-  typedAs<UpdateAnswer>(call(`/api/events/UpdateEvent/?id=${id}`, {
-    method: 'PUT',
-    body: JSON.stringify(body),
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    user: asUser(user),
-  }));
+  eventsAs(user).UpdateEvent.$put(
+    { query: { id: String(id) } },
+    { headers: { origin: ORIGIN, 'content-type': 'application/json' }, init: { body: JSON.stringify(body) } },
+  );
 
 const updateForm = (user: User, id: number, fields: Fields) =>
-  typedAs<UpdateAnswer>(call(`/api/events/UpdateEvent/?id=${id}`, {
-    method: 'PUT',
-    body: form(fields),
-    headers: { origin: ORIGIN },
-    user: asUser(user),
-  }));
+  eventsAs(user).UpdateEvent.$put({ query: { id: String(id) } }, { headers: { origin: ORIGIN }, init: { body: form(fields) } });
 
 const deleteEvent = (user: User, id: number | string) =>
-  typedAs<DeleteAnswer>(call(`/api/events/DeleteEvent/?id=${id}`, {
-    method: 'DELETE',
-    headers: { origin: ORIGIN },
-    user: asUser(user),
-  }));
+  eventsAs(user).DeleteEvent.$delete({ query: { id: String(id) } }, { headers: { origin: ORIGIN } });
+
+// the routes declare their `?id=` (tsc checks this: an undeclared query is not part of the request's type)
+expectTypeOf<InferRequestType<ReturnType<typeof eventsAs>['UpdateEvent']['$put']>['query']>().toEqualTypeOf<{ id?: string | string[] }>();
+expectTypeOf<InferRequestType<ReturnType<typeof eventsAs>['DeleteEvent']['$delete']>['query']>().toEqualTypeOf<{ id?: string | string[] }>();
 
 const mentor = () => createUser(t.db, { role: 'mentor' });
 
-async function fieldsOf(res: Promise<AddAnswer | UpdateAnswer>, status: Parameters<typeof expectError>[1] = 400) {
+async function fieldsOf(res: Promise<AddAnswer | Awaited<ReturnType<typeof updateJson>>>, status: Parameters<typeof expectError>[1] = 400) {
   const { fields } = await expectError(res, status);
   expect(fields).toBeDefined();
   return fields!;

@@ -5,10 +5,10 @@ import type { ZodType } from 'zod';
 import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { readJsonOrForm } from '../lib/form-body.ts';
-import { lookupId } from '../lib/id-param.ts';
+import { lookupId, lookupIdQuery } from '../lib/id-param.ts';
 import { assertOwnUserId } from '../lib/owned.ts';
 import { refusalError, type RefusalTable } from '../lib/refusals.ts';
-import { parseOrThrow } from '../lib/validate.ts';
+import { parseOrThrow, validate } from '../lib/validate.ts';
 import { requireRole, requireUser } from '../middleware/session.ts';
 import {
   addEvent,
@@ -63,7 +63,10 @@ async function readEditorBody<Input extends { mentor_id?: number }>(c: SignedInC
   return { input, image };
 }
 
-/** `?id=` of the event; one that can't name a row is a 404, like a missing one. */
+/**
+ * `?id=` of the event (declared with lookupIdQuery for the typed client); one that can't name a row is a 404, like a
+ * missing one.
+ */
 const eventId = (c: SignedInContext) => lookupId(c.req.query('id')) ?? (() => { throw notFound(); })();
 
 const editorContext = (c: SignedInContext): EditorContext => ({ env: c.env, db: c.var.db });
@@ -77,7 +80,7 @@ export const eventEditorRoutes = new Hono<AppEnv>()
     return c.json(toEditorEvent(outcome.event), 201);
   })
   // another user's event answers 404, like a missing one (lib/owned.ts); asked before the body is read
-  .put('/events/UpdateEvent', requireUser, async (c) => {
+  .put('/events/UpdateEvent', requireUser, validate('query', lookupIdQuery), async (c) => {
     const editable = await findEditableEvent(c.var.db, eventId(c), c.var.user.id);
     if (editable.kind !== 'editable') throw editableRefusals[editable.kind]();
     const body = await readEditorBody(c, updateEventSchema);
@@ -85,7 +88,7 @@ export const eventEditorRoutes = new Hono<AppEnv>()
     if (outcome.kind !== 'updated') throw refusalError(updateRefusals, outcome);
     return c.json(toEditorEvent(outcome.event));
   })
-  .delete('/events/DeleteEvent', requireUser, async (c) => {
+  .delete('/events/DeleteEvent', requireUser, validate('query', lookupIdQuery), async (c) => {
     const outcome = await deleteEvent(editorContext(c), eventId(c), c.var.user.id);
     if (outcome.kind !== 'deleted') throw deleteRefusals[outcome.kind]();
     return c.body(null, 204);
