@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
+import { REFRESH_COOKIE } from './auth/session-cookies.ts';
+import { NO_SESSION_HEADER } from './auth/session-rules.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
 import { OVERLOAD_RETRY_AFTER_SECONDS, durableObjectOverloaded } from './lib/overload.ts';
@@ -119,7 +122,11 @@ export function createApp({ loadPageRenderer }: AppOptions = {}) {
   app.notFound((c) => c.json<ErrorEnvelope>({ detail: 'Не найдено', code: 'not_found' }, 404));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
+    if (err instanceof ApiError) {
+      // a 401 to a request with no refresh cookie: there is no session to renew, and the client does not try
+      if (err.status === 401 && !getCookie(c, REFRESH_COOKIE)) c.header(NO_SESSION_HEADER, '1');
+      return c.json(err.toEnvelope(), err.status);
+    }
     // the database away (restarting, unreachable, out of connections): a clear, retryable answer, not a 500
     if (databaseUnavailable(err)) {
       console.warn(JSON.stringify({ level: 'warn', requestId: c.var.requestId, path: c.req.path, msg: 'database unavailable', error: String(err.cause ?? err) }));

@@ -1,9 +1,6 @@
-import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { ACCESS_COOKIE, verifyAccessToken, type UserRole } from '../auth/access-token.ts';
-import { REFRESH_COOKIE } from '../auth/session-cookies.ts';
-import { NO_SESSION_HEADER } from '../auth/session-rules.ts';
 import type { AppEnv, SignedInEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 
@@ -13,23 +10,17 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The 401 of a request without a user; one that carries no refresh cookie either is told there is nothing to renew. */
-function unauthenticated(c: Context) {
-  if (!getCookie(c, REFRESH_COOKIE)) c.header(NO_SESSION_HEADER, '1');
-  return errors.unauthorized();
-}
-
 /** For handlers that need a signed-in user: answers 401 in the envelope otherwise. */
 export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
   // typed by what it guarantees to the handlers after it: here the user may still be missing
-  if (!c.var.user) throw unauthenticated(c);
+  if (!c.var.user) throw errors.unauthorized();
   await next();
 });
 
 /** For handlers of one role (e.g. admin moderation): 401 for visitors, 403 for other roles. */
 export const requireRole = (role: UserRole) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
-    if (!c.var.user) throw unauthenticated(c);
+    if (!c.var.user) throw errors.unauthorized();
     if (c.var.user.role !== role) throw errors.forbidden();
     await next();
   });
