@@ -17,7 +17,10 @@ export function startEdgeCompression(appUrl) {
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'accept-encoding', 'connection'].includes(name)));
       // the edge and the app are one origin in production: the app's cross-site check must see its own
       if (headers.origin) headers.origin = origin;
-      if (headers.referer) headers.referer = `${origin}${new URL(headers.referer).pathname}${new URL(headers.referer).search}`;
+      if (headers.referer) {
+        const { pathname, search } = new URL(headers.referer);
+        headers.referer = `${origin}${pathname}${search}`;
+      }
       const upstream = await fetch(`${appUrl}${req.url}`, { method: req.method, headers, body, redirect: 'manual' });
       const out = {};
       upstream.headers.forEach((value, name) => {
