@@ -86,6 +86,27 @@ function styleDifferences(before: Styles, after: Styles): string[] {
   return out;
 }
 
+/** How long each cover is held back in the loader's test. */
+const COVER_DELAY_MS = 1000;
+
+/**
+ * When the page was parsed, when the app's entry (the first tag the loader adds) was asked for, when each of the
+ * first screen's covers (fetchpriority=high) finished, and the scripts asked for before the entry.
+ */
+function appTiming() {
+  const tags = JSON.parse(document.getElementById('forma-app-scripts')!.textContent!) as Array<[string, Record<string, string>]>;
+  const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const named = (src: string) => resources.find((r) => new URL(r.name).pathname === src);
+  const entry = named(tags[0][1].src)!;
+  const covers = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) => named(new URL(img.src).pathname));
+  return {
+    parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    entry: entry.startTime,
+    firstCovers: covers.map((cover) => cover?.responseEnd ?? -1),
+    scriptsBefore: resources.filter((r) => r.name.endsWith('.js') && r.startTime < entry.startTime).map((r) => new URL(r.name).pathname),
+  };
+}
+
 describe('pages rendered on the server', () => {
   it('sends the event list with its first page as HTML, dates in Moscow for an unknown zone', async () => {
     await withoutScripts(async (page) => {
@@ -98,9 +119,10 @@ describe('pages rendered on the server', () => {
       expect(events).toHaveLength(20);
       expect(await cardLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(events.map((e) => `/event_info/${e.id}`));
       expect(await cardDates(page).allTextContents()).toEqual(dayMonths(events, 'Europe/Moscow'));
-      // the stylesheet is in the page, the app's scripts after its content
+      // the stylesheet is in the page; the app's scripts only listed after its content, for the loader
       expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
-      expect(await page.evaluate(() => document.querySelector('#root ~ script[type="module"]') !== null)).toBe(true);
+      expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0);
+      expect(await page.evaluate(() => document.querySelector('#root ~ #forma-app-scripts ~ script[src="/app-loader.js"]') !== null)).toBe(true);
     });
   });
 
@@ -191,6 +213,39 @@ describe('pages rendered on the server', () => {
     const body = (await (await filtered).json()) as { results: Array<{ category: string }> };
     expect(body.results.every((e) => e.category === 'Хобби')).toBe(true);
     await expect.poll(() => cardLinks(page).count()).toBe(body.results.length);
+    await page.context().close();
+  });
+
+  it('asks for the app once the page is parsed and its first covers are in, then hydrates', async () => {
+    const page = await openPage(390, 844);
+    const errors = collectErrors(page);
+    // every cover answers late: the app waits for the first screen's, not for the rest
+    await page.route('**/media/demo/covers/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, COVER_DELAY_MS));
+      await route.continue();
+    });
+    await gotoLiveApp(page, `${appUrl}/AllEvents`);
+    const timing = await page.evaluate(appTiming);
+    expect(timing.firstCovers).toHaveLength(3);
+    expect(Math.min(...timing.firstCovers)).toBeGreaterThanOrEqual(COVER_DELAY_MS);
+    expect(timing.entry).toBeGreaterThanOrEqual(Math.max(...timing.firstCovers, timing.parsed));
+    // nothing of the app's was asked for before: only the early data's script and the loader
+    expect(timing.scriptsBefore.sort()).toEqual(['/app-loader.js', '/early-data.js']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks for the app after a while even when a first cover never answers', async () => {
+    const page = await openPage(390, 844);
+    const held: Array<() => void> = [];
+    await page.route('**/media/demo/covers/**', (route) => new Promise<void>((resolve) => held.push(resolve)).then(() => route.abort()));
+    // (the page's load event waits for its images: only its parsing is awaited)
+    await page.goto(`${appUrl}/AllEvents`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    const timing = await page.evaluate(appTiming);
+    // public/app-loader.js: WAIT_MS after the page was parsed
+    expect(timing.entry - timing.parsed).toBeGreaterThanOrEqual(2400);
+    for (const release of held) release();
     await page.context().close();
   });
 

@@ -40,21 +40,37 @@ export function withCriticalCss(html: string): string {
   return html.replace(inlined[0], () => `<style ${STYLESHEET_ATTRIBUTE}="${inlined[1]}">${critical}</style>`);
 }
 
+/** The data block listing the app's script and preload tags, which public/app-loader.js adds to the page. */
+export const APP_SCRIPTS_ID = 'forma-app-scripts';
+/** The script that loads the app once the first screen is on it (public/app-loader.js). */
+export const APP_LOADER = '/app-loader.js';
+
+/** A tag as its name and attributes (`crossorigin` → ''), as the loader re-creates it. */
+function tagParts(tag: string): [string, Record<string, string>] {
+  const name = /^<([a-z]+)/.exec(tag)?.[1] ?? 'script';
+  const attributes: Record<string, string> = {};
+  for (const [, attribute, value] of tag.slice(name.length + 1).matchAll(/\s([a-z-]+)(?:="([^"]*)")?/g)) attributes[attribute] = value ?? '';
+  return [name, attributes];
+}
+
 /**
- * The scripts moved to the end of the body: the page is readable without them, so the images of its first screen
- * are asked for before the app's JavaScript (module scripts run after parsing wherever they stand).
+ * The app after the first screen (decision 014, «The app after the first screen»): the page is readable without its
+ * JavaScript, and on a slow phone every request and every answer costs the main thread that is laying the page out.
+ * So the HTML carries no script or preload of the app: it lists them in a data block, and the small loader adds them
+ * once the page is parsed, painted and its first screen's images are in (or after a few seconds, whichever is first).
  */
-function scriptsLast(template: string): string {
-  const scripts = template.match(SCRIPTS)?.map((tag) => tag.trim()) ?? [];
-  if (!scripts.length || !template.includes('</body>')) return template;
-  return template.replace(SCRIPTS, '').replace('</body>', () => `${scripts.join('\n')}\n</body>`);
+function appAfterFirstScreen(template: string): string {
+  const tags = template.match(SCRIPTS)?.map((tag) => tagParts(tag.trim())) ?? [];
+  if (!tags.length || !template.includes('</body>')) return template;
+  const list = `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify(tags).replace(/</g, '\\u003c')}</script>`;
+  return template.replace(SCRIPTS, '').replace('</body>', () => `${list}\n<script src="${APP_LOADER}" async></script>\n</body>`);
 }
 
 /** index.html as the frame of a server-rendered page (as it is, with its stylesheet linked, if that cannot be read). */
 export async function pageTemplate(template: string, assets: Fetcher, url: URL): Promise<string> {
   if (prepared?.template === template) return prepared.page;
   const inlined = await inlineStylesheet(template, assets, url);
-  if (inlined === null) return scriptsLast(template);
-  prepared = { template, page: scriptsLast(inlined) };
+  if (inlined === null) return appAfterFirstScreen(template);
+  prepared = { template, page: appAfterFirstScreen(inlined) };
   return prepared.page;
 }
