@@ -102,7 +102,8 @@ describe('the static assets’ headers (public/_headers)', () => {
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
     }
-    const html = await (await fetch(`${appUrl}/`)).text();
+    // the SPA's shell names the app's entry (a visitor's rendered page lists it for its loader instead)
+    const html = await (await fetch(`${appUrl}/BaseMeet`)).text();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     const asset = await fetch(`${appUrl}${script}`);
