@@ -2,6 +2,7 @@
 // its data, the browser hydrates it in place, dates are in the visitor's zone, and no one signed in ever gets it.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { APP_LOADER, APP_SCRIPTS_ID } from '../../worker/pages/page-template.ts';
 import { gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
@@ -93,8 +94,8 @@ const COVER_DELAY_MS = 1000;
  * When the page was parsed, when the app's entry (the first tag the loader adds) was asked for, when each of the
  * first screen's covers (fetchpriority=high) finished, and the scripts asked for before the entry.
  */
-function appTiming() {
-  const tags = JSON.parse(document.getElementById('forma-app-scripts')!.textContent!) as Array<[string, Record<string, string>]>;
+function appTiming(listId: string) {
+  const tags = JSON.parse(document.getElementById(listId)!.textContent!) as Array<[string, Record<string, string>]>;
   const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
   const named = (src: string) => resources.find((r) => new URL(r.name).pathname === src);
   const entry = named(tags[0][1].src)!;
@@ -122,7 +123,8 @@ describe('pages rendered on the server', () => {
       // the stylesheet is in the page; the app's scripts only listed after its content, for the loader
       expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
       expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0);
-      expect(await page.evaluate(() => document.querySelector('#root ~ #forma-app-scripts ~ script[src="/app-loader.js"]') !== null)).toBe(true);
+      const listThenLoader = `#root ~ #${APP_SCRIPTS_ID} ~ script[src="${APP_LOADER}"]`;
+      expect(await page.evaluate((selector) => document.querySelector(selector) !== null, listThenLoader)).toBe(true);
     });
   });
 
@@ -225,12 +227,12 @@ describe('pages rendered on the server', () => {
       await route.continue();
     });
     await gotoLiveApp(page, `${appUrl}/AllEvents`);
-    const timing = await page.evaluate(appTiming);
+    const timing = await page.evaluate(appTiming, APP_SCRIPTS_ID);
     expect(timing.firstCovers).toHaveLength(3);
     expect(Math.min(...timing.firstCovers)).toBeGreaterThanOrEqual(COVER_DELAY_MS);
     expect(timing.entry).toBeGreaterThanOrEqual(Math.max(...timing.firstCovers, timing.parsed));
     // nothing of the app's was asked for before: only the early data's script and the loader
-    expect(timing.scriptsBefore.sort()).toEqual(['/app-loader.js', '/early-data.js']);
+    expect(timing.scriptsBefore.sort()).toEqual([APP_LOADER, '/early-data.js'].sort());
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -242,7 +244,7 @@ describe('pages rendered on the server', () => {
     // (the page's load event waits for its images: only its parsing is awaited)
     await page.goto(`${appUrl}/AllEvents`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
-    const timing = await page.evaluate(appTiming);
+    const timing = await page.evaluate(appTiming, APP_SCRIPTS_ID);
     // public/app-loader.js: WAIT_MS after the page was parsed
     expect(timing.entry - timing.parsed).toBeGreaterThanOrEqual(2400);
     for (const release of held) release();
