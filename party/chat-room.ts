@@ -1,4 +1,5 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
+import { sendToAllSockets, socketTagValues } from './hibernated-sockets.ts';
 import { IDENTITY_HEADER } from './identity.ts';
 import { chatClientMessage, chatServerMessage, TYPING_RELAY_INTERVAL_MS, type ChatServerMessage } from './protocol/chats.ts';
 
@@ -78,13 +79,13 @@ export class ChatRoom extends Server {
   async publish(message: ChatServerMessage, seq?: number) {
     const text = JSON.stringify(chatServerMessage.parse(message));
     if (seq == null) {
-      this.broadcast(text);
+      sendToAllSockets(this.ctx, text);
       return { present: this.presentUserIds() };
     }
     this.nextSeq ??= (await this.ctx.storage.get<number>(NEXT_SEQ_KEY)) ?? seq;
     if (seq < this.nextSeq) {
       // late (after a gap timed out) or the first message after a restart with an older one in flight
-      this.broadcast(text);
+      sendToAllSockets(this.ctx, text);
     } else {
       await new Promise<void>((sent) => {
         this.waiting.set(seq, { text, sent });
@@ -98,7 +99,7 @@ export class ChatRoom extends Server {
     let next = this.waiting.get(this.nextSeq!);
     while (next) {
       this.waiting.delete(this.nextSeq!);
-      this.broadcast(next.text);
+      sendToAllSockets(this.ctx, next.text);
       next.sent();
       this.nextSeq! += 1;
       next = this.waiting.get(this.nextSeq!);
@@ -128,12 +129,8 @@ export class ChatRoom extends Server {
     }
   }
 
+  /** Who has the room open, from the sockets' tags. */
   private presentUserIds() {
-    const ids = new Set<number>();
-    for (const c of this.getConnections()) {
-      const id = connectionUserId(c);
-      if (id != null) ids.add(id);
-    }
-    return [...ids];
+    return socketTagValues(this.ctx, USER_TAG).map(Number);
   }
 }

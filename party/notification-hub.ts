@@ -1,4 +1,5 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
+import { sendToAllSockets } from './hibernated-sockets.ts';
 import { IDENTITY_HEADER } from './identity.ts';
 import { notificationClientMessage, notificationServerMessage, type NotificationServerMessage } from './protocol/notifications.ts';
 
@@ -29,7 +30,6 @@ export class NotificationHub extends Server {
   /** RPC from the Worker: deliver to every open connection; answers how many got it. */
   async deliver(message: NotificationServerMessage) {
     const text = JSON.stringify(notificationServerMessage.parse(message));
-    this.broadcast(text);
-    return { delivered: [...this.getConnections()].length };
+    return { delivered: sendToAllSockets(this.ctx, text) };
   }
 }

@@ -1,5 +1,4 @@
 import type { SQL } from 'drizzle-orm';
-import { getServerByName } from 'partyserver';
 import type { Executor, HttpDb } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
 import { toNotification } from './notifications.mapper.ts';
@@ -59,8 +58,8 @@ export async function pushNotifications(env: Bindings, rows: StoredNotification[
 /** Sends one message to every open tab of a user; a failure is logged, never thrown. */
 export async function pushToUser(env: Bindings, userId: number, message: NotificationServerMessage) {
   try {
-    const hub = await getServerByName(env.NotificationHub, String(userId));
-    await hub.deliver(message);
+    // one RPC, as publishToRoom (chat-fanout.ts): the hub needs no start-up for a delivery
+    await env.NotificationHub.getByName(String(userId)).deliver(message);
   } catch (e) {
     console.error(JSON.stringify({ level: 'error', msg: 'notification push failed', userId, error: String(e) }));
   }

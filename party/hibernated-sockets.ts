@@ -1,0 +1,28 @@
+// Fan-out straight from the hibernation API. partyserver's `broadcast` and `getConnections` wrap every socket and
+// read its attachment back on each call; a room or hub that sends one text to all its sockets needs neither.
+
+/** Sends `text` to every open socket of the object; answers how many it went to. */
+export function sendToAllSockets(ctx: DurableObjectState, text: string): number {
+  let sent = 0;
+  for (const ws of ctx.getWebSockets()) {
+    // (WebSocket.OPEN: workerd names it READY_STATE_OPEN; partyserver, imported by every object, adds the standard name)
+    if (ws.readyState !== WebSocket.OPEN) continue;
+    try {
+      ws.send(text);
+      sent += 1;
+    } catch {
+      ws.close(1011, 'Unexpected error');
+    }
+  }
+  return sent;
+}
+
+/** The values of the sockets' tags that start with `prefix` (tags are set on accept and survive hibernation). */
+export function socketTagValues(ctx: DurableObjectState, prefix: string): string[] {
+  const values = new Set<string>();
+  for (const ws of ctx.getWebSockets()) {
+    const tag = ctx.getTags(ws).find((t) => t.startsWith(prefix));
+    if (tag) values.add(tag.slice(prefix.length));
+  }
+  return [...values];
+}
