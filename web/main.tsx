@@ -4,6 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 // Self-hosted variable Inter (Latin + Cyrillic subsets); no third-party font requests.
 import '@fontsource-variable/inter';
+// after it: ₽ from its own small file, not from Inter's latin-ext one
+import './fonts/inter-ruble.css';
 import './styles.css';
 import { AppRoot } from './app/app-root.tsx';
 import { readPageState, receivedNow, type PageState } from './app/page-state.ts';

@@ -251,6 +251,23 @@ describe('pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('draws the ruble sign from its own small font, without Inter\'s latin-ext file', async () => {
+    const page = await openPage(390, 844);
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${appUrl}/AllEvents`, { waitUntil: 'networkidle' });
+    expect(await page.locator('main').innerText()).toContain('₽');
+    const rubleFace = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((face) => face.unicodeRange === 'U+20BD').map((face) => face.status);
+    });
+    expect(rubleFace).toContain('loaded');
+    expect(fonts.some((path) => path.includes('latin-ext'))).toBe(false);
+    expect(fonts.some((path) => path.includes('inter-latin-wght'))).toBe(true);
+  });
+
   it('hydrates a rendering stored long ago without reading its data again, with the whole stylesheet applied', async () => {
     const page = await openPage(390, 844);
     const listRequests: string[] = [];
