@@ -1,5 +1,7 @@
 // Fan-out straight from the hibernation API. partyserver's `broadcast` and `getConnections` wrap every socket and
 // read its attachment back on each call; a room or hub that sends one text to all its sockets needs neither.
+// Only for objects with `static options = { hibernate: true }` (ChatRoom, NotificationHub): partyserver accepts their
+// sockets with `ctx.acceptWebSocket`, so `ctx.getWebSockets()` has them all; without hibernation it would have none.
 
 /** Sends `text` to every open socket of the object; answers how many it went to. */
 export function sendToAllSockets(ctx: DurableObjectState, text: string): number {
