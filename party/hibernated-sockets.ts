@@ -3,12 +3,18 @@
 // Only for objects with `static options = { hibernate: true }` (ChatRoom, NotificationHub): partyserver accepts their
 // sockets with `ctx.acceptWebSocket`, so `ctx.getWebSockets()` has them all; without hibernation it would have none.
 
+/** The object's sockets that are open (a closing one neither gets messages nor counts as present). */
+function* openSockets(ctx: DurableObjectState) {
+  for (const ws of ctx.getWebSockets()) {
+    // (WebSocket.OPEN: workerd names it READY_STATE_OPEN; partyserver, imported by every object, adds the standard name)
+    if (ws.readyState === WebSocket.OPEN) yield ws;
+  }
+}
+
 /** Sends `text` to every open socket of the object; answers how many it went to. */
 export function sendToAllSockets(ctx: DurableObjectState, text: string): number {
   let sent = 0;
-  for (const ws of ctx.getWebSockets()) {
-    // (WebSocket.OPEN: workerd names it READY_STATE_OPEN; partyserver, imported by every object, adds the standard name)
-    if (ws.readyState !== WebSocket.OPEN) continue;
+  for (const ws of openSockets(ctx)) {
     try {
       ws.send(text);
       sent += 1;
@@ -19,10 +25,10 @@ export function sendToAllSockets(ctx: DurableObjectState, text: string): number 
   return sent;
 }
 
-/** The values of the sockets' tags that start with `prefix` (tags are set on accept and survive hibernation). */
+/** The values of the open sockets' tags that start with `prefix` (tags are set on accept and survive hibernation). */
 export function socketTagValues(ctx: DurableObjectState, prefix: string): string[] {
   const values = new Set<string>();
-  for (const ws of ctx.getWebSockets()) {
+  for (const ws of openSockets(ctx)) {
     const tag = ctx.getTags(ws).find((t) => t.startsWith(prefix));
     if (tag) values.add(tag.slice(prefix.length));
   }
