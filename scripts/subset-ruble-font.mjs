@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 
-export const RUBLE = '\u20BD';
+const RUBLE = '\u20BD';
 export const RUBLE_FONT_PATH = fileURLToPath(new URL('../web/fonts/inter-ruble.woff2', import.meta.url));
 const SOURCE = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource-variable/inter/package.json')), 'files', 'inter-latin-ext-wght-normal.woff2');
 
