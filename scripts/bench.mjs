@@ -133,7 +133,8 @@ try {
   }
   console.log(`[bench] build: ${build({ quiet: true, stack: 'bench' })} ms`);
   // the SFU settings only let an event's room admit more than a mesh's 4 for the relay figure; no SFU is called
-  app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS });
+  // wrangler's line per request would cost CPU that production does not spend; warnings and errors still show
+  app = await serve({ mode: 'serve', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS, logLevel: 'warn' });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   if (scheduleOnly) await measureSchedule(app, ready);
   else if (authOnly) await measureCodeTiming(app, ready);
