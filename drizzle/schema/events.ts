@@ -51,7 +51,8 @@ export const events = pgTable(
     index('events_list_price_idx').on(t.price, t.id, t.startsAt).where(sql`${t.isPublic} and not ${t.isCanceled}`),
     // a category's list by price (the filter people combine with a price sort), the same way
     index('events_list_category_price_idx').on(t.category, t.price, t.id, t.startsAt).where(sql`${t.isPublic} and not ${t.isCanceled}`),
-    index('events_mentor_idx').on(t.mentorId, t.startsAt),
+    // a mentor's events; with the «upcoming and listed» columns in it, counting them (the mentor cards) reads the index alone
+    index('events_mentor_idx').on(t.mentorId, t.startsAt, t.durationMinutes, t.isPublic, t.isCanceled),
     index('events_category_starts_idx').on(t.category, t.startsAt),
     check('events_price_range', sql`${t.price} between 0 and 150000`),
     check('events_discount_range', sql`${t.discountPercent} is null or ${t.discountPercent} between 1 and 100`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { category } from './categories.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
@@ -40,6 +40,11 @@ export const users = pgTable(
     /** kept by a trigger on user_reviews (migration 0008), so mentor lists sort by rating without aggregating */
     reviewsCount: integer().notNull().default(0),
     reviewStarsSum: integer().notNull().default(0),
+    /** the card's rating, 5.0 until the first review; stored so the mentor list walks an index in rating order
+     * (numeric(2,1) arrives as a string such as '4.5') */
+    rating: numeric({ precision: 2, scale: 1 })
+      .notNull()
+      .generatedAlwaysAs(sql`case when reviews_count = 0 then 5.0 else round(review_stars_sum::numeric / reviews_count, 1) end`),
     /** a mentor's reliability for their profile (decision 012, «Attendance and money»): paid consultations they
      * missed (refunded by the no-show job) and paid consultations or events with paid participants they cancelled */
     mentorNoShowCount: integer().notNull().default(0),
@@ -62,6 +67,8 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_category_idx').on(t.category).where(sql`${t.role} = 'mentor'`),
     index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`${t.role} = 'mentor'`),
+    // the mentor list's default order, walked in order up to the page's end (decision 015, «The mentor list's order»)
+    index('users_mentor_rating_idx').on(t.rating.desc().nullsFirst(), t.reviewsCount.desc().nullsFirst(), t.id).where(sql`${t.role} = 'mentor'`),
   ],
 );
 

@@ -1,10 +1,12 @@
 // Public mentor pages: the list with its filters and counts, the detail, random mentors, consultation
 // types. Each test names its mentors with a unique word and searches for it.
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { caseImages, educations, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
+import { mentorPageQuery } from '../../worker/mentors/mentors.queries.ts';
+import { mentorListQuery } from '../../worker/mentors/mentors.schemas.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
@@ -143,6 +145,22 @@ describe('mentor list', () => {
     expect(await list({ search: word }).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
     expect(await list({ search: word, sort: 'rating' }).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, noReviews.id, four.id]);
     expect(await list({ search: word, sort: 'reviews' }).then(ids)).toEqual([fiveTwice.id, fiveOnce.id, four.id, noReviews.id]);
+  });
+
+  // Decision 015, «The mentor list's order»: the default page walks an index in rating order and stops at its end (no
+  // window over every mentor, no sort), and a card's upcoming events are counted from an index alone. Sequential scans,
+  // bitmaps and sorts are switched off, so what is asserted is what the indexes can do, not a small table's plan.
+  it('walks the rating index to the page’s end and counts events from an index', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql`select set_config(${setting}, 'off', true)`);
+      const query = mentorPageQuery(tx as unknown as typeof t.db, mentorListQuery.parse({}), 1).toSQL();
+      const client = (tx as unknown as { session: { client: { query: (q: string, p: unknown[]) => Promise<{ rows: { 'QUERY PLAN': string }[] }> } } }).session.client;
+      const { rows } = await client.query(`explain ${query.sql}`, query.params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using users_mentor_rating_idx/);
+    expect(plan).not.toMatch(/WindowAgg|Sort/);
+    expect(plan).toMatch(/Index Only Scan using events_mentor_idx on events e/);
   });
 
   it('pages with count and has_more, including past the end', async () => {

@@ -13,13 +13,11 @@ const isMentor = eq(users.role, 'mentor');
  */
 const outerId = sql`"users"."id"`;
 
-// The rating and the number of reviews come from users.reviews_count / review_stars_sum, which a trigger
-// on user_reviews keeps (migration 0008): the default order needs them for every matching mentor. The
-// other counts are correlated subqueries in the select list: Postgres evaluates those only for the rows
-// of the page.
-/** numeric(…,1) arrives as a string such as '4.5'; '5.0' when there are no reviews */
-const rating = sql<string>`case when ${users.reviewsCount} = 0 then 5.0 else round(${users.reviewStarsSum}::numeric / ${users.reviewsCount}, 1) end`;
-const reviewsCount = users.reviewsCount;
+// The rating and the number of reviews are columns of users (the number and the rating's sum kept by a trigger on
+// user_reviews, migration 0008; the rating generated from them, migration 0024), so the default order walks
+// users_mentor_rating_idx and stops at the page's end. The other counts are correlated subqueries in the select
+// list: Postgres evaluates those only for the rows of the page.
+const { rating, reviewsCount } = users;
 
 /** every card query starts here */
 function fromMentors<T extends SelectedFields>(db: Db, columns: T) {
@@ -55,8 +53,8 @@ export function mentorCardColumns(callerId: number | null) {
 }
 
 const sortOrder: Record<MentorSort, SQL[]> = {
-  rating: [sql`${rating} desc`, sql`${reviewsCount} desc`, asc(users.id)],
-  reviews: [sql`${reviewsCount} desc`, sql`${rating} desc`, asc(users.id)],
+  rating: [desc(rating), desc(reviewsCount), asc(users.id)],
+  reviews: [desc(reviewsCount), desc(rating), asc(users.id)],
   'price-asc': [asc(users.price), asc(users.id)],
   'price-desc': [desc(users.price), desc(users.id)],
   newest: [desc(users.createdAt), desc(users.id)],
@@ -72,9 +70,14 @@ function filters(f: MentorListFilters) {
   );
 }
 
-/** The statement behind one page of mentors; `total` is how many match in all. */
+/**
+ * The statement behind one page of mentors; `total` is how many match in all. The total is its own uncorrelated
+ * subquery (run once), not `count(*) over ()`: a window needs every matching row before the first is returned, so the
+ * page could not stop at its end.
+ */
 export function mentorPageQuery(db: Db, f: MentorListFilters, callerId: number | null) {
-  return fromMentors(db, { ...mentorCardColumns(callerId), total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const total = sql<number>`(select count(*) from ${users} where ${filters(f)})`.mapWith(Number);
+  return fromMentors(db, { ...mentorCardColumns(callerId), total })
     .where(filters(f))
     .orderBy(...sortOrder[f.sort])
     .limit(Math.min(f.limit, MENTORS_PAGE_MAX))
