@@ -26,6 +26,7 @@ export const STATEMENT_METHODS = new Set(['select', 'selectDistinct', 'selectDis
 export const SQL_EXCEPTIONS = new Map<string, string>([
   // Fragment builders: they return an `SQL` condition and send nothing; only queries files put them in a statement.
   ['worker/lib/search-condition.ts', 'builds the search condition (an SQL fragment) the event and mentor lists put in their WHERE'],
+  ['worker/lib/iso-instant.ts', 'builds the ISO-8601 formatting of an instant (an SQL fragment) that queries select'],
   ['worker/consultation-slots/live-booking.ts', 'builds the "slot has a live booking" condition (an SQL fragment) the slot queries share'],
 ]);
 

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import type { AnalyticsPeriod, AnalyticsSummary } from './analytics.schemas.ts';
+import { isoInstantRaw } from '../lib/iso-instant.ts';
 
 const SPANS: Record<AnalyticsPeriod, { span: string; bucket: 'day' | 'week' | 'month' }> = {
   week: { span: '7 days', bucket: 'day' },
@@ -159,10 +160,10 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
     )
     select json_build_object(
       'time_zone', p.tz,
-      'range', json_build_object('start', to_char(p.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                                 'end', to_char(p.now_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-      'previous_range', json_build_object('start', to_char(p.prev_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                                          'end', to_char(p.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      'range', json_build_object('start', ${isoInstantRaw('p.start_at')},
+                                 'end', ${isoInstantRaw('p.now_at')}),
+      'previous_range', json_build_object('start', ${isoInstantRaw('p.prev_at')},
+                                          'end', ${isoInstantRaw('p.start_at')}),
       'cards', json_build_object(
         'sessions_held', json_build_object('value', hs.cur, 'previous', hs.prev),
         'average_rating', json_build_object('value', rs.cur, 'previous', rs.prev, 'overall', rs.overall,
@@ -175,7 +176,7 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
       ),
       'sessions_over_time', (
         select json_agg(json_build_object(
-          'start', to_char(bk.local_start at time zone p.tz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'start', ${isoInstantRaw('bk.local_start at time zone p.tz')},
           'label', to_char(bk.local_start, 'YYYY-MM-DD'),
           'consultations', coalesce(s.consultations, 0), 'events', coalesce(s.events, 0),
           'income', coalesce(round(ib.kopecks / 100.0), 0)::bigint) order by bk.local_start)
@@ -187,7 +188,7 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
         'returning_mentees', es.returning,
         'buckets', (
           select json_agg(json_build_object(
-            'start', to_char(bk.local_start at time zone p.tz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'start', ${isoInstantRaw('bk.local_start at time zone p.tz')},
             'label', to_char(bk.local_start, 'YYYY-MM-DD'),
             'new', coalesce(eb.new, 0), 'returning', coalesce(eb.returning, 0)) order by bk.local_start)
           from buckets bk left join engagement_buckets eb on eb.local_bucket = bk.local_start)),

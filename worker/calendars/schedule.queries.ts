@@ -1,12 +1,12 @@
 // The schedule (spec 002 §2.2, §3, §7): one statement builds the whole answer as JSON, so a person with
 // hundreds of sessions costs one round trip and no per-row mapping in the Worker.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 import type { Schedule } from './schedule.schemas.ts';
+import { isoInstantRaw } from '../lib/iso-instant.ts';
 
-/** ISO-8601 in UTC with milliseconds, as Date.toISOString() writes it everywhere else in the API. */
-const iso = (column: SQL | string) => sql.raw(`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = isoInstantRaw;
 
 const person = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'mentor_name', ${alias}.first_name, 'mentor_surname', ${alias}.last_name, 'mentor_avatar_url', ${alias}.avatar_url)`);

@@ -5,6 +5,7 @@ import { users } from '../../drizzle/schema/users.ts';
 import { hasLiveBooking, slotIdColumn } from './live-booking.ts';
 import { isSlotOverlap } from './pg-error.ts';
 import { slotTimeProblems } from './slot-dates.ts';
+import { isoInstantRaw } from '../lib/iso-instant.ts';
 import { lockSlots, removeUnbookedSlots } from './slot-removal.queries.ts';
 
 const live = isNull(consultationSlots.deletedAt);
@@ -159,8 +160,6 @@ export type SeriesPlan = {
   timeZone: string;
 };
 
-const isoInstant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 /**
  * Records the series, then expands it in one statement: one slot per matching date, starting at the
  * wall-clock start time in the series' time zone (so 10:00 stays 10:00 across daylight-saving changes),
@@ -192,7 +191,7 @@ export async function createSeries(db: Db, mentorId: number, plan: SeriesPlan) {
         on conflict do nothing
         returning starts_at
       )
-      select ${isoInstant('f.starts_at')} as starts_at, exists (select 1 from ins where ins.starts_at = f.starts_at) as created
+      select ${isoInstantRaw('f.starts_at')} as starts_at, exists (select 1 from ins where ins.starts_at = f.starts_at) as created
         from fresh f order by f.starts_at`);
     const rows = expanded.rows;
     return {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import type { Mentee } from './mentees.schemas.ts';
+import { isoInstantRaw } from '../lib/iso-instant.ts';
 
 const MAX_WORDS = 8;
 
@@ -35,7 +36,7 @@ export async function listMentees(db: Db, mentorId: number, search: string | und
     )
     select u.id, u.first_name as name, u.last_name as surname, u.avatar_url,
            pu.bookings_count, pu.registrations_count,
-           to_char(pu.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_contact,
+           ${isoInstantRaw('pu.last_at')} as last_contact,
            (select cr.id::text from chat_rooms cr
              where cr.direct_key = least(u.id, ${mentorId}::int) || ':' || greatest(u.id, ${mentorId}::int)) as chat_room_id
     from per_user pu join users u on u.id = pu.user_id

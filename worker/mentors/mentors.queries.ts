@@ -3,6 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { searchCondition } from '../lib/search-condition.ts';
+import { isoInstant } from '../lib/iso-instant.ts';
 import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
 
 const isMentor = eq(users.role, 'mentor');
@@ -172,7 +173,7 @@ export function myMentorsHistory(db: Db, userId: number) {
     );
   return db
     .with(history)
-    .select({ ...mentorItemColumns, lastContactAt: sql<string>`to_char(${history.lastContactAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, sessionsCount: sql<number>`${history.sessionsCount}`.mapWith(Number) })
+    .select({ ...mentorItemColumns, lastContactAt: isoInstant(history.lastContactAt), sessionsCount: sql<number>`${history.sessionsCount}`.mapWith(Number) })
     .from(history)
     .innerJoin(users, eq(users.id, history.mentorId))
     .orderBy(desc(history.lastContactAt), asc(users.id));

@@ -13,6 +13,7 @@ import { pgError } from '../lib/db-errors.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { REGISTRATION_HOLD_MINUTES } from './registrations.schemas.ts';
+import { isoInstantRaw } from '../lib/iso-instant.ts';
 
 const live = inArray(eventRegistrations.status, ['pending_payment', 'confirmed']);
 
@@ -85,7 +86,7 @@ export async function register(db: Db, eventId: number, userId: number): Promise
              case when ${paid} then null else now() end
       from events e
       where e.id = ${eventId} and not e.is_canceled and e.starts_at > now() and e.mentor_id <> ${userId}::int
-      returning id, event_id, status, to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as hold_expires_at`);
+      returning id, event_id, status, ${isoInstantRaw('hold_expires_at')} as hold_expires_at`);
     const [row] = result.rows;
     if (row) {
       return {
