@@ -163,6 +163,27 @@ describe('mentor list', () => {
     expect(plan).toMatch(/Index Only Scan using events_mentor_idx on events e/);
   });
 
+  // Without a search the total is its own subquery; with one, the window counts (mentorPageQuery). Both in one snapshot,
+  // as other files add mentors meanwhile.
+  it('counts every matching mentor in the total, with and without a search', async () => {
+    const word = token();
+    await mentor({ tgTitle: word, category: 'Хобби' });
+    await mentor({ tgTitle: word, category: 'Карьера' });
+    const [totals, counts] = await t.db.transaction(
+      async (tx) => {
+        const db = tx as unknown as typeof t.db;
+        const total = async (q: Record<string, string>) => (await mentorPageQuery(db, mentorListQuery.parse({ limit: '1', ...q }), null))[0]?.total;
+        const count = async (where: ReturnType<typeof sql>) => Number((await tx.execute<{ n: string }>(sql`select count(*) as n from users where role = 'mentor' and ${where}`)).rows[0].n);
+        return [
+          [await total({}), await total({ category: 'Хобби' }), await total({ search: word })],
+          [await count(sql`true`), await count(sql`category = 'Хобби'`), 2],
+        ];
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+    expect(totals).toEqual(counts);
+  });
+
   it('pages with count and has_more, including past the end', async () => {
     const word = token();
     await t.db.insert(users).values(Array.from({ length: 5 }, (_, i) => ({ email: `${word}.${i}@test.forma`, role: 'mentor' as const, tgTitle: word })));

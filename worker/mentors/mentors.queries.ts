@@ -72,12 +72,13 @@ function filters(f: MentorListFilters) {
 }
 
 /**
- * The statement behind one page of mentors; `total` is how many match in all. The total is its own uncorrelated
- * subquery (run once), not `count(*) over ()`: a window needs every matching row before the first is returned, so the
- * page could not stop at its end.
+ * The statement behind one page of mentors; `total` is how many match in all. Without a search the total is its own
+ * uncorrelated subquery (run once, from an index): a window needs every matching row before the first is returned,
+ * so the page could not stop at its end. A search reads every mentor's text whatever the order, so there the window
+ * counts in that one pass instead of a second one (decision 015, «The mentor list's order»).
  */
 export function mentorPageQuery(db: Db, f: MentorListFilters, callerId: number | null) {
-  const total = sql<number>`(select count(*) from ${users} where ${filters(f)})`.mapWith(Number);
+  const total = (searchCondition(users.searchText, f.search) ? sql<number>`count(*) over ()` : sql<number>`(select count(*) from ${users} where ${filters(f)})`).mapWith(Number);
   return fromMentors(db, { ...mentorCardColumns(callerId), total })
     .where(filters(f))
     .orderBy(...sortOrder[f.sort])
