@@ -14,10 +14,10 @@ const isMentor = eq(users.role, 'mentor');
  */
 const outerId = sql`"users"."id"`;
 
-// The rating and the number of reviews are columns of users (the number of reviews and the sum of their stars kept by
-// a trigger on user_reviews, migration 0008; the rating generated from them, migration 0024), so the default order walks
-// users_mentor_rating_idx and stops at the page's end. The other counts are correlated subqueries in the select
-// list: Postgres evaluates those only for the rows of the page.
+// The rating and the number of reviews are columns of users: the number of reviews and the sum of their stars are
+// kept by a trigger on user_reviews (migration 0008), the rating is generated from them (migration 0024). So the
+// default order walks users_mentor_rating_idx and stops at the page's end. The other counts are correlated subqueries
+// in the select list: Postgres evaluates those only for the rows of the page.
 const { rating, reviewsCount } = users;
 
 /** every card query starts here */
