@@ -39,6 +39,16 @@ export function useTestDb() {
 }
 
 /**
+ * Postgres's text plan for a built statement (`query.toSQL()`), inside a transaction so that `set local` settings and
+ * rows made there count: drizzle's `execute` has no way to pass the statement's own parameters.
+ */
+export async function explainPlan(tx: unknown, query: { sql: string; params: unknown[] }) {
+  const { client } = (tx as { session: { client: { query: (q: string, p: unknown[]) => Promise<{ rows: { 'QUERY PLAN': string }[] }> } } }).session;
+  const { rows } = await client.query(`explain ${query.sql}`, query.params);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/**
  * The token with its signature's first character changed. Its last character only partly carries bits (a
  * base64url tail), so changing the end can leave the signature's bytes as they were and the token still valid.
  */

@@ -8,7 +8,7 @@ import { caseImages, educations, mentorFavorites, users, workExperiences } from 
 import { mentorPageQuery } from '../../worker/mentors/mentors.queries.ts';
 import { mentorListQuery } from '../../worker/mentors/mentors.schemas.ts';
 import { createEvent, createUser } from '../factories.ts';
-import { useTestDb } from './helpers.ts';
+import { explainPlan, useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
 import { api, apiAs, expectError, expectOk } from './typed-api.ts';
@@ -153,10 +153,7 @@ describe('mentor list', () => {
   it('walks the rating index to the page’s end and counts events from an index', async () => {
     const plan = await t.db.transaction(async (tx) => {
       for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql`select set_config(${setting}, 'off', true)`);
-      const query = mentorPageQuery(tx as unknown as typeof t.db, mentorListQuery.parse({}), 1).toSQL();
-      const client = (tx as unknown as { session: { client: { query: (q: string, p: unknown[]) => Promise<{ rows: { 'QUERY PLAN': string }[] }> } } }).session.client;
-      const { rows } = await client.query(`explain ${query.sql}`, query.params);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
+      return explainPlan(tx, mentorPageQuery(tx as unknown as typeof t.db, mentorListQuery.parse({}), 1).toSQL());
     });
     expect(plan).toMatch(/Index Scan using users_mentor_rating_idx/);
     expect(plan).not.toMatch(/WindowAgg|Sort/);
