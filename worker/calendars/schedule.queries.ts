@@ -4,9 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 import type { Schedule } from './schedule.schemas.ts';
-import { isoInstantRaw } from '../lib/iso-instant.ts';
-
-const iso = isoInstantRaw;
+import { isoInstantRaw as iso } from '../lib/iso-instant.ts';
 
 const person = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'mentor_name', ${alias}.first_name, 'mentor_surname', ${alias}.last_name, 'mentor_avatar_url', ${alias}.avatar_url)`);
