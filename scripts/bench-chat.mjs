@@ -1,12 +1,12 @@
 // Chat fan-out for `npm run bench`: one room with 100 members, each connected over a real WebSocket to
-// /ws/chats/{roomId}/; a message every 50 ms for 30 s, each sent through POST (stored, then fanned out by
-// the room's Durable Object), senders taking turns. Measured: from the start of the POST to the moment the
-// last of the 100 connections has it; and, per connection, messages lost, duplicated or out of id order.
-import { createRequire } from 'node:module';
+// /ws/chats/{roomId}/ (spread over worker threads: bench-chat-members.mjs); a message every 50 ms for 30 s, each
+// sent through POST (stored, then fanned out by the room's Durable Object), senders taking turns. Measured: from
+// the start of the POST to the moment the last of the 100 connections has it; and, per connection, messages lost,
+// duplicated or out of id order.
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { benchClock } from './bench-clock.mjs';
 import { sessionCookie } from './bench-session.mjs';
-
-const WebSocket = createRequire(import.meta.url)('ws');
 
 async function roomWithMembers(databaseUrl, count) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -27,43 +27,39 @@ async function roomWithMembers(databaseUrl, count) {
   }
 }
 
-function connect(appUrl, roomId, cookie) {
-  const url = `${appUrl.replace(/^http/, 'ws')}/ws/chats/${roomId}/`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { cookie, origin: appUrl } });
-    const client = { ws, seen: new Map(), lastId: 0, duplicates: 0, outOfOrder: 0 };
-    ws.on('message', (data) => {
-      const now = performance.now();
-      const msg = JSON.parse(String(data));
-      if (msg.type === 'pong') resolve(client);
-      if (msg.type !== 'message') return;
-      const id = msg.message.id;
-      if (client.seen.has(id)) client.duplicates += 1;
-      else client.seen.set(id, now);
-      if (id < client.lastId) client.outOfOrder += 1;
-      client.lastId = Math.max(client.lastId, id);
-    });
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'ping' })));
-    ws.on('error', reject);
-  });
+/** The members over `threads` worker threads (bench-chat-members.mjs), each connected; resolves with the threads. */
+async function connectMembers(appUrl, roomId, cookies, threads) {
+  const workers = Array.from(
+    { length: threads },
+    (_, k) => new Worker(new URL('./bench-chat-members.mjs', import.meta.url), { workerData: { appUrl, roomId, cookies: cookies.filter((_, i) => i % threads === k) } }),
+  );
+  await Promise.all(workers.map((w) => new Promise((resolve, reject) => (w.once('message', resolve), w.once('error', reject)))));
+  return workers;
 }
 
-export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalMs = 50, seconds = 30 } = {}) {
+/** What each member saw of the messages `ids` (after waiting for the last of them, bounded); ends the threads. */
+async function collectDeliveries(workers, ids) {
+  const reports = await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('message', (m) => resolve(m.members)), w.postMessage({ ids })))));
+  await Promise.all(workers.map((w) => w.terminate()));
+  return reports.flat().map((m) => ({ ...m, seen: new Map(m.seen) }));
+}
+
+export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalMs = 50, seconds = 30, threads = 4 } = {}) {
   const { roomId, userIds } = await roomWithMembers(databaseUrl, clients);
   const cookies = await Promise.all(userIds.map((id) => sessionCookie(id, 'mentee')));
-  const sockets = await Promise.all(cookies.map((cookie) => connect(appUrl, roomId, cookie)));
+  const workers = await connectMembers(appUrl, roomId, cookies, threads);
 
   const sent = []; // { id, t0 }
   const answered = []; // ms from the start of each POST to its answer
   let failed = 0;
   const total = Math.floor((seconds * 1000) / intervalMs);
   const inFlight = [];
-  const t0 = performance.now();
+  const t0 = benchClock();
   for (let i = 0; i < total; i++) {
     const due = t0 + i * intervalMs;
-    const wait = due - performance.now();
+    const wait = due - benchClock();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const start = performance.now();
+    const start = benchClock();
     inFlight.push(
       fetch(`${appUrl}/api/chats/${roomId}/messages/`, {
         method: 'POST',
@@ -71,17 +67,14 @@ export async function chatFanout(appUrl, databaseUrl, { clients = 100, intervalM
         body: JSON.stringify({ content: `Сообщение ${i + 1}` }),
       }).then(async (res) => {
         const body = await res.json();
-        answered.push(performance.now() - start);
+        answered.push(benchClock() - start);
         if (res.status === 201) sent.push({ id: body.id, t0: start });
         else failed += 1;
       }, () => (failed += 1)),
     );
   }
   await Promise.all(inFlight);
-  // let the last deliveries arrive (bounded)
-  const deadline = performance.now() + 5000;
-  while (performance.now() < deadline && !sockets.every((s) => sent.every((m) => s.seen.has(m.id)))) await new Promise((r) => setTimeout(r, 50));
-  for (const s of sockets) s.ws.close();
+  const sockets = await collectDeliveries(workers, sent.map((m) => m.id));
 
   const latencies = [];
   let lost = 0;

@@ -28,13 +28,16 @@ export function build({ quiet = false, stack = 'dev' } = {}) {
 /**
  * Starts the server and resolves once GET /api/health answers 200.
  * mode 'serve' = the last build under wrangler dev; mode 'dev' = Vite with hot reload; mode 'source' = the
- * Worker bundled from source by wrangler dev with public/ as its assets (no SPA build: for tests of the API alone).
+ * Worker bundled from source by wrangler dev with public/ as its assets (no SPA build: for tests of the API alone);
+ * mode 'direct' = the last build straight from Miniflare, without wrangler dev's relay (the bench: serve-direct.mjs).
  * `logLevel` is wrangler's: 'warn' drops its line per request, which its own process formats even when stdout is
  * ignored (about 0.7 ms of CPU per request here; the bench sets it).
  */
 export async function serve({ mode = 'serve', stack = 'dev', port, services, environment = 'development', inspectorPort, stdio = 'inherit', vars: extraVars = {}, logLevel }) {
   prepareLocalEnv();
   const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment, APP_ORIGIN: `http://127.0.0.1:${port}`, ...extraVars };
+  // loaded only here: it reads wrangler's whole module, which the other modes run as a command instead
+  if (mode === 'direct') return (await import('./serve-direct.mjs')).serveDirect({ ...outputs(stack), port, vars, logLevel });
   const [cmd, args] =
     mode === 'dev'
       ? ['vite', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']]
