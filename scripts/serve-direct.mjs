@@ -34,6 +34,8 @@ export async function serveDirect({ outDir, persistTo, port, vars, logLevel = 'w
       host: '127.0.0.1',
       port,
       log: new Log(LogLevel[logLevel.toUpperCase()]),
+      // as wrangler dev's own Miniflare: no line per request (the entry would also copy each response to write it)
+      logRequests: false,
       resourcePersistencePath: persistTo,
       workers: [{ ...options, name: 'forma', modules: workerModules(path.dirname(main)), bindings: { ...options.bindings, ...vars } }],
     }),
