@@ -8,7 +8,8 @@ import pg from 'pg';
 import { benchClock } from './bench-clock.mjs';
 import { sessionCookie } from './bench-session.mjs';
 
-async function roomWithMembers(databaseUrl, count) {
+/** A chat room with `count` new members (the bench's own users); answers its id and theirs. */
+export async function roomWithMembers(databaseUrl, count) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -39,7 +40,9 @@ async function connectMembers(appUrl, roomId, cookies, threads) {
 
 /** What each member saw of the messages `ids` (after waiting for the last of them, bounded); ends the threads. */
 async function collectDeliveries(workers, ids) {
-  const reports = await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('message', (m) => resolve(m.members)), w.postMessage({ ids })))));
+  const reports = await Promise.all(
+    workers.map((w) => new Promise((resolve, reject) => (w.once('message', (m) => resolve(m.members)), w.once('error', reject), w.postMessage({ ids })))),
+  );
   await Promise.all(workers.map((w) => w.terminate()));
   return reports.flat().map((m) => ({ ...m, seen: new Map(m.seen) }));
 }

@@ -13,8 +13,8 @@ const { unstable_getMiniflareWorkerOptions: miniflareWorkerOptions } = require('
 const { Log, LogLevel, Miniflare, convertV4MiniflareOptions } = createRequire(require.resolve('wrangler'))('miniflare');
 
 /**
- * The built Worker's modules: index.js first (the entry), then the chunks it imports. The build is bundled
- * (`no_bundle`), so they are listed as they are rather than by wrangler's module rules.
+ * The built Worker's modules: index.js first (the entry), then the chunks it imports. Vite has bundled them already
+ * (the build's wrangler.json says `no_bundle`), so they are listed as they are rather than found by module rules.
  */
 function workerModules(dir) {
   const files = readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.js'));

@@ -2,28 +2,19 @@
 // serves the build the browser tests use that way, on a port and a Durable Object store of its own, and checks what
 // the bench relies on: the API, the SPA's assets, and a chat room's Durable Object over a real WebSocket.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { roomWithMembers } from '../../scripts/bench-chat.mjs';
 // @ts-expect-error plain ESM script without types
 import { sessionCookie } from '../../scripts/bench-session.mjs';
 // @ts-expect-error plain ESM script without types
 import { root } from '../../scripts/local-env.mjs';
 // @ts-expect-error plain ESM script without types
 import { serveDirect } from '../../scripts/serve-direct.mjs';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { freePort } from '../free-port.ts';
 
 let app: { url: string; stop: () => Promise<void> };
 const persistTo = mkdtempSync(path.join(tmpdir(), 'forma-direct-'));
@@ -66,24 +57,8 @@ describe('the build served straight from Miniflare', () => {
   });
 
   it('fans a posted chat message out through the room Durable Object to a member connected over a WebSocket', { timeout: 30_000 }, async () => {
-    const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await db.connect();
-    let roomId: string;
-    let ids: number[];
-    try {
-      const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-      const users = await db.query<{ id: number }>(
-        `insert into users (email, first_name, last_name) select 'direct.' || $1 || '.' || g || '@forma.test', 'Участник', g::text
-           from generate_series(1, 2) g returning id`,
-        [stamp],
-      );
-      ids = users.rows.map((r) => r.id);
-      roomId = (await db.query<{ id: string }>('insert into chat_rooms default values returning id')).rows[0]!.id;
-      await db.query('insert into chat_members (room_id, user_id) select $1, unnest($2::int[])', [roomId, ids]);
-    } finally {
-      await db.end();
-    }
-    const [reader, writer] = await Promise.all(ids.map((id) => sessionCookie(id, 'mentee') as Promise<string>));
+    const { roomId, userIds } = (await roomWithMembers(process.env.TEST_DATABASE_URL, 2)) as { roomId: string; userIds: number[] };
+    const [reader, writer] = await Promise.all(userIds.map((id) => sessionCookie(id, 'mentee') as Promise<string>));
     const ws = new WebSocket(`${app.url.replace(/^http/, 'ws')}/ws/chats/${roomId}/`, { headers: { cookie: reader, origin: app.url } });
     const frames: { type: string; message?: { content: string } }[] = [];
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));

@@ -4,9 +4,9 @@
 // sessions terminated) and started again. Every answer is a 201 or a 503 with Retry-After in the envelope, every
 // booking in the database is whole (the mentor's notice written in the same transaction), and every request that
 // starts once Postgres is back succeeds.
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../free-port.ts';
 // @ts-expect-error plain ESM script without types
 import { serve } from '../../scripts/run-app.mjs';
 // @ts-expect-error plain ESM script without types
@@ -21,17 +21,6 @@ const CALLERS = 6;
 const AFTER_RESTART_MS = 2000;
 
 type Answer = { slot: number; startedAt: number; status: number; retryAfter: string | null; body: { id?: number; code?: string } };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let services: { ready: Promise<{ databaseUrl: string; wsProxy: string }>; stop: () => Promise<void>; restartPostgres: () => Promise<{ ms: number }> };
 let app: { url: string; stop: () => Promise<void> };
