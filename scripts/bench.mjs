@@ -17,9 +17,18 @@ import { codeRequestTiming } from './bench-auth.mjs';
 import { firstPageBench } from './bench-first-page.mjs';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, only: { type: 'string' }, 'chat-seconds': { type: 'string', default: '30' } },
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'chat-seconds': { type: 'string', default: '30' },
+    via: { type: 'string', default: 'miniflare' },
+  },
 });
 const seconds = Number(values.seconds);
+/** `-- --via wrangler-dev`: serve through wrangler dev's relay, as the bench did before (decision 015), to compare */
+if (!['miniflare', 'wrangler-dev'].includes(values.via)) throw new Error('--via takes miniflare or wrangler-dev');
+const viaWranglerDev = values.via === 'wrangler-dev';
 const connections = Number(values.connections);
 /** `-- --only chat`: the chat fan-out alone (no catalogue, no HTTP scenarios) */
 const chatOnly = values.only === 'chat';
@@ -135,7 +144,7 @@ try {
   // the SFU settings only let an event's room admit more than a mesh's 4 for the relay figure; no SFU is called
   // straight from Miniflare: wrangler dev's relay and its line per request would cost what production does not spend
   // (decision 015); warnings and errors still show
-  app = await serve({ mode: 'direct', stack: 'bench', port: 8798, services: ready, environment: 'test', vars: RELAY_BENCH_VARS, logLevel: 'warn' });
+  app = await serve({ mode: viaWranglerDev ? 'serve' : 'direct', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS, logLevel: 'warn' });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   if (scheduleOnly) await measureSchedule(app, ready);
   else if (authOnly) await measureCodeTiming(app, ready);
