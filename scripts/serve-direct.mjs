@@ -36,15 +36,22 @@ export async function serveDirect({ outDir, persistTo, port, vars, logLevel = 'w
       log: new Log(LogLevel[logLevel.toUpperCase()]),
       // as wrangler dev's own Miniflare: no line per request (the entry would also copy each response to write it)
       logRequests: false,
+      // the placeholder `request.cf` at once, which is what a failed download of the real one falls back to anyway
+      // (the machines this runs on reach no address but the package registries)
+      cf: false,
       resourcePersistencePath: persistTo,
       workers: [{ ...options, name: 'forma', modules: workerModules(path.dirname(main)), bindings: { ...options.bindings, ...vars } }],
     }),
   );
-  const url = (await mf.ready).origin;
-  const res = await fetch(`${url}/api/health/`);
-  if (!res.ok) {
-    await mf.dispose();
-    throw new Error(`the Worker served from Miniflare answered /api/health/ with ${res.status}`);
+  try {
+    const url = (await mf.ready).origin;
+    const res = await fetch(`${url}/api/health/`);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`the Worker served from Miniflare answered /api/health/ with ${res.status}`);
+    return { url, stop: () => mf.dispose() };
+  } catch (e) {
+    // a start that failed (the port taken, a module missing) leaves no workerd behind
+    await mf.dispose().catch(() => undefined);
+    throw e;
   }
-  return { url, stop: () => mf.dispose() };
 }
