@@ -46,10 +46,16 @@ const raceOnly = values.only === 'race';
 const httpOnly = values.only === 'http';
 
 const BARE = 'API without database (404 envelope)';
-const EVENT_SEARCH = `/api/events/?search=${encodeURIComponent('акварел')}&category=${encodeURIComponent('Хобби')}&min_price=500&sort=price-asc`;
+const searchPath = (minPrice) => `/api/events/?search=${encodeURIComponent('акварел')}&category=${encodeURIComponent('Хобби')}&min_price=${minPrice}&sort=price-asc`;
+const EVENT_SEARCH = searchPath(500);
+const NEW_SEARCH = 'events, search + category + price + sort, a new query each time (signed in)';
+let searchesMade = 0;
 /**
- * What is measured; each grows as the product's hot paths land. A visitor's catalogue reads come from the edge cache
- * after the first (decision 015); the same reads signed in (`signedIn`) always reach the database.
+ * What is measured; each grows as the product's hot paths land. Catalogue reads come from the edge cache after their
+ * key was asked for twice (decision 015): a visitor's always, a signed-in person's where the answer is the same for
+ * everyone (events, free slots); the rest signed in (`signedIn`) always reach the database. A `path` given as a
+ * function is asked for anew on each request: each search below is another key, so each is a miss that reaches the
+ * database (its floor price moves by a ruble, which keeps its plan).
  */
 const scenarios = [
   { name: 'static SPA page (/AllMentors)', path: '/AllMentors' },
@@ -58,6 +64,7 @@ const scenarios = [
   { name: 'events, first page (/api/events/)', path: '/api/events/' },
   { name: 'events, search + category + price + sort', path: EVENT_SEARCH },
   { name: 'events, search + category + price + sort (signed in)', path: EVENT_SEARCH, signedIn: true },
+  { name: NEW_SEARCH, path: () => searchPath(500 + (searchesMade++ % 100_000)), signedIn: true },
   { name: 'events, two-word search, past included', path: `/api/events/?search=${encodeURIComponent('елочные практикум')}&show_past=true` },
   { name: 'events, rare word (index lookup)', path: `/api/events/?search=${encodeURIComponent('№ 42424')}&show_past=true` },
   { name: 'mentors, search (/api/users/?search=)', path: `/api/users/?search=${encodeURIComponent('йога')}` },
@@ -69,7 +76,9 @@ const scenarios = [
 const goals = [];
 const goal = (what, measured, target, met) => goals.push({ what, measured, goal: target, met: met ? 'yes' : 'no' });
 
+/** `url`: one address, or a function giving each request's own. */
 async function load(url, duration = seconds, headers = {}) {
+  const next = typeof url === 'function' ? url : () => url;
   const latencies = [];
   let errors = 0;
   const stopAt = performance.now() + duration * 1000;
@@ -78,7 +87,7 @@ async function load(url, duration = seconds, headers = {}) {
     while (performance.now() < stopAt && latencies.length + errors < maxRequests) {
       const t = performance.now();
       try {
-        const res = await fetch(url, { headers });
+        const res = await fetch(next(), { headers });
         await res.arrayBuffer();
         if (res.status >= 500) errors += 1;
         else latencies.push(performance.now() - t);
@@ -296,8 +305,9 @@ async function httpScenarios(app, ready) {
   const rows = [];
   for (const s of scenarios) {
     const headers = s.signedIn ? { cookie: signIn.cookie } : {};
-    await load(`${app.url}${s.path}`, 1, headers); // warm-up, not reported
-    rows.push({ scenario: s.name, ...(await load(`${app.url}${s.path}`, seconds, headers)) });
+    const url = typeof s.path === 'function' ? () => `${app.url}${s.path()}` : `${app.url}${s.path}`;
+    await load(url, 1, headers); // warm-up, not reported
+    rows.push({ scenario: s.name, ...(await load(url, seconds, headers)) });
   }
   const bare = rows.find((r) => r.scenario === BARE);
   // each figure against the bare route: what the database and the handler cost on top of the Worker itself
@@ -308,8 +318,8 @@ async function httpScenarios(app, ready) {
   };
   const health = ratio('API with one query (/api/health/)');
   goal('/api/health/ (one query) vs the bare route', health.text, '≥ 60%', health.share >= 0.6);
-  const search = ratio('events, search + category + price + sort (signed in)');
-  goal('event list, search + filters + sort, from the database (signed in)', search.text, '≥ 40%, p99 ≤ 4×', search.share >= 0.4 && search.p99 <= 4);
+  const search = ratio(NEW_SEARCH);
+  goal('event list, search + filters + sort, from the database (a new query each time, signed in)', search.text, '≥ 40%, p99 ≤ 4×', search.share >= 0.4 && search.p99 <= 4);
   for (const name of ['events, search + category + price + sort', 'mentors, first page (/api/users/)', 'a mentor page (/api/users/GetUser/)']) {
     const repeat = ratio(name);
     goal(`visitor's repeat: ${name}`, repeat.text, '≥ 80%', repeat.share >= 0.8);

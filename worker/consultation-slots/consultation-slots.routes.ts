@@ -2,7 +2,7 @@
 // own slots and series, the public list of free slots and one slot's details for the booking dialog.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { publicCache } from '../middleware/public-cache.ts';
+import { sharedCache } from '../middleware/public-cache.ts';
 import { errors, type ApiError } from '../lib/errors.ts';
 import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
@@ -79,7 +79,7 @@ export const consultationSlotsRoutes = new Hono<AppEnv>()
       throw e;
     }
   })
-  .get('/consultation-type-slots/available', publicCache, validate('query', availableQuery), async (c) => {
+  .get('/consultation-type-slots/available', sharedCache, validate('query', availableQuery), async (c) => {
     const { consultation_type_id, start_date, end_date, time_zone } = c.req.valid('query');
     if (!(await isCurrentType(c.var.db, consultation_type_id))) throw errors.notFound(TYPE_NOT_FOUND);
     try {

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { publicCache } from '../middleware/public-cache.ts';
+import { publicCache, sharedCache } from '../middleware/public-cache.ts';
 import { toEventDetail, toEventListItem, toTopEvent } from './events.mapper.ts';
 import { findEvent, listEvents, registeredEvents, topEvents, userEvents } from './events.queries.ts';
 import { eventListQuery } from './events.schemas.ts';
@@ -17,20 +17,20 @@ const userEventsQuery = z.object({ user_id: idParam('Некорректный п
 
 /** Public: visitors browse events too. */
 export const eventsRoutes = new Hono<AppEnv>()
-  .get('/events', publicCache, validate('query', eventListQuery), async (c) => {
+  .get('/events', sharedCache, validate('query', eventListQuery), async (c) => {
     const { rows, hasMore } = await listEvents(c.var.db, c.req.valid('query'));
     return c.json({ results: rows.map(toEventListItem), has_more: hasMore });
   })
   // the spec's infinite scroll calls this path with the same query
-  .get('/events/load_more', publicCache, validate('query', eventListQuery), async (c) => {
+  .get('/events/load_more', sharedCache, validate('query', eventListQuery), async (c) => {
     const { rows, hasMore } = await listEvents(c.var.db, c.req.valid('query'));
     return c.json({ results: rows.map(toEventListItem), has_more: hasMore });
   })
-  .get('/events/GetTopEvents', publicCache, async (c) => {
+  .get('/events/GetTopEvents', sharedCache, async (c) => {
     const rows = await topEvents(c.var.db);
     return c.json(rows.map(toTopEvent));
   })
-  .get('/events/GetEvent', publicCache, validate('query', lookupIdQuery), async (c) => {
+  .get('/events/GetEvent', sharedCache, validate('query', lookupIdQuery), async (c) => {
     const id = lookupId(c.req.query('id'));
     const row = id === null ? null : await findEvent(c.var.db, id);
     if (!row) throw eventNotFound();

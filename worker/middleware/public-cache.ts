@@ -1,10 +1,12 @@
-// Public reads cached at the edge (decision 015): a visitor's GET of the catalogue (no access cookie that names a
-// user) is answered from the isolate's memory or the Workers Cache API under its URL and the catalogue's version,
-// which every change moves on, so a cached answer never outlives the data it was made from (beyond MAX_AGE_SECONDS
-// at most, for a read that raced a commit). An isolate trusts the version it read last for VERSION_TRUST_MS, so a
-// hit costs no database statement; a change made through this isolate forgets it at once, a change made elsewhere
-// shows within that second. A signed-in person's answers may carry personal fields (favourites, their own
-// registrations) and are never stored nor served from the cache.
+// Public reads cached at the edge (decision 015): a catalogue GET is answered from the isolate's memory or the Workers
+// Cache API under its URL and the catalogue's version, which every change moves on, so a cached answer never outlives
+// the data it was made from (beyond MAX_AGE_SECONDS at most, for a read that raced a commit). An isolate trusts the
+// version it read last for VERSION_TRUST_MS, so a hit costs no database statement; a change made through this isolate
+// forgets it at once, a change made elsewhere shows within that second.
+// Two kinds of route use it. `publicCache`: answers that may carry personal fields for a signed-in person (favourites,
+// their own registrations), so only visitors' answers are stored and served. `sharedCache`: answers that are the same
+// for everyone (the event list, an event, free slots), so signed-in people share them too; the handler runs without
+// the caller, so nothing personal can slip into what is stored.
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../../drizzle/db.ts';
 import type { AnyContext, AppEnv } from '../env.ts';
@@ -50,6 +52,8 @@ export const forgetCatalogueVersionAfterWrites = createMiddleware<AppEnv>(async 
 });
 
 const VISITOR_HEADERS = { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Cookie' };
+/** The same answer whoever asks: nothing for a shared cache to tell apart by cookie. */
+const SHARED_HEADERS = { 'cache-control': 'public, max-age=0, must-revalidate' };
 const PERSONAL_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie' };
 
 function withHeaders(res: Response, headers: Record<string, string>, cacheState?: 'hit' | 'miss') {
@@ -59,12 +63,26 @@ function withHeaders(res: Response, headers: Record<string, string>, cacheState?
   return out;
 }
 
+/** How many keys this isolate remembers having missed once (oldest forgotten first). */
+const MAX_SEEN_ONCE = 2000;
+const seenOnce = new Set<string>();
+
+/** True when `name` missed in this isolate before: a key asked for only once (a one-off search) is never stored. */
+function missedBefore(name: string) {
+  if (seenOnce.delete(name)) return true;
+  seenOnce.add(name);
+  if (seenOnce.size > MAX_SEEN_ONCE) seenOnce.delete(seenOnce.values().next().value!);
+  return false;
+}
+
 /**
  * The catalogue's cache, shared by the public reads and the visitors' pages rendered on the server: the answer for
  * `key` under the catalogue's current version, from this isolate's copy, else the Workers Cache API, else `produce`
- * (whose 200 without cookies is stored; null means "nothing to give", and nothing is stored).
+ * (whose 200 without cookies is stored; null means "nothing to give", and nothing is stored). An answer is stored on
+ * its key's second miss in this isolate, as storing costs more than a lookup and most searches are asked once;
+ * `storeFirst` stores at once, for answers dearer to make than to store (a page rendered on the server).
  */
-export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () => Promise<Response | null>) {
+export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () => Promise<Response | null>, { storeFirst = false } = {}) {
   const versioned = new URL(key);
   versioned.searchParams.set('__catalogue', await currentVersion(c.var.db, Number(c.env.CATALOGUE_VERSION_TRUST_MS ?? VERSION_TRUST_MS)));
   const name = versioned.toString();
@@ -77,7 +95,7 @@ export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () =>
     return { response: stored, hit: true };
   }
   const fresh = await produce();
-  if (fresh?.status === 200 && !fresh.headers.has('set-cookie')) {
+  if (fresh?.status === 200 && !fresh.headers.has('set-cookie') && (storeFirst || missedBefore(name))) {
     const copy = withHeaders(fresh.clone(), { 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` });
     copy.headers.delete('x-cache');
     c.executionCtx.waitUntil(Promise.all([cache.put(name, copy.clone()), isolateCache.put(name, copy)]).catch(() => undefined));
@@ -85,16 +103,37 @@ export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () =>
   return { response: fresh, hit: false };
 }
 
+/** Answers a GET from the catalogue's cache, or runs the route and marks its answer with `headers`. */
+async function serveFromCache(c: AnyContext, next: () => Promise<void>, headers: Record<string, string>) {
+  const { response, hit } = await fromCatalogueCache(c, new URL(c.req.url), async () => {
+    await next();
+    return c.res;
+  });
+  if (hit) return withHeaders(response!, headers, 'hit');
+  if (c.res.status === 200 && !c.res.headers.has('set-cookie')) c.res = withHeaders(c.res, headers, 'miss');
+}
+
+/** For reads whose answer may depend on who asks: visitors' answers are cached, a signed-in person's never. */
 export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== 'GET' || c.var.user) {
     await next();
     c.res = withHeaders(c.res, PERSONAL_HEADERS);
     return;
   }
-  const { response, hit } = await fromCatalogueCache(c, new URL(c.req.url), async () => {
-    await next();
-    return c.res;
-  });
-  if (hit) return withHeaders(response!, VISITOR_HEADERS, 'hit');
-  if (c.res.status === 200 && !c.res.headers.has('set-cookie')) c.res = withHeaders(c.res, VISITOR_HEADERS, 'miss');
+  return serveFromCache(c, next, VISITOR_HEADERS);
+});
+
+/**
+ * For reads whose answer is the same whoever asks: everyone's are cached alike. The route after it sees no caller
+ * (`c.var.user` is null there, and again the caller's once it is done), so a personal field cannot reach the cache.
+ */
+export const sharedCache = createMiddleware<AppEnv>(async (c, next) => {
+  const caller = c.var.user;
+  c.set('user', null);
+  try {
+    if (c.req.method !== 'GET') return await next();
+    return await serveFromCache(c, next, SHARED_HEADERS);
+  } finally {
+    c.set('user', caller);
+  }
 });

@@ -89,7 +89,8 @@ export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promis
       console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, path: c.req.path, msg: 'page render failed', error: String(error) }));
       return null;
     }
-  });
+    // a rendering costs more than storing it, and a page has few keys (its path and zone)
+  }, { storeFirst: true });
   if (!response) return shell();
   const page = withHeaders(response);
   page.headers.set('cache-control', 'no-cache');
