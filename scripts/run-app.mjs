@@ -37,7 +37,7 @@ export async function serve({ mode = 'serve', stack = 'dev', port, services, env
   prepareLocalEnv();
   const vars = { DATABASE_URL: services.databaseUrl, NEON_WS_PROXY: services.wsProxy, ENVIRONMENT: environment, APP_ORIGIN: `http://127.0.0.1:${port}`, ...extraVars };
   // loaded only here: it reads wrangler's whole module, which the other modes run as a command instead
-  if (mode === 'direct') return (await import('./serve-direct.mjs')).serveDirect({ ...outputs(stack), port, vars, logLevel });
+  if (mode === 'direct') return (await import('./serve-direct.mjs')).serveDirect({ ...outputs(stack), port, vars, logLevel, inspectorPort });
   const [cmd, args] =
     mode === 'dev'
       ? ['vite', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']]

@@ -23,9 +23,10 @@ function workerModules(dir) {
 
 /**
  * Starts the Worker of `outDir`'s build on `port` with `vars` over its wrangler.json's, keeping Durable Object and
- * R2 state under `persistTo`. Resolves once it answers; `stop` disposes of it.
+ * R2 state under `persistTo`, and V8's inspector on `inspectorPort` if given (to profile the Worker). Resolves once it
+ * answers; `stop` disposes of it.
  */
-export async function serveDirect({ outDir, persistTo, port, vars, logLevel = 'warn' }) {
+export async function serveDirect({ outDir, persistTo, port, vars, logLevel = 'warn', inspectorPort }) {
   const { workerOptions, main } = miniflareWorkerOptions(path.join(outDir, 'forma', 'wrangler.json'));
   // module rules describe how to bundle; the modules are listed instead
   const { modulesRules: _rules, ...options } = workerOptions;
@@ -39,6 +40,7 @@ export async function serveDirect({ outDir, persistTo, port, vars, logLevel = 'w
       // the placeholder `request.cf` at once, which is what a failed download of the real one falls back to anyway
       // (the machines this runs on reach no address but the package registries)
       cf: false,
+      ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: persistTo,
       workers: [{ ...options, name: 'forma', modules: workerModules(path.dirname(main)), bindings: { ...options.bindings, ...vars } }],
     }),
