@@ -56,7 +56,7 @@ describe('creating a booking', () => {
   it('writes only the slot it looked at: one moved in between is not booked (nor its free notice stored), then booked at its new time', async () => {
     const { slot, mentor } = await mentorSlot(t.db, { costs: 0 });
     const mentee = await createUser(t.db);
-    const look = await peekSlotForBooking(t.db, slot.id, mentee.id, []);
+    const look = await peekSlotForBooking(t.db, slot.id, mentee.id);
     expect(look.slot).toMatchObject({ id: slot.id, taken: false, openHolds: 0 });
     const moved = new Date(slot.startsAt.getTime() + 2 * HOUR);
     await t.db.update(consultationSlots).set({ startsAt: moved, endsAt: new Date(moved.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
@@ -73,28 +73,53 @@ describe('creating a booking', () => {
     expect(told.message).toContain(formatWhen(moved, mentor.timeZone));
   });
 
-  it('looks again at a slot that moved between its look and its booking, and counts the booker\'s limit once', async () => {
-    const { slot } = await mentorSlot(t.db, { costs: 0 });
-    const mentee = await createUser(t.db);
-    const moved = new Date(slot.startsAt.getTime() + 2 * HOUR);
-    // the database as createBooking sees it, with the mentor moving the slot right after the first look
-    let batches = 0;
+  /** The database as createBooking sees it, counting its batches; `before(n)` runs before the n-th batch. */
+  function countingBatches(before: (n: number) => Promise<unknown> = async () => undefined) {
+    const counted = { batches: 0 };
     const http = new Proxy(t.db.http, {
       get(target, prop) {
         if (prop !== 'batch') return Reflect.get(target, prop, target);
         return async (...args: Parameters<typeof target.batch>) => {
-          const answers = await target.batch(...args);
-          batches += 1;
-          if (batches === 1) await t.db.update(consultationSlots).set({ startsAt: moved, endsAt: new Date(moved.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
-          return answers;
+          counted.batches += 1;
+          await before(counted.batches);
+          return target.batch(...args);
         };
       },
     });
-    const db = Object.assign(Object.create(t.db) as typeof t.db, { http });
+    return Object.assign(counted, { db: Object.assign(Object.create(t.db) as typeof t.db, { http }) });
+  }
+
+  it('books a paid slot in one round trip, and counts the booker\'s limit in it', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 1500 });
+    const mentee = await createUser(t.db);
+    const counting = countingBatches();
+    const key = `bookings:user:${mentee.id}:once`;
+    const outcome = await createBooking(counting.db, { slotId: slot.id, menteeId: mentee.id, questions: 'Про портфолио', limits: [{ key, max: 5, windowSeconds: 3600 }] });
+    expect(outcome).toMatchObject({ kind: 'created', booking: { slotId: slot.id, menteeId: mentee.id, status: 'pending_payment', price: 1500, questions: 'Про портфолио' } });
+    expect(counting.batches).toBe(1);
+    const counters = await t.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    expect(counters).toEqual([{ count: 1 }]);
+    // the same slot again, by someone else: refused from that one round trip too, nothing written
+    const other = await createUser(t.db);
+    const again = countingBatches();
+    expect(await createBooking(again.db, { slotId: slot.id, menteeId: other.id, questions: '', limits: [] })).toEqual({ kind: 'slot_taken' });
+    expect(again.batches).toBe(1);
+    expect(await t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slot.id))).toHaveLength(1);
+  });
+
+  it('looks again at a slot that moved between its look and its booking, and counts the booker\'s limit once', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 0 });
+    const mentee = await createUser(t.db);
+    const moved = new Date(slot.startsAt.getTime() + 2 * HOUR);
+    // a free consultation: the first batch writes nothing (its notice needs a look), then the mentor moves the slot
+    // right after the look, before its booking's batch
+    const counting = countingBatches(async (n) => {
+      if (n === 2) await t.db.update(consultationSlots).set({ startsAt: moved, endsAt: new Date(moved.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
+    });
     const key = `bookings:user:${mentee.id}:relook`;
-    const outcome = await createBooking(db, { slotId: slot.id, menteeId: mentee.id, questions: '', limits: [{ key, max: 5, windowSeconds: 3600 }] });
-    expect(outcome.kind).toBe('created');
-    expect(batches).toBe(4); // look, booking (nothing written: the slot moved), look, booking
+    const outcome = await createBooking(counting.db, { slotId: slot.id, menteeId: mentee.id, questions: '', limits: [{ key, max: 5, windowSeconds: 3600 }] });
+    expect(outcome).toMatchObject({ kind: 'created', booking: { status: 'paid' } });
+    expect(counting.batches).toBe(3); // at once (nothing: free), booking (nothing: the slot moved), booking after a new look
     const counters = await t.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
     expect(counters).toEqual([{ count: 1 }]);
   });
@@ -117,7 +142,7 @@ describe('creating a booking', () => {
     expect(refused.filter((r) => !(r.status === 409 && r.body.code === 'slot_taken' && r.body.detail === 'Это время уже занято'))).toEqual([]);
     const live = await t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slot.id));
     expect(live).toHaveLength(1);
-  }, 60_000); // 200 requests through the Worker, two or three round trips each
+  }, 60_000); // 200 requests through the Worker, one or two round trips each
 
   it('lets one person keep at most 3 unpaid holds, even when booking 5 slots at once; free and ran-out holds do not count', async () => {
     const mentee = await createUser(t.db);

@@ -17,7 +17,7 @@ import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import type { Limit } from '../lib/rate-limit.queries.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
-import { bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
+import { bookPaidSlotAtOnce, bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
@@ -39,19 +39,41 @@ function refusalFor(slot: SlotForBooking | null, menteeId: number): Refusal | nu
   return null;
 }
 
+/** How a booking's batch that lost to the database's rules answers, or null for any other error. */
+function refusalOfError(e: unknown): Refusal | null {
+  const err = pgError(e);
+  if (err?.code === '23505' && err.constraint === 'consultation_bookings_live_slot_uq') return 'slot_taken';
+  if (err?.code === '23514' && err.constraint === 'consultation_bookings_not_self') return 'own_slot';
+  return null;
+}
+
+/** A deadlock victim (a registration's trigger can meet a money path in the other order) simply tries again. */
+const isDeadlock = (e: unknown) => pgError(e)?.code === '40P01';
+
 /**
- * Books a slot (decision 006): a look at the slot together with the booker's rate limits, then the booking in one
- * batch (bookSlotAsSeen): two round trips and no connection of its own (decision 015). The look answers most
- * refusals, the losers of a race included; the batch writes only what the look saw, and the live-slot index decides
- * between simultaneous bookers (23505 → slot_taken). If the slot moved or changed its price in between, it looks again;
- * the booker's limits count the first look only, as the booker asked once.
+ * Books a slot (decision 006, decision 015). A paid slot is booked in one round trip (bookPaidSlotAtOnce) with the
+ * booker's rate limits; its answer tells every refusal, the losers of a race among them (the live-slot index decides
+ * between simultaneous bookers: 23505 → slot_taken). A slot bookable yet not booked by it (a free consultation, whose
+ * mentor's notice is written from a look, or a slot that changed meanwhile) goes on with a look and a batch that
+ * writes only what the look saw; if the slot moved or changed its price in between, it looks again. The booker's
+ * limits count once, as the booker asked once.
  */
 export async function createBooking(
   db: Db,
   { slotId, menteeId, questions, limits }: { slotId: number; menteeId: number; questions: string; limits: Limit[] },
 ): Promise<CreateOutcome> {
+  try {
+    const atOnce = await bookPaidSlotAtOnce(db, { slotId, menteeId, questions, limits });
+    if (atOnce.booking) return { kind: 'created', booking: atOnce.booking, effects: noEffects() };
+    const refusal = refusalFor(atOnce.slot, menteeId);
+    if (refusal) return { kind: refusal };
+  } catch (e) {
+    const refusal = refusalOfError(e);
+    if (refusal) return { kind: refusal };
+    if (!isDeadlock(e)) throw e;
+  }
   for (let attempt = 1; ; attempt++) {
-    const { slot, bookingId } = await peekSlotForBooking(db, slotId, menteeId, attempt === 1 ? limits : []);
+    const { slot, bookingId } = await peekSlotForBooking(db, slotId, menteeId);
     const refusal = refusalFor(slot, menteeId);
     if (refusal || !slot || bookingId == null) return { kind: refusal ?? 'slot_taken' };
     // a free consultation is booked for good at once: the mentor hears of it with the booking
@@ -62,11 +84,9 @@ export async function createBooking(
       const now = refusalFor(booked.slot, menteeId);
       if (now) return { kind: now };
     } catch (e) {
-      const err = pgError(e);
-      if (err?.code === '23505' && err.constraint === 'consultation_bookings_live_slot_uq') return { kind: 'slot_taken' };
-      if (err?.code === '23514' && err.constraint === 'consultation_bookings_not_self') return { kind: 'own_slot' };
-      // a deadlock victim (a registration's trigger can meet a money path in the other order) simply looks again
-      if (!(attempt < 3 && err?.code === '40P01')) throw e;
+      const refusal = refusalOfError(e);
+      if (refusal) return { kind: refusal };
+      if (!(attempt < 3 && isDeadlock(e))) throw e;
     }
     // still bookable, yet not booked: the slot moved or changed its price since the look
     if (attempt >= 3) throw new Error(`slot ${slotId} kept changing while being booked`);

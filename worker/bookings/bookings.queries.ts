@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../../drizzle/db.ts';
+import type { Db, Executor, HttpDb } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
-import { limitsInBatch, type Limit } from '../lib/rate-limit.queries.ts';
+import { limitsInBatch, withinLimits, type Limit } from '../lib/rate-limit.queries.ts';
 import { storeNotificationInBatch, type NewNotification, type StoredNotification } from '../notifications/notify.ts';
 import { BOOKING_HOLD_MINUTES, MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
@@ -125,17 +125,14 @@ function toSlot(row: SlotRow | undefined): SlotForBooking | null {
 }
 
 /**
- * The slot as it stands, read without a lock in one round trip with the booker's rate limits (decision 015): most
- * losers of a race for a slot learn from it that the slot is gone; over a limit, it throws the 429. A slot that looks
- * free draws its booking's id here, so the batch that books it can name the booking in the notification it stores
- * with it. The slot is null when it is missing or deleted.
+ * The slot as it stands, read without a lock in one round trip: a free consultation's booking is written from it (its
+ * mentor's notice names the booking and the time). A slot that looks free draws its booking's id here, so the batch
+ * that books it can name the booking in the notification it stores with it. The slot is null when it is missing or
+ * deleted.
  */
-export async function peekSlotForBooking(db: Db, slotId: number, menteeId: number, limits: Limit[]) {
-  const { http } = db;
-  const limited = limitsInBatch(http, limits);
-  const answers = await http.batch([http.execute<SlotRow>(selectSlotForBooking(slotId, menteeId, true)), ...limited.statements]);
-  limited.refuse(answers.slice(1));
-  const row = answers[0].rows[0];
+export async function peekSlotForBooking(db: Db, slotId: number, menteeId: number) {
+  const result = await db.http.execute<SlotRow>(selectSlotForBooking(slotId, menteeId, true));
+  const row = result.rows[0];
   return { slot: toSlot(row), bookingId: row?.booking_id == null ? null : Number(row.booking_id) };
 }
 
@@ -143,14 +140,74 @@ type Booking = typeof consultationBookings.$inferSelect;
 export type BookSlotResult = { booking: Booking | null; notifications: StoredNotification[]; slot: SlotForBooking | null };
 
 /**
- * Books the slot as `seen` by the peek, in one round trip: one non-interactive transaction over HTTP (decision 006,
- * decision 015). In order: the slot locked FOR SHARE (the slot writer locks it FOR UPDATE before it looks for live
- * bookings, so the slot can't move or go while we book it); a hold on it that ran out expired; the booker's users row
- * locked FOR NO KEY UPDATE (two bookings of one person count their holds one after the other, so the cap can't be
- * overrun; foreign keys' KEY SHARE locks don't wait for it); the insert, only if everything still holds and the slot
- * is still at the time and price the peek saw; the mentor's notice of a free booking, only if the booking went in;
- * then the booking, the notice and the slot as they now stand. The partial unique index
- * consultation_bookings_live_slot_uq decides a race: every loser's insert fails with 23505.
+ * The locks a booking's batch takes first, in this order: the slot FOR SHARE (the slot writer locks it FOR UPDATE
+ * before it looks for live bookings, so the slot can't move or go while we book it); a hold on it that ran out expired;
+ * the booker's users row FOR NO KEY UPDATE (two bookings of one person count their holds one after the other, so the
+ * cap can't be overrun; foreign keys' KEY SHARE locks don't wait for it).
+ */
+function bookingLocks(http: HttpDb, slotId: number, menteeId: number) {
+  return [
+    http.execute(sql`select 1 from consultation_slots where id = ${slotId} and deleted_at is null for share`),
+    http.execute(expireSlotHoldsStatement(slotId)),
+    http.execute(sql`select 1 from users where id = ${menteeId} for no key update`),
+  ] as const;
+}
+
+/**
+ * The booking's insert, only if the slot is bookable (there, not deleted, still ahead, its type not archived, no live
+ * booking on it, the booker under the cap of unpaid holds for a paid one) and `alsoRequires` holds. The partial unique
+ * index consultation_bookings_live_slot_uq decides a race: every loser's insert fails with 23505.
+ */
+function insertBooking(slotId: number, booking: { id: SQL; menteeId: number; questions: string; free: boolean }, alsoRequires: SQL) {
+  const { id, menteeId, questions, free } = booking;
+  return sql`
+      insert into consultation_bookings
+        (id, slot_id, mentee_id, mentor_id, consultation_type_id, status, questions, price, hold_expires_at, paid_at)
+      select ${id}, s.id, ${menteeId}, s.mentor_id, t.id, ${free ? 'paid' : 'pending_payment'}, ${questions}, t.costs,
+             ${free ? sql`null` : sql`now() + make_interval(mins => ${BOOKING_HOLD_MINUTES}::int)`}, ${free ? sql`now()` : sql`null`}
+      from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
+      where s.id = ${slotId} and s.deleted_at is null and s.starts_at > now() and t.archived_at is null
+        and not exists (${liveBookingOf(sql`s.id`)})
+        ${free ? sql`` : sql`and (${openHoldsOf(menteeId)}) < ${MAX_OPEN_HOLDS}`}
+        and ${alsoRequires}`;
+}
+
+const bookingsSequence = sql`pg_get_serial_sequence('consultation_bookings', 'id')`;
+
+/**
+ * Books a paid slot in one round trip, with no look first (decision 015): one non-interactive transaction over HTTP
+ * holding a new booking id drawn from the table's sequence, the booker's rate-limit hits, the locks, the insert (only
+ * for a paid slot that is not the booker's own, within the limits), then the booking and the slot as they now stand
+ * (which says why nothing was written). Nothing is written for a free consultation, whose mentor's notice needs a
+ * look first. Over a limit it throws the 429.
+ */
+export async function bookPaidSlotAtOnce(
+  db: Db,
+  { slotId, menteeId, questions, limits }: { slotId: number; menteeId: number; questions: string; limits: Limit[] },
+): Promise<Omit<BookSlotResult, 'notifications'>> {
+  const { http } = db;
+  const limited = limitsInBatch(http, limits);
+  // a scalar subquery: evaluated once, so the booking is found by its key (currval itself is volatile: a scan)
+  const id = sql`(select currval(${bookingsSequence}))`;
+  const answers = await http.batch([
+    http.execute(sql`select nextval(${bookingsSequence})`),
+    ...limited.statements,
+    ...bookingLocks(http, slotId, menteeId),
+    http.execute(insertBooking(slotId, { id, menteeId, questions, free: false }, sql`t.costs > 0 and s.mentor_id <> ${menteeId} and ${withinLimits(limits)}`)),
+    http.select().from(consultationBookings).where(eq(consultationBookings.id, id)),
+    http.execute<SlotRow>(selectSlotForBooking(slotId, menteeId, false)),
+  ]);
+  limited.refuse(answers.slice(1, 1 + limits.length));
+  const booked = answers[answers.length - 2] as Booking[];
+  const state = answers[answers.length - 1] as { rows: SlotRow[] };
+  return { booking: booked[0] ?? null, slot: toSlot(state.rows[0]) };
+}
+
+/**
+ * Books the slot as `seen` by the look, in one round trip: one non-interactive transaction over HTTP (decision 006,
+ * decision 015). The locks, then the insert only if the slot is still at the time and price the look saw, the
+ * mentor's notice of a free booking only if the booking went in, then the booking, the notice and the slot as they
+ * now stand.
  */
 export async function bookSlotAsSeen(
   db: Db,
@@ -160,23 +217,12 @@ export async function bookSlotAsSeen(
   const { http } = db;
   const { bookingId } = seen;
   const { menteeId } = input;
-  const free = seen.costs === 0;
   const inserted = sql`exists (select 1 from consultation_bookings where id = ${bookingId})`;
   const notice = input.freeNotice ? storeNotificationInBatch(http, input.freeNotice, inserted) : [];
+  const asSeen = sql`s.mentor_id = ${seen.mentorId} and t.id = ${seen.typeId} and t.costs = ${seen.costs} and s.starts_at = ${seen.startsAt}::timestamptz`;
   const [, , , , booked, ...rest] = await http.batch([
-    http.execute(sql`select 1 from consultation_slots where id = ${seen.id} and deleted_at is null for share`),
-    http.execute(expireSlotHoldsStatement(seen.id)),
-    http.execute(sql`select 1 from users where id = ${menteeId} for no key update`),
-    http.execute(sql`
-      insert into consultation_bookings
-        (id, slot_id, mentee_id, mentor_id, consultation_type_id, status, questions, price, hold_expires_at, paid_at)
-      select ${bookingId}, s.id, ${menteeId}, s.mentor_id, t.id, ${free ? 'paid' : 'pending_payment'}, ${input.questions}, t.costs,
-             ${free ? sql`null` : sql`now() + make_interval(mins => ${BOOKING_HOLD_MINUTES}::int)`}, ${free ? sql`now()` : sql`null`}
-      from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
-      where s.id = ${seen.id} and s.deleted_at is null and s.starts_at > now() and t.archived_at is null
-        and s.mentor_id = ${seen.mentorId} and t.id = ${seen.typeId} and t.costs = ${seen.costs} and s.starts_at = ${seen.startsAt}::timestamptz
-        and not exists (${liveBookingOf(sql`s.id`)})
-        ${free ? sql`` : sql`and (${openHoldsOf(menteeId)}) < ${MAX_OPEN_HOLDS}`}`),
+    ...bookingLocks(http, seen.id, menteeId),
+    http.execute(insertBooking(seen.id, { id: sql`${bookingId}`, menteeId, questions: input.questions, free: seen.costs === 0 }, asSeen)),
     http.select().from(consultationBookings).where(eq(consultationBookings.id, bookingId)),
     ...notice,
     http.execute<SlotRow>(selectSlotForBooking(seen.id, menteeId, false)),
