@@ -73,16 +73,18 @@ describe('creating a booking', () => {
     expect(told.message).toContain(formatWhen(moved, mentor.timeZone));
   });
 
-  /** The database as createBooking sees it, counting its batches; `before(n)` runs before the n-th batch. */
+  /** The database as createBooking sees it, counting its batches and keeping their answers; `before(n)` runs before the n-th. */
   function countingBatches(before: (n: number) => Promise<unknown> = async () => undefined) {
-    const counted = { batches: 0 };
+    const counted = { batches: 0, answers: [] as (readonly unknown[])[] };
     const http = new Proxy(t.db.http, {
       get(target, prop) {
         if (prop !== 'batch') return Reflect.get(target, prop, target);
         return async (...args: Parameters<typeof target.batch>) => {
           counted.batches += 1;
           await before(counted.batches);
-          return target.batch(...args);
+          const answers = await target.batch(...args);
+          counted.answers.push(answers);
+          return answers;
         };
       },
     });
@@ -107,19 +109,30 @@ describe('creating a booking', () => {
     expect(await t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slot.id))).toHaveLength(1);
   });
 
+  it('books a free consultation in two round trips: the first reads the slot and draws the id the second books it under', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 0 });
+    const mentee = await createUser(t.db);
+    const counting = countingBatches();
+    const outcome = await createBooking(counting.db, { slotId: slot.id, menteeId: mentee.id, questions: '', limits: [] });
+    expect(outcome).toMatchObject({ kind: 'created', booking: { slotId: slot.id, status: 'paid' } });
+    expect(counting.batches).toBe(2);
+    const [drawn] = (counting.answers[0][0] as { rows: { id: string }[] }).rows;
+    expect(outcome.kind === 'created' && outcome.booking.id).toBe(Number(drawn.id));
+  });
+
   it('looks again at a slot that moved between its look and its booking, and counts the booker\'s limit once', async () => {
     const { slot } = await mentorSlot(t.db, { costs: 0 });
     const mentee = await createUser(t.db);
     const moved = new Date(slot.startsAt.getTime() + 2 * HOUR);
-    // a free consultation: the first batch writes nothing (its notice needs a look), then the mentor moves the slot
-    // right after the look, before its booking's batch
+    // a free consultation: the first batch writes nothing (its notice needs a look: that batch's reading), then the
+    // mentor moves the slot right after it, before the booking's batch
     const counting = countingBatches(async (n) => {
       if (n === 2) await t.db.update(consultationSlots).set({ startsAt: moved, endsAt: new Date(moved.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
     });
     const key = `bookings:user:${mentee.id}:relook`;
     const outcome = await createBooking(counting.db, { slotId: slot.id, menteeId: mentee.id, questions: '', limits: [{ key, max: 5, windowSeconds: 3600 }] });
     expect(outcome).toMatchObject({ kind: 'created', booking: { status: 'paid' } });
-    expect(counting.batches).toBe(3); // at once (nothing: free), booking (nothing: the slot moved), booking after a new look
+    expect(counting.batches).toBe(3); // at once (nothing: free), booking (nothing: the slot moved), a new look, booking
     const counters = await t.db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
     expect(counters).toEqual([{ count: 1 }]);
   });

@@ -54,26 +54,30 @@ const isDeadlock = (e: unknown) => pgError(e)?.code === '40P01';
  * Books a slot (decision 006, decision 015). A paid slot is booked in one round trip (bookPaidSlotAtOnce) with the
  * booker's rate limits; its answer tells every refusal, the losers of a race among them (the live-slot index decides
  * between simultaneous bookers: 23505 → slot_taken). A slot bookable yet not booked by it (a free consultation, whose
- * mentor's notice is written from a look, or a slot that changed meanwhile) goes on with a look and a batch that
- * writes only what the look saw; if the slot moved or changed its price in between, it looks again. The booker's
- * limits count once, as the booker asked once.
+ * mentor's notice is written from a look, or a slot that changed meanwhile) goes on with a batch that writes only what
+ * that first batch read (two round trips in all); if the slot moved or changed its price in between, it looks again.
+ * The booker's limits count once, as the booker asked once.
  */
 export async function createBooking(
   db: Db,
   { slotId, menteeId, questions, limits }: { slotId: number; menteeId: number; questions: string; limits: Limit[] },
 ): Promise<CreateOutcome> {
+  // what the first batch read, if it wrote nothing yet found the slot bookable: the look of the first attempt below
+  let seen: { slot: SlotForBooking | null; bookingId: number | null } | null = null;
   try {
     const atOnce = await bookPaidSlotAtOnce(db, { slotId, menteeId, questions, limits });
     if (atOnce.booking) return { kind: 'created', booking: atOnce.booking, effects: noEffects() };
     const refusal = refusalFor(atOnce.slot, menteeId);
     if (refusal) return { kind: refusal };
+    seen = atOnce;
   } catch (e) {
     const refusal = refusalOfError(e);
     if (refusal) return { kind: refusal };
     if (!isDeadlock(e)) throw e;
   }
   for (let attempt = 1; ; attempt++) {
-    const { slot, bookingId } = await peekSlotForBooking(db, slotId, menteeId);
+    const { slot, bookingId } = seen ?? (await peekSlotForBooking(db, slotId, menteeId));
+    seen = null;
     const refusal = refusalFor(slot, menteeId);
     if (refusal || !slot || bookingId == null) return { kind: refusal ?? 'slot_taken' };
     // a free consultation is booked for good at once: the mentor hears of it with the booking

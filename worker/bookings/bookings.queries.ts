@@ -96,6 +96,8 @@ const openHoldsOf = (menteeId: number) => sql`
   select count(*)::int from consultation_bookings h
   where h.mentee_id = ${menteeId} and h.status = 'pending_payment' and h.hold_expires_at > now()`;
 
+const bookingsSequence = sql`pg_get_serial_sequence('consultation_bookings', 'id')`;
+
 /** With `drawId`, a slot that looks free also draws the id its booking will have (from the table's own sequence). */
 function selectSlotForBooking(slotId: number, menteeId: number, drawId: boolean) {
   const taken = sql`exists (${liveBookingOf(sql`s.id`)})`;
@@ -103,7 +105,7 @@ function selectSlotForBooking(slotId: number, menteeId: number, drawId: boolean)
     select s.id, s.mentor_id, t.id as type_id, t.costs, to_json(s.starts_at)#>>'{}' as starts_at, mu.time_zone as mentor_time_zone,
            s.starts_at <= now() as past, t.archived_at is not null as archived, ${taken} as taken,
            (${openHoldsOf(menteeId)}) as open_holds,
-           ${drawId ? sql`case when not ${taken} then nextval(pg_get_serial_sequence('consultation_bookings', 'id')) end` : sql`null::bigint`} as booking_id
+           ${drawId ? sql`case when not ${taken} then nextval(${bookingsSequence}) end` : sql`null::bigint`} as booking_id
     from consultation_slots s join consultation_types t on t.id = s.consultation_type_id join users mu on mu.id = s.mentor_id
     where s.id = ${slotId} and s.deleted_at is null`;
 }
@@ -172,25 +174,24 @@ function insertBooking(slotId: number, booking: { id: SQL; menteeId: number; que
         and ${alsoRequires}`;
 }
 
-const bookingsSequence = sql`pg_get_serial_sequence('consultation_bookings', 'id')`;
-
 /**
  * Books a paid slot in one round trip, with no look first (decision 015): one non-interactive transaction over HTTP
  * holding a new booking id drawn from the table's sequence, the booker's rate-limit hits, the locks, the insert (only
  * for a paid slot that is not the booker's own, within the limits), then the booking and the slot as they now stand
  * (which says why nothing was written). Nothing is written for a free consultation, whose mentor's notice needs a
- * look first. Over a limit it throws the 429.
+ * look first: the slot as read here is that look, and the id drawn here, unused, is its booking's (`bookingId`). Over a
+ * limit it throws the 429.
  */
 export async function bookPaidSlotAtOnce(
   db: Db,
   { slotId, menteeId, questions, limits }: { slotId: number; menteeId: number; questions: string; limits: Limit[] },
-): Promise<Omit<BookSlotResult, 'notifications'>> {
+): Promise<Omit<BookSlotResult, 'notifications'> & { bookingId: number }> {
   const { http } = db;
   const limited = limitsInBatch(http, limits);
   // a scalar subquery: evaluated once, so the booking is found by its key (currval itself is volatile: a scan)
   const id = sql`(select currval(${bookingsSequence}))`;
   const answers = await http.batch([
-    http.execute(sql`select nextval(${bookingsSequence})`),
+    http.execute<{ id: string }>(sql`select nextval(${bookingsSequence}) as id`),
     ...limited.statements,
     ...bookingLocks(http, slotId, menteeId),
     http.execute(insertBooking(slotId, { id, menteeId, questions, free: false }, sql`t.costs > 0 and s.mentor_id <> ${menteeId} and ${withinLimits(limits)}`)),
@@ -200,7 +201,7 @@ export async function bookPaidSlotAtOnce(
   limited.refuse(answers.slice(1, 1 + limits.length));
   const booked = answers[answers.length - 2] as Booking[];
   const state = answers[answers.length - 1] as { rows: SlotRow[] };
-  return { booking: booked[0] ?? null, slot: toSlot(state.rows[0]) };
+  return { booking: booked[0] ?? null, slot: toSlot(state.rows[0]), bookingId: Number(answers[0].rows[0].id) };
 }
 
 /**
