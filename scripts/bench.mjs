@@ -76,9 +76,8 @@ const scenarios = [
 const goals = [];
 const goal = (what, measured, target, met) => goals.push({ what, measured, goal: target, met: met ? 'yes' : 'no' });
 
-/** `url`: one address, or a function giving each request's own. */
-async function load(url, duration = seconds, headers = {}) {
-  const next = typeof url === 'function' ? url : () => url;
+/** `nextUrl` gives each request's address. */
+async function load(nextUrl, duration = seconds, headers = {}) {
   const latencies = [];
   let errors = 0;
   const stopAt = performance.now() + duration * 1000;
@@ -87,7 +86,7 @@ async function load(url, duration = seconds, headers = {}) {
     while (performance.now() < stopAt && latencies.length + errors < maxRequests) {
       const t = performance.now();
       try {
-        const res = await fetch(next(), { headers });
+        const res = await fetch(nextUrl(), { headers });
         await res.arrayBuffer();
         if (res.status >= 500) errors += 1;
         else latencies.push(performance.now() - t);
@@ -251,8 +250,8 @@ async function measureCodeTiming(app, ready) {
 
 /**
  * A warm-up race, then three 200-way races for free slots, then one for a slot already booked (every answer from one
- * batch that writes nothing). The warm-up pays once for what a running marketplace has already paid: the isolate compiling the
- * booking path and the local SQL endpoint opening its pooled connections (both about 1 s of this machine's CPU); its
+ * batch that writes nothing). The warm-up pays once for what a running marketplace has already paid: the isolate
+ * compiling the booking path and the local SQL endpoint opening its pooled connections (both about 1 s of this machine's CPU); its
  * figure is printed, not held against the goal. The racers keep their connections from it, as a browser keeps its
  * connection from the slot's page to the booking.
  */
@@ -305,7 +304,7 @@ async function httpScenarios(app, ready) {
   const rows = [];
   for (const s of scenarios) {
     const headers = s.signedIn ? { cookie: signIn.cookie } : {};
-    const url = typeof s.path === 'function' ? () => `${app.url}${s.path()}` : `${app.url}${s.path}`;
+    const url = () => `${app.url}${typeof s.path === 'function' ? s.path() : s.path}`;
     await load(url, 1, headers); // warm-up, not reported
     rows.push({ scenario: s.name, ...(await load(url, seconds, headers)) });
   }

@@ -1,6 +1,6 @@
 // A small in-memory copy of the freshest public answers, per isolate, in front of the Workers Cache API (decision
 // 015): a hit costs a Map lookup instead of a trip to the colo's cache. Bounded in entries and bytes; least recently
-// used first out; each entry lives at most `maxAgeMs`. Holds only what the Cache API may hold (visitors' answers).
+// used first out; each entry lives at most `maxAgeMs`. Holds only what the Cache API may hold (public answers).
 type Entry = { body: ArrayBuffer; status: number; headers: [string, string][]; storedAt: number };
 
 export function createIsolateCache({ maxEntries, maxBytes, maxAgeMs }: { maxEntries: number; maxBytes: number; maxAgeMs: number }) {
