@@ -251,9 +251,9 @@ async function measureCodeTiming(app, ready) {
 /**
  * A warm-up race, then three 200-way races for free slots, then one for a slot already booked (every answer from one
  * batch that writes nothing). The warm-up pays once for what a running marketplace has already paid: the isolate
- * compiling the booking path and the local SQL endpoint opening its pooled connections (both about 1 s of this machine's CPU); its
- * figure is printed, not held against the goal. The racers keep their connections from it, as a browser keeps its
- * connection from the slot's page to the booking.
+ * compiling the booking path and the local SQL endpoint opening its pooled connections (both about 1 s of this
+ * machine's CPU); its figure is printed, not held against the goal. The racers keep their connections from it, as a
+ * browser keeps its connection from the slot's page to the booking.
  */
 async function measureRaces(app, bookings) {
   const agent = racersAgent();
