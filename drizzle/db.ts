@@ -27,19 +27,32 @@ type HttpQuery = (text: string, params: unknown[], options: { arrayMode: boolean
  * the connection string; this keeps them.
  */
 class HttpFirstPool extends Pool {
-  readonly overHttp: ReturnType<typeof neon>;
   private readonly http: HttpQuery;
-  constructor(connectionString: string) {
+  constructor(connectionString: string, overHttp: { query: unknown }) {
     super({ connectionString, max: 1 });
-    this.overHttp = neon(connectionString);
     // the driver takes per-query options (row mode, the caller's type parsers) as query()'s third argument
-    this.http = this.overHttp.query as unknown as HttpQuery;
+    this.http = overHttp.query as unknown as HttpQuery;
   }
   // @ts-expect-error narrower than pg's overloads: drizzle calls query(text | config, values) and awaits the promise
   override query(config: QueryConfig, values?: unknown[]) {
     const { text, rowMode, types } = typeof config === 'string' ? { text: config, rowMode: undefined, types: undefined } : config;
     return this.http(text, values ?? [], { arrayMode: rowMode === 'array', fullResults: true, types });
   }
+}
+
+/**
+ * The HTTP path holds no socket and no request's state (each statement is a fetch of its own), so an isolate builds it
+ * once per database, and with it drizzle's dialect, whose cache of column names a new one fills again on each query.
+ */
+function buildHttpPath(connectionString: string) {
+  const overHttp = neon(connectionString);
+  return { overHttp, http: drizzleOverHttp({ client: overHttp, casing: 'snake_case' }) };
+}
+const httpPaths = new Map<string, ReturnType<typeof buildHttpPath>>();
+function httpPathTo(connectionString: string) {
+  let path = httpPaths.get(connectionString);
+  if (!path) httpPaths.set(connectionString, (path = buildHttpPath(connectionString)));
+  return path;
 }
 
 /**
@@ -53,7 +66,8 @@ class HttpFirstPool extends Pool {
  */
 export function createDb(env: DbConfig) {
   if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
-  const pool = new HttpFirstPool(env.DATABASE_URL);
+  const { overHttp, http } = httpPathTo(env.DATABASE_URL);
+  const pool = new HttpFirstPool(env.DATABASE_URL, overHttp);
   let closing = false;
   // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
   // Only an error on a connection we still meant to use is worth a log line.
@@ -64,7 +78,7 @@ export function createDb(env: DbConfig) {
     // a Pool, but for query()'s narrower type. No `schema`: drizzle builds the relational query API's config from it
     // on every construction (a few ms of CPU per request, the largest share of a booking's), and nothing uses that API
     drizzle({ client: pool as unknown as Pool, casing: 'snake_case' }),
-    { http: drizzleOverHttp({ client: pool.overHttp, casing: 'snake_case' }) },
+    { http },
   );
   const close = () => {
     closing = true;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events } from '../../drizzle/schema/events.ts';
 import { eventListQuery } from '../../worker/events/events.schemas.ts';
-import { eventPageQuery } from '../../worker/events/events.queries.ts';
+import { eventPageQuery, listEvents } from '../../worker/events/events.queries.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { explainPlan, useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
@@ -144,6 +144,35 @@ describe('event list', () => {
     ]);
     const body = await list({ search: `${word} акварел`, category: 'Хобби', min_price: '300', max_price: '1000', sort: 'price-asc' });
     expect(ids(body)).toEqual([rows[1].id, rows[0].id]);
+  });
+
+  it('builds the statement of a page once per shape of the filters, and fills in each page its own values', async () => {
+    const word = token();
+    const { rows } = await mentorWithEvents(word, [
+      { category: 'Хобби', price: 300, title: `${word} акварель` },
+      { category: 'Карьера', price: 700, title: `${word} акварель` },
+      { category: 'Хобби', price: 900, title: `${word} гитара` },
+    ]);
+    const [cheap, career, guitar] = rows.map((r) => r.id);
+    // the HTTP path of a database no other test uses, counting the statements built on it
+    const built = { selects: 0 };
+    const http = new Proxy(t.db.http, {
+      get(target, prop) {
+        if (prop !== 'select') return Reflect.get(target, prop, target);
+        return (...args: Parameters<typeof target.select>) => ((built.selects += 1), target.select(...args));
+      },
+    });
+    const db = Object.assign(Object.create(t.db) as typeof t.db, { http });
+    const page = (query: Record<string, string>) => listEvents(db, eventListQuery.parse(query)).then(({ rows }) => rows.map((r) => r.id));
+    expect(await page({ search: word, category: 'Хобби', min_price: '0', sort: 'price-asc' })).toEqual([cheap, guitar]);
+    expect(built.selects).toBe(1);
+    // the same shape: no new statement, and this page's values
+    expect(await page({ search: word, category: 'Карьера', min_price: '500', sort: 'price-asc' })).toEqual([career]);
+    expect(await page({ search: word, category: 'Хобби', min_price: '400', sort: 'price-asc' })).toEqual([guitar]);
+    expect(built.selects).toBe(1);
+    // another shape (two words, two categories, no floor): its own statement
+    expect(await page({ search: `${word} акварел`, category: 'Хобби,Карьера', sort: 'price-desc' })).toEqual([career, cheap]);
+    expect(built.selects).toBe(2);
   });
 
   it('sorts newest (latest start first), oldest, price-asc and price-desc, ties by id', async () => {

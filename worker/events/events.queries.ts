@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../drizzle/db.ts';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db, Executor, HttpDb } from '../../drizzle/db.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { EVENTS_PAGE_MAX, TOP_EVENTS, USER_EVENTS_MAX, type EventListFilters, type EventSort } from './events.schemas.ts';
-import { searchCondition } from '../lib/search-condition.ts';
+import { searchCondition, searchWords } from '../lib/search-condition.ts';
 
 /** Started and not yet over (start + duration > now) counts as 'live', like an upcoming one. */
 const notEnded = sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes}::int) > now()`;
@@ -50,31 +50,64 @@ const sortOrder: Record<EventSort, SQL[]> = {
   'price-desc': [desc(events.price), desc(events.id)],
 };
 
-function selectItems(db: Executor) {
+function selectItems(db: Executor | HttpDb) {
   return db.select(eventItemColumns).from(events).innerJoin(users, eq(users.id, events.mentorId));
 }
 
-/** The statement behind one page of the public list (limit + 1 rows: the extra one tells whether more follow). */
-export function eventPageQuery(db: Executor, f: EventListFilters) {
+/** What stands for a filter's value in the page's statement: the value itself, or a placeholder named `name`. */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+
+function buildPage(db: Executor | HttpDb, f: EventListFilters, bind: Bind) {
   return selectItems(db)
     .where(
       and(
         listed,
         f.showPast ? undefined : upcoming,
-        f.category.length ? inArray(events.category, f.category) : undefined,
-        f.min_price !== undefined ? gte(events.price, f.min_price) : undefined,
-        f.max_price !== undefined ? lte(events.price, f.max_price) : undefined,
-        searchCondition(events.searchText, f.search),
+        f.category.length ? inArray(events.category, f.category.map((c, i) => bind(`c${i}`, c))) : undefined,
+        f.min_price !== undefined ? gte(events.price, bind('min', f.min_price)) : undefined,
+        f.max_price !== undefined ? lte(events.price, bind('max', f.max_price)) : undefined,
+        searchCondition(events.searchText, f.search, (word, i) => bind(`w${i}`, word)),
       ),
     )
     .orderBy(...sortOrder[f.sort])
-    .limit(Math.min(f.limit, EVENTS_PAGE_MAX) + 1)
-    .offset(f.offset);
+    .limit(bind('limit', Math.min(f.limit, EVENTS_PAGE_MAX) + 1))
+    .offset(bind('offset', f.offset));
 }
 
-export async function listEvents(db: Executor, f: EventListFilters) {
+/** The statement behind one page of the public list (limit + 1 rows: the extra one tells whether more follow). */
+export function eventPageQuery(db: Executor, f: EventListFilters) {
+  return buildPage(db, f, (_, value) => value);
+}
+
+/** The values of the placeholders of `f`'s page statement. */
+function pageValues(f: EventListFilters) {
+  const values: Record<string, unknown> = { limit: Math.min(f.limit, EVENTS_PAGE_MAX) + 1, offset: f.offset, min: f.min_price, max: f.max_price };
+  f.category.forEach((c, i) => (values[`c${i}`] = c));
+  searchWords(f.search).forEach((w, i) => (values[`w${i}`] = w));
+  return values;
+}
+
+/**
+ * Statements of one shape (which filters are set, how many categories and words, the order) differ only in their
+ * values, so each shape's SQL is built once per isolate and database (decision 015, «A search miss in the Worker»),
+ * as a drizzle prepared query on the HTTP path; each page then only fills in its values.
+ */
+const pageStatements = new WeakMap<HttpDb, Map<string, ReturnType<typeof preparePage>>>();
+function preparePage(http: HttpDb, f: EventListFilters) {
+  return buildPage(http, f, (name) => sql.placeholder(name)).prepare('event_page');
+}
+function pageStatement(http: HttpDb, f: EventListFilters) {
+  const shape = [f.showPast, f.category.length, f.min_price !== undefined, f.max_price !== undefined, searchWords(f.search).length, f.sort].join();
+  let byShape = pageStatements.get(http);
+  if (!byShape) pageStatements.set(http, (byShape = new Map()));
+  let statement = byShape.get(shape);
+  if (!statement) byShape.set(shape, (statement = preparePage(http, f)));
+  return statement;
+}
+
+export async function listEvents(db: Db, f: EventListFilters) {
   const limit = Math.min(f.limit, EVENTS_PAGE_MAX);
-  const rows = await eventPageQuery(db, f);
+  const rows = await pageStatement(db.http, f).execute(pageValues(f));
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 

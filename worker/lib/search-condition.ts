@@ -12,9 +12,18 @@ function escapeLike(word: string) {
   return word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** Every word of `query` as a substring of `column`; undefined when the query has no words. */
-export function searchCondition(column: PgColumn, query: string | undefined): SQL | undefined {
-  const words = (query ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+/** The words of `query` as the search condition takes them (LIKE's wildcards escaped), at most MAX_WORDS. */
+export function searchWords(query: string | undefined) {
+  return (query ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_WORDS).map(escapeLike);
+}
+
+/**
+ * Every word of `query` as a substring of `column`; undefined when the query has no words. `bind` gives what stands
+ * for the i-th word in the statement: the word itself, or a placeholder of a statement prepared once for every search
+ * of as many words (whose value is then `searchWords(query)[i]`).
+ */
+export function searchCondition(column: PgColumn, query: string | undefined, bind: (word: string, i: number) => unknown = (word) => word): SQL | undefined {
+  const words = searchWords(query);
   if (!words.length) return undefined;
-  return and(...words.map((w) => sql`${column} like '%' || forma_search_norm(${escapeLike(w)}) || '%'`));
+  return and(...words.map((w, i) => sql`${column} like '%' || forma_search_norm(${bind(w, i)}) || '%'`));
 }
