@@ -1,6 +1,6 @@
 // Booking a consultation: one live booking per slot is the database's rule, so 200 people at once get
 // exactly one booking; the slot's own mentor, a past slot and someone else's user_id are refused.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../drizzle/schema/auth.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
@@ -231,6 +231,46 @@ describe('creating a booking', () => {
     await expireBookingHolds(t.db);
     expect((await bookingRow(t.db, stale.id)).status).toBe('expired');
     await book(second, slot.id);
+  });
+});
+
+describe('forma_book_slot (migration 0025): the booking rule in the database', () => {
+  type Call = { slotId: number; menteeId: number; free?: boolean; paidOnly?: boolean; withinLimits?: boolean; seenStartsAt?: string };
+  /** calls the function as the booking batches do, with a fresh booking id; the slot as the function answers */
+  async function call(c: Call) {
+    const seen = c.seenStartsAt ? (await peekSlotForBooking(t.db, c.slotId, c.menteeId)).slot! : null;
+    const drawn = await t.db.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('consultation_bookings', 'id'))::int as id`);
+    const { rows } = await t.db.execute<{ id: number; taken: boolean; costs: number; open_holds: number }>(sql`
+      select * from forma_book_slot(${drawn.rows[0].id}::int, ${c.slotId}::int, ${c.menteeId}::int, 'Вопрос'::text, ${c.free ?? false}::boolean, 15, 3,
+        ${c.paidOnly ?? true}::boolean, ${c.withinLimits ?? true}::boolean,
+        ${seen?.mentorId ?? null}::int, ${seen?.typeId ?? null}::int, ${seen?.costs ?? null}::int, ${c.seenStartsAt ?? null}::timestamptz)`);
+    return rows[0];
+  }
+  const written = (slotId: number) => t.db.select().from(consultationBookings).where(eq(consultationBookings.slotId, slotId));
+
+  it('writes a hold only on a bookable slot, within the limits, and answers the slot as it then stands', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 1500 });
+    const [first, second] = [await createUser(t.db), await createUser(t.db)];
+    expect(await call({ slotId: slot.id, menteeId: first.id, withinLimits: false })).toMatchObject({ taken: false, open_holds: 0 });
+    expect(await written(slot.id)).toEqual([]);
+    expect(await call({ slotId: slot.id, menteeId: first.id })).toMatchObject({ taken: true, open_holds: 1 });
+    expect((await written(slot.id)).map((b) => [b.menteeId, b.status, b.price])).toEqual([[first.id, 'pending_payment', 1500]]);
+    // taken now: a second booker writes nothing and hears so
+    expect(await call({ slotId: slot.id, menteeId: second.id })).toMatchObject({ taken: true, open_holds: 0 });
+    expect(await written(slot.id)).toHaveLength(1);
+  });
+
+  it('keeps a free slot from the paid path, and a slot that moved from the look that saw it', async () => {
+    const { slot } = await mentorSlot(t.db, { costs: 0 });
+    const mentee = await createUser(t.db);
+    expect(await call({ slotId: slot.id, menteeId: mentee.id })).toMatchObject({ taken: false, costs: 0 });
+    const seenStartsAt = (await peekSlotForBooking(t.db, slot.id, mentee.id)).slot!.startsAt;
+    await t.db.update(consultationSlots).set({ startsAt: new Date(slot.startsAt.getTime() + HOUR), endsAt: new Date(slot.endsAt.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
+    expect(await call({ slotId: slot.id, menteeId: mentee.id, free: true, paidOnly: false, seenStartsAt })).toMatchObject({ taken: false });
+    expect(await written(slot.id)).toEqual([]);
+    const now = (await peekSlotForBooking(t.db, slot.id, mentee.id)).slot!.startsAt;
+    expect(await call({ slotId: slot.id, menteeId: mentee.id, free: true, paidOnly: false, seenStartsAt: now })).toMatchObject({ taken: true });
+    expect((await written(slot.id)).map((b) => [b.status, b.holdExpiresAt])).toEqual([['paid', null]]);
   });
 });
 

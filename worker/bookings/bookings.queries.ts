@@ -74,6 +74,7 @@ export type SlotForBooking = {
   openHolds: number;
 };
 
+/** A row of forma_slot_for_booking (migration 0025), and the id a look drew for its booking. */
 type SlotRow = {
   id: number;
   mentor_id: number;
@@ -85,30 +86,10 @@ type SlotRow = {
   archived: boolean;
   taken: boolean;
   open_holds: number;
-  booking_id: number | null;
+  booking_id?: number | null;
 };
 
-const liveBookingOf = (slotId: SQL) => sql`
-  select 1 from consultation_bookings b where b.slot_id = ${slotId}
-  and (b.status in ('paid', 'finished') or (b.status = 'pending_payment' and b.hold_expires_at > now()))`;
-
-const openHoldsOf = (menteeId: number) => sql`
-  select count(*)::int from consultation_bookings h
-  where h.mentee_id = ${menteeId} and h.status = 'pending_payment' and h.hold_expires_at > now()`;
-
 const bookingsSequence = sql`pg_get_serial_sequence('consultation_bookings', 'id')`;
-
-/** With `drawId`, a slot that looks free also draws the id its booking will have (from the table's own sequence). */
-function selectSlotForBooking(slotId: number, menteeId: number, drawId: boolean) {
-  const taken = sql`exists (${liveBookingOf(sql`s.id`)})`;
-  return sql`
-    select s.id, s.mentor_id, t.id as type_id, t.costs, to_json(s.starts_at)#>>'{}' as starts_at, mu.time_zone as mentor_time_zone,
-           s.starts_at <= now() as past, t.archived_at is not null as archived, ${taken} as taken,
-           (${openHoldsOf(menteeId)}) as open_holds,
-           ${drawId ? sql`case when not ${taken} then nextval(${bookingsSequence}) end` : sql`null::bigint`} as booking_id
-    from consultation_slots s join consultation_types t on t.id = s.consultation_type_id join users mu on mu.id = s.mentor_id
-    where s.id = ${slotId} and s.deleted_at is null`;
-}
 
 function toSlot(row: SlotRow | undefined): SlotForBooking | null {
   if (!row) return null;
@@ -133,7 +114,9 @@ function toSlot(row: SlotRow | undefined): SlotForBooking | null {
  * deleted.
  */
 export async function peekSlotForBooking(db: Db, slotId: number, menteeId: number) {
-  const result = await db.http.execute<SlotRow>(selectSlotForBooking(slotId, menteeId, true));
+  const result = await db.http.execute<SlotRow>(sql`
+    select f.*, case when not f.taken then nextval(${bookingsSequence}) end as booking_id
+    from forma_slot_for_booking(${slotId}::int, ${menteeId}::int) f`);
   const row = result.rows[0];
   return { slot: toSlot(row), bookingId: row?.booking_id == null ? null : Number(row.booking_id) };
 }
@@ -155,23 +138,28 @@ function bookingLocks(http: HttpDb, slotId: number, menteeId: number) {
   ] as const;
 }
 
+/** How forma_book_slot (migration 0025) books: a hold or a free booking, and what else it must find true. */
+type BookingCall = {
+  id: SQL;
+  slotId: number;
+  menteeId: number;
+  questions: string;
+  free: boolean;
+  /** a paid slot, not the booker's own, and the booker within their limits (the paid path, with no look first) */
+  paidWithin?: Limit[];
+  /** the slot still as a look saw it */
+  seen?: SlotForBooking;
+};
+
 /**
- * The booking's insert, only if the slot is bookable (there, not deleted, still ahead, its type not archived, no live
- * booking on it, the booker under the cap of unpaid holds for a paid one) and `alsoRequires` holds. The partial unique
- * index consultation_bookings_live_slot_uq decides a race: every loser's insert fails with 23505.
+ * The booking's insert and then the slot as it now stands, in one statement: forma_book_slot (migration 0025), whose
+ * statements Postgres parses and plans once per connection. It writes only a bookable slot (see the function); the
+ * partial unique index consultation_bookings_live_slot_uq decides a race: every loser's call fails with 23505.
  */
-function insertBooking(slotId: number, booking: { id: SQL; menteeId: number; questions: string; free: boolean }, alsoRequires: SQL) {
-  const { id, menteeId, questions, free } = booking;
-  return sql`
-      insert into consultation_bookings
-        (id, slot_id, mentee_id, mentor_id, consultation_type_id, status, questions, price, hold_expires_at, paid_at)
-      select ${id}, s.id, ${menteeId}, s.mentor_id, t.id, ${free ? 'paid' : 'pending_payment'}, ${questions}, t.costs,
-             ${free ? sql`null` : sql`now() + make_interval(mins => ${BOOKING_HOLD_MINUTES}::int)`}, ${free ? sql`now()` : sql`null`}
-      from consultation_slots s join consultation_types t on t.id = s.consultation_type_id
-      where s.id = ${slotId} and s.deleted_at is null and s.starts_at > now() and t.archived_at is null
-        and not exists (${liveBookingOf(sql`s.id`)})
-        ${free ? sql`` : sql`and (${openHoldsOf(menteeId)}) < ${MAX_OPEN_HOLDS}`}
-        and ${alsoRequires}`;
+function bookSlotStatement({ id, slotId, menteeId, questions, free, paidWithin, seen }: BookingCall) {
+  return sql`select * from forma_book_slot(${id}::int, ${slotId}::int, ${menteeId}::int, ${questions}::text, ${free}::boolean,
+    ${BOOKING_HOLD_MINUTES}::int, ${MAX_OPEN_HOLDS}::int, ${paidWithin !== undefined}::boolean, ${paidWithin ? withinLimits(paidWithin) : sql`true`},
+    ${seen?.mentorId ?? null}::int, ${seen?.typeId ?? null}::int, ${seen?.costs ?? null}::int, ${seen?.startsAt ?? null}::timestamptz)`;
 }
 
 /**
@@ -194,13 +182,12 @@ export async function bookPaidSlotAtOnce(
     http.execute<{ id: string }>(sql`select nextval(${bookingsSequence}) as id`),
     ...limited.statements,
     ...bookingLocks(http, slotId, menteeId),
-    http.execute(insertBooking(slotId, { id, menteeId, questions, free: false }, sql`t.costs > 0 and s.mentor_id <> ${menteeId} and ${withinLimits(limits)}`)),
+    http.execute<SlotRow>(bookSlotStatement({ id, slotId, menteeId, questions, free: false, paidWithin: limits })),
     http.select().from(consultationBookings).where(eq(consultationBookings.id, id)),
-    http.execute<SlotRow>(selectSlotForBooking(slotId, menteeId, false)),
   ]);
   limited.refuse(answers.slice(1, 1 + limits.length));
-  const booked = answers[answers.length - 2] as Booking[];
-  const state = answers[answers.length - 1] as { rows: SlotRow[] };
+  const state = answers[answers.length - 2] as { rows: SlotRow[] };
+  const booked = answers[answers.length - 1] as Booking[];
   return { booking: booked[0] ?? null, slot: toSlot(state.rows[0]), bookingId: Number(answers[0].rows[0].id) };
 }
 
@@ -220,17 +207,14 @@ export async function bookSlotAsSeen(
   const { menteeId } = input;
   const inserted = sql`exists (select 1 from consultation_bookings where id = ${bookingId})`;
   const notice = input.freeNotice ? storeNotificationInBatch(http, input.freeNotice, inserted) : [];
-  const asSeen = sql`s.mentor_id = ${seen.mentorId} and t.id = ${seen.typeId} and t.costs = ${seen.costs} and s.starts_at = ${seen.startsAt}::timestamptz`;
-  const [, , , , booked, ...rest] = await http.batch([
+  const [, , , state, booked, ...rest] = await http.batch([
     ...bookingLocks(http, seen.id, menteeId),
-    http.execute(insertBooking(seen.id, { id: sql`${bookingId}`, menteeId, questions: input.questions, free: seen.costs === 0 }, asSeen)),
+    http.execute<SlotRow>(bookSlotStatement({ id: sql`${bookingId}`, slotId: seen.id, menteeId, questions: input.questions, free: seen.costs === 0, seen })),
     http.select().from(consultationBookings).where(eq(consultationBookings.id, bookingId)),
     ...notice,
-    http.execute<SlotRow>(selectSlotForBooking(seen.id, menteeId, false)),
   ]);
   const stored = notice.length ? (rest[1] as StoredNotification[]) : [];
-  const state = rest[rest.length - 1] as { rows: SlotRow[] };
-  return { booking: (booked as Booking[])[0] ?? null, notifications: stored, slot: toSlot(state.rows[0]) };
+  return { booking: (booked as Booking[])[0] ?? null, notifications: stored, slot: toSlot((state as { rows: SlotRow[] }).rows[0]) };
 }
 
 /** The booker or the mentor cancels: pending_payment | paid → canceled; the booking as it is now. */

@@ -1,0 +1,60 @@
+-- A booking's insert and the slot as a booking sees it, as PL/pgSQL functions (decision 015, «Bookings in functions»).
+-- A statement sent over Neon's HTTP path is parsed and planned on every call; a statement inside a function is parsed
+-- once per connection and its plan kept, and the HTTP path's connections are pooled. worker/bookings/bookings.queries.ts
+-- calls them in its batches and reads their answers. Custom migration.
+
+-- The slot as a booking sees it: `taken` when a live booking (paid, finished, or a hold still running) has it, and how
+-- many unpaid holds the would-be booker has running. No row when the slot is missing or deleted.
+CREATE OR REPLACE FUNCTION "forma_slot_for_booking"(p_slot_id integer, p_mentee_id integer)
+RETURNS TABLE (id integer, mentor_id integer, type_id integer, costs integer, starts_at text, mentor_time_zone text, past boolean, archived boolean, taken boolean, open_holds integer)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  SELECT s.id, s.mentor_id, t.id, t.costs,
+         -- as Postgres writes it (microseconds kept), so a later batch can check that the slot has not moved
+         to_json(s.starts_at) #>> '{}',
+         mu.time_zone, s.starts_at <= now(), t.archived_at IS NOT NULL,
+         EXISTS (SELECT 1 FROM consultation_bookings b WHERE b.slot_id = s.id
+                 AND (b.status IN ('paid', 'finished') OR (b.status = 'pending_payment' AND b.hold_expires_at > now()))),
+         (SELECT count(*)::int FROM consultation_bookings h
+          WHERE h.mentee_id = p_mentee_id AND h.status = 'pending_payment' AND h.hold_expires_at > now())
+  FROM consultation_slots s JOIN consultation_types t ON t.id = s.consultation_type_id JOIN users mu ON mu.id = s.mentor_id
+  WHERE s.id = p_slot_id AND s.deleted_at IS NULL;
+END
+$$;
+--> statement-breakpoint
+
+-- Books the slot as `p_booking_id`, only if it is bookable: there, not deleted, still ahead, its type not archived, no
+-- live booking on it; for a hold (not `p_free`), the booker under `p_max_open_holds` unpaid holds; with `p_paid_only`,
+-- a slot that costs and is not the booker's own; `p_within_limits`; and, when `p_seen_mentor_id` is given, still at the
+-- mentor, type, price and start a look saw. The partial unique index consultation_bookings_live_slot_uq decides a race:
+-- every loser's insert fails with 23505. Answers the slot as it now stands (forma_slot_for_booking), which tells why
+-- nothing was written. The caller takes the locks first (worker/bookings/bookings.queries.ts, bookingLocks).
+CREATE OR REPLACE FUNCTION "forma_book_slot"(
+  p_booking_id integer, p_slot_id integer, p_mentee_id integer, p_questions text, p_free boolean,
+  p_hold_minutes integer, p_max_open_holds integer, p_paid_only boolean, p_within_limits boolean,
+  p_seen_mentor_id integer, p_seen_type_id integer, p_seen_costs integer, p_seen_starts_at timestamptz)
+RETURNS TABLE (id integer, mentor_id integer, type_id integer, costs integer, starts_at text, mentor_time_zone text, past boolean, archived boolean, taken boolean, open_holds integer)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  INSERT INTO consultation_bookings
+    (id, slot_id, mentee_id, mentor_id, consultation_type_id, status, questions, price, hold_expires_at, paid_at)
+  SELECT p_booking_id, s.id, p_mentee_id, s.mentor_id, t.id,
+         CASE WHEN p_free THEN 'paid' ELSE 'pending_payment' END::booking_status, p_questions, t.costs,
+         CASE WHEN p_free THEN NULL ELSE now() + make_interval(mins => p_hold_minutes) END,
+         CASE WHEN p_free THEN now() END
+  FROM consultation_slots s JOIN consultation_types t ON t.id = s.consultation_type_id
+  WHERE s.id = p_slot_id AND s.deleted_at IS NULL AND s.starts_at > now() AND t.archived_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM consultation_bookings b WHERE b.slot_id = s.id
+                    AND (b.status IN ('paid', 'finished') OR (b.status = 'pending_payment' AND b.hold_expires_at > now())))
+    AND (p_free OR (SELECT count(*) FROM consultation_bookings h
+                    WHERE h.mentee_id = p_mentee_id AND h.status = 'pending_payment' AND h.hold_expires_at > now()) < p_max_open_holds)
+    AND (NOT p_paid_only OR (t.costs > 0 AND s.mentor_id <> p_mentee_id))
+    AND p_within_limits
+    AND (p_seen_mentor_id IS NULL OR (s.mentor_id = p_seen_mentor_id AND t.id = p_seen_type_id AND t.costs = p_seen_costs
+                                      AND s.starts_at = p_seen_starts_at));
+  RETURN QUERY SELECT * FROM forma_slot_for_booking(p_slot_id, p_mentee_id);
+END
+$$;
