@@ -108,7 +108,7 @@ function toSlot(row: SlotRow | undefined): SlotForBooking | null {
 }
 
 /**
- * The slot as it stands, read without a lock in one round trip: a free consultation's booking is written from it (its
+ * The slot as it stands (forma_slot_for_booking), read without a lock in one round trip: a free consultation's booking is written from it (its
  * mentor's notice names the booking and the time). A slot that looks free draws its booking's id here, so the batch
  * that books it can name the booking in the notification it stores with it. The slot is null when it is missing or
  * deleted.
@@ -165,8 +165,8 @@ function bookSlotStatement({ id, slotId, menteeId, questions, free, paidWithin, 
 /**
  * Books a paid slot in one round trip, with no look first (decision 015): one non-interactive transaction over HTTP
  * holding a new booking id drawn from the table's sequence, the booker's rate-limit hits, the locks, the insert (only
- * for a paid slot that is not the booker's own, within the limits), then the booking and the slot as they now stand
- * (which says why nothing was written). Nothing is written for a free consultation, whose mentor's notice needs a
+ * for a paid slot that is not the booker's own, within the limits) with the slot as it then stands (which says why
+ * nothing was written), then the booking. Nothing is written for a free consultation, whose mentor's notice needs a
  * look first: the slot as read here is that look, and the id drawn here, unused, is its booking's (`bookingId`). Over a
  * limit it throws the 429.
  */
@@ -193,9 +193,8 @@ export async function bookPaidSlotAtOnce(
 
 /**
  * Books the slot as `seen` by the look, in one round trip: one non-interactive transaction over HTTP (decision 006,
- * decision 015). The locks, then the insert only if the slot is still at the time and price the look saw, the
- * mentor's notice of a free booking only if the booking went in, then the booking, the notice and the slot as they
- * now stand.
+ * decision 015). The locks, then the insert only if the slot is still at the time and price the look saw, with the
+ * slot as it then stands, then the booking, and the mentor's notice of a free booking only if the booking went in.
  */
 export async function bookSlotAsSeen(
   db: Db,
