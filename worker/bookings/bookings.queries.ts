@@ -108,10 +108,10 @@ function toSlot(row: SlotRow | undefined): SlotForBooking | null {
 }
 
 /**
- * The slot as it stands (forma_slot_for_booking), read without a lock in one round trip: a free consultation's booking is written from it (its
- * mentor's notice names the booking and the time). A slot that looks free draws its booking's id here, so the batch
- * that books it can name the booking in the notification it stores with it. The slot is null when it is missing or
- * deleted.
+ * The slot as it stands (forma_slot_for_booking), read without a lock in one round trip: a free consultation's booking
+ * is written from it (its mentor's notice names the booking and the time). A slot that looks free draws its booking's
+ * id here, so the batch that books it can name the booking in the notification it stores with it. The slot is null
+ * when it is missing or deleted.
  */
 export async function peekSlotForBooking(db: Db, slotId: number, menteeId: number) {
   const result = await db.http.execute<SlotRow>(sql`
