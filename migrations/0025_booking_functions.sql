@@ -39,22 +39,20 @@ RETURNS TABLE (id integer, mentor_id integer, type_id integer, costs integer, st
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 BEGIN
+  -- bookable as forma_slot_for_booking reads it: the one place that says what a live booking and a running hold are
   INSERT INTO consultation_bookings
     (id, slot_id, mentee_id, mentor_id, consultation_type_id, status, questions, price, hold_expires_at, paid_at)
-  SELECT p_booking_id, s.id, p_mentee_id, s.mentor_id, t.id,
-         CASE WHEN p_free THEN 'paid' ELSE 'pending_payment' END::booking_status, p_questions, t.costs,
+  SELECT p_booking_id, f.id, p_mentee_id, f.mentor_id, f.type_id,
+         CASE WHEN p_free THEN 'paid' ELSE 'pending_payment' END::booking_status, p_questions, f.costs,
          CASE WHEN p_free THEN NULL ELSE now() + make_interval(mins => p_hold_minutes) END,
          CASE WHEN p_free THEN now() END
-  FROM consultation_slots s JOIN consultation_types t ON t.id = s.consultation_type_id
-  WHERE s.id = p_slot_id AND s.deleted_at IS NULL AND s.starts_at > now() AND t.archived_at IS NULL
-    AND NOT EXISTS (SELECT 1 FROM consultation_bookings b WHERE b.slot_id = s.id
-                    AND (b.status IN ('paid', 'finished') OR (b.status = 'pending_payment' AND b.hold_expires_at > now())))
-    AND (p_free OR (SELECT count(*) FROM consultation_bookings h
-                    WHERE h.mentee_id = p_mentee_id AND h.status = 'pending_payment' AND h.hold_expires_at > now()) < p_max_open_holds)
-    AND (NOT p_paid_only OR (t.costs > 0 AND s.mentor_id <> p_mentee_id))
+  FROM forma_slot_for_booking(p_slot_id, p_mentee_id) f
+  WHERE NOT f.past AND NOT f.archived AND NOT f.taken
+    AND (p_free OR f.open_holds < p_max_open_holds)
+    AND (NOT p_paid_only OR (f.costs > 0 AND f.mentor_id <> p_mentee_id))
     AND p_within_limits
-    AND (p_seen_mentor_id IS NULL OR (s.mentor_id = p_seen_mentor_id AND t.id = p_seen_type_id AND t.costs = p_seen_costs
-                                      AND s.starts_at = p_seen_starts_at));
+    AND (p_seen_mentor_id IS NULL OR (f.mentor_id = p_seen_mentor_id AND f.type_id = p_seen_type_id AND f.costs = p_seen_costs
+                                      AND f.starts_at::timestamptz = p_seen_starts_at));
   RETURN QUERY SELECT * FROM forma_slot_for_booking(p_slot_id, p_mentee_id);
 END
 $$;
