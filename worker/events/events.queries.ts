@@ -79,11 +79,11 @@ export function eventPageQuery(db: Executor, f: EventListFilters) {
   return buildPage(db, f, (_, value) => value);
 }
 
-/** The values of the placeholders of `f`'s page statement. */
-function pageValues(f: EventListFilters) {
+/** The values of the placeholders of `f`'s page statement, whose search words are `words`. */
+function pageValues(f: EventListFilters, words: string[]) {
   const values: Record<string, unknown> = { limit: Math.min(f.limit, EVENTS_PAGE_MAX) + 1, offset: f.offset, min: f.min_price, max: f.max_price };
   f.category.forEach((c, i) => (values[`c${i}`] = c));
-  searchWords(f.search).forEach((w, i) => (values[`w${i}`] = w));
+  words.forEach((w, i) => (values[`w${i}`] = w));
   return values;
 }
 
@@ -96,8 +96,8 @@ const pageStatements = new WeakMap<HttpDb, Map<string, ReturnType<typeof prepare
 function preparePage(http: HttpDb, f: EventListFilters) {
   return buildPage(http, f, (name) => sql.placeholder(name)).prepare('event_page');
 }
-function pageStatement(http: HttpDb, f: EventListFilters) {
-  const shape = [f.showPast, f.category.length, f.min_price !== undefined, f.max_price !== undefined, searchWords(f.search).length, f.sort].join();
+function pageStatement(http: HttpDb, f: EventListFilters, words: string[]) {
+  const shape = [f.showPast, f.category.length, f.min_price !== undefined, f.max_price !== undefined, words.length, f.sort].join();
   let byShape = pageStatements.get(http);
   if (!byShape) pageStatements.set(http, (byShape = new Map()));
   let statement = byShape.get(shape);
@@ -107,7 +107,8 @@ function pageStatement(http: HttpDb, f: EventListFilters) {
 
 export async function listEvents(db: Db, f: EventListFilters) {
   const limit = Math.min(f.limit, EVENTS_PAGE_MAX);
-  const rows = await pageStatement(db.http, f).execute(pageValues(f));
+  const words = searchWords(f.search);
+  const rows = await pageStatement(db.http, f, words).execute(pageValues(f, words));
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
