@@ -4,6 +4,7 @@ import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { EVENTS_PAGE_MAX, TOP_EVENTS, USER_EVENTS_MAX, type EventListFilters, type EventSort } from './events.schemas.ts';
 import { searchCondition, searchWords } from '../lib/search-condition.ts';
+import { withFlatRows } from '../../drizzle/flat-rows.ts';
 
 /** Started and not yet over (start + duration > now) counts as 'live', like an upcoming one. */
 const notEnded = sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes}::int) > now()`;
@@ -94,7 +95,7 @@ function pageValues(f: EventListFilters, words: string[]) {
  */
 const pageStatements = new WeakMap<HttpDb, Map<string, ReturnType<typeof preparePage>>>();
 function preparePage(http: HttpDb, f: EventListFilters) {
-  return buildPage(http, f, (name) => sql.placeholder(name)).prepare('event_page');
+  return withFlatRows(buildPage(http, f, (name) => sql.placeholder(name)).prepare('event_page'));
 }
 function pageStatement(http: HttpDb, f: EventListFilters, words: string[]) {
   const shape = [f.showPast, f.category.length, f.min_price !== undefined, f.max_price !== undefined, words.length, f.sort].join();
