@@ -42,11 +42,16 @@ class HttpFirstPool extends Pool {
 
 /**
  * The HTTP path holds no socket and no request's state (each statement is a fetch of its own), so an isolate builds it
- * once per database, and with it drizzle's dialect, whose cache of column names a new one fills again on each query.
+ * once per database: neon's `http` for batches, and `statements`, drizzle over a Pool whose query() is that fetch, for
+ * single statements. Built per request they cost a Pool, a drizzle instance and its dialect (whose cache of column
+ * names a new one fills again) on every request, about 0.2 ms of the Worker's CPU (decision 015).
  */
 function buildHttpPath(connectionString: string) {
   const overHttp = neon(connectionString);
-  return { overHttp, http: drizzleOverHttp({ client: overHttp, casing: 'snake_case' }) };
+  const http = drizzleOverHttp({ client: overHttp, casing: 'snake_case' });
+  // never connected: its transactions are the request's own (createDb), so no socket outlives a request
+  const statements = overPool(new HttpFirstPool(connectionString, overHttp));
+  return { overHttp, http, statements };
 }
 const httpPaths = new Map<string, ReturnType<typeof buildHttpPath>>();
 function httpPathTo(connectionString: string) {
@@ -55,9 +60,16 @@ function httpPathTo(connectionString: string) {
   return path;
 }
 
+/** drizzle on `pool`. No `schema`: drizzle builds the relational query API's config from it on every construction. */
+function overPool(pool: HttpFirstPool) {
+  // a Pool, but for query()'s narrower type
+  return drizzle({ client: pool as unknown as Pool, casing: 'snake_case' });
+}
+
 /**
- * Workers cannot share a socket between requests, so every request gets its own Pool; the caller ends it
- * (ctx.waitUntil(close())). Its statements go over HTTP; a transaction opens the one WebSocket connection.
+ * Workers cannot share a socket between requests, so a request that opens a transaction gets its own Pool, on its
+ * first `db.transaction()`; the caller ends it (ctx.waitUntil(close())). Every other statement goes over HTTP, on the
+ * isolate's `statements`; a transaction opens the Pool's one WebSocket connection (drizzle checks `instanceof Pool`).
  *
  * `db.http` is the same database as Neon's HTTP driver sees it, for `db.http.batch([...])`: statements built on it
  * travel in one request and run as one non-interactive transaction (read committed: each statement sees what the
@@ -66,23 +78,26 @@ function httpPathTo(connectionString: string) {
  */
 export function createDb(env: DbConfig) {
   if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
-  const { overHttp, http } = httpPathTo(env.DATABASE_URL);
-  const pool = new HttpFirstPool(env.DATABASE_URL, overHttp);
+  const { overHttp, http, statements } = httpPathTo(env.DATABASE_URL);
+  let pool: HttpFirstPool | null = null;
+  let withPool: typeof statements | null = null;
   let closing = false;
-  // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
-  // Only an error on a connection we still meant to use is worth a log line.
-  pool.on('error', (e: Error) => {
-    if (!closing) console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message }));
-  });
-  const db = Object.assign(
-    // a Pool, but for query()'s narrower type. No `schema`: drizzle builds the relational query API's config from it
-    // on every construction (a few ms of CPU per request, the largest share of a booking's), and nothing uses that API
-    drizzle({ client: pool as unknown as Pool, casing: 'snake_case' }),
-    { http },
-  );
+  const ownPool = () => {
+    if (withPool) return withPool;
+    pool = new HttpFirstPool(env.DATABASE_URL, overHttp);
+    // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
+    // Only an error on a connection we still meant to use is worth a log line.
+    pool.on('error', (e: Error) => {
+      if (!closing) console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message }));
+    });
+    return (withPool = overPool(pool));
+  };
+  const transaction: typeof statements.transaction = (run, config) => ownPool().transaction(run, config);
+  // the isolate's statements, with this request's transactions and the HTTP path's batches
+  const db = Object.assign(Object.create(statements) as typeof statements, { transaction, http });
   const close = () => {
     closing = true;
-    return pool.end();
+    return pool ? pool.end() : Promise.resolve();
   };
   return { db, close };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
 import { databaseUnavailable, pgError } from '../../worker/lib/db-errors.ts';
-import { useTestDb } from './helpers.ts';
+import { testDb, useTestDb } from './helpers.ts';
 
 const t = useTestDb();
 
@@ -25,6 +25,35 @@ describe('the database path', () => {
     const [inTransaction] = await t.db.transaction((tx) => read(tx));
     expect(overHttp.createdAt).toBeInstanceOf(Date);
     expect(overHttp).toEqual(inTransaction);
+  });
+
+  it("builds the statements' path once per isolate, and a connection only for a handle that opens a transaction", async () => {
+    const pid = sql`select pg_backend_pid() as pid`;
+    const first = testDb();
+    const second = testDb();
+    try {
+      // one drizzle instance (and dialect) over HTTP for every handle of this database
+      const sessionOf = (db: object) => (db as { session: unknown }).session;
+      expect(sessionOf(first.db)).toBe(sessionOf(second.db));
+      expect(first.db.http).toBe(second.db.http);
+      // each handle's transactions run on its own connection, at the same time
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const firstPid = first.db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ pid: number }>(pid);
+        await held;
+        return rows[0].pid;
+      });
+      const secondPid = await second.db.transaction(async (tx) => (await tx.execute<{ pid: number }>(pid)).rows[0].pid);
+      release();
+      expect(await firstPid).not.toBe(secondPid);
+      // a handle that never opened a transaction has nothing to close, and the statements' path stays usable
+      const third = testDb();
+      await expect(third.close()).resolves.toBeUndefined();
+      expect((await first.db.execute<{ name: string }>(sql`select current_setting('application_name') as name`)).rows[0].name).toBe('neon-sql-endpoint');
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 
   it('keeps the SQLSTATE and constraint of a failed statement on the HTTP path, as on the WebSocket one', async () => {
