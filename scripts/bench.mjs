@@ -112,8 +112,9 @@ function summarize(slices) {
 /**
  * A route and the bare route measured side by side: one-second slices of each in turn (the order swapped every other
  * pair), `duration` seconds each in all. This machine's speed moves by a quarter between minutes (the bare route alone
- * gave 455-723 requests a second in runs of one session), and a ratio of two figures taken minutes apart moved with it;
- * taken in the same seconds, both figures see the same machine.
+ * gave 455-723 requests a second in runs of one session), and a ratio of two figures taken minutes apart moved with it.
+ * Slices taken in turn see the same machine as far as it holds still for a second; what is left of the noise shows in
+ * the bare row, measured against itself (decision 015, «Ratios taken alongside the bare route»).
  */
 async function pairedLoad(nextUrl, bareUrl, duration = seconds, headers = {}) {
   const row = [];
