@@ -16,11 +16,11 @@ function decoderOf(field: unknown): Decoder | null {
 }
 
 /**
- * drizzle maps each row generically: for every value it works out the field's kind and walks its path again, which
- * costs the event list about 1 µs a value (decision 015, «A search miss in the Worker»). A select whose fields are all
- * at the top level (no nested objects, so no nulled joins either) has the same mapping on every row: this works it out
- * once, for `prepared`, and maps its rows with it. Values and keys are drizzle's own (the same decoders, null kept).
- * Any other select keeps drizzle's mapping.
+ * drizzle maps each row generically: for every value it works out the field's kind and walks its path again (a page
+ * of the event list, 21 rows of 19 fields: 67-82 µs in Node, 22-25 µs mapped here; decision 015). A select whose
+ * fields are all at the top level (no nested objects, so no nulled joins either) has the same mapping on every row:
+ * this works it out once, for `prepared`, and maps its rows with it. Values and keys are drizzle's own (the same
+ * decoders, null kept). Any other select keeps drizzle's mapping.
  */
 export function withFlatRows<P extends PreparedSelect>(prepared: P): P {
   const fields = (prepared as unknown as { fields?: OrderedField[] }).fields;
