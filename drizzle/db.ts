@@ -79,25 +79,26 @@ function overPool(pool: HttpFirstPool) {
 export function createDb(env: DbConfig) {
   if (env.NEON_WS_PROXY) configureLocalProxy(env.NEON_WS_PROXY);
   const { overHttp, http, statements } = httpPathTo(env.DATABASE_URL);
-  let pool: HttpFirstPool | null = null;
-  let withPool: typeof statements | null = null;
+  /** this request's own Pool and drizzle on it, from its first transaction on */
+  let own: { pool: HttpFirstPool; db: typeof statements } | null = null;
   let closing = false;
-  const ownPool = () => {
-    if (withPool) return withPool;
-    pool = new HttpFirstPool(env.DATABASE_URL, overHttp);
+  const ownDb = () => {
+    if (own) return own.db;
+    const pool = new HttpFirstPool(env.DATABASE_URL, overHttp);
     // A socket that dies after end() surfaces as an 'error' event; unhandled it would crash the isolate.
     // Only an error on a connection we still meant to use is worth a log line.
     pool.on('error', (e: Error) => {
       if (!closing) console.warn(JSON.stringify({ level: 'warn', msg: 'db idle client error', error: e.message }));
     });
-    return (withPool = overPool(pool));
+    own = { pool, db: overPool(pool) };
+    return own.db;
   };
-  const transaction: typeof statements.transaction = (run, config) => ownPool().transaction(run, config);
+  const transaction: typeof statements.transaction = (run, config) => ownDb().transaction(run, config);
   // the isolate's statements, with this request's transactions and the HTTP path's batches
   const db = Object.assign(Object.create(statements) as typeof statements, { transaction, http });
   const close = () => {
     closing = true;
-    return pool ? pool.end() : Promise.resolve();
+    return own ? own.pool.end() : Promise.resolve();
   };
   return { db, close };
 }
