@@ -15,6 +15,7 @@ import { meetingBench } from './bench-meeting.mjs';
 import { RELAY_BENCH_VARS, meshCpuBench, relayBench } from './bench-conference.mjs';
 import { codeRequestTiming } from './bench-auth.mjs';
 import { firstPageBench } from './bench-first-page.mjs';
+import { cpuMs, findWorkerd } from './bench-cpu.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -101,12 +102,25 @@ async function loadSlice(nextUrl, duration, headers) {
   return { latencies, errors, elapsed: (performance.now() - t0) / 1000 };
 }
 
-/** Requests a second and latency percentiles over `slices`. */
+/** Requests a second, latency percentiles and the Worker's CPU per answer (ms; null without /proc) over `slices`. */
 function summarize(slices) {
   const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
   const elapsed = slices.reduce((sum, s) => sum + s.elapsed, 0);
   const q = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1) : '-');
-  return { rps: Math.round(latencies.length / elapsed), p50: q(0.5), p95: q(0.95), p99: q(0.99), errors: slices.reduce((sum, s) => sum + s.errors, 0) };
+  const cpu = slices.every((s) => s.cpuMs !== null) ? slices.reduce((sum, s) => sum + s.cpuMs, 0) : null;
+  return {
+    rps: Math.round(latencies.length / elapsed), p50: q(0.5), p95: q(0.95), p99: q(0.99),
+    errors: slices.reduce((sum, s) => sum + s.errors, 0),
+    workerCpu: cpu === null || !latencies.length ? null : cpu / latencies.length,
+  };
+}
+
+/** One slice, with what workerd (`pids`) spent on it. */
+async function measuredSlice(pids, nextUrl, duration, headers) {
+  const before = cpuMs(pids);
+  const slice = await loadSlice(nextUrl, duration, headers);
+  const after = cpuMs(pids);
+  return { ...slice, cpuMs: before === null || after === null ? null : after - before };
 }
 
 /**
@@ -120,8 +134,12 @@ async function pairedLoad(nextUrl, bareUrl, duration = seconds, headers = {}) {
   const row = [];
   const bare = [];
   const slice = Math.min(1, duration);
+  const pids = findWorkerd();
   for (let i = 0; i < Math.ceil(duration / slice); i++) {
-    const pair = [() => loadSlice(bareUrl, slice, {}).then((r) => bare.push(r)), () => loadSlice(nextUrl, slice, headers).then((r) => row.push(r))];
+    const pair = [
+      () => measuredSlice(pids, bareUrl, slice, {}).then((r) => bare.push(r)),
+      () => measuredSlice(pids, nextUrl, slice, headers).then((r) => row.push(r)),
+    ];
     for (const measure of i % 2 ? pair.reverse() : pair) await measure();
   }
   return { row: summarize(row), bare: summarize(bare) };
@@ -332,14 +350,18 @@ async function httpScenarios(app, ready) {
     await loadSlice(url, 1, headers); // warm-up, not reported
     const { row, bare } = await pairedLoad(url, bareUrl, seconds, headers);
     // against the bare route measured alongside it: what the database and the handler cost on top of the Worker itself
-    rows.push({ scenario: s.name, ...row, bare, share: row.rps / bare.rps, p99Share: row.p99 / bare.p99 });
+    // and what the Worker's process spent per answer, against the bare route's: the cost production's Worker pays
+    const cpuShare = row.workerCpu && bare.workerCpu ? bare.workerCpu / row.workerCpu : null;
+    rows.push({ scenario: s.name, ...row, bare, share: row.rps / bare.rps, p99Share: row.p99 / bare.p99, cpuShare });
   }
   console.table(
-    rows.map(({ scenario, rps, p50, p95, p99, errors, bare, share, p99Share }) => ({
+    rows.map(({ scenario, rps, p50, p95, p99, errors, bare, share, p99Share, workerCpu, cpuShare }) => ({
       scenario, rps, p50, p95, p99, errors,
       'bare alongside': bare.rps,
       'rps vs bare': `${Math.round(100 * share)}%`,
       'p99 / bare p99': p99Share.toFixed(1),
+      'workerd ms': workerCpu === null ? '-' : workerCpu.toFixed(2),
+      'bare ms / ms': cpuShare === null ? '-' : `${Math.round(100 * cpuShare)}%`,
     })),
   );
   const ratio = (name) => {

@@ -1,6 +1,7 @@
 // The bench serves the build straight from Miniflare (scripts/serve-direct.mjs) instead of through wrangler dev. This
 // serves the build the browser tests use that way, on a port and a Durable Object store of its own, and checks what
-// the bench relies on: the API, the SPA's assets, and a chat room's Durable Object over a real WebSocket.
+// the bench relies on: the API, the SPA's assets, a chat room's Durable Object over a real WebSocket, and the CPU
+// workerd spends, which the bench reads from /proc.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { roomWithMembers } from '../../scripts/bench-chat.mjs';
+// @ts-expect-error plain ESM script without types
+import { cpuMs, findWorkerd } from '../../scripts/bench-cpu.mjs';
 // @ts-expect-error plain ESM script without types
 import { sessionCookie } from '../../scripts/bench-session.mjs';
 // @ts-expect-error plain ESM script without types
@@ -54,6 +57,16 @@ describe('the build served straight from Miniflare', () => {
     const asset = await fetch(`${app.url}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('finds the workerd it started and reads the CPU its answers cost', { timeout: 30_000 }, async () => {
+    const pids = findWorkerd() as number[];
+    expect(pids.length).toBeGreaterThan(0);
+    const before = cpuMs(pids) as number;
+    for (let i = 0; i < 100; i++) expect((await fetch(`${app.url}/api/health/`)).status).toBe(200);
+    // 100 answers, each a statement over the HTTP path: far more than the kernel's 10 ms tick
+    expect(cpuMs(pids) as number).toBeGreaterThan(before);
+    expect(cpuMs([2 ** 30])).toBeNull();
   });
 
   it('fans a posted chat message out through the room Durable Object to a member connected over a WebSocket', { timeout: 30_000 }, async () => {
