@@ -53,6 +53,20 @@ describe('/BaseMeet', () => {
 
     await wide.getByRole('button', { name: 'Участники' }).click();
     await wide.getByRole('heading', { name: 'Участники (2)' }).waitFor();
+    // one's own tile says «Вы», whole even on the phone's small tile (a name with «(вы)» after it lost the «(вы)»)
+    for (const page of [wide, phone]) {
+      const own = page.getByTestId('self-view').getByText('Вы', { exact: true });
+      await own.waitFor();
+      expect(await own.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    }
+    // the phone's camera off: its initials fit within its 112 px self view, above the label
+    await phone.getByRole('button', { name: 'Выключить камеру' }).click();
+    const selfView = phone.getByTestId('self-view');
+    const initials = selfView.locator('[data-slot="avatar"]');
+    await initials.waitFor();
+    const [tile, avatar, label] = await Promise.all([selfView.boundingBox(), initials.boundingBox(), selfView.getByText('Вы', { exact: true }).boundingBox()]);
+    expect(avatar!.y).toBeGreaterThanOrEqual(tile!.y);
+    expect(avatar!.y + avatar!.height).toBeLessThanOrEqual(label!.y);
 
     // return-to-self: one's own tile in the main view, the other guest as a thumbnail; again: back to the other
     await wide.getByRole('button', { name: 'Вернуться к себе' }).click();

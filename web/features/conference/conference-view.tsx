@@ -223,7 +223,7 @@ function Stage({ peers, main, grid, onPin }: { peers: RemotePeer[]; main: Remote
 function SelfStage({ stream, name, audio, video, peers, onPin }: { stream: MediaStream; name: string; audio: boolean; video: boolean; peers: RemotePeer[]; onPin: (id: string) => void }) {
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-2">
-      <VideoTile stream={stream} name={`${name} (вы)`} audio={audio} video={video} self className="min-h-0 flex-1" />
+      <VideoTile stream={stream} name={name} audio={audio} video={video} self className="min-h-0 flex-1" />
       <Thumbnails peers={peers} onPin={onPin} />
     </div>
   );
@@ -281,7 +281,7 @@ function SelfView({ stream, name, audio, video }: { stream: MediaStream; name: s
       onPointerMove={onPointerMove}
       onPointerUp={() => (drag.current = null)}
     >
-      <VideoTile stream={stream} name={`${name} (вы)`} audio={audio} video={video} self className="aspect-video" />
+      <VideoTile stream={stream} name={name} audio={audio} video={video} self className="aspect-video" />
     </div>
   );
 }

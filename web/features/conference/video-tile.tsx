@@ -64,12 +64,16 @@ export function VideoTile({ stream, name, avatarUrl, audio, video, hand, self, c
         className={cn('size-full object-cover', self && '-scale-x-100', !video && 'invisible')}
       />
       {!video ? (
-        <div className="absolute inset-0 grid place-items-center">
-          <Avatar src={avatarUrl ?? null} name={name} className="size-16 sm:size-20" />
+        // sized by the tile, not the screen: a phone's self view is 112 × 63 px, above the strip the label takes
+        <div className="absolute inset-x-0 top-0 bottom-7 grid place-items-center">
+          <Avatar src={avatarUrl ?? null} name={name} className="size-8 @min-[10rem]:size-16 @min-[20rem]:size-20" />
         </div>
       ) : null}
       <div className="absolute inset-x-2 bottom-2 flex items-center gap-1.5">
-        <span className="max-w-full truncate rounded-md bg-black/55 px-2 py-0.5 text-xs text-white">{name}</span>
+        {/* one's own tile says «Вы»: a name with «(вы)» after it lost the «(вы)» to truncation on a phone's small tile */}
+        <span title={name} className="max-w-full truncate rounded-md bg-black/55 px-2 py-0.5 text-xs text-white">
+          {self ? 'Вы' : name}
+        </span>
         {!audio ? <MicOff aria-label="Микрофон выключен" className="size-4 shrink-0 rounded bg-black/55 p-0.5 text-white" /> : null}
         {!video ? <VideoOff aria-label="Камера выключена" className="size-4 shrink-0 rounded bg-black/55 p-0.5 text-white" /> : null}
         {hand ? <Hand aria-label="Поднята рука" className="size-4 shrink-0 rounded bg-amber-400 p-0.5 text-black" /> : null}
@@ -77,7 +81,9 @@ export function VideoTile({ stream, name, avatarUrl, audio, video, hand, self, c
     </>
   );
   const classes = cn(
-    'relative overflow-hidden rounded-xl bg-zinc-900 ring-2 ring-transparent transition-shadow',
+    '@container relative overflow-hidden rounded-xl ring-2 ring-transparent transition-shadow',
+    // one's own tile floats over the stage: a shade lighter, so that its edge shows with the camera off
+    self ? 'bg-zinc-800' : 'bg-zinc-900',
     speaking && 'ring-emerald-400',
     className,
   );
