@@ -19,9 +19,9 @@ const item = (id: number, name: string, surname: string, specialization: string,
 
 // Server order (most recent contact first), deliberately not alphabetical.
 const history = [
-  { ...item(1, 'Ярослав', 'Волков', 'Тренер по бегу'), last_contact_at: '2026-03-01T10:00:00Z', sessions_count: 2 },
-  { ...item(2, 'Анна', 'Соколова', 'Карьерный консультант'), last_contact_at: '2026-02-01T10:00:00Z', sessions_count: 1 },
-  { ...item(3, 'Борис', 'Ким', 'Нутрициолог'), last_contact_at: '2026-01-01T10:00:00Z', sessions_count: 5 },
+  { ...item(1, 'Ярослав', 'Волков', 'Тренер по бегу'), last_contact_at: '2026-03-01T10:00:00Z', next_contact_at: '2026-03-01T10:00:00Z', sessions_count: 2 },
+  { ...item(2, 'Анна', 'Соколова', 'Карьерный консультант'), last_contact_at: '2026-02-01T10:00:00Z', next_contact_at: null, sessions_count: 1 },
+  { ...item(3, 'Борис', 'Ким', 'Нутрициолог'), last_contact_at: '2026-01-01T10:00:00Z', next_contact_at: null, sessions_count: 5 },
 ];
 const favorites = [
   { id: 11, mentor: item(2, 'Анна', 'Соколова', 'Карьерный консультант'), created_at: '2026-01-10T00:00:00Z' },
@@ -73,6 +73,9 @@ describe('MyMentorsScreen', () => {
     expect(within(anna).getByRole('button', { name: 'Убрать из избранного' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(anna).getByRole('link', { name: 'Профиль ментора' }).getAttribute('href')).toBe('/mentor_info/2');
     expect(within(screen.getByRole('article', { name: 'Борис Ким' })).getByText(/5 занятий/)).toBeTruthy();
+    // a session still ahead is the next one, not the last: «ближайшее», and «последнее» only for what has passed
+    expect(within(screen.getByRole('article', { name: 'Ярослав Волков' })).getByText('2 занятия · ближайшее 1 марта 2026')).toBeTruthy();
+    expect(within(anna).getByText('1 занятие · последнее 1 февраля 2026')).toBeTruthy();
   });
 
   it('filters by the search field and applies name sorting', async () => {

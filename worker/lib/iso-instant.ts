@@ -10,5 +10,8 @@ const FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /** A timestamptz column or expression of a query builder, as the ISO string. */
 export const isoInstant = (value: PgColumn | SQL | SQL.Aliased) => sql<string>`to_char((${value}) at time zone 'UTC', ${sql.raw(FORMAT)})`;
 
+/** The same for one that may be null (an aggregate over no rows): null stays null. */
+export const isoInstantOrNull = (value: PgColumn | SQL | SQL.Aliased) => sql<string | null>`${isoInstant(value)}`;
+
 /** The same for an expression written as SQL text (statements built with sql.raw). */
 export const isoInstantRaw = (expression: string) => sql.raw(`to_char((${expression}) at time zone 'UTC', ${FORMAT})`);

@@ -60,6 +60,6 @@ export function toMentorItem(row: ItemRow) {
 }
 export type MentorItem = ReturnType<typeof toMentorItem>;
 
-export function toHistoryItem(row: ItemRow & { lastContactAt: string; sessionsCount: number }) {
-  return { ...toMentorItem(row), last_contact_at: row.lastContactAt, sessions_count: row.sessionsCount };
+export function toHistoryItem(row: ItemRow & { lastContactAt: string; nextContactAt: string | null; sessionsCount: number }) {
+  return { ...toMentorItem(row), last_contact_at: row.lastContactAt, next_contact_at: row.nextContactAt, sessions_count: row.sessionsCount };
 }

@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { searchCondition } from '../lib/search-condition.ts';
-import { isoInstant } from '../lib/iso-instant.ts';
+import { isoInstant, isoInstantOrNull } from '../lib/iso-instant.ts';
 import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
 
 const isMentor = eq(users.role, 'mentor');
@@ -148,7 +148,7 @@ export const mentorItemColumns = {
 /**
  * The mentors the caller has met: consultation bookings that were not canceled (or left to expire
  * unpaid) and confirmed event registrations, grouped by mentor, the latest contact first. The time of a
- * contact is when the consultation or event starts.
+ * contact is when the consultation or event starts; the next contact is the soonest still to start (null when none).
  */
 export function myMentorsHistory(db: Db, userId: number) {
   const contacts = sql`(
@@ -167,6 +167,7 @@ export function myMentorsHistory(db: Db, userId: number) {
         .select({
           mentorId: sql<number>`c.mentor_id`.as('mentor_id'),
           lastContactAt: sql<Date>`max(c.at)`.as('last_contact_at'),
+          nextContactAt: sql<Date | null>`min(c.at) filter (where c.at > now())`.as('next_contact_at'),
           sessionsCount: sql<number>`count(*)`.as('sessions_count'),
         })
         .from(sql`${contacts} as c`)
@@ -174,7 +175,12 @@ export function myMentorsHistory(db: Db, userId: number) {
     );
   return db
     .with(history)
-    .select({ ...mentorItemColumns, lastContactAt: isoInstant(history.lastContactAt), sessionsCount: sql<number>`${history.sessionsCount}`.mapWith(Number) })
+    .select({
+      ...mentorItemColumns,
+      lastContactAt: isoInstant(history.lastContactAt),
+      nextContactAt: isoInstantOrNull(history.nextContactAt),
+      sessionsCount: sql<number>`${history.sessionsCount}`.mapWith(Number),
+    })
     .from(history)
     .innerJoin(users, eq(users.id, history.mentorId))
     .orderBy(desc(history.lastContactAt), asc(users.id));

@@ -92,7 +92,12 @@ export function MyMentorsScreen({ tab, onTabChange, timeZone }: MyMentorsScreenP
                   maxSkills={SKILLS_SHOWN.history}
                   meta={[
                     countRu(item.sessions_count, ['занятие', 'занятия', 'занятий']),
-                    item.last_contact_at ? `последнее ${formatDay(item.last_contact_at, timeZone)}` : '',
+                    // a session still to come is named as such: «последнее» with a date ahead read as a mistake
+                    item.next_contact_at
+                      ? `ближайшее ${formatDay(item.next_contact_at, timeZone)}`
+                      : item.last_contact_at
+                        ? `последнее ${formatDay(item.last_contact_at, timeZone)}`
+                        : '',
                   ]
                     .filter(Boolean)
                     .join(' · ')}
