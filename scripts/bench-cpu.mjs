@@ -1,8 +1,8 @@
 // The CPU time of the Worker's process, read from /proc (Linux only): the workerd processes started under the bench's
-// own process (straight from Miniflare, workerd is its child; through wrangler dev, a grandchild). In production the
-// database and Neon's proxy run on other machines than the Worker, so what a route costs workerd is the figure
-// production's Worker pays; the bench's requests a second also carry the local Postgres, the SQL endpoint and the
-// bench's client, which share this machine's cores (decision 015).
+// own process (straight from Miniflare, workerd is its child; through wrangler dev, a grandchild). The bench's requests
+// a second also carry the local Postgres, the SQL endpoint and the bench's client, which share this machine's cores
+// but run elsewhere in production; this figure leaves them out. It still holds what Miniflare runs in the same process
+// in the edge's place: the Cache API's store and the compression of each answer (decision 015).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 

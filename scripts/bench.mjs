@@ -350,7 +350,8 @@ async function httpScenarios(app, ready) {
     await loadSlice(url, 1, headers); // warm-up, not reported
     const { row, bare } = await pairedLoad(url, bareUrl, seconds, headers);
     // against the bare route measured alongside it: what the database and the handler cost on top of the Worker itself
-    // and what the Worker's process spent per answer, against the bare route's: the cost production's Worker pays
+    // and what the Worker's process spent per answer, against the bare route's: the local Postgres, the SQL endpoint and
+    // this client left out (Miniflare's Cache API store and its compression of the answer are still in it)
     const cpuShare = row.workerCpu && bare.workerCpu ? bare.workerCpu / row.workerCpu : null;
     rows.push({ scenario: s.name, ...row, bare, share: row.rps / bare.rps, p99Share: row.p99 / bare.p99, cpuShare });
   }
