@@ -5,7 +5,7 @@ import { EducationList, ExperienceList } from '../../web/features/mentors/career
 import { MentorEventCard, upcomingEvents } from '../../web/features/mentors/mentor-events.tsx';
 import { MentorProfileScreen } from '../../web/features/mentors/mentor-profile-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
-import { mockFetch } from './mentor-test-utils.ts';
+import { makeMentorDetail, mockFetch } from './mentor-test-utils.ts';
 
 const work = (id: number) => ({ id, position_title: `Должность ${id}`, company_name: `Компания ${id}`, start_date: '2020-01-01', end_date: null });
 const study = (id: number) => ({ id, university_name: `Вуз ${id}`, specialty: 'Психология', start_year: 2010, end_year: 2014 });
@@ -80,6 +80,18 @@ describe('events and booking', () => {
 });
 
 describe('mentor page', () => {
+  // each render holds its loader for MENTOR_DETAIL_MIN_LOADER_MS (1 s) before the profile shows
+  it('shows the rating with a Russian decimal comma, one decimal always', { timeout: 10_000 }, async () => {
+    mockFetch([{ path: /\/api\/users\/7\/?(\?|$)/, body: makeMentorDetail({ rating: '4.8', reviews_count: 10 }) }]);
+    const { unmount } = renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);
+    expect(await screen.findByText('4,8', undefined, { timeout: 4_000 })).toBeTruthy();
+    expect(screen.queryByText('4.8')).toBeNull();
+    unmount();
+    mockFetch([{ path: /\/api\/users\/7\/?(\?|$)/, body: makeMentorDetail({ rating: '5.0', reviews_count: 0 }) }]);
+    renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);
+    expect(await screen.findByText('5,0', undefined, { timeout: 4_000 })).toBeTruthy();
+  });
+
   it('shows the friendly not-found state on 404', async () => {
     mockFetch([]);
     renderWithRouter(<MentorProfileScreen mentorId={999} viewer={null} />);

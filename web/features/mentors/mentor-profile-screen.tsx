@@ -17,6 +17,7 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { EducationList, ExperienceList } from './career-sections.tsx';
 import { MentorEventList, upcomingEvents } from './mentor-events.tsx';
 import { MentorReviewsSection } from './mentor-reviews-section.tsx';
+import { formatRating } from '../../lib/format-rating.ts';
 import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import { eventQueries } from '../../lib/events/events.queries.ts';
 import { mentorQueries } from './mentors.queries.ts';
@@ -227,7 +228,7 @@ function MentorHero({ mentor, name, isOwn, isSignedIn }: { mentor: MentorDetail;
           <dt className="order-2 text-xs text-muted-foreground">рейтинг</dt>
           <dd className="flex items-center justify-center gap-1 font-semibold">
             <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
-            {mentor.rating}
+            {formatRating(mentor.rating)}
           </dd>
         </div>
         <div className="grid gap-0.5 px-2">
