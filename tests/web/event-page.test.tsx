@@ -19,6 +19,10 @@ describe('event button by viewer (spec 000 §4)', () => {
   it('visitor: Войдите для участия, enabled', () => {
     expect(eventAction({ ...base, viewerId: null })).toEqual({ kind: 'login', label: 'Войдите для участия', disabled: false });
   });
+  it('a canceled or past event is not offered to a visitor to sign in for', () => {
+    expect(eventAction({ ...base, viewerId: null, status: 'canceled' })).toEqual({ kind: 'canceled', label: 'Мероприятие отменено', disabled: true });
+    expect(eventAction({ ...base, viewerId: null, status: 'past' })).toEqual({ kind: 'finished', label: 'Мероприятие завершено', disabled: true });
+  });
   it("the event's mentor: Ваше мероприятие, disabled", () => {
     expect(eventAction({ ...base, viewerId: 10 })).toEqual({ kind: 'own', label: 'Ваше мероприятие', disabled: true });
   });

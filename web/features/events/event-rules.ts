@@ -42,18 +42,25 @@ type ActionInput = {
   status?: EventStatus;
 };
 
+/** A canceled or past event, which nobody can join: its button says so. */
+function closedAction(status: EventStatus | undefined): EventAction | null {
+  if (status === 'canceled') return { kind: 'canceled', label: 'Мероприятие отменено', disabled: true };
+  if (status === 'past') return { kind: 'finished', label: 'Мероприятие завершено', disabled: true };
+  return null;
+}
+
 /**
  * The event page button by viewer (spec 000 §4): visitor → 'Войдите для участия' (to /login); the event's
  * mentor → 'Ваше мероприятие'; registered → 'Вы зарегистрированы'; no seats → 'Мест нет'; else 'Участвовать'.
- * Two choices beyond the spec's list: a registered user keeps seeing 'Вы зарегистрированы' when the last
- * seat has gone (they hold one of them), and canceled or past events cannot be joined.
+ * Choices beyond the spec's list: a registered user keeps seeing 'Вы зарегистрированы' when the last seat has gone
+ * (they hold one of them); canceled or past events cannot be joined, and a visitor is not asked to sign in for one.
  */
 export function eventAction({ viewerId, mentorId, isRegistered, seatsLeft: left, status }: ActionInput): EventAction {
-  if (viewerId == null) return { kind: 'login', label: 'Войдите для участия', disabled: false };
+  if (viewerId == null) return closedAction(status) ?? { kind: 'login', label: 'Войдите для участия', disabled: false };
   if (viewerId === mentorId) return { kind: 'own', label: 'Ваше мероприятие', disabled: true };
   if (isRegistered) return { kind: 'registered', label: 'Вы зарегистрированы', disabled: true };
-  if (status === 'canceled') return { kind: 'canceled', label: 'Мероприятие отменено', disabled: true };
-  if (status === 'past') return { kind: 'finished', label: 'Мероприятие завершено', disabled: true };
+  const closed = closedAction(status);
+  if (closed) return closed;
   if (left != null && left <= 0) return { kind: 'full', label: 'Мест нет', disabled: true };
   return { kind: 'participate', label: 'Участвовать', disabled: false };
 }
