@@ -91,6 +91,8 @@ describe('EventFilters', () => {
       const onChange = vi.fn();
       render(<EventFilters filters={DEFAULT_EVENT_FILTERS} onChange={onChange} onReset={vi.fn()} />);
       const input = screen.getByRole('searchbox', { name: 'Поиск мероприятий' });
+      // a placeholder short enough to show whole beside «Фильтры» on a phone
+      expect(input.getAttribute('placeholder')).toBe('Поиск');
       fireEvent.change(input, { target: { value: 'аква' } });
       await act(async () => vi.advanceTimersByTime(400));
       fireEvent.change(input, { target: { value: 'акварель' } });

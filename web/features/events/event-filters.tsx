@@ -87,7 +87,8 @@ export function EventFilters({ filters, onChange, onReset }: EventFiltersProps) 
   return (
     <section aria-label="Фильтры мероприятий" className="grid gap-4 rounded-2xl border bg-card p-4 shadow-xs sm:p-5">
       <div className="flex gap-2">
-        <SearchInput label="Поиск мероприятий" value={text} onChange={setText} className="flex-1" inputClassName="h-11" />
+        {/* «Поиск мероприятий» did not fit beside «Фильтры» on a phone; the field keeps it as its name */}
+        <SearchInput label="Поиск мероприятий" placeholder="Поиск" value={text} onChange={setText} className="flex-1" inputClassName="h-11" />
         <Button
           variant="outline"
           className="h-11 md:hidden"
