@@ -59,6 +59,12 @@ describe('/BaseMeet', () => {
       await own.waitFor();
       expect(await own.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     }
+    // on the phone the room takes the whole screen, over the app's header and bottom bar; on the wide page it stays
+    // in the app's layout, under its header
+    const room = await phone.getByTestId('conference-room').boundingBox();
+    expect(room).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    expect(await phone.evaluate(() => document.elementFromPoint(195, 830)?.closest('[data-testid="conference-room"]') != null)).toBe(true);
+    expect((await wide.getByTestId('conference-room').boundingBox())!.y).toBeGreaterThan(0);
     // the phone's camera off: its initials fit within its 112 px self view, above the label
     await phone.getByRole('button', { name: 'Выключить камеру' }).click();
     const selfView = phone.getByTestId('self-view');

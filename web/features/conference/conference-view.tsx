@@ -75,7 +75,12 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
   const banner = snapshot.connection === 'failed' ? BANNER_FAILED : snapshot.connection === 'interrupted' || snapshot.status === 'reconnecting' ? BANNER_INTERRUPTED : null;
 
   return (
-    <div className="flex h-[calc(100dvh-8rem)] min-h-[420px] flex-col bg-zinc-950 text-white lg:h-[calc(100dvh-4rem)]">
+    // below 1024 px the room takes the whole screen, over the app's header and bottom bar: a tap on the bar would
+    // leave the call, and the two took 130 px of a phone's height from the video (dialogs and toasts stay above it)
+    <div
+      data-testid="conference-room"
+      className="flex flex-col bg-zinc-950 text-white max-lg:fixed max-lg:inset-0 max-lg:z-[45] max-lg:pt-[env(safe-area-inset-top)] max-lg:pb-[env(safe-area-inset-bottom)] lg:h-[calc(100dvh-4rem)] lg:min-h-[420px]"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 pt-3 pb-2">
         <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{title || 'Видеоконференция'}</h1>
         <p className="text-xs text-white/70 sm:text-sm">{subtitle}</p>
