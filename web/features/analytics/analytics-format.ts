@@ -1,4 +1,5 @@
 import { dayjs } from '../../lib/dayjs.ts';
+import { formatDecimal } from '../../lib/format-decimal.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import type { AnalyticsSummary } from './analytics.api.ts';
 
@@ -8,11 +9,6 @@ const MINUS = '−';
 /** Rubles like the rest of the product ('28 500 ₽'), but income of 0 is '0 ₽', not 'Бесплатно'. */
 export function formatRubles(rubles: number): string {
   return rubles > 0 ? formatPrice(rubles) : `0${NBSP}₽`;
-}
-
-/** '4,67': Russian decimal comma, at most `digits` decimals, no trailing zeros. */
-export function formatDecimal(value: number, digits = 2): string {
-  return new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits, useGrouping: false }).format(value);
 }
 
 /** A ratio as percent: 0.125 → '12,5 %'. */

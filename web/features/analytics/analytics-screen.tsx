@@ -12,7 +12,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { countRu } from '../../lib/plural.ts';
 import { analyticsQueries, type AnalyticsSummary } from './analytics.api.ts';
-import { formatDecimal, formatPercent, formatRange, formatRubles, hasNoData, pointsTrend, ratingTrend, relativeTrend, type Trend } from './analytics-format.ts';
+import { formatDecimal } from '../../lib/format-decimal.ts';
+import { formatPercent, formatRange, formatRubles, hasNoData, pointsTrend, ratingTrend, relativeTrend, type Trend } from './analytics-format.ts';
 import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-period.ts';
 import { BestSessions } from './best-sessions.tsx';
 

@@ -3,7 +3,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { countRu } from '../../lib/plural.ts';
 import type { BestSession } from './analytics.api.ts';
-import { formatDecimal, formatRubles } from './analytics-format.ts';
+import { formatDecimal } from '../../lib/format-decimal.ts';
+import { formatRubles } from './analytics-format.ts';
 
 const KIND_LABELS: Record<BestSession['kind'], string> = { consultation_type: 'Консультация', event: 'Мероприятие' };
 

@@ -17,7 +17,7 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { EducationList, ExperienceList } from './career-sections.tsx';
 import { MentorEventList, upcomingEvents } from './mentor-events.tsx';
 import { MentorReviewsSection } from './mentor-reviews-section.tsx';
-import { formatRating } from '../../lib/format-rating.ts';
+import { formatDecimal } from '../../lib/format-decimal.ts';
 import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import { eventQueries } from '../../lib/events/events.queries.ts';
 import { mentorQueries } from './mentors.queries.ts';
@@ -228,7 +228,8 @@ function MentorHero({ mentor, name, isOwn, isSignedIn }: { mentor: MentorDetail;
           <dt className="order-2 text-xs text-muted-foreground">рейтинг</dt>
           <dd className="flex items-center justify-center gap-1 font-semibold">
             <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
-            {formatRating(mentor.rating)}
+            {/* one decimal always, after a Russian comma: '4,8', '5,0' */}
+            {formatDecimal(Number(mentor.rating), 1, 1)}
           </dd>
         </div>
         <div className="grid gap-0.5 px-2">
