@@ -57,6 +57,8 @@ describe('cancellation policy', () => {
     expect(cancellationRefund({ by: 'buyer', startsAt: at(HOUR), bookedAt: at(-24 * HOUR), now })).toBe('full');
     expect(cancellationRefund({ by: 'buyer', startsAt: at(HOUR), bookedAt: at(-24 * HOUR - 1000), now })).toBe('none');
     expect(cancellationRefund({ by: 'buyer', startsAt: at(-HOUR), bookedAt: at(-3 * DAY), now })).toBe('none');
+    // registered 30 minutes ago for something that began a minute ago: the 24 hours after booking end at the start
+    expect(cancellationRefund({ by: 'buyer', startsAt: at(-60_000), bookedAt: at(-30 * 60_000), now })).toBe('none');
   });
   it("refunds the mentor's cancellation in full, always", () => {
     expect(cancellationRefund({ by: 'mentor', startsAt: at(-HOUR), bookedAt: at(-30 * DAY), now })).toBe('full');

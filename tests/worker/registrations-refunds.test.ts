@@ -98,6 +98,55 @@ describe('unregistering from a paid event', () => {
   });
 });
 
+describe('leaving an event that has started (issue 34: attended, then refunded in full)', () => {
+  /** A seat paid a few minutes after registering for an event that starts within the hour, as in the attack. */
+  async function startedSeat() {
+    const { event, mentor } = await paidEvent({ startsAt: new Date(Date.now() + HOUR), durationMinutes: 15 });
+    const seat = await paidSeat(event);
+    // the event began a minute ago; the registration is still well within its first 24 hours
+    await t.db.update(events).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(events.id, event.id));
+    return { event, mentor, ...seat };
+  }
+  const quote = (user: User, eventId: number) => as(user)['unregister-quote'].$get({ query: { event_id: String(eventId) } });
+
+  it('before the start, the free cancellation the quote promises ends at the start, not 24 hours after registering', async () => {
+    const startsAt = new Date(Date.now() + HOUR);
+    const { event } = await paidEvent({ startsAt });
+    const { participant } = await paidSeat(event);
+    const q = await expectOk(quote(participant, event.id), 200);
+    expect(q.refund).toBe('full');
+    expect(Date.parse(q.free_until!)).toBe(startsAt.getTime());
+  });
+
+  it('refuses with 409 already_started, on both spec paths and in the quote, and keeps the money held', async () => {
+    const { event, participant, registration, payment } = await startedSeat();
+    expect(await expectError(quote(participant, event.id), 409)).toMatchObject({ code: 'already_started' });
+    const refused = await expectError(unregister(participant, event.id), 409);
+    expect(refused.code).toBe('already_started');
+    expect(refused.detail).toContain('Мероприятие уже началось');
+    const legacy = await expectError(as(participant).unregister_from_event.$post({ json: { event_id: event.id } }), 409);
+    expect(legacy.code).toBe('already_started');
+    expect(await registrationStatus(registration.id)).toBe('confirmed');
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('succeeded');
+    expect((await books(t.db, payment.paymentId)).refund).toBeNull();
+  });
+
+  it('still ends an unpaid hold after the start: nothing was paid, so nothing goes back', async () => {
+    const { event } = await paidEvent({ startsAt: new Date(Date.now() + HOUR) });
+    const participant = await createUser(t.db);
+    const registration = await register(participant, event.id);
+    await t.db.update(events).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(events.id, event.id));
+    expect((await expectOk(unregister(participant, event.id), 200)).refund).toBe('not_paid');
+    expect(await registrationStatus(registration.id)).toBe('canceled');
+  });
+
+  it("the mentor's cancellation of a started event still refunds every participant in full", async () => {
+    const { event, mentor, payment } = await startedSeat();
+    await expectOk(cancelEvent(mentor, event.id), 200);
+    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
+  });
+});
+
 describe('holds of paid seats', () => {
   it('gives an expired seat back with its pending payment; money arriving later revives it if a seat is free, else goes back', async () => {
     const { event } = await paidEvent({ totalSpots: 1 });

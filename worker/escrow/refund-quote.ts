@@ -19,9 +19,13 @@ export type RefundQuote = {
 
 const HOUR_MS = 3_600_000;
 
-/** The last moment a buyer's cancellation still refunds in full: 7 days before the start or 24 hours after booking, whichever is later. */
+/**
+ * The last moment a buyer's cancellation still refunds in full: 7 days before the start or 24 hours after booking,
+ * whichever is later, and never past the start itself.
+ */
 export function freeCancellationUntil(startsAt: Date, bookedAt: Date) {
-  return new Date(Math.max(startsAt.getTime() - FREE_CANCEL_DAYS_BEFORE * 24 * HOUR_MS, bookedAt.getTime() + FREE_CANCEL_HOURS_AFTER_BOOKING * HOUR_MS));
+  const free = Math.max(startsAt.getTime() - FREE_CANCEL_DAYS_BEFORE * 24 * HOUR_MS, bookedAt.getTime() + FREE_CANCEL_HOURS_AFTER_BOOKING * HOUR_MS);
+  return new Date(Math.min(free, startsAt.getTime()));
 }
 
 /**

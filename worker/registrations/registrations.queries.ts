@@ -113,12 +113,14 @@ export async function register(db: Db, eventId: number, userId: number): Promise
   return { kind: 'closed' };
 }
 
-export type UnregisterOutcome = { kind: 'unregistered'; refund: RefundAnswer; effects: Effects } | { kind: 'not_registered' };
+export type UnregisterOutcome = { kind: 'unregistered'; refund: RefundAnswer; effects: Effects } | { kind: 'not_registered' | 'started' };
 
 /**
  * Cancels the user's live registration (the trigger gives the seat back). A seat still waiting for payment
  * just ends with its pending payment; a paid one is settled by the cancellation policy (a full refund at
  * least 7 days before the start or within 24 hours of registering, otherwise the money goes to the mentor).
+ * A confirmed seat can't be given up once the event has started (issue 34: attended, then refunded in full):
+ * the same rule as a booking's (decision 010), read against the database's clock under the registration's lock.
  */
 export async function unregister(ctx: ProviderContext, eventId: number, userId: number): Promise<UnregisterOutcome> {
   const outcome = await transact(ctx.db, async (tx): Promise<UnregisterOutcome> => {
@@ -128,6 +130,12 @@ export async function unregister(ctx: ProviderContext, eventId: number, userId: 
       .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId), live))
       .for('no key update');
     if (!registration) return { kind: 'not_registered' };
+    const [event] = await tx
+      .select({ startsAt: events.startsAt, now: sql<string>`to_json(now())#>>'{}'` })
+      .from(events)
+      .where(eq(events.id, eventId));
+    const now = new Date(event.now);
+    if (registration.status === 'confirmed' && event.startsAt <= now) return { kind: 'started' };
     await tx
       .update(eventRegistrations)
       .set({ status: 'canceled', canceledAt: sql`now()` })
@@ -136,9 +144,8 @@ export async function unregister(ctx: ProviderContext, eventId: number, userId: 
       await tx.update(payments).set({ status: 'canceled' }).where(and(eq(payments.registrationId, registration.id), eq(payments.status, 'pending')));
       return { kind: 'unregistered', refund: 'not_paid', effects: noEffects() };
     }
-    const [event] = await tx.select({ startsAt: events.startsAt, now: sql<string>`to_json(now())#>>'{}'` }).from(events).where(eq(events.id, eventId));
     const payment = await lockHeldPayment(tx, { registrationId: registration.id });
-    const money = await settleCancellation(tx, payment, { by: 'buyer', startsAt: event.startsAt, bookedAt: registration.createdAt, now: new Date(event.now) });
+    const money = await settleCancellation(tx, payment, { by: 'buyer', startsAt: event.startsAt, bookedAt: registration.createdAt, now });
     const notices = money.refund === 'full' && payment ? [refundNotice(userId, payment.id, money.refundedKopecks, CANCEL_REFUND_REASON.buyer)] : [];
     const effects: Effects = { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications: await storeNotifications(tx, notices) };
     return { kind: 'unregistered', refund: money.refund, effects };
@@ -147,12 +154,12 @@ export async function unregister(ctx: ProviderContext, eventId: number, userId: 
   return outcome;
 }
 
-type UnregisterQuoteRow = { created_at: string; starts_at: string; now: string; held_kopecks: string | null; time_zone: string };
+type UnregisterQuoteRow = { status: 'pending_payment' | 'confirmed'; created_at: string; starts_at: string; now: string; held_kopecks: string | null; time_zone: string };
 
 /** What leaving the event would refund depends on: the caller's live registration, the event's start, the money held. */
 export async function unregisterQuoteFacts(db: Db, eventId: number, userId: number): Promise<UnregisterQuoteRow | undefined> {
   const result = await db.execute<UnregisterQuoteRow>(sql`
-    select to_json(r.created_at)#>>'{}' as created_at, to_json(e.starts_at)#>>'{}' as starts_at, to_json(now())#>>'{}' as now,
+    select r.status, to_json(r.created_at)#>>'{}' as created_at, to_json(e.starts_at)#>>'{}' as starts_at, to_json(now())#>>'{}' as now,
            (select p.amount_kopecks from payments p where p.registration_id = r.id and p.status = 'succeeded') as held_kopecks,
            (select u.time_zone from users u where u.id = ${userId}) as time_zone
     from event_registrations r join events e on e.id = r.event_id

@@ -4,17 +4,23 @@ import type { Db } from '../../drizzle/db.ts';
 import { quoteRefund, type RefundQuote } from '../escrow/refund-quote.ts';
 import { unregisterQuoteFacts } from './registrations.queries.ts';
 
-/** Null when the caller has no live registration for the event. */
-export async function quoteUnregister(db: Db, eventId: number, userId: number): Promise<RefundQuote | null> {
+export type UnregisterQuoteOutcome = { kind: 'quote'; quote: RefundQuote } | { kind: 'not_registered' | 'started' };
+
+/** Refused for the same reasons as unregister(): no live registration, or a confirmed seat whose event has started. */
+export async function quoteUnregister(db: Db, eventId: number, userId: number): Promise<UnregisterQuoteOutcome> {
   const row = await unregisterQuoteFacts(db, eventId, userId);
-  if (!row) return null;
-  return quoteRefund({
+  if (!row) return { kind: 'not_registered' };
+  const startsAt = new Date(row.starts_at);
+  const now = new Date(row.now);
+  if (row.status === 'confirmed' && startsAt <= now) return { kind: 'started' };
+  const quote = quoteRefund({
     by: 'buyer',
-    startsAt: new Date(row.starts_at),
+    startsAt,
     bookedAt: new Date(row.created_at),
-    now: new Date(row.now),
+    now,
     heldKopecks: row.held_kopecks === null ? null : Number(row.held_kopecks),
     timeZone: row.time_zone,
     what: 'registration',
   });
+  return { kind: 'quote', quote };
 }

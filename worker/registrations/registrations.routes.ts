@@ -21,11 +21,18 @@ const refusals = {
   no_seats: () => errors.conflict('no_seats', 'Мест нет'),
 } satisfies Record<string, () => ApiError>;
 
+// Leaving a seat: the same refusals for the quote and for leaving itself. Events have no dispute of their own
+// (the spec's hasDispute is always false for them), so after the start a problem goes to support.
+const leaveRefusals = {
+  not_registered: () => errors.notFound('Вы не зарегистрированы на это мероприятие'),
+  started: () => errors.conflict('already_started', 'Мероприятие уже началось, отказаться от участия нельзя. Если что-то пошло не так, напишите в поддержку.'),
+} satisfies Record<string, () => ApiError>;
+
 async function unregisterHandler(c: SignedInContext, body: { event_id: number; user_id?: number | null }) {
   const callerId = c.var.user.id;
   if (body.user_id != null && body.user_id !== callerId) throw errors.forbidden('Можно отменить только свою регистрацию');
   const outcome = await unregister(providerContext(c), body.event_id, callerId);
-  if (outcome.kind !== 'unregistered') throw errors.notFound('Вы не зарегистрированы на это мероприятие');
+  if (outcome.kind !== 'unregistered') throw leaveRefusals[outcome.kind]();
   // refund: 'full' (policy), 'none' (the money goes to the mentor) or 'not_paid' (free, or not paid yet)
   return c.json({ detail: 'Регистрация отменена', refund: outcome.refund }, 200);
 }
@@ -63,9 +70,9 @@ export const registrationsRoutes = new Hono<AppEnv>()
   })
   // ours (decision 010): what leaving now would refund, shown before the person confirms
   .get('/events/unregister-quote', requireUser, validate('query', eventIdQuery), async (c) => {
-    const quote = await quoteUnregister(c.var.db, c.req.valid('query').event_id, c.var.user.id);
-    if (!quote) throw errors.notFound('Вы не зарегистрированы на это мероприятие');
-    return c.json(quote);
+    const outcome = await quoteUnregister(c.var.db, c.req.valid('query').event_id, c.var.user.id);
+    if (outcome.kind !== 'quote') throw leaveRefusals[outcome.kind]();
+    return c.json(outcome.quote);
   })
   .post('/events/unregister_from_event', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')))
   .post('/events/unregister', requireUser, validate('json', registrationBody), (c) => unregisterHandler(c, c.req.valid('json')));

@@ -29,12 +29,16 @@ type EventDiffCardProps = {
   onCancel?: () => void;
   /** mode participating: asks to leave the event */
   onLeave?: () => void;
+  /** now, in ms (a prop so a test can fix it) */
+  now?: number;
 };
 
 /** A row of "my events" (spec 000 §2 "Event diff card"). */
-export function EventDiffCard({ event, mode, timeZone, onCancel, onLeave }: EventDiffCardProps) {
+export function EventDiffCard({ event, mode, timeZone, onCancel, onLeave, now = Date.now() }: EventDiffCardProps) {
   const description = htmlToText(event.description);
   const canceled = event.status === 'canceled';
+  // once it has begun a seat can't be given up (the server answers 409 already_started)
+  const started = Date.parse(event.date) <= now;
   return (
     <article data-testid="event-diff-card" className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-xs sm:flex-row sm:p-5">
       <EventImage src={event.image_url} alt="" className="aspect-[16/9] w-full shrink-0 rounded-xl sm:aspect-[4/3] sm:w-44" />
@@ -69,7 +73,7 @@ export function EventDiffCard({ event, mode, timeZone, onCancel, onLeave }: Even
               </Button>
             </>
           ) : null}
-          {mode === 'participating' ? (
+          {mode === 'participating' && !started ? (
             <Button size="sm" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={onLeave}>
               Отказаться
             </Button>
