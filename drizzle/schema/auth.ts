@@ -18,6 +18,11 @@ export const loginCodes = pgTable(
     /** what registration asked for (role, username, phone) until the code confirms it */
     registration: jsonb().$type<Record<string, unknown>>(),
     requestIp: inet(),
+    /**
+     * Who may try this code (worker/auth/sign-in-channel.ts): a known device or network of the account, or null for
+     * anyone else. A code is retired, tried and redeemed only on its own channel, so strangers cannot spoil it.
+     */
+    channel: text(),
     expiresAt: ts().notNull(),
     consumedAt: ts(),
     createdAt: createdAt(),
@@ -55,4 +60,18 @@ export const rateLimitCounters = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index().on(t.windowStart)],
+);
+
+/**
+ * Exponential back-off per key (worker/lib/rate-limit-backoff.queries.ts): `failures` tries charged since the last
+ * success, and the moment the next try is allowed. A success deletes the row.
+ */
+export const backoffCounters = pgTable(
+  'backoff_counters',
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull(),
+    nextTryAt: ts().notNull(),
+  },
+  (t) => [index().on(t.nextTryAt), check('backoff_counters_failures', sql`${t.failures} > 0`)],
 );
