@@ -4,7 +4,9 @@ import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds } from '../../drizzle/schema/calendars.ts';
+import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { events } from '../../drizzle/schema/events.ts';
+import { users } from '../../drizzle/schema/users.ts';
 import { htmlToText } from '../../worker/calendars/html-to-text.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { DAY, paidBooking } from './escrow-fixtures.ts';
@@ -183,6 +185,64 @@ describe('«Добавить в календарь»: one item as .ics', () => {
       end: inIcs(new Date(event.startsAt.getTime() + 30 * 60_000)),
     });
     await expectJson(send('GET', '/api/calendars/events/999999999.ics'), 404);
+  });
+});
+
+// Issue 34: a mentor's title closed the calendar's NAME line and wrote two events of its own into the file.
+const PLANTED = [
+  'Вебинар',
+  'BEGIN:VEVENT', 'UID:phish@x', 'DTSTART:20250101T100000Z', 'SUMMARY:Оплатите участие повторно', 'URL:https://evil.example/pay', 'END:VEVENT',
+  'BEGIN:VEVENT', 'UID:phish2@x', 'DTSTART:20250102T100000Z', 'SUMMARY:Оплатите участие повторно', 'END:VEVENT',
+  'X-PLANTED:1',
+].join('\r\n');
+// the separators a parser or a calendar app might also take for a line's end
+const PLANTED_ODD = `Вебинар\u2028BEGIN:VEVENT\u0085UID:phish@x\rSUMMARY:Оплатите\nEND:VEVENT\u000b\u001b[0m`;
+
+/** The file holds this one item and no line of anyone else's: the planted text stays inside one property value. */
+function holdsOnly(text: string, uid: string) {
+  const { calendar, byUid } = parse(text);
+  expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1);
+  expect([...byUid.keys()]).toEqual([uid]);
+  const unfolded = text.replace(/\r\n[ \t]/g, '');
+  expect(unfolded.match(/^BEGIN:VEVENT$/gm)).toHaveLength(1);
+  expect(unfolded).not.toMatch(/^(UID:phish|URL:https:\/\/evil|X-PLANTED)/m);
+  // no control character but the CRLF that ends each line (RFC 5545 allows HTAB only, and we write none)
+  expect(unfolded.split('\r\n').filter((line) => /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/.test(line))).toEqual([]);
+  return { calendar, item: byUid.get(uid)! };
+}
+
+describe('text stored with line breaks (rows from before the single-line rule)', () => {
+  it("can't plant events through an event's title: the public .ics and the feed hold only the real event", async () => {
+    const host = await createUser(t.db, { role: 'mentor', firstName: 'Ольга\r\nX-PLANTED:1', lastName: 'Ким' });
+    for (const title of [PLANTED, PLANTED_ODD]) {
+      const event = await createEvent(t.db, host.id, { title, startsAt: new Date(Date.now() + DAY), price: 0 });
+      const { calendar, item } = holdsOnly(await ics(send('GET', `/api/calendars/events/${event.id}.ics`)), `event-${event.id}@forma`);
+      expect(item.summary.startsWith('Вебинар BEGIN:VEVENT')).toBe(true);
+      expect(String(calendar.getFirstPropertyValue('x-wr-calname')).startsWith('Вебинар BEGIN:VEVENT')).toBe(true);
+      expect(String(calendar.getFirstPropertyValue('name')).startsWith('Вебинар BEGIN:VEVENT')).toBe(true);
+    }
+    // NAME and X-WR-CALNAME are TEXT: written with RFC 5545's escapes, since the library writes them as given
+    const listed = await createEvent(t.db, host.id, { title: 'Вебинар, часть 1; вход', startsAt: new Date(Date.now() + DAY) });
+    expect(await ics(send('GET', `/api/calendars/events/${listed.id}.ics`))).toContain('\r\nX-WR-CALNAME:Вебинар\\, часть 1\\; вход\r\n');
+
+    const mentee = await createUser(t.db);
+    const event = await createEvent(t.db, host.id, { title: PLANTED, startsAt: new Date(Date.now() + DAY), price: 0 });
+    await expectJson(send('POST', '/api/events/register_for_event/', { user: asUser(mentee), body: { event_id: event.id } }), 201);
+    holdsOnly(await ics(send('GET', pathOf((await makeFeed(mentee)).url))), `event-${event.id}@forma`);
+  });
+
+  it("can't plant events through a consultation type's name or a person's name in a booking's .ics", async () => {
+    const { booking, mentee, mentor, type } = await paidBooking(t.db, { startsIn: 3 * DAY });
+    await t.db.update(consultationTypes).set({ name: PLANTED, description: 'Первая строка\r\nвторая\u0007\u001b' }).where(eq(consultationTypes.id, type.id));
+    await t.db.update(users).set({ lastName: 'Ким\r\nX-PLANTED:1\u2029' }).where(eq(users.id, mentor.id));
+    const uid = `booking-${booking.id}@forma`;
+    for (const person of [mentee, mentor]) {
+      const { item } = holdsOnly(await ics(send('GET', `/api/calendars/bookings/${booking.id}.ics`, { user: asUser(person) })), uid);
+      expect(item.summary.startsWith('Вебинар BEGIN:VEVENT')).toBe(true);
+      // a description keeps its own line breaks, as text inside the one property
+      expect(item.description).toContain('Первая строка\nвторая');
+    }
+    holdsOnly(await ics(send('GET', pathOf((await makeFeed(mentee)).url))), uid);
   });
 });
 
