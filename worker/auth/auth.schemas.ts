@@ -1,5 +1,6 @@
 // Sign-in and registration input, shared by the API and the web forms (same rules, same messages).
 import { z } from 'zod';
+import { singleLineText } from '../lib/single-line.ts';
 
 export const CODE_LENGTH = 4;
 
@@ -22,9 +23,7 @@ export const passcodeSchema = z
   .trim()
   .regex(/^\d{4}$/, 'Код состоит из 4 цифр');
 
-export const personNameSchema = z
-  .string({ error: 'Поле обязательно для заполнения' })
-  .trim()
+export const personNameSchema = singleLineText('Поле обязательно для заполнения')
   .min(1, 'Поле обязательно для заполнения')
   .min(2, 'Минимум 2 символа')
   .max(50, 'Максимум 50 символов');

@@ -1,6 +1,7 @@
 // Consultation type input (spec 002 sections 5.3 and 9), shared by the API and the session editor's form.
 import { z } from 'zod';
 import { idParam } from '../lib/id-param.ts';
+import { singleLineText } from '../lib/single-line.ts';
 import { ownerIdField } from '../lib/owned.ts';
 
 export const CONSULTATION_NAME_MAX = 255;
@@ -19,9 +20,7 @@ function wholeNumber(messages: { required: string; invalid: string }) {
   );
 }
 
-const nameField = z
-  .string({ error: 'Название обязательно для заполнения' })
-  .trim()
+const nameField = singleLineText('Название обязательно для заполнения')
   .min(1, 'Название обязательно для заполнения')
   .max(CONSULTATION_NAME_MAX, `Название не должно превышать ${CONSULTATION_NAME_MAX} символов`);
 

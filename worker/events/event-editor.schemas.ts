@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { categories } from '../../drizzle/categories.ts';
 import { sanitizeDescription } from './sanitize-description.ts';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../lib/single-line.ts';
 import { localParts } from '../consultation-slots/slot-dates.ts';
 import { descriptionLength, EVENT_DEFAULT_TIME, EVENT_DESCRIPTION_HTML_MAX, EVENT_DESCRIPTION_MAX, EVENT_LEAD_MS, EVENT_PRICE_MAX, EVENT_SPOTS_MAX, EVENT_TITLE_MAX, eventMessages } from './event-rules.ts';
 
@@ -61,6 +62,10 @@ const title = field().transform((v, ctx) => {
   }
   if (s.length > EVENT_TITLE_MAX) {
     ctx.addIssue({ code: 'custom', message: eventMessages.titleTooLong });
+    return z.NEVER;
+  }
+  if (!isSingleLine(s)) {
+    ctx.addIssue({ code: 'custom', message: SINGLE_LINE_MESSAGE });
     return z.NEVER;
   }
   return s;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { passcodeSchema } from '../auth/auth.schemas.ts';
 import { IMAGE_MAX_BYTES } from '../files/file-limits.ts';
+import { singleLineText } from '../lib/single-line.ts';
 
 export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
 /** «О себе»: the longest description a profile keeps. */
@@ -9,6 +10,8 @@ export const PROFILE_DESCRIPTION_MAX = 500;
 export const TELEGRAM_HOST = 't.me';
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+/** names, a city, a title: one line (lib/single-line.ts) */
+const optionalLine = (max: number, message: string) => singleLineText().max(max, message);
 
 /**
  * The Telegram link as typed ('https://t.me/handle', 't.me/handle', '@handle' or 'handle'), checked and
@@ -39,14 +42,14 @@ export const telegramLinkSchema = z
 
 /** PATCH /api/users/me/: every field optional (only the changed ones are sent). */
 export const profilePatchSchema = z.object({
-  mentor_name: z.string().trim().min(1, 'Имя обязательно для заполнения').max(50, 'Имя не должно превышать 50 символов').optional(),
-  mentor_surname: z.string().trim().min(1, 'Фамилия обязательна для заполнения').max(50, 'Фамилия не должна превышать 50 символов').optional(),
-  user_city_residence: optionalText(50, 'Город не должен превышать 50 символов').optional(),
+  mentor_name: singleLineText().min(1, 'Имя обязательно для заполнения').max(50, 'Имя не должно превышать 50 символов').optional(),
+  mentor_surname: singleLineText().min(1, 'Фамилия обязательна для заполнения').max(50, 'Фамилия не должна превышать 50 символов').optional(),
+  user_city_residence: optionalLine(50, 'Город не должен превышать 50 символов').optional(),
   mentor_title: telegramLinkSchema.optional(),
-  mentor_tg_title: optionalText(100, 'Название канала не должно превышать 100 символов').optional(),
+  mentor_tg_title: optionalLine(100, 'Название канала не должно превышать 100 символов').optional(),
   mentor_description: optionalText(PROFILE_DESCRIPTION_MAX, `Описание не должно превышать ${PROFILE_DESCRIPTION_MAX} символов`).optional(),
-  mentor_specialization: optionalText(255, 'Специализация не должна превышать 255 символов').optional(),
-  mentor_skills: z.array(z.string().trim().min(1).max(50)).max(20, 'Не больше 20 навыков').optional(),
+  mentor_specialization: optionalLine(255, 'Специализация не должна превышать 255 символов').optional(),
+  mentor_skills: z.array(singleLineText().min(1).max(50)).max(20, 'Не больше 20 навыков').optional(),
   phone: z
     .string()
     .trim()
@@ -64,14 +67,10 @@ const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-
 
 export const workExperienceSchema = z
   .object({
-    position_title: z
-      .string({ error: 'Должность обязательна для заполнения' })
-      .trim()
+    position_title: singleLineText('Должность обязательна для заполнения')
       .min(1, 'Должность обязательна для заполнения')
       .max(255, 'Должность не должна превышать 255 символов'),
-    company_name: z
-      .string({ error: 'Название компании обязательно для заполнения' })
-      .trim()
+    company_name: singleLineText('Название компании обязательно для заполнения')
       .min(1, 'Название компании обязательно для заполнения')
       .max(255, 'Название компании не должно превышать 255 символов'),
     start_date: isoDate('Дата начала обязательна для заполнения'),
@@ -87,14 +86,10 @@ const year = (message: string) => z.coerce.number({ error: message }).int(messag
 
 export const educationSchema = z
   .object({
-    university_name: z
-      .string({ error: 'Название учебного заведения обязательно для заполнения' })
-      .trim()
+    university_name: singleLineText('Название учебного заведения обязательно для заполнения')
       .min(1, 'Название учебного заведения обязательно для заполнения')
       .max(255, 'Название учебного заведения не должно превышать 255 символов'),
-    specialty: z
-      .string({ error: 'Специальность обязательна для заполнения' })
-      .trim()
+    specialty: singleLineText('Специальность обязательна для заполнения')
       .min(1, 'Специальность обязательна для заполнения')
       .max(255, 'Специальность не должна превышать 255 символов'),
     start_year: year('Год начала обязателен для заполнения'),
