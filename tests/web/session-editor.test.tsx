@@ -125,6 +125,7 @@ describe('event form rules', () => {
   it('every message of §5.4', () => {
     const check = (patch: Partial<EventFormState>) => validateEvent(filled(patch), { timeZone: TZ, now }).errors;
     expect(check({ title: '  ' }).title).toBe('Поле обязательно для заполнения');
+    expect(check({ title: 'Вебинар\u0085BEGIN:VEVENT' }).title).toBe('Поле не должно содержать переводов строки и управляющих символов');
     expect(check({ category: 'Спорт' }).category).toBe('Выберите действительную категорию');
     expect(check({ date: '' }).date).toBe('Поле обязательно для заполнения');
     expect(check({ date: '2030-03-05' }).date).toBe('Дата не может быть в прошлом');
@@ -410,6 +411,7 @@ describe('slot rules (§4.5)', () => {
     const check = (patch: object) => validateType({ name: 'Разбор', description: '', duration: '60', costs: '1000', ...patch }).errors;
     expect(check({ name: '' }).name).toBe('Название обязательно для заполнения');
     expect(check({ name: 'я'.repeat(256) }).name).toBe('Название не должно превышать 255 символов');
+    expect(check({ name: 'Разбор\u2028резюме' }).name).toBe('Поле не должно содержать переводов строки и управляющих символов');
     expect(check({ duration: '' }).duration_minutes).toBe('Длительность обязательна');
     expect(check({ duration: '-5' }).duration_minutes).toBe('Длительность не может быть меньше 0 минут');
     expect(check({ duration: '1001' }).duration_minutes).toBe('Длительность не может превышать 1000 минут');

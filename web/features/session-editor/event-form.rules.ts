@@ -9,6 +9,7 @@ import {
   EVENT_PRICE_MAX,
   eventMessages,
 } from '../../../worker/events/event-rules.ts';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../../../worker/lib/single-line.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { isTime, todayIn, zonedInstant, zonedParts } from './editor-time.ts';
 
@@ -143,6 +144,7 @@ export function validateEvent(
 ): { values: EventFormValues | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!state.title.trim()) errors.title = eventMessages.required;
+  else if (!isSingleLine(state.title.trim())) errors.title = SINGLE_LINE_MESSAGE;
   if (!(EVENT_CATEGORIES as readonly string[]).includes(state.category)) errors.category = eventMessages.category;
 
   if (!state.date) errors.date = eventMessages.required;
