@@ -174,6 +174,30 @@ describe('creating a booking', () => {
     await expectOk(booking(mentee, next.id), 201);
   });
 
+  it('books one free consultation with a mentor at a time, even asked at once; the next waits for its end (issue 34)', async () => {
+    const { mentor, slot: first } = await mentorSlot(t.db, { costs: 0, startsIn: HOUR });
+    const free = await Promise.all([3, 5, 7].map(async (h) => (await mentorSlot(t.db, { mentor, costs: 0, startsIn: h * HOUR })).slot));
+    const mentee = await createUser(t.db);
+    const answers = await Promise.all([first, ...free].map((s) => bookSlot(mentee, s.id)));
+    const bodies = await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string; detail?: string } })));
+    expect(bodies.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(bodies.filter((a) => a.status === 409).map((a) => a.body)).toEqual(
+      Array(3).fill({
+        detail: 'У вас уже есть бесплатная консультация с этим ментором. Следующую бесплатную можно забронировать, когда она закончится.',
+        code: 'free_booking_limit',
+      }),
+    );
+    // a paid consultation with the same mentor, and a free one with another mentor, are not limited
+    await expectOk(booking(mentee, (await mentorSlot(t.db, { mentor, costs: 1000 })).slot.id), 201);
+    await expectOk(booking(mentee, (await mentorSlot(t.db, { costs: 0 })).slot.id), 201);
+    // once the booked one has ended, the next free one can be booked
+    const [booked] = await t.db.select().from(consultationBookings).where(sql`${consultationBookings.menteeId} = ${mentee.id} and ${consultationBookings.mentorId} = ${mentor.id} and ${consultationBookings.price} = 0`);
+    const remaining = [first, ...free].filter((s) => s.id !== booked.slotId);
+    expect((await expectError(booking(mentee, remaining[0].id), 409)).code).toBe('free_booking_limit');
+    await t.db.update(consultationSlots).set({ startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) }).where(eq(consultationSlots.id, booked.slotId));
+    expect((await expectOk(booking(mentee, remaining[0].id), 201)).status).toBe('paid');
+  });
+
   it('refuses a 31st booking attempt within an hour with 429', async () => {
     const mentee = await createUser(t.db);
     for (let i = 0; i < 30; i++) await expectError(booking(mentee, 2_147_000_000), 404);

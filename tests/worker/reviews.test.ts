@@ -1,6 +1,7 @@
 // Reviews of mentors (after a finished consultation) and of events (after taking part).
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
@@ -132,8 +133,9 @@ describe('mentor reviews', () => {
       ['consultation', 'Разобрали всё по делу', 4, 'Мария Кузнецова'],
     ]);
     expect(list[1].review_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Мария counts once, with her latest (the page's 5), beside Олег's bare 2
     const card = await expectOk(mentorCard(mentor.id), 200);
-    expect([card.reviews_count, card.rating]).toEqual([3, '3.7']);
+    expect([card.reviews_count, card.rating]).toEqual([2, '3.5']);
   });
 
   it('limits how many reviews one user adds per hour', async () => {
@@ -142,6 +144,94 @@ describe('mentor reviews', () => {
     for (let i = 0; i < 21; i++) mentors.push((await consultation('finished', { mentee })).mentor);
     for (const m of mentors.slice(0, 20)) await expectOk(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: m.id }), 201);
     expect((await expectError(addUserReview(mentee, { review_text: 'Спасибо', to_user_id: mentors[20].id }), 429)).code).toBe('rate_limited');
+  });
+});
+
+describe("the mentor's rating: each person once, a consultation only when held (issue 34)", () => {
+  const MIN = 60_000;
+  const rate = (user: Caller, bookingId: number, rating: number) => as(user).reviews.$post({ json: { event_id: bookingId, rating } });
+  const ratingOf = async (mentorId: number) => {
+    const card = await expectOk(mentorCard(mentorId), 200);
+    return [card.reviews_count, card.rating];
+  };
+
+  /** `count` bookings of one mentee with one mentor, of 1-minute slots that started `hoursAgo`, 1 h apart. */
+  async function bookings(count: number, { price, mentor, mentee }: { price: number; mentor?: { id: number }; mentee?: { id: number } }) {
+    const m = mentor ?? (await createUser(t.db, { role: 'mentor' }));
+    const who = mentee ?? (await createUser(t.db));
+    // a type of 1 minute and free: the API refuses both now; existing rows may still be like this
+    const [type] = await t.db.insert(consultationTypes).values({ mentorId: m.id, name: 'Знакомство', durationMinutes: 1, costs: price }).returning();
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      const start = Date.now() - (10 + i) * HOUR - Math.floor(Math.random() * 50) * MIN;
+      const [slot] = await t.db.insert(consultationSlots).values({ mentorId: m.id, consultationTypeId: type.id, startsAt: new Date(start), endsAt: new Date(start + MIN) }).returning();
+      const [booking] = await t.db
+        .insert(consultationBookings)
+        .values({ slotId: slot.id, menteeId: who.id, mentorId: m.id, consultationTypeId: type.id, price, status: 'paid' })
+        .returning();
+      made.push({ booking, start });
+    }
+    return { mentor: m as Caller & { id: number }, mentee: who as Caller & { id: number }, made };
+  }
+
+  /** The two people of a booking in its room, as the ConferenceRoom records them: from start + fromMs, together for `forMs`. */
+  async function met(booking: typeof consultationBookings.$inferSelect, start: number, forMs: number, fromMs = 0) {
+    const [room] = await t.db
+      .insert(conferences)
+      .values({ contentType: 'consultationbooking', objectId: booking.id, login: `room-${booking.id}`, password: 'secret', createdBy: booking.mentorId })
+      .onConflictDoUpdate({ target: [conferences.contentType, conferences.objectId], set: { status: 'started' } })
+      .returning();
+    const joinedAt = new Date(start + fromMs);
+    const leftAt = new Date(start + fromMs + forMs);
+    await t.db.insert(conferenceAttendance).values([
+      { conferenceId: room.id, userId: booking.mentorId, joinedAt, leftAt },
+      { conferenceId: room.id, userId: booking.menteeId, joinedAt, leftAt },
+    ]);
+  }
+
+  it('four free 1-minute consultations of a second account rated 5 stars count nothing until the two met, then once', async () => {
+    const { mentor, mentee, made } = await bookings(4, { price: 0 });
+    for (const { booking } of made) await expectOk(rate({ ...mentee, role: 'mentee' }, booking.id, 5), 201);
+    expect(await ratingOf(mentor.id)).toEqual([0, '5.0']);
+    // 30 seconds together is a blink, not a consultation
+    await met(made[0].booking, made[0].start, 30_000);
+    expect(await ratingOf(mentor.id)).toEqual([0, '5.0']);
+    // a minute together: held; the other three held as well still make one person's say
+    for (const { booking, start } of made) await met(booking, start, 2 * MIN, MIN);
+    expect(await ratingOf(mentor.id)).toEqual([1, '5.0']);
+    // someone else's honest rating of a paid one weighs the same
+    const paid = await bookings(1, { price: 1000, mentor });
+    await expectOk(rate({ ...paid.mentee, role: 'mentee' }, paid.made[0].booking.id, 2), 201);
+    expect(await ratingOf(mentor.id)).toEqual([2, '3.5']);
+  });
+
+  it("counts a person's latest rating of a mentor only, across consultations and the page", async () => {
+    const { mentor, mentee, made } = await bookings(3, { price: 1500 });
+    const [first, second, third] = made.map((m) => m.booking);
+    const person = { ...mentee, role: 'mentee' as const };
+    await expectOk(rate(person, first.id, 5), 201);
+    await expectOk(rate(person, second.id, 2), 201);
+    expect(await ratingOf(mentor.id)).toEqual([1, '2.0']);
+    // the page review, written later, replaces it in the rating
+    await t.db.update(consultationBookings).set({ status: 'finished' }).where(eq(consultationBookings.id, third.id));
+    await expectOk(addUserReview(person, { review_text: 'Помог разобраться', review_stars: 4, to_user_id: mentor.id }), 201);
+    expect(await ratingOf(mentor.id)).toEqual([1, '4.0']);
+    await expectOk(rate(person, third.id, 3), 201);
+    expect(await ratingOf(mentor.id)).toEqual([1, '3.0']);
+    // deleting the latest brings back the one before
+    await t.db.delete(consultationReviews).where(eq(consultationReviews.bookingId, third.id));
+    expect(await ratingOf(mentor.id)).toEqual([1, '4.0']);
+  });
+
+  it('a page review needs a held consultation: a free one nobody came to gives no say', async () => {
+    const { mentor, mentee, made } = await bookings(1, { price: 0 });
+    await t.db.update(consultationBookings).set({ status: 'finished' }).where(eq(consultationBookings.id, made[0].booking.id));
+    const person = { ...mentee, role: 'mentee' as const };
+    const body = { review_text: 'Лучший ментор', review_stars: 5, to_user_id: mentor.id };
+    expect(await expectError(addUserReview(person, body), 403)).toEqual({ detail: 'Отзыв могут оставить только ученики этого ментора', code: 'forbidden' });
+    await met(made[0].booking, made[0].start, 5 * MIN);
+    await expectOk(addUserReview(person, body), 201);
+    expect(await ratingOf(mentor.id)).toEqual([1, '5.0']);
   });
 });
 

@@ -24,7 +24,7 @@ type Booking = typeof consultationBookings.$inferSelect;
 
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking; effects: Effects }
-  | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' | 'too_many_holds' };
+  | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' | 'too_many_holds' | 'free_booking_limit' };
 
 type Refusal = Exclude<CreateOutcome['kind'], 'created'>;
 
@@ -36,6 +36,8 @@ function refusalFor(slot: SlotForBooking | null, menteeId: number): Refusal | nu
   if (slot.archived) return 'type_archived';
   if (slot.taken) return 'slot_taken';
   if (slot.costs > 0 && slot.openHolds >= MAX_OPEN_HOLDS) return 'too_many_holds';
+  // one free consultation with a mentor at a time (decision 010): a row of free slots is not booked in one go
+  if (slot.costs === 0 && slot.freeBooked) return 'free_booking_limit';
   return null;
 }
 

@@ -58,7 +58,8 @@ export function listBookingsFor(db: Db, userId: number, limit = 200) {
 
 /**
  * A slot as a booking sees it: `taken` when a live booking (paid, finished, or a hold still running) has it, and how
- * many unpaid holds the would-be booker has running (a paid slot refuses a fourth, MAX_OPEN_HOLDS).
+ * many unpaid holds the would-be booker has running (a paid slot refuses a fourth, MAX_OPEN_HOLDS), and whether they
+ * have a free consultation with its mentor that has not ended (a free slot then refuses them).
  */
 export type SlotForBooking = {
   id: number;
@@ -72,9 +73,11 @@ export type SlotForBooking = {
   archived: boolean;
   taken: boolean;
   openHolds: number;
+  /** the booker already has a free consultation with this mentor that has not ended (one at a time, migration 0028) */
+  freeBooked: boolean;
 };
 
-/** A row of forma_slot_for_booking (migration 0025), and the id a look drew for its booking. */
+/** A row of forma_slot_for_booking (migrations 0025, 0028), and the id a look drew for its booking. */
 type SlotRow = {
   id: number;
   mentor_id: number;
@@ -86,6 +89,7 @@ type SlotRow = {
   archived: boolean;
   taken: boolean;
   open_holds: number;
+  free_booked: boolean;
   booking_id?: number | null;
 };
 
@@ -104,6 +108,7 @@ function toSlot(row: SlotRow | undefined): SlotForBooking | null {
     archived: row.archived,
     taken: row.taken,
     openHolds: Number(row.open_holds),
+    freeBooked: row.free_booked === true,
   };
 }
 

@@ -23,6 +23,8 @@ const createRefusals: Record<Exclude<CreateOutcome['kind'], 'created'>, () => Ap
   slot_taken: () => errors.conflict('slot_taken', 'Это время уже занято'),
   too_many_holds: () =>
     errors.conflict('too_many_holds', `У вас уже ${MAX_OPEN_HOLDS} неоплаченные брони. Оплатите или отмените их, чтобы записаться ещё.`),
+  free_booking_limit: () =>
+    errors.conflict('free_booking_limit', 'У вас уже есть бесплатная консультация с этим ментором. Следующую бесплатную можно забронировать, когда она закончится.'),
 };
 
 const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled'>, () => ApiError> = {

@@ -14,8 +14,9 @@ const isMentor = eq(users.role, 'mentor');
  */
 const outerId = sql`"users"."id"`;
 
-// The rating and the number of reviews are columns of users: the number of reviews and the sum of their stars are
-// kept by a trigger on user_reviews (migration 0008), the rating is generated from them (migration 0024). So the
+// The rating and the number of reviews are columns of users: the number of people whose rating counts and the sum of
+// their stars are kept by triggers on the reviews and the attendance (migration 0027: each person once, with their
+// latest rating, and a consultation's only when held), the rating is generated from them (migration 0024). So the
 // default order walks users_mentor_rating_idx and stops at the page's end. The other counts are correlated subqueries
 // in the select list: Postgres evaluates those only for the rows of the page.
 const { rating, reviewsCount } = users;

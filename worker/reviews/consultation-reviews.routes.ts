@@ -1,6 +1,7 @@
 // POST /reviews/ (spec 002 §5.2, §7; decision 010): the buyer rates a consultation, once, after its start. The
-// rating counts in the mentor's rating (a trigger keeps users.reviews_count) and in their analytics; the web
-// then sends finish, which no longer releases the money.
+// rating counts in the mentor's rating once the consultation was held (paid, or the two met in its room), and only
+// a person's latest rating of the mentor counts (triggers of migration 0027 keep users.reviews_count); it counts in
+// their analytics too; the web then sends finish, which no longer releases the money.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';

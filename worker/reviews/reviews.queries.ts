@@ -31,7 +31,7 @@ const eventReviewColumns = {
 
 /**
  * A mentor's reviews, newest first: the reviews left on their page and the ratings of consultations that came
- * with a text (a bare rating counts in `reviews_count` and the average but has nothing to show). `source`
+ * with a text (a bare rating may count in `reviews_count` and the average but has nothing to show). `source`
  * tells the two apart, as their ids come from different tables.
  */
 export function listUserReviews(db: Db, toUserId: number) {
@@ -75,7 +75,9 @@ type NewReview = { authorId: number; text: string; stars: number };
 
 /**
  * One conditional INSERT … SELECT: it inserts only when the author had a finished consultation with the
- * mentor; user_reviews_author_uq allows one review per author and mentor.
+ * mentor that was held, paid for or met in its room (forma_consultation_met, migration 0027; decision 010), so a
+ * free booking nobody came to gives no say in the mentor's rating; user_reviews_author_uq allows one review per
+ * author and mentor.
  */
 export async function addUserReview(db: Db, review: NewReview & { toUserId: number }): Promise<AddReviewOutcome> {
   return insertReview(
@@ -83,7 +85,8 @@ export async function addUserReview(db: Db, review: NewReview & { toUserId: numb
     sql`insert into user_reviews (to_user_id, author_id, text, stars)
         select ${review.toUserId}::int, ${review.authorId}::int, ${review.text}, ${review.stars}::smallint
         where exists (select 1 from consultation_bookings b
-                       where b.mentee_id = ${review.authorId} and b.mentor_id = ${review.toUserId} and b.status = 'finished')
+                       where b.mentee_id = ${review.authorId} and b.mentor_id = ${review.toUserId} and b.status = 'finished'
+                         and (b.price > 0 or forma_consultation_met(b.id, '-infinity', 'infinity')))
         returning id`,
     'user_reviews_author_uq',
   );
