@@ -1,12 +1,18 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
 import { sendToAllSockets, socketTagValues } from './hibernated-sockets.ts';
-import { IDENTITY_HEADER } from './identity.ts';
-import { chatClientMessage, chatServerMessage, TYPING_RELAY_INTERVAL_MS, type ChatServerMessage } from './protocol/chats.ts';
+import { IDENTITY_HEADER, SUPPORT_PERSON_HEADER } from './identity.ts';
+import { CHAT_CLOSE, CHAT_SOCKETS_PER_USER, chatClientMessage, chatServerMessage, TYPING_RELAY_INTERVAL_MS, type ChatServerMessage } from './protocol/chats.ts';
+import { frameForPerson } from './protocol/support-view.ts';
 
 const USER_TAG = 'user:';
+/** the sockets of a support room's person, who sees the team as «Поддержка Формы» (decision 011) */
+const PERSON_TAG = 'support-person';
 const NEXT_SEQ_KEY = 'nextSeq';
 /** how long a message waits for an earlier one of the same room before it goes out anyway */
 const GAP_WAIT_MS = 2000;
+
+/** A frame's text for everyone, and for the support room's person when theirs differs. */
+type RoomText = { all: string; person: string | null };
 
 /** The user a connection belongs to, from the tag it got on connect (tags survive hibernation). */
 function connectionUserId(connection: Connection) {
@@ -24,20 +30,24 @@ export class ChatRoom extends Server {
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(IDENTITY_HEADER);
-    return userId ? [`${USER_TAG}${userId}`] : [];
+    if (!userId) return [];
+    return ctx.request.headers.get(SUPPORT_PERSON_HEADER) ? [`${USER_TAG}${userId}`, PERSON_TAG] : [`${USER_TAG}${userId}`];
   }
 
   onConnect(connection: Connection, ctx: ConnectionContext) {
     // defence in depth: the route checked the session and the membership before the upgrade
-    if (!ctx.request.headers.get(IDENTITY_HEADER)) connection.close(1008, 'forbidden');
+    const userId = ctx.request.headers.get(IDENTITY_HEADER);
+    if (!userId) return connection.close(1008, 'forbidden');
+    // a person's own connections are capped: the newest over the cap is refused, the ones already open keep working
+    const own = [...this.getConnections(`${USER_TAG}${userId}`)].filter((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
+    if (own.length >= CHAT_SOCKETS_PER_USER) connection.close(CHAT_CLOSE.tooManySockets, 'Слишком много подключений к чату');
   }
 
-  /** when each connection's last "typing" was relayed */
-  private typingRelayedAt = new Map<string, number>();
-
-  onClose(connection: Connection) {
-    this.typingRelayedAt.delete(connection.id);
-  }
+  /**
+   * When each user's last "typing" was relayed: by user, not by connection, so more tabs (or sockets opened for the
+   * purpose) do not relay more. Memory only; it is cleared after a hibernation, at most one extra frame.
+   */
+  private typingRelayedAt = new Map<number, number>();
 
   onMessage(connection: Connection, message: WSMessage) {
     if (typeof message !== 'string' || message.length > 1000) return;
@@ -55,18 +65,22 @@ export class ChatRoom extends Server {
     }
     const userId = connectionUserId(connection);
     if (userId == null) return;
-    // one "typing" per connection and interval reaches the others; a flood is dropped here (after a hibernation
-    // the memory is new, so at most one extra frame gets through)
+    // one "typing" per person and interval reaches the others, however many sockets they send it from
     const now = Date.now();
-    if (now - (this.typingRelayedAt.get(connection.id) ?? 0) < TYPING_RELAY_INTERVAL_MS) return;
-    this.typingRelayedAt.set(connection.id, now);
+    if (now - (this.typingRelayedAt.get(userId) ?? 0) < TYPING_RELAY_INTERVAL_MS) return;
+    // the map holds the people who typed in the last interval, not everyone who ever did
+    for (const [id, at] of this.typingRelayedAt) if (now - at >= TYPING_RELAY_INTERVAL_MS) this.typingRelayedAt.delete(id);
+    this.typingRelayedAt.set(userId, now);
     // typing goes to the other people in the room, not back to the typist's own tabs
     const others = [...this.getConnections()].filter((c) => connectionUserId(c) === userId).map((c) => c.id);
-    this.broadcast(JSON.stringify({ type: 'typing', user_id: userId } satisfies ChatServerMessage), others);
+    const frame: ChatServerMessage = { type: 'typing', user_id: userId };
+    const personText = this.personText(frame);
+    const text = JSON.stringify(frame);
+    for (const c of this.getConnections()) if (!others.includes(c.id)) c.send(personText && c.tags.includes(PERSON_TAG) ? personText : text);
   }
 
   /** Messages that arrived ahead of their turn, by room sequence number, with what to do when sent. */
-  private waiting = new Map<number, { text: string; sent: () => void }>();
+  private waiting = new Map<number, { text: RoomText; sent: () => void }>();
   private nextSeq: number | null = null;
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -77,15 +91,17 @@ export class ChatRoom extends Server {
    * Worker died after the commit), the wait ends after GAP_WAIT_MS; clients catch up from Postgres anyway.
    */
   async publish(message: ChatServerMessage, seq?: number) {
-    const text = JSON.stringify(chatServerMessage.parse(message));
+    const frame = chatServerMessage.parse(message);
+    const personText = this.personText(frame);
+    const text = { all: JSON.stringify(frame), person: personText };
     if (seq == null) {
-      sendToAllSockets(this.ctx, text);
+      this.send(text);
       return { present: this.presentUserIds() };
     }
     this.nextSeq ??= (await this.ctx.storage.get<number>(NEXT_SEQ_KEY)) ?? seq;
     if (seq < this.nextSeq) {
       // late (after a gap timed out) or the first message after a restart with an older one in flight
-      sendToAllSockets(this.ctx, text);
+      this.send(text);
     } else {
       await new Promise<void>((sent) => {
         this.waiting.set(seq, { text, sent });
@@ -99,7 +115,7 @@ export class ChatRoom extends Server {
     let next = this.waiting.get(this.nextSeq!);
     while (next) {
       this.waiting.delete(this.nextSeq!);
-      sendToAllSockets(this.ctx, next.text);
+      this.send(next.text);
       next.sent();
       this.nextSeq! += 1;
       next = this.waiting.get(this.nextSeq!);
@@ -114,6 +130,22 @@ export class ChatRoom extends Server {
         this.flush();
       }, GAP_WAIT_MS);
     }
+  }
+
+  /**
+   * The frame as the support room's person gets it, when they are connected and it differs (someone of the team
+   * wrote, read or types); null otherwise. Only a support room's person has the tag, so a direct room reads no tags.
+   */
+  private personText(frame: ChatServerMessage): string | null {
+    const [person] = this.ctx.getWebSockets(PERSON_TAG);
+    const userTag = person && this.ctx.getTags(person).find((t) => t.startsWith(USER_TAG));
+    if (!userTag) return null;
+    const masked = frameForPerson(frame, Number(userTag.slice(USER_TAG.length)));
+    return masked && JSON.stringify(masked);
+  }
+
+  private send(text: RoomText) {
+    sendToAllSockets(this.ctx, text.all, text.person === null ? null : { tag: PERSON_TAG, text: text.person });
   }
 
   /** RPC: who has the room open right now. */

@@ -11,12 +11,15 @@ function* openSockets(ctx: DurableObjectState) {
   }
 }
 
-/** Sends `text` to every open socket of the object; answers how many it went to. */
-export function sendToAllSockets(ctx: DurableObjectState, text: string): number {
+/**
+ * Sends `text` to every open socket of the object, or `variant.text` to those tagged `variant.tag`; answers how many
+ * it went to. Without a variant no socket's tags are read.
+ */
+export function sendToAllSockets(ctx: DurableObjectState, text: string, variant?: { tag: string; text: string } | null): number {
   let sent = 0;
   for (const ws of openSockets(ctx)) {
     try {
-      ws.send(text);
+      ws.send(variant && ctx.getTags(ws).includes(variant.tag) ? variant.text : text);
       sent += 1;
     } catch {
       ws.close(1011, 'Unexpected error');

@@ -6,6 +6,14 @@ import { z } from 'zod';
  */
 export const TYPING_RELAY_INTERVAL_MS = 1500;
 
+/**
+ * Open connections one person may hold to one chat room (tabs, devices): more are closed at once with
+ * CHAT_CLOSE.tooManySockets (issue 34: ten sockets of one user made ten of everything). Eight tabs of one chat is
+ * more than anyone keeps.
+ */
+export const CHAT_SOCKETS_PER_USER = 8;
+export const CHAT_CLOSE = { tooManySockets: 4008 } as const;
+
 /** A file attached to a chat message (spec 001 §3: name, size, type, url). */
 export const chatFileSchema = z.object({ id: z.number(), name: z.string(), size: z.number(), type: z.string(), url: z.string() });
 
@@ -35,8 +43,9 @@ export type ChatFile = z.infer<typeof chatFileSchema>;
 export const chatServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: chatMessageSchema }),
   z.object({ type: z.literal('message_updated'), message: chatMessageSchema }),
-  z.object({ type: z.literal('typing'), user_id: z.number() }),
-  z.object({ type: z.literal('read'), user_id: z.number(), message_id: z.number() }),
+  // user_id null: the support team, as a support room's person sees it (decision 011)
+  z.object({ type: z.literal('typing'), user_id: z.number().nullable() }),
+  z.object({ type: z.literal('read'), user_id: z.number().nullable(), message_id: z.number() }),
   z.object({ type: z.literal('room_deleted') }),
   z.object({ type: z.literal('pong') }),
 ]);

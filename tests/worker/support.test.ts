@@ -6,8 +6,8 @@ import { chatRooms } from '../../drizzle/schema/chats.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { createUser } from '../factories.ts';
-import { openRoom, say } from './chat-socket.ts';
-import { useTestDb } from './helpers.ts';
+import { joinRoom, openRoom, say } from './chat-socket.ts';
+import { call, useTestDb } from './helpers.ts';
 import type { InferResponseType } from 'hono/client';
 import { asUser, expectJson } from './json-api.ts';
 import { api, apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
@@ -167,5 +167,90 @@ describe('the admins\' inbox', () => {
     expect(await expectError(join(admin, directId), 404)).toMatchObject({ code: 'not_found' });
     expect((await join(admin, 'not-a-room')).status).toBe(404);
     expect((await join(admin, crypto.randomUUID())).status).toBe(404);
+  });
+});
+
+describe('who the person sees answering (issue 34: the support chat revealed which accounts are admins)', () => {
+  it('never shows the person an admin\'s id or name: not in messages, replies, the room list, files, read marks or typing', async () => {
+    const { person, admin, otherAdmin } = await people();
+    const roomId = await openSupport(person);
+    const question = await said(say(person, roomId, 'Здравствуйте'));
+    await expectOk(join(admin, roomId), 200);
+    await expectOk(join(otherAdmin, roomId), 200);
+    const personLive = await joinRoom(roomId, person);
+    const adminLive = await joinRoom(roomId, otherAdmin);
+
+    // an admin answers, quoting the person; a second one quotes the first
+    const answer = await said(say(admin, roomId, 'Добрый день', { reply_to: question.id }));
+    const second = await said(say(otherAdmin, roomId, 'Дополню', { reply_to: answer.id }));
+    const adminIds = [admin.id, otherAdmin.id];
+    const leaks = (value: unknown) => {
+      const text = JSON.stringify(value);
+      return adminIds.some((id) => new RegExp(`"(sender_id|senderId|user_id)":${id}\\b`).test(text)) || /Ирина|Админова|Олег|Дежурный/.test(text);
+    };
+
+    // REST: the history as the person reads it
+    const history = await expectOk(room(person).messages.$get({ param: { roomId }, query: {} }), 200);
+    expect(leaks(history)).toBe(false);
+    expectMatch(history.results.find((m) => m.id === second.id), { sender_id: null, sender_username: 'Поддержка Формы', reply_to: { id: answer.id, sender_id: null, sender_username: 'Поддержка Формы' } });
+    // the person's own message keeps their name; a reply quoting them keeps it too
+    expectMatch(history.results.find((m) => m.id === question.id), { sender_id: person.id, sender_username: 'Анна Клиентова' });
+    expectMatch(history.results.find((m) => m.id === answer.id), { sender_id: null, reply_to: { sender_id: person.id } });
+    // the admins still see each other as they are
+    const theirs = await expectOk(room(admin).messages.$get({ param: { roomId }, query: {} }), 200);
+    expectMatch(theirs.results.find((m) => m.id === second.id), { sender_id: otherAdmin.id, sender_username: 'Олег Дежурный' });
+
+    // the room list and the single room
+    const listed = (await rooms(person)).find((r) => r.roomId === roomId)!;
+    expect(leaks(listed)).toBe(false);
+    expectMatch(listed.lastMessage, { id: second.id, senderId: null, username: 'Поддержка Формы' });
+    expect(leaks(await expectOk(room(person).$get({ param: { roomId } }), 200))).toBe(false);
+
+    // a file from the team, as «Загрузки» lists it
+    const form = new FormData();
+    form.set('content', 'Инструкция');
+    form.append('files', new File([new TextEncoder().encode('%PDF-1.4\n%\n')], 'guide.pdf', { type: 'application/pdf' }));
+    expect((await call(`/api/chats/${roomId}/messages/`, { method: 'POST', body: form, user: admin })).status).toBe(201);
+    const files = await expectJson<{ results: { sender: unknown }[] }>(call('/api/downloads/chat-files/', { user: person }), 200);
+    expect(files.results[0]!.sender).toEqual({ id: null, name: 'Поддержка Формы' });
+    expect(leaks(files)).toBe(false);
+
+    // live: the messages, an edit, the team's read mark and typing reach the person without a name or an id
+    await expectOk(room(admin).read.$post({ param: { roomId }, json: { message_id: question.id } }), 200);
+    await expectOk(room(otherAdmin).messages[':messageId'].$patch({ param: { roomId, messageId: String(second.id) }, json: { content: 'Дополню ещё' } }), 200);
+    adminLive.ws.send(JSON.stringify({ type: 'typing' }));
+    await personLive.waitFor((m) => m.type === 'typing');
+    await personLive.waitFor((m) => m.type === 'read');
+    await personLive.waitFor((m) => m.type === 'message_updated');
+    await personLive.waitFor((m) => m.type === 'message', 3);
+    expect(leaks(personLive.received)).toBe(false);
+    expect(personLive.received.find((m) => m.type === 'typing')).toEqual({ type: 'typing', user_id: null });
+    // the admins' own sockets get the real ids
+    await adminLive.waitFor((m) => m.type === 'message' && m.message.sender_id === admin.id);
+    // and the person's own doing stays theirs, for the team too
+    personLive.ws.send(JSON.stringify({ type: 'typing' }));
+    await adminLive.waitFor((m) => m.type === 'typing' && m.user_id === person.id);
+    personLive.ws.close();
+    adminLive.ws.close();
+  });
+
+  it('a client cannot claim the person\'s view for itself: the header is the Worker\'s', async () => {
+    const { person, admin } = await people();
+    const roomId = await openSupport(person);
+    await said(say(person, roomId, 'Вопрос'));
+    await expectOk(join(admin, roomId), 200);
+    const res = await call(`/ws/chats/${roomId}/`, { headers: { upgrade: 'websocket', 'x-forma-support-person': '1' }, user: admin });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const got: string[] = [];
+    ws.addEventListener('message', (e: MessageEvent) => {
+      got.push(e.data as string);
+    });
+    ws.accept();
+    const answer = await said(say(admin, roomId, 'Ответ'));
+    const deadline = Date.now() + 5000;
+    while (!got.some((m) => m.includes(`"id":${answer.id}`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(got.find((m) => m.includes(`"id":${answer.id}`))).toContain(`"sender_id":${admin.id}`);
+    ws.close();
   });
 });

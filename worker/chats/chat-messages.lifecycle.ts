@@ -9,7 +9,8 @@ import { errors } from '../lib/errors.ts';
 import type { Limit } from '../lib/rate-limit.queries.ts';
 import { checkAttachments, discardAttachments, storeAttachments } from './chat-attachments.ts';
 import { publishToRoom, tellAbsentMembers } from './chat-fanout.ts';
-import { personName, SUPPORT_NAME, toChatMessage } from './chats.mapper.ts';
+import { SUPPORT_NAME } from '../../party/protocol/support-view.ts';
+import { personName, toChatMessage } from './chats.mapper.ts';
 import { insertMessage, insertTextMessageCountingLimits, roomMembersCountingLimits, type InsertOutcome } from './chats.queries.ts';
 import type { messageFields } from './chats.schemas.ts';
 

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../party/protocol/chats.ts';
+import { SUPPORT_NAME } from '../../party/protocol/support-view.ts';
 import type { LoadedMessage, RoomRow } from './chats.queries.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -35,8 +36,6 @@ export function toChatMessage(row: LoadedMessage): ChatMessage {
   };
 }
 
-/** How a support room is named for its person, and how the team signs its replies' notices. */
-export const SUPPORT_NAME = 'Поддержка Формы';
 
 /** What the room list shows of the newest message. */
 export function lastMessagePreview(row: Pick<RoomRow, 'last_deleted' | 'last_content' | 'last_has_files'>) {
@@ -55,6 +54,8 @@ export const roomTitle = (row: Pick<RoomRow, 'kind' | 'other_id' | 'other_first_
  */
 export function toChatRoom(row: RoomRow) {
   const me = { id: row.me_id, username: personName(row.me_first_name, row.me_last_name), avatar: row.me_avatar_url };
+  // my own support room: a reply's author is the team, never a named admin
+  const fromTeam = row.kind === 'support' && row.other_id == null && row.last_sender_id !== row.me_id;
   return {
     roomId: row.id,
     roomName: roomTitle(row),
@@ -66,8 +67,8 @@ export function toChatRoom(row: RoomRow) {
         : {
             id: Number(row.last_id),
             content: lastMessagePreview(row),
-            senderId: row.last_sender_id,
-            username: personName(row.last_sender_first_name, row.last_sender_last_name),
+            senderId: fromTeam ? null : row.last_sender_id,
+            username: fromTeam ? SUPPORT_NAME : personName(row.last_sender_first_name, row.last_sender_last_name),
             timestamp: iso(row.last_created_at!),
           },
     unreadCount: row.unread,

@@ -103,9 +103,13 @@ export async function roomMembersCountingLimits(db: Db, roomId: string, userId: 
   return members;
 }
 
-export async function isMember(db: Executor, roomId: string, userId: number) {
-  const result = await db.execute(sql`select 1 from chat_members where room_id = ${roomId}::uuid and user_id = ${userId}`);
-  return result.rows.length > 0;
+/** The caller's membership of a room, with whose support room it is (null for a direct room); null for a non-member. */
+export async function chatMembership(db: Executor, roomId: string, userId: number) {
+  const result = await db.execute<{ support_user_id: number | null }>(sql`
+    select r.support_user_id from chat_members m join chat_rooms r on r.id = m.room_id
+    where m.room_id = ${roomId}::uuid and m.user_id = ${userId}`);
+  const [row] = result.rows;
+  return row ? { supportUserId: row.support_user_id == null ? null : Number(row.support_user_id) } : null;
 }
 
 /**
@@ -286,7 +290,7 @@ function insertMessageStatement(input: NewMessage, allowed: SQL = sql`true`) {
 
 /** The stored message, or why there is none: the sender is not (or no longer) a member, or the quoted message is not in the room. */
 async function storedOrWhyNot(db: Executor, input: NewMessage, stored: StoredRow | undefined): Promise<InsertOutcome> {
-  if (!stored) return { kind: (await isMember(db, input.roomId, input.senderId)) ? 'bad_reply' : 'not_member' };
+  if (!stored) return { kind: (await chatMembership(db, input.roomId, input.senderId)) ? 'bad_reply' : 'not_member' };
   const { seq, files: attachments, ...message } = stored;
   const row = numericIds(message);
   const withFiles = attachments.map((f) => ({ ...f, id: Number(f.id), message_id: row.id })).sort((a, b) => a.id - b.id);

@@ -12,6 +12,8 @@ import { requireUser } from '../middleware/session.ts';
 import { attachmentHeaders } from './chat-attachments.ts';
 import { publishToRoom } from './chat-fanout.ts';
 import { postMessage } from './chat-messages.lifecycle.ts';
+import type { ChatMessage } from '../../party/protocol/chats.ts';
+import { messageFor, supportPersonOf } from '../../party/protocol/support-view.ts';
 import { toChatMessage, toChatRoom } from './chats.mapper.ts';
 import {
   deleteMessage,
@@ -57,6 +59,10 @@ async function oneMessage(c: SignedInContext, roomId: string, id: number) {
   const [row] = await loadMessages(c.var.db, roomId, { ids: [id], limit: 1 });
   return toChatMessage(row);
 }
+
+/** The message as the caller sees it: in their own support room the team has no names (decision 011). */
+const forCaller = (c: SignedInContext, members: Parameters<typeof supportPersonOf>[0], message: ChatMessage) =>
+  messageFor(message, supportPersonOf(members), c.var.user.id);
 
 /** A message body this small (its text is at most 4 000 characters: 16 KB in UTF-8) is read before the checks. */
 const EARLY_BODY_MAX_BYTES = 64 * 1024;
@@ -111,13 +117,13 @@ export const chatsRoutes = new Hono<AppEnv>()
   })
   .get('/chats/:roomId/messages', requireUser, validate('query', messagesQuery), async (c) => {
     const roomId = roomParam(c);
-    await membersOrNotFound(c, roomId);
+    const members = await membersOrNotFound(c, roomId);
     const { before, after, limit = MESSAGE_PAGE } = c.req.valid('query');
     // one more than asked tells whether there is more
     const rows = await loadMessages(c.var.db, roomId, { before, after, limit: limit + 1 });
     const hasMore = rows.length > limit;
     const page = hasMore ? (after != null ? rows.slice(0, limit) : rows.slice(1)) : rows;
-    return c.json({ results: page.map(toChatMessage), has_more: hasMore });
+    return c.json({ results: page.map((row) => forCaller(c, members, toChatMessage(row))), has_more: hasMore });
   })
   .post('/chats/:roomId/messages', requireUser, async (c) => {
     const roomId = roomParam(c);
@@ -136,24 +142,24 @@ export const chatsRoutes = new Hono<AppEnv>()
   .patch('/chats/:roomId/messages/:messageId', requireUser, validate('json', editMessageBody), async (c) => {
     const roomId = roomParam(c);
     const id = parseId(c.req.param('messageId'));
-    await membersOrNotFound(c, roomId);
+    const members = await membersOrNotFound(c, roomId);
     if ((await editMessage(c.var.db, roomId, c.var.user.id, id, c.req.valid('json').content)) == null) {
       throw errors.notFound('Сообщение не найдено');
     }
     const message = await oneMessage(c, roomId, id);
     await publishToRoom(c.env, roomId, { type: 'message_updated', message });
-    return c.json(message);
+    return c.json(forCaller(c, members, message));
   })
   .delete('/chats/:roomId/messages/:messageId', requireUser, async (c) => {
     const roomId = roomParam(c);
     const id = parseId(c.req.param('messageId'));
-    await membersOrNotFound(c, roomId);
+    const members = await membersOrNotFound(c, roomId);
     const keys = await deleteMessage(c.var.db, roomId, c.var.user.id, id);
     if (keys == null) throw errors.notFound('Сообщение не найдено');
     await Promise.all(keys.map((key) => c.env.FILES.delete(key)));
     const message = await oneMessage(c, roomId, id);
     await publishToRoom(c.env, roomId, { type: 'message_updated', message });
-    return c.json(message);
+    return c.json(forCaller(c, members, message));
   })
   .post('/chats/:roomId/read', requireUser, validate('json', readBody), async (c) => {
     const roomId = roomParam(c);

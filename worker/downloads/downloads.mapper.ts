@@ -1,3 +1,4 @@
+import { SUPPORT_NAME } from '../../party/protocol/support-view.ts';
 import { attachmentUrl, personName, roomTitle } from '../chats/chats.mapper.ts';
 import { kopecksToRubles } from '../escrow/fee.ts';
 import type { ChatFileRow, ReceiptRow } from './downloads.queries.ts';
@@ -5,6 +6,9 @@ import type { ChatFileRow, ReceiptRow } from './downloads.queries.ts';
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 export const receiptUrl = (paymentId: string) => `/api/downloads/receipts/${paymentId}/`;
+
+/** A file the team sent into my own support room: its sender is «Поддержка Формы», not the admin (decision 011). */
+const fromSupportTeam = (row: ChatFileRow) => row.kind === 'support' && row.other_id == null && row.sender_id !== row.viewer_id;
 
 /** A file of one of my chats; `url` is the chat's own attachment call, which checks membership again. */
 export function toChatFile(row: ChatFileRow) {
@@ -15,7 +19,7 @@ export function toChatFile(row: ChatFileRow) {
     type: row.content_type,
     created_at: iso(row.created_at),
     room: { id: row.room_id, name: roomTitle(row) },
-    sender: row.sender_id == null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
+    sender: fromSupportTeam(row) ? { id: null, name: SUPPORT_NAME } : row.sender_id == null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
     url: attachmentUrl(row.room_id, row.id),
   };
 }

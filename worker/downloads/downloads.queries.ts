@@ -13,6 +13,8 @@ export type ChatFileRow = {
   room_id: string;
   kind: 'direct' | 'support';
   sender_id: number | null;
+  /** the caller */
+  viewer_id: number;
   sender_first_name: string | null;
   sender_last_name: string | null;
   other_id: number | null;
@@ -27,7 +29,7 @@ export type ChatFileRow = {
 export async function listChatFiles(db: Db, userId: number, page: { offset: number; limit: number }) {
   const result = await db.execute<ChatFileRow>(sql`
     select a.id, a.name, a.size_bytes, a.content_type, m.created_at, m.room_id, r.kind,
-      m.sender_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
+      m.sender_id, me.user_id as viewer_id, s.first_name as sender_first_name, s.last_name as sender_last_name,
       o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name
     from chat_members me
     join chat_rooms r on r.id = me.room_id

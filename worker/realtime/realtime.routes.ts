@@ -1,14 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { getServerByName } from 'partyserver';
 import { conferenceRoomName, withConferenceIdentity } from '../../party/conference-identity.ts';
-import { withIdentity } from '../../party/identity.ts';
+import { withChatIdentity, withIdentity } from '../../party/identity.ts';
 import { conferenceContentType } from '../../party/protocol/conference.ts';
-import { isMember } from '../chats/chats.queries.ts';
+import { chatMembership } from '../chats/chats.queries.ts';
 import { ROOM_ID } from '../chats/chats.schemas.ts';
-import { conferenceForSocket } from '../conferences/attendance.queries.ts';
-import { DEMO_ROOM, guestName, verifyGuestToken } from '../conferences/demo-room.ts';
+import { DEMO_ROOM, guestAddressKey, guestName, verifyGuestToken } from '../conferences/demo-room.ts';
 import { verifyJoinToken } from '../conferences/join-token.ts';
+import { socketAccess } from '../conferences/socket-access.ts';
 import type { AppEnv } from '../env.ts';
+import { clientIp } from '../lib/client-address.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 
 /**
@@ -41,13 +42,14 @@ export const realtimeRoutes = new Hono<AppEnv>()
   .get('/chats/:roomId', async (c) => {
     const user = upgradingUser(c);
     const roomId = c.req.param('roomId');
-    if (!ROOM_ID.test(roomId) || !(await isMember(c.var.db, roomId, user.id))) throw errors.notFound('Чат не найден');
+    const membership = ROOM_ID.test(roomId) ? await chatMembership(c.var.db, roomId, user.id) : null;
+    if (!membership) throw errors.notFound('Чат не найден');
     const room = await getServerByName(c.env.ChatRoom, roomId);
-    return room.fetch(withIdentity(c.req.raw, user.id));
+    return room.fetch(withChatIdentity(c.req.raw, user.id, membership.supportUserId === user.id));
   })
   /**
    * A meeting's room (decision 012): the session, the join token from GET /conferences/get/ (this person, this
-   * room, unexpired) and a running meeting in Postgres, all before the upgrade.
+   * room, unexpired), and the person's standing and a running meeting read again from Postgres, all before the upgrade.
    */
   .get('/conferences/:contentType/:objectId', async (c) => {
     const user = upgradingUser(c);
@@ -59,16 +61,14 @@ export const realtimeRoutes = new Hono<AppEnv>()
     const token = c.req.query('token');
     const claims = token ? await verifyJoinToken(c.env.JWT_SECRET, token, { contentType: contentType.data, objectId, userId: user.id }) : null;
     if (!claims) throw errors.forbidden('Нет доступа к конференции');
-    const found = await conferenceForSocket(c.var.db, contentType.data, objectId, user.id);
-    if (!found) throw errors.unauthorized();
-    if (!found.conference) throw new ApiError(404, 'conference_not_started', 'Конференция ещё не началась');
-    if (found.conference.status !== 'started') throw new ApiError(409, 'conference_ended', 'Конференция завершена');
+    // the token is a ticket of the last 10 minutes, not a grant: a cancelled booking or registration ends it now
+    const found = await socketAccess(c.var.db, contentType.data, objectId, user.id);
     const room = await getServerByName(c.env.ConferenceRoom, conferenceRoomName(contentType.data, objectId));
     return room.fetch(
       withConferenceIdentity(c.req.raw, {
         userId: user.id,
         conferenceId: found.conference.id,
-        role: claims.role,
+        role: found.role,
         name: found.name,
         avatarUrl: found.avatarUrl,
         // the room's cap follows the topology fixed when it was opened (GET /conferences/get/ announces the same): through the SFU it admits more
@@ -82,8 +82,9 @@ export const realtimeRoutes = new Hono<AppEnv>()
     const token = c.req.query('token');
     const guestId = token ? await verifyGuestToken(c.env.JWT_SECRET, token) : null;
     if (!guestId) throw errors.forbidden('Нет доступа к конференции');
-    const room = await getServerByName(c.env.ConferenceRoom, DEMO_ROOM.roomName);
+    const [room, address] = await Promise.all([getServerByName(c.env.ConferenceRoom, DEMO_ROOM.roomName), guestAddressKey(clientIp(c.req.raw.headers))]);
     return room.fetch(
-      withConferenceIdentity(c.req.raw, { userId: guestId, conferenceId: null, role: 'participant', name: guestName(guestId), avatarUrl: null, topology: 'mesh' }),
+      // one guest per address: the room lets a newer guest from the same address replace the older one
+      withConferenceIdentity(c.req.raw, { userId: guestId, conferenceId: null, role: 'participant', name: guestName(guestId), avatarUrl: null, topology: 'mesh', address }),
     );
   });
