@@ -1,8 +1,9 @@
 // Attendance moves money (decision 012, «Attendance and money»): a mentor who never came to a paid
 // consultation the mentee came to is a no-show 15 minutes after the start (full refund, both told, counted
-// once); presence is a stay of 10 s or more in the room; the mentor's cancellations of paid consultations and
-// of events with paid participants are counted; both counts are on the mentor's public profile. Attendance
-// rows are written here directly, as the meeting's Durable Object writes them (server timestamps).
+// once); presence is around the start: the mentee's stay of 10 s or more from start − 5 min, the mentor's minute with
+// the mentee, 10 minutes' wait after the start or a stay still open (issue 34); the mentor's cancellations of paid
+// consultations and of events with paid participants are counted; both counts are on the mentor's public profile.
+// Attendance rows are written here directly, as the meeting's Durable Object writes them (server timestamps).
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conferenceAttendance, conferences, conferenceWaits } from '../../drizzle/schema/conferences.ts';
@@ -172,19 +173,43 @@ describe('the mentor no-show', () => {
     await expectUntouched(c);
   });
 
-  it('a mentor there before the start, within the 30 minutes, counts; one still connected counts however short', async () => {
-    const before = await startedConsultation(20 * MIN);
-    await stay(before, before.mentee, 5 * MIN);
-    await stay(before, before.mentor, -25 * MIN, 15 * MIN);
+  it('a mentor who only looked into the room before the start, while the mentee was not there, is a no-show (issue 34)', async () => {
+    // 10 s half an hour early; 10 s just before the start; a quarter of an hour alone before it
+    const early = await startedConsultation(20 * MIN);
+    await stay(early, early.mentor, -30 * MIN, 10 * SEC);
+    const justBefore = await startedConsultation(20 * MIN);
+    await stay(justBefore, justBefore.mentor, -4 * MIN, 10 * SEC);
+    const waitedBefore = await startedConsultation(20 * MIN);
+    await stay(waitedBefore, waitedBefore.mentor, -25 * MIN, 25 * MIN - SEC);
+    for (const c of [early, justBefore, waitedBefore]) await stay(c, c.mentee, 0);
+    await cancelMentorNoShows(providerCtx(t.db));
+    for (const c of [early, justBefore, waitedBefore]) {
+      expect((await bookingRow(t.db, c.booking.id)).status).toBe('canceled');
+      expect((await paymentRow(t.db, c.payment.paymentId)).status).toBe('refunded');
+      expect(await counts(c.mentor.id)).toEqual({ noShows: 1, cancellations: 0 });
+    }
+  });
+
+  it('the mentor counts after a minute with the mentee, 10 minutes waiting after the start, or still connected; 30 s together does not', async () => {
+    const met = await startedConsultation(20 * MIN);
+    await stay(met, met.mentor, -3 * MIN, 4 * MIN);
+    await stay(met, met.mentee, -1 * MIN, 2 * MIN);
+    const waited = await startedConsultation(20 * MIN);
+    await stay(waited, waited.mentor, 0, 11 * MIN);
+    await stay(waited, waited.mentee, 12 * MIN);
     const connected = await startedConsultation(20 * MIN);
     await stay(connected, connected.mentee, 0);
     await stay(connected, connected.mentor, 14 * MIN + 58 * SEC);
+    const brief = await startedConsultation(20 * MIN);
+    await stay(brief, brief.mentee, 0);
+    await stay(brief, brief.mentor, 2 * MIN, 30 * SEC);
     await cancelMentorNoShows(providerCtx(t.db));
-    await expectUntouched(before);
-    await expectUntouched(connected);
+    for (const c of [met, waited, connected]) await expectUntouched(c);
+    expect((await bookingRow(t.db, brief.booking.id)).status).toBe('canceled');
+    expect(await counts(brief.mentor.id)).toEqual({ noShows: 1, cancellations: 0 });
   });
 
-  it('a 5-second stay of the mentor does not count, nor one that ended more than 30 minutes before the start', async () => {
+  it('a 5-second stay of the mentor does not count, nor one that ended more than 5 minutes before the start', async () => {
     const brief = await startedConsultation(20 * MIN);
     await stay(brief, brief.mentee, -3 * MIN);
     await stay(brief, brief.mentor, 1 * MIN, 5 * SEC);

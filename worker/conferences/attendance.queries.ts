@@ -65,7 +65,8 @@ const countedStay = or(
 
 /**
  * Who was present in [from, until): people with a counted stay that overlaps the window, each with the
- * earliest join among those stays. The no-show rule asks this of the 15 minutes after a consultation's start.
+ * earliest join among those stays. The no-show rule asks more of a mentor than this (time with the mentee around
+ * the start: worker/maintenance/no-show.queries.ts, decision 012).
  */
 export async function presentUsers(db: Executor, conferenceId: number, from: Date, until: Date) {
   return db
