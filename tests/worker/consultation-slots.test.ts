@@ -117,6 +117,9 @@ describe('creating a slot', () => {
     expect(await fieldsOf({ ...slotBody(type.id, ahead(3)), start_time: '2027-13-01T10:00' })).toEqual({ start_time: 'Некорректные дата или время' });
     expect(await fieldsOf(slotBody(type.id, ahead(3), ahead(3)))).toEqual({ end_time: 'Время окончания должно быть позже времени начала' });
     expect(await fieldsOf(slotBody(type.id, ahead(3), ahead(3) + 1001 * MIN))).toEqual({ end_time: 'Слот не может быть длиннее 1000 минут' });
+    // a slot people meet in lasts 15 minutes at least (issue 34, decision 010)
+    expect(await fieldsOf(slotBody(type.id, ahead(3), ahead(3) + MIN))).toEqual({ end_time: 'Слот не может быть короче 15 минут' });
+    expect(await fieldsOf(slotBody(type.id, ahead(3), ahead(3) + 14 * MIN))).toEqual({ end_time: 'Слот не может быть короче 15 минут' });
     expect(await fieldsOf(slotBody(type.id, ahead(-1, 12)))).toEqual({ start_time: 'Дата не может быть раньше сегодняшнего дня' });
     // five minutes ago may still be yesterday in Vladivostok (just after its midnight): then the date message wins
     const fiveMinutesAgo = Date.now() - 5 * MIN;
@@ -168,6 +171,7 @@ describe('changing a slot', () => {
       start_time: 'Дата не может быть раньше сегодняшнего дня',
     });
     expect((await expectJson(sendPatch({ end_time: iso(ahead(6) + 1001 * MIN) }), 400)).fields).toEqual({ end_time: 'Слот не может быть длиннее 1000 минут' });
+    expect((await expectJson(sendPatch({ end_time: iso(ahead(6) + 5 * MIN) }), 400)).fields).toEqual({ end_time: 'Слот не может быть короче 15 минут' });
     const other = await typeOf(mentor);
     expect(await expectOk(patch({ consultation_type: other.id }), 200)).toMatchObject({ consultation_type: other.id });
     const foreign = await mentorWithType();
@@ -397,6 +401,7 @@ describe('recurring slots', () => {
       start_time: 'Дата не может быть раньше сегодняшнего дня',
     });
     expect(await fieldsOf({ ...base, end_time: iso(ahead(3) + 1001 * MIN) })).toEqual({ end_time: 'Слот не может быть длиннее 1000 минут' });
+    expect(await fieldsOf({ ...base, end_time: iso(ahead(3) + 10 * MIN) })).toEqual({ end_time: 'Слот не может быть короче 15 минут' });
     // a Monday-only rule over two days that are not Mondays has nothing to expand
     let tuesday = ahead(3);
     while (new Date(tuesday).getUTCDay() !== 2) tuesday += DAY;

@@ -76,8 +76,8 @@ describe('creating a consultation type', () => {
     const createOk = async (json: CreateJson) => expectOk(create(mentor, json, apiAs(asUser(mentor))), 201);
     const longest = await createOk({ name: 'x'.repeat(255), duration_minutes: 1000, costs: 150000 });
     expect([longest.duration_minutes, longest.costs, longest.description]).toEqual([1000, 150000, '']);
-    const free = await createOk({ name: '  Бесплатно  ', duration_minutes: '1', costs: '0' });
-    expect([free.name, free.duration_minutes, free.costs]).toEqual(['Бесплатно', 1, 0]);
+    const free = await createOk({ name: '  Бесплатно  ', duration_minutes: '15', costs: '0' });
+    expect([free.name, free.duration_minutes, free.costs]).toEqual(['Бесплатно', 15, 0]);
   });
 
   it('refuses each invalid field with the form’s message', async () => {
@@ -93,7 +93,10 @@ describe('creating a consultation type', () => {
     expect(await fieldsOf({ ...valid, description: 'x'.repeat(2001) })).toEqual({ description: 'Описание не должно превышать 2000 символов' });
     expect(await fieldsOf({ ...valid, duration_minutes: '' })).toEqual({ duration_minutes: 'Длительность обязательна' });
     expect(await fieldsOf({ ...valid, duration_minutes: -1 })).toEqual({ duration_minutes: 'Длительность не может быть меньше 0 минут' });
-    expect(await fieldsOf({ ...valid, duration_minutes: 0 })).toEqual({ duration_minutes: 'Длительность должна быть не меньше 1 минуты' });
+    // the spec's form allows 0; people meet in a consultation, so 15 minutes at least (issue 34, decision 010)
+    for (const short of [0, 1, 14]) {
+      expect(await fieldsOf({ ...valid, duration_minutes: short })).toEqual({ duration_minutes: 'Длительность должна быть не меньше 15 минут' });
+    }
     expect(await fieldsOf({ ...valid, duration_minutes: 1001 })).toEqual({ duration_minutes: 'Длительность не может превышать 1000 минут' });
     expect(await fieldsOf({ ...valid, duration_minutes: 30.5 })).toEqual({ duration_minutes: 'Длительность должна быть целым числом минут' });
     expect(await fieldsOf({ ...valid, duration_minutes: 'час' })).toEqual({ duration_minutes: 'Длительность должна быть целым числом минут' });
@@ -126,7 +129,8 @@ describe('changing a consultation type', () => {
   it('checks the fields like creation does', async () => {
     const { mentor, type } = await mentorWithType();
     const res = await expectError(update(mentor, type.id, { duration_minutes: 0, name: '' }), 400);
-    expect(res.fields).toEqual({ name: 'Название обязательно для заполнения', duration_minutes: 'Длительность должна быть не меньше 1 минуты' });
+    expect(res.fields).toEqual({ name: 'Название обязательно для заполнения', duration_minutes: 'Длительность должна быть не меньше 15 минут' });
+    expect((await expectError(update(mentor, type.id, { duration_minutes: 1 }), 400)).fields).toEqual({ duration_minutes: 'Длительность должна быть не меньше 15 минут' });
   });
 
   it('answers another mentor’s type like a missing one, and refuses a foreign user_id', async () => {

@@ -5,6 +5,8 @@
 export const SLOT_DAYS_AHEAD_MAX = 400;
 /** The longest slot, as long as the longest consultation type. */
 export const SLOT_MINUTES_MAX = 1000;
+/** The shortest slot, as short as the shortest consultation type (CONSULTATION_DURATION_MIN, decision 010). */
+export const SLOT_MINUTES_MIN = 15;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -81,13 +83,14 @@ export const slotDateMessages = {
   startPassed: 'Время начала уже прошло',
   endBeforeStart: 'Время окончания должно быть позже времени начала',
   tooLong: `Слот не может быть длиннее ${SLOT_MINUTES_MAX} минут`,
+  tooShort: `Слот не может быть короче ${SLOT_MINUTES_MIN} минут`,
 } as const;
 
 /**
- * What is wrong with a slot's times, as field messages (empty when nothing is): the end after the start
- * and at most SLOT_MINUTES_MAX later (any length up to that, not necessarily the type's duration: the
- * mentor may offer a longer window), the start's date in `timeZone` from today to SLOT_DAYS_AHEAD_MAX days
- * ahead and, unless `allowPassedToday`, the start still ahead.
+ * What is wrong with a slot's times, as field messages (empty when nothing is): the end after the start,
+ * at least SLOT_MINUTES_MIN and at most SLOT_MINUTES_MAX later (any length between, not necessarily the type's
+ * duration: the mentor may offer a longer window), the start's date in `timeZone` from today to SLOT_DAYS_AHEAD_MAX
+ * days ahead and, unless `allowPassedToday`, the start still ahead.
  */
 export function slotTimeProblems(start: Date, end: Date, timeZone: string, now: Date, { allowPassedToday = false } = {}) {
   const fields: Record<string, string> = {};
@@ -97,6 +100,7 @@ export function slotTimeProblems(start: Date, end: Date, timeZone: string, now: 
   else if (day > addDays(today, SLOT_DAYS_AHEAD_MAX)) fields.start_time = slotDateMessages.tooFar;
   else if (!allowPassedToday && start.getTime() <= now.getTime()) fields.start_time = slotDateMessages.startPassed;
   if (end.getTime() <= start.getTime()) fields.end_time = slotDateMessages.endBeforeStart;
+  else if (end.getTime() - start.getTime() < SLOT_MINUTES_MIN * 60_000) fields.end_time = slotDateMessages.tooShort;
   else if (end.getTime() - start.getTime() > SLOT_MINUTES_MAX * 60_000) fields.end_time = slotDateMessages.tooLong;
   return fields;
 }

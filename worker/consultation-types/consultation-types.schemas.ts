@@ -7,6 +7,8 @@ import { ownerIdField } from '../lib/owned.ts';
 export const CONSULTATION_NAME_MAX = 255;
 export const CONSULTATION_DESCRIPTION_MAX = 2000;
 export const CONSULTATION_DURATION_MAX = 1000;
+/** the shortest consultation people can meet in (decision 010; the spec's form allows 0) */
+export const CONSULTATION_DURATION_MIN = 15;
 export const CONSULTATION_COSTS_MAX = 150_000;
 
 /**
@@ -32,14 +34,15 @@ const descriptionField = z.preprocess(
     .max(CONSULTATION_DESCRIPTION_MAX, `Описание не должно превышать ${CONSULTATION_DESCRIPTION_MAX} символов`),
 );
 
-// The form allows 0 (spec 002 §5.3), but a consultation of 0 minutes can't be booked and the database
-// refuses it (CHECK consultation_types_duration): 0 gets a message of its own.
+// The spec's form allows 0 (spec 002 §5.3), but people meet in a consultation: one of a few minutes is no session and
+// only makes cheap bookings to rate (issue 34), so below CONSULTATION_DURATION_MIN gets a message of its own (decision
+// 010). Types made before keep their length (the database's CHECK still allows 1).
 const durationField = wholeNumber({ required: 'Длительность обязательна', invalid: 'Длительность должна быть целым числом минут' })
   .pipe(
     z
       .number()
       .min(0, 'Длительность не может быть меньше 0 минут')
-      .min(1, 'Длительность должна быть не меньше 1 минуты')
+      .min(CONSULTATION_DURATION_MIN, `Длительность должна быть не меньше ${CONSULTATION_DURATION_MIN} минут`)
       .max(CONSULTATION_DURATION_MAX, `Длительность не может превышать ${CONSULTATION_DURATION_MAX} минут`),
   );
 
