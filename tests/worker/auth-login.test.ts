@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginCodes } from '../../drizzle/schema/auth.ts';
+import { backoffCounters, loginCodes } from '../../drizzle/schema/auth.ts';
 import { devMailbox } from '../../drizzle/schema/outbox.ts';
 import { createUser, uniqueEmail } from '../factories.ts';
-import { CookieJar, get, post, signIn, waitForCode } from './auth-helpers.ts';
+import { CookieJar, get, post, signIn, waitForCode, waitForMessage } from './auth-helpers.ts';
 import { createApp } from '../../worker/app.ts';
 import { bindings, ORIGIN, useTestDb } from './helpers.ts';
 
@@ -11,6 +11,34 @@ const t = useTestDb();
 const verify = (email: string, passcode: string, jar?: CookieJar) => post('/api/verify-passcode/verify_login/', { email, passcode }, { jar });
 const requestCode = (email: string, headers?: Record<string, string>) => post('/api/auth/request_login_passcode/', { email }, { headers });
 const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+/** The newest sign-in code mailed to an address after message `after` (other mail, like a warning, is skipped). */
+async function loginCode(email: string, after = 0) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const [row] = await t.db
+      .select()
+      .from(devMailbox)
+      .where(and(eq(devMailbox.recipient, email), eq(devMailbox.subject, 'Код для входа в Форму'), gt(devMailbox.id, after)))
+      .orderBy(desc(devMailbox.id))
+      .limit(1);
+    if (row) return { code: /\b(\d{4})\b/.exec(row.text)![1], messageId: row.id };
+    if (Date.now() > deadline) throw new Error(`no code to ${email} within 5 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A whole sign-in from one IP in one browser; fails the test unless both steps succeed. */
+async function signInFrom(email: string, ip: string, jar: CookieJar) {
+  const [last] = await t.db.select({ id: devMailbox.id }).from(devMailbox).where(eq(devMailbox.recipient, email)).orderBy(desc(devMailbox.id)).limit(1);
+  const headers = { 'cf-connecting-ip': ip };
+  const sent = await post('/api/auth/request_login_passcode/', { email }, { jar, headers });
+  expect(sent.status).toBe(200);
+  const { code } = await loginCode(email, last?.id ?? 0);
+  const res = await post('/api/verify-passcode/verify_login/', { email, passcode: code }, { jar, headers });
+  expect(res.status).toBe(200);
+  return res;
+}
 
 describe('sign-in by e-mail code', () => {
   it('answers the same for known and unknown e-mails, and mails only the known one', async () => {
@@ -113,6 +141,8 @@ describe('sign-in by e-mail code', () => {
     await requestCode(user.email!);
     const { code } = await waitForCode(t.db, user.email!);
     for (let i = 0; i < 5; i++) expect((await verify(user.email!, wrong(code))).status).toBe(400);
+    // the address's back-off aside (the next test of it is below), the code itself is dead
+    await t.db.delete(backoffCounters).where(eq(backoffCounters.key, `verify:to:${user.email}`));
     expect((await verify(user.email!, code)).status).toBe(400);
   });
 
@@ -120,9 +150,12 @@ describe('sign-in by e-mail code', () => {
     const user = await createUser(t.db);
     await requestCode(user.email!);
     const { code } = await waitForCode(t.db, user.email!);
-    await Promise.all(Array.from({ length: 12 }, () => verify(user.email!, wrong(code))));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => verify(user.email!, wrong(code))));
+    // the address's back-off lets 5 through at once and holds the rest
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
     const [row] = await t.db.select().from(loginCodes).where(eq(loginCodes.destination, user.email!));
     expect(row.attempts).toBe(5);
+    await t.db.delete(backoffCounters).where(eq(backoffCounters.key, `verify:to:${user.email}`));
     expect((await verify(user.email!, code)).status).toBe(400);
   });
 
@@ -158,32 +191,88 @@ describe('sign-in by e-mail code', () => {
     expect(statuses[30]).toBe(429);
   });
 
-  it('limits by address and network together: a stranger exhausting an address’s limits does not lock its owner out', async () => {
+  it('many networks cannot keep the owner out: their known device and known network still get a code and sign in', async () => {
+    // issue 34: strangers on four networks spent the address's ceilings (20 codes, 60 tries an hour) and the owner,
+    // from a fifth, got 429 even with the right code
     const user = await createUser(t.db);
-    const stranger = { 'cf-connecting-ip': `203.0.113.${Math.floor(Math.random() * 250) + 1}` };
-    const owner = { 'cf-connecting-ip': `198.18.${Math.floor(Math.random() * 250) + 1}.7` };
-    for (let i = 0; i < 5; i++) expect((await requestCode(user.email!, stranger)).status).toBe(200);
-    expect((await requestCode(user.email!, stranger)).status).toBe(429);
-    // the same network, another address in it: still the stranger's limit
-    expect((await requestCode(user.email!, { 'cf-connecting-ip': stranger['cf-connecting-ip'].replace(/\.\d+$/, '.251') })).status).toBe(429);
-    const wrongTries = [];
-    for (let i = 0; i < 16; i++) wrongTries.push((await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: '0000' }, { headers: stranger })).status);
-    expect(wrongTries.at(-1)).toBe(429);
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    const home = `198.18.${octet()}`;
+    const device = new CookieJar();
+    const first = await signInFrom(user.email!, `${home}.7`, device);
+    const deviceCookie = first.headers.getSetCookie().find((c) => c.startsWith('forma_device='))!;
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    expect(deviceCookie).toMatch(/SameSite=Strict/i);
+    expect(deviceCookie).toMatch(/Path=\/api\//);
 
-    // the owner, from their own network, still gets a code and signs in with it
-    const after = (await waitForCode(t.db, user.email!)).messageId;
-    expect((await requestCode(user.email!, owner)).status).toBe(200);
-    const { code } = await waitForCode(t.db, user.email!, { after });
-    const signedIn = await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: code }, { headers: owner });
-    expect(signedIn.status).toBe(200);
+    const networks = Array.from({ length: 4 }, (_, i) => ({ 'cf-connecting-ip': `203.0.${113 + i}.${octet()}` }));
+    for (const stranger of networks) {
+      for (let i = 0; i < 5; i++) await requestCode(user.email!, stranger);
+      for (let i = 0; i < 15; i++) await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: '0000' }, { headers: stranger });
+    }
+    // a fifth stranger, even one holding a device cookie earned on an account of their own, is held up
+    const strangerJar = new CookieJar();
+    const own = await createUser(t.db);
+    await signInFrom(own.email!, `192.0.2.${octet()}`, strangerJar);
+    const fifth = { 'cf-connecting-ip': `192.0.2.${octet()}` };
+    const refusedCode = await post('/api/auth/request_login_passcode/', { email: user.email }, { jar: strangerJar, headers: fifth });
+    expect(refusedCode.status).toBe(429);
+    expect(await refusedCode.json()).toEqual({
+      code: 'rate_limited',
+      detail: 'Слишком много запросов кода для этого адреса. Войдите с устройства, с которого уже входили, или попробуйте через час.',
+    });
+    const refusedTry = await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: '0000' }, { jar: strangerJar, headers: fifth });
+    expect(refusedTry.status).toBe(429);
+    expect(((await refusedTry.json()) as { detail: string }).detail).toMatch(/^Слишком много неверных попыток\. Попробуйте через \d+ (сек|мин)\.$/);
+
+    // the owner's browser, from a network never seen (a café), gets a code and signs in with it
+    await signInFrom(user.email!, `100.64.${octet()}.9`, device);
+    // so does another browser of theirs at home, known by the network their sessions came from
+    await signInFrom(user.email!, `${home}.23`, new CookieJar());
+
+    // and the owner heard of it, once
+    const notices = await t.db.select().from(devMailbox).where(eq(devMailbox.recipient, user.email!));
+    expect(notices.filter((m) => m.subject === 'Кто-то пытается войти в ваш аккаунт Формы')).toHaveLength(1);
   });
 
-  it('limits tries per e-mail across codes', async () => {
+  it('a code sent to the owner’s known device is neither retired nor spent by strangers', async () => {
     const user = await createUser(t.db);
-    const results = [];
-    for (let i = 0; i < 16; i++) results.push((await verify(user.email!, '0000')).status);
-    expect(results.slice(0, 15).every((s) => s === 400)).toBe(true);
-    expect(results[15]).toBe(429);
+    const device = new CookieJar();
+    await signInFrom(user.email!, '198.51.100.7', device);
+    const after = (await waitForMessage(t.db, user.email!)).id;
+    expect((await post('/api/auth/request_login_passcode/', { email: user.email }, { jar: device, headers: { 'cf-connecting-ip': '198.51.100.7' } })).status).toBe(200);
+    const { code } = await loginCode(user.email!, after);
+    const stranger = { 'cf-connecting-ip': '203.0.113.50' };
+    expect((await requestCode(user.email!, stranger)).status).toBe(200);
+    for (let i = 0; i < 5; i++) await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: wrong(code) }, { headers: stranger });
+    const res = await post('/api/verify-passcode/verify_login/', { email: user.email, passcode: code }, { jar: device, headers: { 'cf-connecting-ip': '198.51.100.7' } });
+    expect(res.status).toBe(200);
+  });
+
+  it('backs off tries per address across networks: 5 at once, then 1, 2, 4 minutes…, afresh after a success', async () => {
+    const user = await createUser(t.db);
+    const key = `verify:to:${user.email}`;
+    const minutePassed = () => t.db.update(backoffCounters).set({ nextTryAt: sql`now()` }).where(eq(backoffCounters.key, key));
+    const from = (n: number) => ({ 'cf-connecting-ip': `203.0.${n}.${Math.floor(Math.random() * 250) + 1}` });
+    const guess = (n: number) => post('/api/verify-passcode/verify_login/', { email: user.email, passcode: '0000' }, { headers: from(n) });
+    const refusal = async (res: Response) => (expect(res.status).toBe(429), ((await res.json()) as { detail: string }).detail);
+    for (let i = 0; i < 5; i++) expect((await guess(i)).status).toBe(400);
+    expect(await refusal(await guess(5))).toBe('Слишком много неверных попыток. Попробуйте через 1 мин.');
+    await minutePassed();
+    expect((await guess(6)).status).toBe(400);
+    expect(await refusal(await guess(7))).toBe('Слишком много неверных попыток. Попробуйте через 2 мин.');
+    await minutePassed();
+    expect((await guess(8)).status).toBe(400);
+    expect(await refusal(await guess(9))).toBe('Слишком много неверных попыток. Попробуйте через 4 мин.');
+    expect(await t.db.select().from(backoffCounters).where(eq(backoffCounters.key, key))).toEqual([
+      expect.objectContaining({ failures: 7 }),
+    ]);
+
+    // the wait over, the owner signs in: the next person starts the schedule afresh
+    await minutePassed();
+    await signInFrom(user.email!, '198.51.100.40', new CookieJar());
+    expect(await t.db.select().from(backoffCounters).where(eq(backoffCounters.key, key))).toEqual([]);
+    for (let i = 0; i < 5; i++) expect((await guess(10 + i)).status).toBe(400);
+    expect((await guess(15)).status).toBe(429);
   });
 
   it('rejects malformed input with the spec messages', async () => {

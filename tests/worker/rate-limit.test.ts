@@ -1,8 +1,11 @@
 // Rate limits slide over two fixed windows (worker/lib/rate-limit.ts): hits just before a window's edge still count
-// just after it, so a burst straddling the edge gets no second allowance.
+// just after it, so a burst straddling the edge gets no second allowance. Back-offs double a wait with every try
+// (worker/lib/rate-limit-backoff.queries.ts), so a patient guesser's tries grow with the logarithm of their patience.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enforceLimits } from '../../worker/lib/rate-limit.queries.ts';
+import { backoffWaitSeconds, claimTry, clearBackoff } from '../../worker/lib/rate-limit-backoff.queries.ts';
+import { TRY_BACKOFF } from '../../worker/auth/sign-in-channel.ts';
 import { uniqueEmail } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 
@@ -45,5 +48,51 @@ describe('rate limits', () => {
     const key = `test:${uniqueEmail()}`;
     await t.db.execute(sql`insert into rate_limit_counters (key, window_start, count) values (${key}, now() - interval '3 hours', 3000)`);
     expect(await allowed(key, 3, 3600)).toBe(true);
+  });
+});
+
+describe('exponential back-off', () => {
+  /** Tries a patient guesser gets through within each horizon, waiting out every refusal (the clock moved by hand). */
+  async function triesWithin(horizons: number[]) {
+    const key = `test:backoff:${uniqueEmail()}`;
+    const backoff = { key, ...TRY_BACKOFF };
+    const counts: number[] = [];
+    let elapsed = 0;
+    let tries = 0;
+    for (const horizon of horizons) {
+      for (;;) {
+        const claimed = await claimTry(t.db, backoff);
+        if (claimed.allowed) {
+          tries++;
+          continue;
+        }
+        expect(claimed.waitSeconds).toBe(backoffWaitSeconds(TRY_BACKOFF, tries));
+        if (elapsed + claimed.waitSeconds > horizon) break;
+        elapsed += claimed.waitSeconds;
+        await t.db.execute(sql`update backoff_counters set next_try_at = now() where key = ${key}`);
+      }
+      counts.push(tries);
+    }
+    return counts;
+  }
+
+  it('lets a sign-in guesser 15 tries in a day, 20 in a month, 24 in a year (decision 013’s arithmetic)', async () => {
+    expect([0, 4, 5, 6, 7].map((n) => backoffWaitSeconds(TRY_BACKOFF, n))).toEqual([0, 0, 60, 120, 240]);
+    expect(await triesWithin([86_400, 30 * 86_400, 365 * 86_400])).toEqual([15, 20, 24]);
+  });
+
+  it('starts afresh after a success', async () => {
+    const backoff = { key: `test:backoff:${uniqueEmail()}`, freeTries: 2, baseSeconds: 60 };
+    expect((await claimTry(t.db, backoff)).allowed).toBe(true);
+    expect((await claimTry(t.db, backoff)).allowed).toBe(true);
+    expect(await claimTry(t.db, backoff)).toEqual({ allowed: false, waitSeconds: 60 });
+    await clearBackoff(t.db, backoff.key);
+    expect((await claimTry(t.db, backoff)).allowed).toBe(true);
+  });
+
+  it('lets no more through a burst than the schedule allows', async () => {
+    const backoff = { key: `test:backoff:${uniqueEmail()}`, freeTries: 3, baseSeconds: 60 };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => claimTry(t.db, backoff)));
+    expect(answers.filter((a) => a.allowed)).toHaveLength(3);
   });
 });

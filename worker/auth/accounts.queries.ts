@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
+import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import { mentorApplications, users } from '../../drizzle/schema/users.ts';
 
 export type Destination = { email: string } | { phone: string };
@@ -8,13 +9,27 @@ export function destinationKey(d: Destination) {
   return 'email' in d ? d.email : d.phone;
 }
 
+const accountOf = (d: Destination) => ('email' in d ? sql`lower(${users.email}) = ${d.email}` : eq(users.phone, d.phone));
+
 export async function findAccount(db: Executor, d: Destination) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where('email' in d ? sql`lower(${users.email}) = ${d.email}` : eq(users.phone, d.phone))
-    .limit(1);
+  const [row] = await db.select().from(users).where(accountOf(d)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether the address's account held a session from the caller's network (IPv4 /24, IPv6 /48, as `networkOf`):
+ * sessions are kept until a week after they expire, so these are the networks of the last five weeks or so. One
+ * statement whether or not the account exists (the code request's answer must not tell them apart).
+ */
+export async function signedInFromNetwork(db: Executor, d: Destination, ip: string) {
+  const network = sql`network(set_masklen(${ip}::inet, case when family(${ip}::inet) = 4 then 24 else 48 end))`;
+  const [row] = await db
+    .select({ userId: refreshSessions.userId })
+    .from(refreshSessions)
+    .innerJoin(users, eq(users.id, refreshSessions.userId))
+    .where(and(accountOf(d), sql`${refreshSessions.ip} <<= ${network}`))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**

@@ -12,3 +12,31 @@ export const codeMessages = {
   }),
   sms: (code: string) => `Форма: код ${code}. Никому его не сообщайте.`,
 };
+
+/** A wait in words, rounded up: «45 сек.», «2 мин.», «3 ч.», «5 дн.». */
+export function waitText(seconds: number) {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} сек.`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} мин.`;
+  if (seconds < 2 * 86_400) return `${Math.ceil(seconds / 3600)} ч.`;
+  return `${Math.ceil(seconds / 86_400)} дн.`;
+}
+
+/** The 429s of sign-in (the same for every address, existing or not). */
+export const signInRefusals = {
+  codesFromHere: 'Слишком много запросов кода. Попробуйте через 15 мин.',
+  codesToAddress: 'Слишком много запросов кода для этого адреса. Войдите с устройства, с которого уже входили, или попробуйте через час.',
+  tries: (waitSeconds: number) => `Слишком много неверных попыток. Попробуйте через ${waitText(waitSeconds)}`,
+};
+
+/** To the owner when strangers reach the address's ceiling (at most one a day). */
+export const attackNotice = {
+  email: {
+    subject: 'Кто-то пытается войти в ваш аккаунт Формы',
+    text:
+      'Кто-то много раз запрашивал или вводил код для входа в ваш аккаунт с незнакомых устройств. Поэтому вход с новых ' +
+      'устройств временно ограничен; с устройств и из сетей, с которых вы уже входили, вход работает как обычно.\n\n' +
+      'Если это были вы, попробуйте позже. Если нет, ничего делать не нужно: код приходит только вам, а угадать его мы ' +
+      'не даём. Никому не сообщайте коды из наших писем.',
+  },
+  sms: 'Форма: кто-то пытается войти в ваш аккаунт. Вход с новых устройств временно ограничен, с ваших работает. Никому не сообщайте коды.',
+};

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
-import { enforceLimits, type Limit } from '../lib/rate-limit.queries.ts';
-import { clientIp, networkOf } from '../lib/client-address.ts';
+import { clientIp } from '../lib/client-address.ts';
 import { validate } from '../lib/validate.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import type { EmailSender, SmsSender } from '../mail/outgoing.ts';
@@ -13,28 +12,10 @@ import { codeMessages } from './auth.messages.ts';
 import { confirmRegistrationBody, registerBody, requestLoginCodeBody, verifyLoginBody } from './auth.schemas.ts';
 import { issueCode, redeemCode } from './login-codes.queries.ts';
 import { endSession, rotateSession, startSession } from './session-cookies.ts';
+import { allowCodeRequest, allowTry, signedIn, signInChannel } from './sign-in-channel.ts';
 
 const CODE_SENT = { detail: 'Если аккаунт существует, мы отправили на него код' } as const;
 const invalidCode = () => new ApiError(400, 'invalid_code', 'Неверный или устаревший код');
-
-/**
- * How often codes may be asked for and tried (decision 013, «Code limits that cannot lock a victim out»). With
- * 4-digit codes these keep guessing hopeless: 5 tries per code, 15 per address an hour from one network, 60 per IP
- * an hour. They count per address *and network* (an IPv4 /24, an IPv6 /48), so a stranger exhausting an address's
- * limits from their network does not stop its owner asking from theirs; a ceiling per address across all networks
- * (20 codes, 60 tries an hour) still bounds a distributed flood. Local requests carry no client IP ('local').
- */
-function limits(kind: 'send' | 'verify', destination: string, ip: string): Limit[] {
-  const perPair = kind === 'send' ? { max: 5, windowSeconds: 900 } : { max: 15, windowSeconds: 3600 };
-  const perDestination = kind === 'send' ? { max: 20, windowSeconds: 3600 } : { max: 60, windowSeconds: 3600 };
-  const perIp = kind === 'send' ? { max: 30, windowSeconds: 3600 } : { max: 60, windowSeconds: 3600 };
-  const list: Limit[] = [
-    { key: `${kind}:to:${destination}:from:${networkOf(ip)}`, ...perPair },
-    { key: `${kind}:to:${destination}`, ...perDestination },
-  ];
-  if (ip !== 'local') list.push({ key: `${kind}:ip:${ip}`, ...perIp });
-  return list;
-}
 
 type Senders = { email: EmailSender; sms: SmsSender };
 const deliverCode = ({ email, sms }: Senders, d: Destination, code: string, kind: keyof Omit<typeof codeMessages, 'sms'>) =>
@@ -52,12 +33,15 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/request_login_passcode', validate('json', requestLoginCodeBody), async (c) => {
     const d = destinationOf(c.req.valid('json'));
     const ip = clientIp(c.req.raw.headers);
-    await enforceLimits(c.var.db, limits('send', destinationKey(d), ip));
+    // limits per channel (decision 013, «Sign-in that strangers can neither block nor guess»): the same work for
+    // every address, existing or not
+    const channel = await signInChannel(c, d);
+    await allowCodeRequest(c, d, channel);
     // the same answer at the same moment either way: the lookup, the code and the message all come after it, on a
     // connection of their own, so neither the answer nor its timing tells whether the address has an account
     deliverInBackground(c, async (senders) => {
       if (!(await findAccount(senders.db, d))) return;
-      const code = await issueCode(senders.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), ip });
+      const code = await issueCode(senders.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), ip, channel: channel.id });
       await deliverCode(senders, d, code, 'login');
     });
     return c.json(CODE_SENT);
@@ -65,23 +49,27 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/verify-passcode/verify_login', validate('json', verifyLoginBody), async (c) => {
     const body = c.req.valid('json');
     const d = destinationOf(body);
-    await enforceLimits(c.var.db, limits('verify', destinationKey(d), clientIp(c.req.raw.headers)));
-    const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), code: body.passcode });
+    const channel = await signInChannel(c, d);
+    await allowTry(c, d, channel);
+    const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), code: body.passcode, channel: channel.id });
     const account = redeemed && (await findAccount(c.var.db, d));
     if (!account) throw invalidCode();
     await startSession(c, { id: account.id, role: account.role });
+    await signedIn(c, d, channel);
     return c.json(toMe(account));
   })
   .post('/registration/register', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json');
     const d = destinationOf(body);
     const ip = clientIp(c.req.raw.headers);
-    await enforceLimits(c.var.db, limits('send', destinationKey(d), ip));
+    const channel = await signInChannel(c, d);
+    await allowCodeRequest(c, d, channel);
     const existing = await findAccount(c.var.db, d);
     const code = await issueCode(c.var.db, c.env.JWT_SECRET, {
       purpose: 'registration',
       destination: destinationKey(d),
       ip,
+      channel: channel.id,
       registration: { wantsToTeach: body.role === 'mentor' },
     });
     // an existing account gets a code too (confirming it simply signs in), so the answer is the same
@@ -91,11 +79,19 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/registration/confirm_registration', validate('json', confirmRegistrationBody), async (c) => {
     const body = c.req.valid('json');
     const d = destinationOf(body);
-    await enforceLimits(c.var.db, limits('verify', destinationKey(d), clientIp(c.req.raw.headers)));
-    const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'registration', destination: destinationKey(d), code: body.passcode });
+    // confirming a registration signs in too, so it is tried on the same channels and back-offs as sign-in
+    const channel = await signInChannel(c, d);
+    await allowTry(c, d, channel);
+    const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, {
+      purpose: 'registration',
+      destination: destinationKey(d),
+      code: body.passcode,
+      channel: channel.id,
+    });
     if (!redeemed) throw invalidCode();
     const { user, created } = await createAccount(c.var.db, d, redeemed.registration?.wantsToTeach === true);
     await startSession(c, { id: user.id, role: user.role });
+    await signedIn(c, d, channel);
     return c.json(toMe(user), created ? 201 : 200);
   })
   .post('/token/refresh', async (c) => {

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, HttpDb } from '../../drizzle/db.ts';
 import { errors } from './errors.ts';
 
-export type Limit = { key: string; max: number; windowSeconds: number };
+/** `detail`: the 429's message when this limit is the one refused (a wait the caller can act on); a general one otherwise. */
+export type Limit = { key: string; max: number; windowSeconds: number; detail?: string };
 
 /**
  * Counts one hit against each limit and refuses with 429 when any is over. The counters live in Postgres, so every
@@ -56,7 +57,8 @@ export function withinLimits(limits: Limit[]) {
 }
 
 function refuseOverLimit(limits: Limit[], answers: { rows: { count: number }[] }[]) {
-  if (limits.some((limit, i) => Number(answers[i].rows[0].count) > limit.max)) throw errors.tooManyRequests();
+  const over = limits.find((limit, i) => Number(answers[i].rows[0].count) > limit.max);
+  if (over) throw errors.tooManyRequests(over.detail);
 }
 
 /**

@@ -2,11 +2,20 @@
 // many rows it removed.
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
-import { loginCodes, rateLimitCounters, refreshSessions } from '../../drizzle/schema/auth.ts';
+import { backoffCounters, loginCodes, rateLimitCounters, refreshSessions } from '../../drizzle/schema/auth.ts';
 
 /** Rate-limit windows older than a day. */
 export async function deleteOldRateLimitWindows(db: Db) {
   const rows = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, sql`now() - interval '1 day'`)).returning({ key: rateLimitCounters.key });
+  return rows.length;
+}
+
+/**
+ * Back-offs a year after their last wait ran out: forgetting sooner would hand a patient guesser a fresh start every
+ * time (decision 013, «Sign-in that strangers can neither block nor guess»).
+ */
+export async function deleteOldBackoffs(db: Db) {
+  const rows = await db.delete(backoffCounters).where(lt(backoffCounters.nextTryAt, sql`now() - interval '365 days'`)).returning({ key: backoffCounters.key });
   return rows.length;
 }
 
