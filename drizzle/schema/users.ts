@@ -37,7 +37,11 @@ export const users = pgTable(
     price: integer().notNull().default(11000),
     timeZone: text().notNull().default('Europe/Moscow'),
     isVerified: boolean().notNull().default(false),
-    /** kept by a trigger on user_reviews (migration 0008), so mentor lists sort by rating without aggregating */
+    /**
+     * the people whose rating counts (each once, their latest; a consultation's only when held) and the sum of their
+     * stars, recounted by triggers on the reviews and the attendance (migration 0027, decision 010), so mentor lists sort
+     * by rating without aggregating
+     */
     reviewsCount: integer().notNull().default(0),
     reviewStarsSum: integer().notNull().default(0),
     /** the card's rating, 5.0 until the first review; stored so the mentor list walks an index in rating order
