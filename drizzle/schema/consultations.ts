@@ -96,6 +96,11 @@ export const consultationBookings = pgTable(
     questions: varchar({ length: 2000 }).notNull().default(''),
     /** the price in rubles when booked; later price changes don't touch it */
     price: integer().notNull(),
+    /**
+     * the consultation type's name when booked: what the buyer bought, whatever the type is renamed to later (issue
+     * 34). Filled by a trigger from the type at insert (migration 0030); a CHECK keeps it set.
+     */
+    typeName: varchar({ length: 255 }),
     holdExpiresAt: ts(),
     paidAt: ts(),
     canceledAt: ts(),
@@ -114,6 +119,7 @@ export const consultationBookings = pgTable(
     // the scheduler's sweep of holds that ran out
     index('consultation_bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
     check('consultation_bookings_not_self', sql`${t.menteeId} <> ${t.mentorId}`),
+    check('consultation_bookings_type_name_set', sql`${t.typeName} is not null`),
     check('consultation_bookings_price', sql`${t.price} >= 0`),
   ],
 );

@@ -43,6 +43,11 @@ export const payments = pgTable(
     payerId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
     payeeId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
     amountKopecks: kopecks().notNull(),
+    /**
+     * what was paid for, as it was named when paid (the booking's type name or the event's title), so a receipt says
+     * what was bought even after a rename (issue 34). Filled by a trigger at insert (migration 0030); a CHECK keeps it set.
+     */
+    serviceTitle: varchar({ length: 255 }),
     status: paymentStatus().notNull().default('pending'),
     providerDealId: text(),
     providerPaymentId: text().unique(),
@@ -58,6 +63,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
+    check('payments_service_title_set', sql`${t.serviceTitle} is not null`),
     check(
       'payments_service_ref',
       sql`(${t.serviceType} = 'consultation' and ${t.bookingId} is not null and ${t.registrationId} is null)

@@ -7,7 +7,7 @@ import { createUser } from '../factories.ts';
 import { openRoom } from './chat-socket.ts';
 import { releaseHeld } from '../../worker/escrow/money.ts';
 import { transact } from '../../worker/lib/transact.ts';
-import { books, paidBooking } from './escrow-fixtures.ts';
+import { book, books, mentorSlot, paidBooking, providerPays, startPayment } from './escrow-fixtures.ts';
 import { call, useTestDb } from './helpers.ts';
 import { asUser, expectJson } from './json-api.ts';
 import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
@@ -136,8 +136,12 @@ describe('receipts', () => {
   it('prints a receipt for the payer only, as escaped HTML with no scripts', async () => {
     const mentor = await createUser(t.db, { role: 'mentor', firstName: '<b>Борис</b>', lastName: 'Ментор' });
     const mentee = await createUser(t.db, { firstName: 'Анна', lastName: '"Ученица"' });
-    const { payment, type } = await paidBooking(t.db, { mentor, mentee, costs: 1500 });
+    // the type is named so when it is bought (a receipt keeps the name it was bought under)
+    const { type, slot } = await mentorSlot(t.db, { mentor, costs: 1500 });
     await t.db.update(consultationTypes).set({ name: '<script>alert(1)</script> & разбор' }).where(eq(consultationTypes.id, type.id));
+    const booking = await book(mentee, slot.id);
+    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, mentor.id, 150_000);
+    await providerPays(t.db, payment);
 
     const res = await call(`/api/downloads/receipts/${payment.paymentId}/`, { user: asUser(mentee) });
     expect(res.status).toBe(200);

@@ -19,7 +19,8 @@ function bookingView(db: Executor) {
     .select({
       booking: consultationBookings,
       slot: { id: consultationSlots.id, startsAt: consultationSlots.startsAt, endsAt: consultationSlots.endsAt },
-      type: { id: consultationTypes.id, name: consultationTypes.name, description: consultationTypes.description, durationMinutes: consultationTypes.durationMinutes },
+      // the type's name as booked (migration 0030): a later rename doesn't change what was bought
+      type: { id: consultationTypes.id, name: sql<string>`${consultationBookings.typeName}`, description: consultationTypes.description, durationMinutes: consultationTypes.durationMinutes },
       mentor: { id: mentor.id, firstName: mentor.firstName, lastName: mentor.lastName, avatarUrl: mentor.avatarUrl },
       mentee: { id: mentee.id, firstName: mentee.firstName, lastName: mentee.lastName, avatarUrl: mentee.avatarUrl },
       // the live payment if there is one, else the newest canceled attempt

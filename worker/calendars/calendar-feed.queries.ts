@@ -29,7 +29,7 @@ export type CalendarItem = {
 const fullName = (alias: string) => sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
 const bookingItem = sql`json_build_object(
-  'kind', 'booking', 'id', b.id, 'title', t.name, 'description', t.description,
+  'kind', 'booking', 'id', b.id, 'title', b.type_name, 'description', t.description,
   'starts_at', s.starts_at, 'ends_at', s.ends_at, 'cancelled', b.status = 'canceled', 'sequence', b.revision,
   'role', case when b.mentor_id = me.id then 'mentor' else 'participant' end,
   'with_name', case when b.mentor_id = me.id then ${fullName('buyer')} else ${fullName('m')} end)`;

@@ -42,7 +42,7 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
         'slot', json_build_object(
           'id', s.id, 'start_time', ${iso('s.starts_at')}, 'end_time', ${iso('s.ends_at')},
           'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
-          'consultation_type', json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'cost', b.price, 'user', ${person('m')})),
+          'consultation_type', json_build_object('id', t.id, 'name', b.type_name, 'description', t.description, 'cost', b.price, 'user', ${person('m')})),
         'conference_status', ${conferenceStatus('consultationbooking', 'b.id')},
         'has_dispute', d.id is not null,
         'deal_id', p.provider_deal_id,

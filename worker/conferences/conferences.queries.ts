@@ -4,7 +4,7 @@
 import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { conferences } from '../../drizzle/schema/conferences.ts';
-import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 
@@ -89,7 +89,8 @@ async function eventMeeting(db: Executor, eventId: number, userId: number): Prom
     endsAt: new Date(row.endsAt),
     mentorId: row.mentorId,
     canceled: row.canceled,
-    capacity: row.totalSpots + 1,
+    // total_spots 0 is an event without a limit: it outgrows any mesh
+    capacity: row.totalSpots === 0 ? Number.POSITIVE_INFINITY : row.totalSpots + 1,
     paid: true,
     standing,
     room: toRoom(row),
@@ -101,7 +102,8 @@ async function bookingMeeting(db: Executor, bookingId: number, userId: number): 
   const [row] = await db
     .select({
       id: consultationBookings.id,
-      title: consultationTypes.name,
+      // the type's name as booked (migration 0030)
+      title: sql<string>`${consultationBookings.typeName}`,
       startsAt: iso(consultationSlots.startsAt),
       endsAt: iso(consultationSlots.endsAt),
       mentorId: consultationBookings.mentorId,
@@ -111,7 +113,6 @@ async function bookingMeeting(db: Executor, bookingId: number, userId: number): 
     })
     .from(consultationBookings)
     .innerJoin(consultationSlots, eq(consultationSlots.id, consultationBookings.slotId))
-    .innerJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
     .leftJoin(conferences, roomOf('consultationbooking', consultationBookings.id))
     .where(eq(consultationBookings.id, bookingId));
   if (!row) return null;

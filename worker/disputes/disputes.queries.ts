@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from '../../drizzle/db.ts';
-import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { disputes, payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 
@@ -15,7 +15,8 @@ function disputeView(db: Db) {
     .select({
       dispute: disputes,
       price: consultationBookings.price,
-      typeName: consultationTypes.name,
+      // as booked (migration 0030)
+      typeName: sql<string>`${consultationBookings.typeName}`,
       startsAt: consultationSlots.startsAt,
       buyer: { id: buyer.id, firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email },
       mentor: { id: mentor.id, firstName: mentor.firstName, lastName: mentor.lastName, email: mentor.email },
@@ -23,7 +24,6 @@ function disputeView(db: Db) {
     .from(disputes)
     .innerJoin(consultationBookings, eq(consultationBookings.id, disputes.bookingId))
     .innerJoin(consultationSlots, eq(consultationSlots.id, consultationBookings.slotId))
-    .innerJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
     .innerJoin(buyer, eq(buyer.id, consultationBookings.menteeId))
     .innerJoin(mentor, eq(mentor.id, consultationBookings.mentorId));
 }

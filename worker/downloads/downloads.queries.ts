@@ -76,7 +76,8 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
   const result = await db.execute<ReceiptRow>(sql`
     select p.id, p.status, p.service_type, p.amount_kopecks, p.paid_at,
       b.id as booking_id, e.id as event_id,
-      coalesce(e.title, ct.name) as title, coalesce(e.starts_at, sl.starts_at) as service_date,
+      -- what was bought as it was named when paid (migration 0030), not what the mentor calls it now
+      p.service_title as title, coalesce(e.starts_at, sl.starts_at) as service_date,
       pe.id as seller_id, pe.first_name as seller_first_name, pe.last_name as seller_last_name,
       pa.first_name as buyer_first_name, pa.last_name as buyer_last_name, pa.email as buyer_email, pa.time_zone as buyer_time_zone,
       (select l.amount_kopecks from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
@@ -86,7 +87,6 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
     join users pa on pa.id = p.payer_id
     left join consultation_bookings b on b.id = p.booking_id
     left join consultation_slots sl on sl.id = b.slot_id
-    left join consultation_types ct on ct.id = b.consultation_type_id
     left join event_registrations er on er.id = p.registration_id
     left join events e on e.id = er.event_id
     left join refunds rf on rf.payment_id = p.id

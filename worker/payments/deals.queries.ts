@@ -17,9 +17,9 @@ export async function findCallersService(db: Db, type: ServiceType, serviceId: n
   const result =
     type === 'consultation'
       ? await db.execute<{ ref: number; payable: boolean; name: string }>(sql`
-          select b.id as ref, t.name,
+          select b.id as ref, b.type_name as name,
                  (b.status = 'pending_payment' and b.hold_expires_at > now() and b.price > 0) as payable
-          from consultation_bookings b join consultation_types t on t.id = b.consultation_type_id
+          from consultation_bookings b
           where b.id = ${serviceId} and b.mentee_id = ${payerId}`)
       : // the caller's newest registration for the event, a live one first
         await db.execute<{ ref: number; payable: boolean; name: string }>(sql`

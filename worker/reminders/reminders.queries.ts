@@ -19,10 +19,9 @@ export type Recipient = {
 export async function dueRecipients(db: Db, now: Date, until: Date, limit: number): Promise<Recipient[]> {
   const result = await db.execute<Recipient>(sql`
     with due as (
-      select 'booking' as kind, b.id as subject_id, s.starts_at, t.name as title, p.user_id, p.role
+      select 'booking' as kind, b.id as subject_id, s.starts_at, b.type_name as title, p.user_id, p.role
       from consultation_bookings b
       join consultation_slots s on s.id = b.slot_id
-      join consultation_types t on t.id = b.consultation_type_id
       cross join lateral (values (b.mentee_id, 'participant'), (b.mentor_id, 'mentor')) as p(user_id, role)
       where b.status = 'paid' and s.starts_at > ${now.toISOString()}::timestamptz and s.starts_at <= ${until.toISOString()}::timestamptz
       union all

@@ -1,0 +1,2 @@
+ALTER TABLE "consultation_bookings" ADD CONSTRAINT "consultation_bookings_type_name_set" CHECK ("consultation_bookings"."type_name" is not null);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_service_title_set" CHECK ("payments"."service_title" is not null);
