@@ -16,6 +16,8 @@ export const CONFERENCE_HEADERS = {
   topology: 'x-forma-conference-topology',
   /** '1' for a guest of /BaseMeet's demo room: no account, no attendance (then there is no conference id) */
   guest: 'x-forma-conference-guest',
+  /** a demo guest's address, hashed (absent for loopback): one guest per address (decision 012, «The demo room») */
+  address: 'x-forma-conference-address',
 } as const;
 
 export type ConferenceIdentity = {
@@ -27,6 +29,8 @@ export type ConferenceIdentity = {
   name: string;
   avatarUrl: string | null;
   topology: ConferenceTopology;
+  /** a demo guest's hashed address, or null (members, and guests from loopback: a developer's own tabs) */
+  address?: string | null;
 };
 
 /** The Durable Object's name for a meeting: one room per event or booking. */
@@ -49,6 +53,7 @@ export function withConferenceIdentity(request: Request, identity: ConferenceIde
   else forwarded.headers.set(CONFERENCE_HEADERS.conferenceId, String(identity.conferenceId));
   forwarded.headers.set(CONFERENCE_HEADERS.role, identity.role);
   forwarded.headers.set(CONFERENCE_HEADERS.topology, identity.topology);
+  if (identity.address) forwarded.headers.set(CONFERENCE_HEADERS.address, identity.address);
   forwarded.headers.set(CONFERENCE_HEADERS.name, encodeURIComponent(identity.name));
   if (identity.avatarUrl) forwarded.headers.set(CONFERENCE_HEADERS.avatar, encodeURIComponent(identity.avatarUrl));
   return forwarded;
@@ -64,9 +69,11 @@ export function readConferenceIdentity(headers: Headers): ConferenceIdentity | n
   if (role !== 'host' && role !== 'participant') return null;
   const topology = headers.get(CONFERENCE_HEADERS.topology);
   if (topology !== 'mesh' && topology !== 'sfu') return null;
+  const address = guest ? headers.get(CONFERENCE_HEADERS.address) : null;
+  if (address != null && !/^[0-9a-f]{16,64}$/.test(address)) return null;
   try {
     const avatar = headers.get(CONFERENCE_HEADERS.avatar);
-    return { userId, conferenceId, role, topology, name: decodeURIComponent(headers.get(CONFERENCE_HEADERS.name) ?? ''), avatarUrl: avatar ? decodeURIComponent(avatar) : null };
+    return { userId, conferenceId, role, topology, address, name: decodeURIComponent(headers.get(CONFERENCE_HEADERS.name) ?? ''), avatarUrl: avatar ? decodeURIComponent(avatar) : null };
   } catch {
     return null;
   }

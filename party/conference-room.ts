@@ -2,7 +2,17 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { createDb } from '../drizzle/db.ts';
 import { recordJoin, recordLeave } from '../worker/conferences/attendance.queries.ts';
 import { readConferenceIdentity } from './conference-identity.ts';
-import { GARBAGE_LIMIT, IDLE_TIMEOUT_MS, MAX_MESSAGE_CHARS, SIGNAL_RATE, SWEEP_INTERVAL_MS, maxPeersOf, type ConferenceTopology } from './conference-limits.ts';
+import {
+  DEMO_GUEST_STAY_MS,
+  FRAME_RATES,
+  GARBAGE_LIMIT,
+  IDLE_TIMEOUT_MS,
+  MAX_MESSAGE_CHARS,
+  SWEEP_INTERVAL_MS,
+  maxPeersOf,
+  participantPlacesOf,
+  type ConferenceTopology,
+} from './conference-limits.ts';
 import {
   CONFERENCE_CLOSE,
   conferenceClientMessage,
@@ -26,11 +36,17 @@ type PeerState = {
   left: boolean;
   /** Date.now() of the last message; the alarm drops a connection silent for IDLE_TIMEOUT_MS */
   lastSeen: number;
+  /** Date.now() of the connection: a demo guest is let go DEMO_GUEST_STAY_MS after it (absent on older attachments) */
+  joinedAt?: number;
+  /** a demo guest's hashed address: one guest per address (null for members and loopback) */
+  address?: string | null;
 };
 
 // close reasons are at most 123 bytes of UTF-8: about 60 Cyrillic letters
 const REASON = {
   full: (cap: number) => `В комнате уже ${cap} ${people(cap)}, мест нет`,
+  participantsFull: (places: number) => `Места для участников заняты: ${places} из ${places}`,
+  expired: 'Время в демо-комнате вышло, войдите снова',
   ended: 'Встреча завершена',
   replaced: 'Вы подключились из другой вкладки',
   idle: 'Нет связи больше 15 секунд',
@@ -45,6 +61,8 @@ function people(n: number) {
   if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return 'участника';
   return 'участников';
 }
+
+type FrameType = keyof typeof FRAME_RATES;
 
 const stateOf = (c: Connection) => (c.state as PeerState | null) ?? null;
 const isPresent = (s: PeerState | null): s is PeerState => s != null && !s.left;
@@ -61,7 +79,7 @@ export class ConferenceRoom extends Server {
   static options = { hibernate: true };
 
   /** per-connection counters that may reset when the object hibernates (it only does so when the room is quiet) */
-  private signalWindows = new Map<string, { start: number; count: number }>();
+  private frameWindows = new Map<string, Partial<Record<FrameType, { start: number; count: number }>>>();
   private garbage = new Map<string, number>();
 
   async onConnect(connection: Connection, ctx: ConnectionContext) {
@@ -71,11 +89,21 @@ export class ConferenceRoom extends Server {
 
     // Everything up to setState runs without awaiting, so two joiners at once cannot both take the last place.
     const others = [...this.getConnections()].filter((c) => c.id !== connection.id && isPresent(stateOf(c)));
-    // a person's newer connection replaces the older one (a reload, a second tab, a socket that came back)
-    const replaced = others.filter((c) => stateOf(c)!.peer.user_id === identity.userId);
+    // a person's newer connection replaces the older one (a reload, a second tab, a socket that came back); in the
+    // demo room so does a newer guest from the same address, so one client cannot hold several places
+    const address = identity.address ?? null;
+    const replaced = others.filter((c) => stateOf(c)!.peer.user_id === identity.userId || (address !== null && stateOf(c)!.address === address));
+    const staying = others.filter((c) => !replaced.includes(c));
     // a mesh room holds MESH_MAX_PEERS, an event's room through the SFU EVENT_SFU_MAX_PEERS (the Worker says which)
     const cap = maxPeersOf(identity.topology);
-    if (others.length - replaced.length >= cap) return connection.close(CONFERENCE_CLOSE.full, REASON.full(cap));
+    if (staying.length >= cap) return connection.close(CONFERENCE_CLOSE.full, REASON.full(cap));
+    // a meeting keeps its host's place: participants may take all the others, never that one
+    if (identity.conferenceId !== null && identity.role !== 'host') {
+      const places = participantPlacesOf(identity.topology);
+      if (staying.filter((c) => stateOf(c)!.peer.role !== 'host').length >= places) {
+        return connection.close(CONFERENCE_CLOSE.full, REASON.participantsFull(places));
+      }
+    }
 
     const peer: ConferencePeer = {
       id: connection.id,
@@ -88,7 +116,18 @@ export class ConferenceRoom extends Server {
       screen: false,
       hand: false,
     };
-    connection.setState({ peer, conferenceId: identity.conferenceId, topology: identity.topology, attendanceId: null, joining: true, left: false, lastSeen: Date.now() } satisfies PeerState);
+    const now = Date.now();
+    connection.setState({
+      peer,
+      conferenceId: identity.conferenceId,
+      topology: identity.topology,
+      attendanceId: null,
+      joining: true,
+      left: false,
+      lastSeen: now,
+      joinedAt: now,
+      address,
+    } satisfies PeerState);
     await Promise.all(replaced.map((c) => this.depart(c, CONFERENCE_CLOSE.replaced, REASON.replaced)));
 
     const conferenceId = identity.conferenceId;
@@ -129,8 +168,17 @@ export class ConferenceRoom extends Server {
     if (!parsed) return this.countGarbage(connection);
 
     const now = Date.now();
+    // every frame type has its budget per connection; what is over it is dropped and counts towards closing
+    if (!this.allowFrame(connection.id, parsed.type, now)) return this.countGarbage(connection);
+    // a state the others already have changes nothing: no write, no relay
+    const unchanged =
+      (parsed.type === 'media' && parsed.audio === state.peer.audio && parsed.video === state.peer.video && parsed.screen === state.peer.screen) ||
+      (parsed.type === 'hand' && parsed.raised === state.peer.hand);
     // any message proves the connection alive; the attachment is rewritten at most once a second
-    if (now - state.lastSeen > 1000 && parsed.type !== 'media' && parsed.type !== 'hand' && parsed.type !== 'tracks') connection.setState({ ...state, lastSeen: now });
+    if (now - state.lastSeen > 1000 && (unchanged || (parsed.type !== 'media' && parsed.type !== 'hand' && parsed.type !== 'tracks'))) {
+      connection.setState({ ...state, lastSeen: now });
+    }
+    if (unchanged) return;
 
     switch (parsed.type) {
       case 'ping':
@@ -155,7 +203,6 @@ export class ConferenceRoom extends Server {
         return;
       }
       case 'signal': {
-        if (!this.allowSignal(connection.id, now)) return;
         // to the named peer only; an unknown, departed or own id is dropped
         if (parsed.to === connection.id) return;
         const target = this.joined().find((c) => c.id === parsed.to);
@@ -175,12 +222,38 @@ export class ConferenceRoom extends Server {
     await this.depart(connection);
   }
 
-  /** Every 5 s while anyone is connected: drop the connections silent for longer than IDLE_TIMEOUT_MS. */
+  /** Every 5 s while anyone is connected: the sweep, then the next alarm. */
   async onAlarm() {
     const now = Date.now();
-    const silent = this.joined(true).filter((c) => now - stateOf(c)!.lastSeen > IDLE_TIMEOUT_MS);
-    await Promise.all(silent.map((c) => this.depart(c, CONFERENCE_CLOSE.idle, REASON.idle)));
+    await this.sweep(now);
     if (this.joined(true).length) await this.ctx.storage.setAlarm(now + SWEEP_INTERVAL_MS);
+  }
+
+  /**
+   * Drops the connections silent for longer than IDLE_TIMEOUT_MS and the demo guests who stayed DEMO_GUEST_STAY_MS
+   * (pinging keeps a connection alive, not a guest's place for ever). The alarm's work; an RPC so a test can run
+   * it at a chosen moment.
+   */
+  async sweep(now: number) {
+    const guestOver = (s: PeerState) => s.conferenceId === null && s.joinedAt != null && now - s.joinedAt >= DEMO_GUEST_STAY_MS;
+    const expired = this.joined(true).filter((c) => guestOver(stateOf(c)!));
+    const silent = this.joined(true).filter((c) => !guestOver(stateOf(c)!) && now - stateOf(c)!.lastSeen > IDLE_TIMEOUT_MS);
+    await Promise.all([
+      ...expired.map((c) => this.depart(c, CONFERENCE_CLOSE.expired, REASON.expired)),
+      ...silent.map((c) => this.depart(c, CONFERENCE_CLOSE.idle, REASON.idle)),
+    ]);
+    return { expired: expired.length, idle: silent.length };
+  }
+
+  /**
+   * RPC from the Worker (worker/conferences/room-control.ts) when someone's standing ended: a cancelled booking or
+   * event (`userId` null: everyone), or one person's registration. Their connections are closed with
+   * CONFERENCE_CLOSE.revoked and the reason; the others hear `peer_left`. Answers how many were closed.
+   */
+  async revoke(userId: number | null, reason: string) {
+    const gone = this.joined(true).filter((c) => userId === null || stateOf(c)!.peer.user_id === userId);
+    await Promise.all(gone.map((c) => this.depart(c, CONFERENCE_CLOSE.revoked, reason)));
+    return { closed: gone.length };
   }
 
   /**
@@ -208,7 +281,7 @@ export class ConferenceRoom extends Server {
     const state = stateOf(connection);
     if (state && !state.left) {
       connection.setState({ ...state, left: true });
-      this.signalWindows.delete(connection.id);
+      this.frameWindows.delete(connection.id);
       this.garbage.delete(connection.id);
       if (announce && !state.joining) {
         this.sendTo(
@@ -254,14 +327,17 @@ export class ConferenceRoom extends Server {
     }
   }
 
-  private allowSignal(connectionId: string, now: number) {
-    const w = this.signalWindows.get(connectionId);
-    if (!w || now - w.start >= SIGNAL_RATE.windowMs) {
-      this.signalWindows.set(connectionId, { start: now, count: 1 });
+  private allowFrame(connectionId: string, type: FrameType, now: number) {
+    const rate = FRAME_RATES[type];
+    let windows = this.frameWindows.get(connectionId);
+    if (!windows) this.frameWindows.set(connectionId, (windows = {}));
+    const w = windows[type];
+    if (!w || now - w.start >= rate.windowMs) {
+      windows[type] = { start: now, count: 1 };
       return true;
     }
     w.count += 1;
-    return w.count <= SIGNAL_RATE.max;
+    return w.count <= rate.max;
   }
 
   private countGarbage(connection: Connection) {

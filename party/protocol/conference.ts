@@ -90,4 +90,13 @@ export type ConferenceServerMessage = z.infer<typeof conferenceServerMessage>;
 export const isPolite = (selfId: string, peerId: string) => selfId > peerId;
 
 /** Close codes of the room's sockets (4000–4999 are the application's). */
-export const CONFERENCE_CLOSE = { ended: 4000, full: 4001, replaced: 4002, idle: 4003 } as const;
+export const CONFERENCE_CLOSE = {
+  ended: 4000,
+  full: 4001,
+  replaced: 4002,
+  idle: 4003,
+  /** the person may no longer be here: their booking or registration was cancelled, or the event */
+  revoked: 4004,
+  /** a demo guest's stay is over (DEMO_GUEST_STAY_MS) */
+  expired: 4005,
+} as const;

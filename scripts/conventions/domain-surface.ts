@@ -24,8 +24,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   bookings: ['bookings.queries.ts'],
   // messages as the support inbox and downloads show them
   chats: ['chats.mapper.ts', 'chats.queries.ts'],
-  // who was in a meeting (the conference room, no-show checks); the meetings' tokens for the real-time routes
-  conferences: ['attendance.queries.ts', 'demo-room.ts', 'join-token.ts'],
+  // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
+  // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events)
+  conferences: ['attendance.queries.ts', 'demo-room.ts', 'join-token.ts', 'room-control.ts', 'socket-access.ts'],
   'consultation-slots': ['slot-dates.ts', 'slot-removal.queries.ts'],
   'consultation-types': ['consultation-types.queries.ts'],
   disputes: ['disputes.queries.ts'],

@@ -1,8 +1,9 @@
 // /BaseMeet's public demo room (decision 012, «The demo room»): a guest's ticket from POST /conferences/demo/join/
 // without an account, the socket through the Worker entry to the real ConferenceRoom, the per-address limit and
 // the mesh's cap.
+import { getServerByName } from 'partyserver';
 import { describe, expect, it } from 'vitest';
-import { MESH_MAX_PEERS } from '../../party/conference-limits.ts';
+import { DEMO_GUEST_STAY_MS, FRAME_RATES, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
 import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
 import type { DemoJoin } from '../../worker/conferences/demo-room.routes.ts';
 import { DEMO_JOINS_PER_ADDRESS, DEMO_ROOM, signGuestToken } from '../../worker/conferences/demo-room.ts';
@@ -21,8 +22,8 @@ async function ticket(ip: string) {
 const upgrade = (token: string | null, headers: Record<string, string> = {}) =>
   call(`${DEMO_ROOM.wsPath}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`, { headers: { upgrade: 'websocket', ...headers } });
 
-async function connect(token: string) {
-  const res = await upgrade(token);
+async function connect(token: string, headers: Record<string, string> = {}) {
+  const res = await upgrade(token, headers);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   const received: ConferenceServerMessage[] = [];
@@ -114,5 +115,51 @@ describe('/BaseMeet demo room', () => {
 
     for (const g of [...guests.filter((g) => g !== b), again]) g.send({ type: 'leave' });
     await Promise.all([a.closed, again.closed]);
+  });
+
+  it('holds one guest per address: a second guest from the same address replaces the first, another address does not', async () => {
+    const [ip, other] = [address(), address()];
+    const first = await connect((await ticket(ip)).join_token, { 'cf-connecting-ip': ip });
+    const firstId = (await first.waitFor('welcome')).self.id;
+    const neighbour = await connect((await ticket(other)).join_token, { 'cf-connecting-ip': other });
+    await neighbour.waitFor('welcome');
+    const second = await connect((await ticket(ip)).join_token, { 'cf-connecting-ip': ip });
+    const welcome = await second.waitFor('welcome');
+    expect((await first.closed).code).toBe(CONFERENCE_CLOSE.replaced);
+    expect(welcome.peers.map((p) => p.id)).not.toContain(firstId);
+    expect(welcome.peers).toHaveLength(1);
+    await neighbour.waitFor('peer_left', (m) => m.peer_id === firstId);
+    for (const g of [second, neighbour]) g.send({ type: 'leave' });
+    await Promise.all([second.closed, neighbour.closed]);
+  });
+
+  it(`lets a guest stay ${DEMO_GUEST_STAY_MS / 60_000} minutes however much it pings, then closes it with the expired code`, async () => {
+    const guest = await connect((await ticket(address())).join_token);
+    const self = (await guest.waitFor('welcome')).self;
+    const room = await getServerByName(bindings.ConferenceRoom, DEMO_ROOM.roomName);
+    // a sweep now leaves the pinging guest alone; one at the end of its stay lets it go
+    guest.send({ type: 'ping' });
+    await guest.waitFor('pong');
+    expect(await room.sweep(Date.now())).toEqual({ expired: 0, idle: 0 });
+    expect((await room.peers()).map((p) => p.id)).toContain(self.id);
+    expect((await room.sweep(Date.now() + DEMO_GUEST_STAY_MS)).expired).toBeGreaterThanOrEqual(1);
+    expect(await guest.closed).toEqual({ code: CONFERENCE_CLOSE.expired, reason: 'Время в демо-комнате вышло, войдите снова' });
+    expect((await room.peers()).map((p) => p.id)).not.toContain(self.id);
+  });
+
+  it('limits a guest’s frames too: 1 000 media frames reach the other guest as a handful of peer_updated', async () => {
+    const a = await connect((await ticket(address())).join_token);
+    await a.waitFor('welcome');
+    const b = await connect((await ticket(address())).join_token);
+    const bId = (await b.waitFor('welcome')).self.id;
+    await a.waitFor('peer_joined', (m) => m.peer.id === bId);
+    for (let i = 0; i < 1000; i++) b.send({ type: 'media', audio: i % 2 === 0, video: i % 3 === 0, screen: false });
+    expect((await b.closed).code).toBe(1008);
+    await a.waitFor('peer_left', (m) => m.peer_id === bId);
+    const updates = a.received.filter((m) => m.type === 'peer_updated').length;
+    expect(updates).toBeGreaterThan(0);
+    expect(updates).toBeLessThanOrEqual(FRAME_RATES.media.max);
+    a.send({ type: 'leave' });
+    await a.closed;
   });
 });

@@ -1,28 +1,37 @@
 // The meeting room live: real WebSockets through the Worker entry to the ConferenceRoom Durable Object, with
-// the join token, the conferences row and the attendance rows in the test Postgres.
-import { eq } from 'drizzle-orm';
+// the join token, the event and its registrations, the conferences row and the attendance rows in the test Postgres.
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
-import { IDLE_TIMEOUT_MS, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
+import { eventRegistrations } from '../../drizzle/schema/events.ts';
+import { FRAME_RATES, IDLE_TIMEOUT_MS, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
 import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceContentType, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
 import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { presentUsers } from '../../worker/conferences/attendance.queries.ts';
 import { signJoinToken } from '../../worker/conferences/join-token.ts';
 import { endConferenceRoom } from '../../worker/conferences/room-control.ts';
-import { createUser } from '../factories.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { DAY, paidBooking, shiftSlot } from './escrow-fixtures.ts';
 import { bindings, call, tamperSignature, useTestDb } from './helpers.ts';
+import { expectJson, send } from './json-api.ts';
 
 const t = useTestDb();
 
-let nextObjectId = 700_000 + Math.floor(Math.random() * 1_000_000);
-
 type Room = { contentType: ConferenceContentType; objectId: number; conferenceId: number };
 
-/** A started meeting (as POST /conferences/update-from-salute-jazz/ leaves it) of a host. */
-async function startedRoom(hostId: number, contentType: ConferenceContentType = 'consultationbooking', status: 'started' | 'ended' = 'started'): Promise<Room> {
-  const objectId = nextObjectId++;
-  const [row] = await t.db.insert(conferences).values({ contentType, objectId, login: `room-${objectId}`, password: 'x', createdBy: hostId, status }).returning();
-  return { contentType, objectId, conferenceId: row.id };
+/** An event of the host's starting in 10 minutes (its room's window is open), without a seat limit. */
+const upcomingEvent = (hostId: number) => createEvent(t.db, hostId, { startsAt: new Date(Date.now() + 10 * 60_000), durationMinutes: 60, totalSpots: 0 });
+
+/** A started meeting (as POST /conferences/update-from-salute-jazz/ leaves it) of the host's event. */
+async function startedRoom(hostId: number, status: 'started' | 'ended' = 'started'): Promise<Room> {
+  const { id: objectId } = await upcomingEvent(hostId);
+  const [row] = await t.db.insert(conferences).values({ contentType: 'events', objectId, login: `room-${objectId}`, password: 'x', createdBy: hostId, status }).returning();
+  return { contentType: 'events', objectId, conferenceId: row.id };
+}
+
+/** A confirmed registration of the person on the room's event (the socket route reads their standing). */
+async function register(room: Pick<Room, 'objectId'>, userId: number) {
+  await t.db.insert(eventRegistrations).values({ eventId: room.objectId, userId, status: 'confirmed', confirmedAt: new Date() }).onConflictDoNothing();
 }
 
 const token = (room: Room, userId: number, role: 'host' | 'participant' = 'participant') =>
@@ -39,6 +48,7 @@ async function upgrade(room: Pick<Room, 'contentType' | 'objectId'>, user: Sessi
 
 /** Opens a socket and collects what arrives; `closed` resolves with the close code and reason. */
 async function connect(room: Room, user: SessionUser, role: 'host' | 'participant' = 'participant', headers: Record<string, string> = {}) {
+  if (role === 'participant') await register(room, user.id);
   const res = await upgrade(room, user, await token(room, user.id, role), headers);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
@@ -115,7 +125,7 @@ describe('/ws/conferences/{content_type}/{object_id}/', () => {
     await refused(upgrade(room, guest, tamperSignature(forged)), 403, 'Нет доступа к конференции');
     await refused(upgrade(room, stranger, await token(room, guest.id)), 403, 'Нет доступа к конференции');
     await refused(upgrade(room, guest, await token(other, guest.id)), 403, 'Нет доступа к конференции');
-    await refused(upgrade({ contentType: 'events', objectId: room.objectId }, guest, await token(room, guest.id)), 403, 'Нет доступа к конференции');
+    await refused(upgrade({ contentType: 'consultationbooking', objectId: room.objectId }, guest, await token(room, guest.id)), 403, 'Нет доступа к конференции');
     await refused(upgrade({ contentType: 'webinars' as ConferenceContentType, objectId: room.objectId }, guest, await token(room, guest.id)), 404, 'Конференция не найдена');
     await refused(upgrade({ contentType: room.contentType, objectId: -1 }, guest, await token(room, guest.id)), 404, 'Конференция не найдена');
     // a plain request and another site's page
@@ -126,11 +136,13 @@ describe('/ws/conferences/{content_type}/{object_id}/', () => {
 
   it('refuses a meeting nobody started (404) and one that ended (409)', async () => {
     const [host, guest] = await people(2);
-    const notStarted = { contentType: 'events' as const, objectId: nextObjectId++ };
+    const notStarted = { contentType: 'events' as const, objectId: (await upcomingEvent(host.id)).id };
+    await register(notStarted, guest.id);
     const res = await upgrade(notStarted, guest, await signJoinToken(bindings.JWT_SECRET, { ...notStarted, userId: guest.id, role: 'participant' }));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ detail: 'Конференция ещё не началась', code: 'conference_not_started' });
-    const ended = await startedRoom(host.id, 'events', 'ended');
+    const ended = await startedRoom(host.id, 'ended');
+    await register(ended, guest.id);
     const res2 = await upgrade(ended, guest, await token(ended, guest.id));
     expect(res2.status).toBe(409);
     expect(await res2.json()).toEqual({ detail: 'Конференция завершена', code: 'conference_ended' });
@@ -337,5 +349,135 @@ describe('/ws/conferences/{content_type}/{object_id}/', () => {
     );
     const res = await upgrade(room, guest, await token(room, guest.id));
     expect(res.status).toBe(409);
+  });
+
+  it(`keeps the host’s place: ${MESH_MAX_PEERS - 1} participants fill the others, the next is refused and the mentor still gets in`, async () => {
+    const users = await people(MESH_MAX_PEERS + 1);
+    const [host, ...participants] = users;
+    const room = await startedRoom(host.id);
+    const early: Client[] = [];
+    for (const u of participants.slice(0, MESH_MAX_PEERS - 1)) early.push(await join(room, u));
+    const beyond = await connect(room, participants[MESH_MAX_PEERS - 1]);
+    const refused = await beyond.closed;
+    expect(refused).toEqual({ code: CONFERENCE_CLOSE.full, reason: 'Места для участников заняты: 3 из 3' });
+    expect(beyond.received).toEqual([]);
+    // the mentor comes last and is let in, with everyone else
+    const mentor = await join(room, host, 'host');
+    expect(mentor.welcome.peers.map((p) => p.id).sort()).toEqual(early.map((s) => s.id).sort());
+    expect(mentor.welcome.self.role).toBe('host');
+    for (const s of [...early, mentor]) s.ws.close();
+  });
+
+  it('limits every frame type per connection: a flood of media, hands or pings reaches nobody and closes the sender', async () => {
+    const [host, guest, third, fourth] = await people(4);
+    const room = await startedRoom(host.id);
+    const a = await join(room, host, 'host');
+    const floods: [SessionUser, (i: number) => unknown, 'peer_updated' | 'pong', number][] = [
+      [guest, (i) => ({ type: 'media', audio: i % 2 === 0, video: false, screen: false }), 'peer_updated', FRAME_RATES.media.max],
+      [third, (i) => ({ type: 'hand', raised: i % 2 === 0 }), 'peer_updated', FRAME_RATES.hand.max],
+      [fourth, () => ({ type: 'ping' }), 'pong', FRAME_RATES.ping.max],
+    ];
+    for (const [user, frame, answer, max] of floods) {
+      const b = await join(room, user);
+      const before = a.received.length;
+      for (let i = 0; i < 1000; i++) b.send(frame(i));
+      // over the budget counts as garbage: the sender is closed once it is 20 frames over
+      expect((await b.closed).code).toBe(1008);
+      await a.waitFor('peer_left', (m) => m.peer_id === b.id);
+      const relayed = a.received.slice(before).filter((m) => m.type === 'peer_updated').length;
+      const echoed = b.received.filter((m) => m.type === answer).length;
+      expect(answer === 'pong' ? echoed : relayed).toBeLessThanOrEqual(max);
+      expect(answer === 'pong' ? echoed : relayed).toBeGreaterThan(0);
+    }
+    // the same state again changes nothing and is not relayed
+    const c = await join(room, guest);
+    c.send({ type: 'media', audio: false, video: false, screen: false });
+    c.send({ type: 'hand', raised: false });
+    await c.roundTrip();
+    await a.roundTrip();
+    expect(a.received.filter((m) => m.type === 'peer_updated' && m.peer.id === c.id)).toEqual([]);
+    for (const s of [a, c]) s.ws.close();
+  });
+
+  it('reads the person’s standing again at the upgrade: a participant whose registration ended is refused with a valid token', async () => {
+    const [host, guest] = await people(2);
+    const room = await startedRoom(host.id);
+    await register(room, guest.id);
+    const earlier = await token(room, guest.id);
+    await t.db
+      .update(eventRegistrations)
+      .set({ status: 'canceled', canceledAt: new Date() })
+      .where(and(eq(eventRegistrations.eventId, room.objectId), eq(eventRegistrations.userId, guest.id)));
+    const res = await upgrade(room, guest, earlier);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' });
+    // and the role comes from the standing, not the token: a participant’s token claiming host is still a participant
+    const [other] = await people(1);
+    await register(room, other.id);
+    const claimsHost = await connect(room, other, 'host');
+    expect((await claimsHost.waitFor('welcome')).self.role).toBe('participant');
+    claimsHost.ws.close();
+  });
+
+  it('unregistering closes that person’s connection to the event’s room and their earlier token opens nothing', async () => {
+    const [host, guest] = await people(2);
+    const room = await startedRoom(host.id);
+    const a = await join(room, host, 'host');
+    const b = await join(room, guest);
+    const earlier = await token(room, guest.id);
+    await expectJson(send('POST', '/api/events/unregister/', { user: guest, body: { event_id: room.objectId } }), 200);
+    expect(await b.closed).toEqual({ code: CONFERENCE_CLOSE.revoked, reason: 'Ваша регистрация на мероприятие отменена' });
+    expect((await a.waitFor('peer_left')).peer_id).toBe(b.id);
+    const res = await upgrade(room, guest, earlier);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'not_registered' });
+    // the host stays
+    await a.roundTrip();
+    a.ws.close();
+  });
+
+  it('cancelling the event closes everyone’s connections to its room; nobody gets back in', async () => {
+    const [host, guest] = await people(2);
+    const room = await startedRoom(host.id);
+    const a = await join(room, host, 'host');
+    const b = await join(room, guest);
+    await expectJson(send('POST', '/api/events/cancel_event/', { user: host, body: { event_id: room.objectId } }), 200);
+    for (const s of [a, b]) expect(await s.closed).toEqual({ code: CONFERENCE_CLOSE.revoked, reason: 'Мероприятие отменено' });
+    for (const [u, role] of [[host, 'host'], [guest, 'participant']] as const) {
+      const res = await upgrade(room, u, await token(room, u.id, role));
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ detail: 'Мероприятие отменено', code: 'event_canceled' });
+    }
+  });
+
+  it('a booking cancelled by the mentor (refund in full) closes the buyer’s connection, and the buyer’s earlier token is refused', async () => {
+    const fixture = await paidBooking(t.db, { startsIn: 10 * DAY });
+    // the consultation starts in 10 minutes: its room's window is open
+    await shiftSlot(t.db, fixture.slot.id, 10 * 60_000);
+    const mentor = asUser(fixture.mentor);
+    const buyer = asUser(fixture.mentee);
+    const [row] = await t.db
+      .insert(conferences)
+      .values({ contentType: 'consultationbooking', objectId: fixture.booking.id, login: `room-${fixture.booking.id}`, password: 'x', createdBy: mentor.id })
+      .returning();
+    const room: Room = { contentType: 'consultationbooking', objectId: fixture.booking.id, conferenceId: row.id };
+    const a = await join(room, mentor, 'host');
+    const earlier = await signJoinToken(bindings.JWT_SECRET, { contentType: room.contentType, objectId: room.objectId, userId: buyer.id, role: 'participant' });
+    const res0 = await upgrade(room, buyer, earlier);
+    expect(res0.status).toBe(101);
+    const b = res0.webSocket!;
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => b.addEventListener('close', (e: CloseEvent) => resolve({ code: e.code, reason: e.reason })));
+    b.accept();
+    await a.waitFor('peer_joined');
+
+    const cancel = await expectJson(send('POST', `/api/consultation-bookings/${fixture.booking.id}/cancel/`, { user: mentor, body: {} }), 200);
+    expect(cancel).toMatchObject({ status: 'canceled' });
+    expect(await closed).toEqual({ code: CONFERENCE_CLOSE.revoked, reason: 'Бронирование отменено' });
+    expect(await a.closed).toEqual({ code: CONFERENCE_CLOSE.revoked, reason: 'Бронирование отменено' });
+    // the issue's case: the token from before the cancellation no longer opens the room (it answered welcome)
+    const res = await upgrade(room, buyer, earlier);
+    expect(res.webSocket).toBeFalsy();
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ detail: 'Бронирование отменено', code: 'booking_canceled' });
   });
 });

@@ -1,5 +1,6 @@
 // Consultation bookings (decision 006; spec 000 §3-4 "Booking", spec 002 §3 and §7).
 import { Hono } from 'hono';
+import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import type { AppEnv } from '../env.ts';
 import { applyEffects } from '../escrow/effects.ts';
 import { providerContext } from '../payments/provider-choice.ts';
@@ -77,6 +78,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const id = parseId(c.req.param('id'));
     const outcome = await cancelBooking(providerContext(c), id, callerId);
     if (outcome.kind !== 'canceled') throw cancelRefusals[outcome.kind]();
+    // a join token issued before stays valid for minutes: whoever is in the meeting's room leaves it now (decision 012)
+    await revokeConferenceAccess(c.env, 'consultationbooking', id, null, REVOKED_REASON.bookingCanceled);
     return c.json({ id: outcome.booking.id, status: outcome.booking.status, refund: outcome.refund });
   })
   .post('/consultation-bookings/:id/finish', requireUser, validate('json', bookingActionBody), async (c) => {

@@ -4,6 +4,7 @@
 // mesh's cap on the room, the room's own signalling limits.
 import { SignJWT, jwtVerify } from 'jose';
 import { hmacKey } from '../lib/hmac-key.ts';
+import { sha256Hex } from '../lib/tokens.ts';
 import { JOIN_TOKEN_TTL_SECONDS } from './join-token.ts';
 
 /** The demo's fixed test values (the spec's prototype shows a display name, room id, password and subject id). */
@@ -24,6 +25,15 @@ export const DEMO_JOIN_WINDOW_SECONDS = 10 * 60;
 export const DEMO_ICE_TTL_SECONDS = 60 * 60;
 
 const AUDIENCE = 'forma:conference-demo';
+
+/**
+ * What the room knows of a guest's address (`clientIp`): a hash, so one address holds one place (a newer guest from
+ * it replaces the older) without the room keeping addresses. Null for 'local' (loopback: wrangler dev, the bench and
+ * the browser tests run several guests from one machine; Cloudflare never reports a loopback client).
+ */
+export async function guestAddressKey(ip: string): Promise<string | null> {
+  return ip === 'local' ? null : (await sha256Hex(`${DEMO_ROOM.roomName}:${ip}`)).slice(0, 32);
+}
 
 /** A guest's id: positive, below 2^31, unguessable enough that one guest cannot take another's place. */
 export function newGuestId() {

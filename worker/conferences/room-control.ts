@@ -12,3 +12,32 @@ export async function endConferenceRoom(env: Pick<Bindings, 'ConferenceRoom'>, c
   const room = await getServerByName(env.ConferenceRoom, conferenceRoomName(contentType, objectId));
   return room.end();
 }
+
+/** What a person whose place was taken away reads (a close reason: at most ~60 Cyrillic letters). */
+export const REVOKED_REASON = {
+  bookingCanceled: 'Бронирование отменено',
+  eventCanceled: 'Мероприятие отменено',
+  registrationCanceled: 'Ваша регистрация на мероприятие отменена',
+} as const;
+
+/**
+ * Someone's standing in a meeting ended after the commit (a booking or an event cancelled: `userId` null, everyone;
+ * a registration cancelled: that person): their open connections to the room are closed with
+ * CONFERENCE_CLOSE.revoked, and the socket route refuses them from now on. Never throws: the cancellation already
+ * happened, and a room that cannot be told still admits nobody new; the failure is logged.
+ */
+export async function revokeConferenceAccess(
+  env: Pick<Bindings, 'ConferenceRoom'>,
+  contentType: ConferenceContentType,
+  objectId: number,
+  userId: number | null,
+  reason: string,
+) {
+  try {
+    const room = await getServerByName(env.ConferenceRoom, conferenceRoomName(contentType, objectId));
+    return await room.revoke(userId, reason);
+  } catch (e) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'conference room not told of a revoked place', room: conferenceRoomName(contentType, objectId), error: String(e) }));
+    return { closed: 0 };
+  }
+}

@@ -1,6 +1,7 @@
 // POST /events/cancel_event/ {event_id} (spec 002 §7): the event's mentor cancels it. Every live
 // registration ends, every paid one is refunded in full, and each participant is told.
 import { z } from 'zod';
+import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import type { SignedInContext } from '../env.ts';
 import { CANCEL_REFUND_REASON } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
@@ -80,5 +81,7 @@ const refusals = {
 export async function cancelEventFor(c: SignedInContext, eventId: number) {
   const outcome = await cancelEvent(providerContext(c), eventId, c.var.user.id);
   if (outcome.kind !== 'canceled') throw refusals[outcome.kind]();
+  // nobody may meet in a cancelled event's room: whoever is in it leaves now (decision 012)
+  await revokeConferenceAccess(c.env, 'events', eventId, null, REVOKED_REASON.eventCanceled);
   return { detail: 'Мероприятие отменено', canceled_registrations: outcome.registrations, refunds: outcome.refunds };
 }

@@ -1,5 +1,6 @@
 // Registration for events (spec 000 sections 4 and 7). Paths sit under /events/ as the spec names them.
 import { Hono } from 'hono';
+import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import type { AppEnv, SignedInContext } from '../env.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { enforceLimits } from '../lib/rate-limit.queries.ts';
@@ -33,6 +34,8 @@ async function unregisterHandler(c: SignedInContext, body: { event_id: number; u
   if (body.user_id != null && body.user_id !== callerId) throw errors.forbidden('Можно отменить только свою регистрацию');
   const outcome = await unregister(providerContext(c), body.event_id, callerId);
   if (outcome.kind !== 'unregistered') throw leaveRefusals[outcome.kind]();
+  // no longer a participant: out of the event's room now, not when the join token runs out (decision 012)
+  await revokeConferenceAccess(c.env, 'events', body.event_id, callerId, REVOKED_REASON.registrationCanceled);
   // refund: 'full' (policy), 'none' (the money goes to the mentor) or 'not_paid' (free, or not paid yet)
   return c.json({ detail: 'Регистрация отменена', refund: outcome.refund }, 200);
 }
