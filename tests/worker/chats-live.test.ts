@@ -6,6 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { chatMembers } from '../../drizzle/schema/chats.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
+import { CHAT_CLOSE, CHAT_SOCKETS_PER_USER } from '../../party/protocol/chats.ts';
 import { createUser } from '../factories.ts';
 import { joinRoom, openNotifications, openRoom, say } from './chat-socket.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
@@ -175,5 +176,37 @@ describe('/ws/chats/{roomId}/', () => {
     expect((await send('DELETE', `/api/chats/${roomId}/`, { user: a })).status).toBe(204);
     expect(await sa.waitFor((m) => m.type === 'room_deleted')).toHaveLength(1);
     expect(await closed).toBe(1000);
+  });
+
+  it('relays typing once per person, however many sockets they type from', async () => {
+    const { a, b, roomId } = await pair();
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => joinRoom(roomId, a)));
+    const sb = await joinRoom(roomId, b);
+    for (const tab of tabs) for (let i = 0; i < 2; i++) tab.ws.send(JSON.stringify({ type: 'typing' }));
+    // each tab's ping is answered after its typing was handled; then b's round trip flushes what was relayed to b
+    for (const tab of tabs) {
+      tab.ws.send(JSON.stringify({ type: 'ping' }));
+      await tab.waitFor((m) => m.type === 'pong', 2);
+    }
+    sb.ws.send(JSON.stringify({ type: 'ping' }));
+    await sb.waitFor((m) => m.type === 'pong', 2);
+    expect(sb.received.filter((m) => m.type === 'typing')).toHaveLength(1);
+    for (const s of [...tabs, sb]) s.ws.close();
+  });
+
+  it(`caps one person’s connections to a room at ${CHAT_SOCKETS_PER_USER}: the next is closed, the others and other people keep working`, async () => {
+    const { a, b, roomId } = await pair();
+    const tabs = await Promise.all(Array.from({ length: CHAT_SOCKETS_PER_USER }, () => joinRoom(roomId, a)));
+    const res = await call(`/ws/chats/${roomId}/`, { headers: { upgrade: 'websocket' }, user: a });
+    expect(res.status).toBe(101);
+    const extra = res.webSocket!;
+    const closed = new Promise<number>((resolve) => extra.addEventListener('close', (e: CloseEvent) => resolve(e.code)));
+    extra.accept();
+    expect(await closed).toBe(CHAT_CLOSE.tooManySockets);
+    // the other person still gets in, and a's open tabs still hear the room
+    const sb = await joinRoom(roomId, b);
+    await expectJson(say(b, roomId, 'Все на месте?'), 201);
+    for (const tab of tabs) await tab.waitFor((m) => m.type === 'message');
+    for (const s of [...tabs, sb]) s.ws.close();
   });
 });
