@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
+import { CONFERENCE_CLOSE } from '../../party/protocol/conference.ts';
 import { JOIN_STEPS } from '../../web/features/conference/join-steps.ts';
 import { MeetingScreen } from '../../web/features/conference/meeting-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
@@ -84,5 +85,52 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
     for (let i = 0; i < 8; i += 1) await flush(0);
     expect(screen.getByRole('alert').textContent).toContain('Вы не зарегистрированы на это мероприятие');
+  });
+
+  it('a participant beyond the room’s places reads why, in full, instead of the room’s short close reason', async () => {
+    mockFetch([event(7), { path: /\/api\/conferences\/get/, body: { ...joinAnswer, role: 'participant', max_peers: 4 } }]);
+    // a camera and a microphone that say yes
+    const track = (kind: 'audio' | 'video') => ({ kind, id: kind, enabled: true, stop: () => undefined, addEventListener: () => undefined }) as unknown as MediaStreamTrack;
+    const tracks = [track('audio'), track('video')];
+    // happy-dom's own MediaStream (the preview's srcObject takes nothing else), answering with these tracks
+    const stream = Object.assign(new MediaStream(), { getTracks: () => tracks, getAudioTracks: () => [tracks[0]], getVideoTracks: () => [tracks[1]] });
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: async () => stream, enumerateDevices: async () => [] } });
+    // the room: full, as it closes the socket of a participant when the others' places are taken
+    const opened: string[] = [];
+    class FullRoomSocket extends EventTarget {
+      static readonly OPEN = 1;
+      readonly OPEN = 1;
+      readyState = 0;
+      readonly url: string;
+      constructor(url: string) {
+        super();
+        this.url = url;
+        opened.push(url);
+        setTimeout(() => {
+          this.readyState = 3;
+          this.dispatchEvent(Object.assign(new Event('close'), { code: CONFERENCE_CLOSE.full, reason: 'В комнате уже 4 участника, мест нет', wasClean: true }));
+        }, 0);
+      }
+      send() {}
+      close() {}
+    }
+    vi.stubGlobal('WebSocket', FullRoomSocket);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 12; i += 1) await flush(0);
+    const dialog = screen.getByRole('dialog', { name: 'Проверка оборудования' });
+    const go = within(dialog).getByRole('button', { name: 'Продолжить' }) as HTMLButtonElement;
+    expect(go.disabled).toBe(false);
+    await act(async () => go.click());
+    for (let i = 0; i < 12; i += 1) await flush(10);
+    expect(opened).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Не удалось войти в комнату' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Все места для участников заняты. Встреча идёт без видеосервера: в ней помещаются ведущий и 3 участника. Войдите снова, когда кто-нибудь выйдет, или напишите ведущему.',
+      ),
+    ).toBeTruthy();
+    // refused: no knocking again
+    await flush(10_000);
+    expect(opened).toHaveLength(1);
   });
 });

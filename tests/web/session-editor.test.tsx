@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { dayjs } from '../../web/lib/dayjs.ts';
@@ -189,7 +189,37 @@ describe('event form', () => {
     expect(await screen.findByText('Цена должна быть числом')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Количество мест *'), { target: { value: '0' } });
     expect(await screen.findByText('Минимум 1 участник')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    // (the only call is the meeting room's limits, read for the seats warning)
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('warns the mentor when the seats outgrow the meeting room without the SFU, and not when they fit or the SFU is there', async () => {
+    const limits = (sfu: boolean): Route => ({ path: /\/api\/conferences\/limits/, body: { mesh_limit: 4, sfu, sfu_max_peers: 100 } });
+    stubFetch([limits(false)]);
+    renderForm();
+    // the default 20 seats: the mentor and 20 people cannot meet in a room of 4
+    const warning = await screen.findByTestId('meeting-seats-warning');
+    expect(warning.textContent).toBe(
+      'Видеовстреча вместит вас и 3 участников: видеосервер для больших встреч не подключён. Остальные участники не смогут войти в комнату — укажите не больше 3 мест или проведите встречу в другом сервисе.',
+    );
+    fireEvent.change(screen.getByLabelText('Количество мест *'), { target: { value: '3' } });
+    await waitFor(() => expect(screen.queryByTestId('meeting-seats-warning')).toBeNull());
+    fireEvent.change(screen.getByLabelText('Количество мест *'), { target: { value: '4' } });
+    expect(await screen.findByTestId('meeting-seats-warning')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Количество мест *'), { target: { value: '3' } });
+    await waitFor(() => expect(screen.queryByTestId('meeting-seats-warning')).toBeNull());
+    // «Без ограничений» outgrows any room
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Без ограничений' }));
+    expect(await screen.findByTestId('meeting-seats-warning')).toBeTruthy();
+    cleanup();
+    // with the SFU configured the room carries the event: nothing to say
+    stubFetch([limits(true)]);
+    renderForm();
+    await screen.findByRole('button', { name: 'Создать мероприятие' });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.queryByTestId('meeting-seats-warning')).toBeNull();
   });
 
   it('refuses a cover that is not an image or is over 5 MB', async () => {

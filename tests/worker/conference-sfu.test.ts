@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conferences } from '../../drizzle/schema/conferences.ts';
+import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { EVENT_SFU_MAX_PEERS, MESH_MAX_PEERS } from '../../party/conference-limits.ts';
 import { CONFERENCE_CLOSE, conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
 import { ACCESS_COOKIE, signAccessToken, type SessionUser } from '../../worker/auth/access-token.ts';
@@ -119,6 +120,18 @@ describe('topology', () => {
     // one seat more and the mentor makes five: the SFU
     const larger = await startedEvent(1, MESH_MAX_PEERS);
     expect(await joinInfo(larger.participants[0], 'events', larger.event.id)).toMatchObject({ topology: 'sfu', max_peers: EVENT_SFU_MAX_PEERS });
+  });
+
+  it('takes an event without a seat limit (total_spots 0) through the SFU: it outgrows any mesh', async () => {
+    const unlimited = await startedEvent(1, 0);
+    expect(await joinInfo(unlimited.participants[0], 'events', unlimited.event.id)).toMatchObject({ topology: 'sfu', max_peers: EVENT_SFU_MAX_PEERS });
+  });
+
+  it('tells a signed-in person the room’s limits here, for the event editor’s warning', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    expect(await expectJson(await request('/api/conferences/limits/', { user: mentor }), 200)).toEqual({ mesh_limit: MESH_MAX_PEERS, sfu: true, sfu_max_peers: EVENT_SFU_MAX_PEERS });
+    expect(await expectJson(await request('/api/conferences/limits/', { user: mentor, env: {} }), 200)).toEqual({ mesh_limit: MESH_MAX_PEERS, sfu: false, sfu_max_peers: EVENT_SFU_MAX_PEERS });
+    expect((await request('/api/conferences/limits/')).status).toBe(401);
   });
 
   it('refuses the proxy clearly for an event when the SFU is not configured', async () => {
@@ -336,6 +349,10 @@ describe('the room’s cap follows the topology', () => {
   async function fill(env: Record<string, string>, totalSpots = 20) {
     const users = await Promise.all(Array.from({ length: MESH_MAX_PEERS + 1 }, () => createUser(t.db)));
     const { objectId } = await openRoom(users[0].id, totalSpots, env);
+    // the socket route reads each person's standing: the first is the event's mentor, the others registered. Seats
+    // raised after the opening (a small event's room stays the mesh it was opened as) leave room for all of them.
+    await t.db.update(events).set({ totalSpots: 20 }).where(eq(events.id, objectId));
+    await t.db.insert(eventRegistrations).values(users.slice(1).map((u) => ({ eventId: objectId, userId: u.id, status: 'confirmed' as const, confirmedAt: new Date() })));
     const inside = [];
     for (const u of users.slice(0, MESH_MAX_PEERS)) {
       const client = await connect(objectId, u, env);

@@ -12,16 +12,17 @@ import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { issuesToFields } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { maxPeersOf } from '../../party/conference-limits.ts';
+import { EVENT_SFU_MAX_PEERS, maxPeersOf } from '../../party/conference-limits.ts';
 import { MESH_MAX_PEERS, conferenceWindow, windowState, type ConferenceWindow } from './conference-window.ts';
 import { endRoom, findMeeting, startRoom, type Meeting, type Room } from './conferences.queries.ts';
-import { topologyFor } from './sfu/cloudflare-sfu.ts';
+import { sfuFromEnv, topologyFor } from './sfu/cloudflare-sfu.ts';
 import {
   CONFERENCE_GETS_PER_MINUTE,
   conferenceMessages as m,
   conferenceQuery,
   conferenceUpdateBody,
   type ConferenceJoin,
+  type ConferenceLimits,
   type ConferenceState,
 } from './conferences.schemas.ts';
 import { iceServers } from './ice-servers.ts';
@@ -81,6 +82,10 @@ export function roomNow(meeting: Meeting): { state: 'open'; room: Room; window: 
 const iso = (d: Date) => d.toISOString();
 
 export const conferencesRoutes = new Hono<AppEnv>()
+  // the event editor's warning: an event whose seats and mentor outgrow the mesh, with no SFU to carry it
+  .get('/conferences/limits', requireUser, (c) =>
+    c.json<ConferenceLimits>({ mesh_limit: MESH_MAX_PEERS, sfu: sfuFromEnv(c.env) !== null, sfu_max_peers: EVENT_SFU_MAX_PEERS }),
+  )
   .post('/conferences/update-from-salute-jazz', requireUser, validateWithDetail('json', conferenceUpdateBody), async (c) => {
     const { content_type, object_id, status } = c.req.valid('json');
     const userId = c.var.user.id;

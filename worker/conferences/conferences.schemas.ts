@@ -77,3 +77,16 @@ export type ConferenceJoin = {
   starts_at: string;
   ends_at: string;
 };
+
+/**
+ * GET /api/conferences/limits/ (ours, decision 012): how many people a meeting's room admits here, so the event
+ * editor can warn a mentor whose seats outgrow it before anyone registers.
+ */
+export type ConferenceLimits = {
+  /** the most people in a browser-to-browser room, the mentor included (MESH_MAX_PEERS) */
+  mesh_limit: number;
+  /** whether larger events go through the SFU here (production with its secrets) */
+  sfu: boolean;
+  /** the most people in an event's room through the SFU, the mentor included (EVENT_SFU_MAX_PEERS) */
+  sfu_max_peers: number;
+};

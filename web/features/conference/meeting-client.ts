@@ -22,7 +22,7 @@ export type RemotePeer = ConferencePeer & { stream: MediaStream | null; link: Li
 /** What the screen shows; a new object on every change. */
 export type MeetingSnapshot = {
   status: 'connecting' | 'live' | 'reconnecting' | 'ended' | 'refused';
-  /** the room's close reason when it refused us (full, replaced) */
+  /** why the room refused or let us go (full, replaced, revoked, a demo stay over): explainClose's text, or the room's reason */
   reason: string | null;
   self: ConferencePeer | null;
   /** this device's own microphone, camera and screen, as its tracks say (the room echoes them only to others) */
@@ -59,6 +59,8 @@ type Options = {
   stream: MediaStream;
   /** the way the media travels: meshTransport or sfuTransport */
   transport: TransportFactory;
+  /** the page's own words for a refusal (the room's close reason is at most 123 bytes); null keeps the room's reason */
+  explainClose?: (code: number, reason: string) => string | null;
 };
 
 export function socketUrl(wsPath: string, token: string, location: Pick<Location, 'protocol' | 'host'> = window.location) {
@@ -75,7 +77,10 @@ function parse(data: unknown): ConferenceServerMessage | null {
   }
 }
 
-export function connectMeeting({ url, stream, transport: makeTransport }: Options): MeetingClient {
+/** Close codes after which the room will not take us back: no reconnecting into it. */
+const FINAL_CLOSES: readonly number[] = [CONFERENCE_CLOSE.full, CONFERENCE_CLOSE.replaced, CONFERENCE_CLOSE.revoked, CONFERENCE_CLOSE.expired];
+
+export function connectMeeting({ url, stream, transport: makeTransport, explainClose }: Options): MeetingClient {
   const listeners = new Set<() => void>();
   const peers = new Map<string, RemotePeer>();
   let self: ConferencePeer | null = null;
@@ -173,9 +178,9 @@ export function connectMeeting({ url, stream, transport: makeTransport }: Option
   socket.addEventListener('close', (event) => {
     const { code, reason: why } = event as CloseEvent;
     if (code === CONFERENCE_CLOSE.ended) status = 'ended';
-    else if (code === CONFERENCE_CLOSE.full || code === CONFERENCE_CLOSE.replaced) {
+    else if (FINAL_CLOSES.includes(code)) {
       status = 'refused';
-      reason = why || null;
+      reason = explainClose?.(code, why) ?? (why || null);
     } else if (status !== 'ended') status = 'reconnecting';
     // the room said no or it's over: no reconnecting into it
     if (status === 'ended' || status === 'refused') stop();

@@ -11,6 +11,7 @@ import { JOIN_STEPS, type JoinStep } from './join-steps.ts';
 import { ticketSource } from './join-ticket.ts';
 import { connectMeeting, socketUrl, type MeetingClient } from './meeting-client.ts';
 import { meshTransport } from './mesh/mesh-transport.ts';
+import { refusalText } from './refusal-text.ts';
 import { browserSfuConnection, sfuTransport } from './sfu/sfu-transport.ts';
 import { useJoinFlow, type JoinTarget } from './use-join-flow.ts';
 
@@ -54,6 +55,7 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
           ? sfuTransport({ api: conferenceApi.sfu(contentType, id, joinToken), createConnection: browserSfuConnection(first.ice_servers) })
           : meshTransport(first.ice_servers),
       url: async () => socketUrl(first.ws_path, await joinToken()),
+      explainClose: (code) => refusalText(code, first),
     });
     clientRef.current = next;
     setJoin(first);

@@ -29,8 +29,10 @@ import {
   validateEvent,
   type EventFormState,
 } from './event-form.rules.ts';
+import { meetingSeatsWarning } from './meeting-seats.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { sessionEditorApi } from './session-editor.api.ts';
+import { sessionEditorQueries } from './session-editor.queries.ts';
 import { TimeInput } from './time-input.tsx';
 
 /** The draft /event_info/preview reads (spec 002 §2.1: local storage key previewEvent). */
@@ -108,6 +110,9 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
   const isNew = eventId == null;
+  // a warning only: without it the editor works as before (no limits yet, or the call failed)
+  const limits = useQuery({ ...sessionEditorQueries.conferenceLimits(), retry: false });
+  const seatsWarning = meetingSeatsWarning(state.noLimit ? null : Number(state.seats) || 0, limits.data);
 
   const update = (patch: Partial<EventFormState>) => {
     const next = { ...state, ...patch };
@@ -232,6 +237,11 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
             </label>
           </div>
         </div>
+        {seatsWarning ? (
+          <p role="status" data-testid="meeting-seats-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {seatsWarning}
+          </p>
+        ) : null}
 
         <div className="grid gap-1.5">
           <Label htmlFor="event-description">Описание</Label>

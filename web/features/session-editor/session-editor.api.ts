@@ -62,4 +62,6 @@ export const sessionEditorApi = {
     if (!response.ok) throw await toApiError(response);
   },
   cancelEvent: async (eventId: number) => unwrap(await api.events.cancel_event.$post({ json: { event_id: eventId } })),
+  /** GET /api/conferences/limits/: how many a meeting's room admits here (the seats warning) */
+  conferenceLimits: async () => unwrap(await api.conferences.limits.$get()),
 };

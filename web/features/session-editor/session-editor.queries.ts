@@ -11,4 +11,7 @@ export const sessionEditorQueries = {
     queryOptions({ queryKey: [...sessionEditorQueries.all(), 'types', userId] as const, queryFn: () => sessionEditorApi.consultationTypes(userId) }),
   slots: (userId: number) =>
     queryOptions({ queryKey: [...sessionEditorQueries.all(), 'slots', userId] as const, queryFn: () => sessionEditorApi.slots(userId) }),
+  /** the meeting room's limits here: they change only with a deployment */
+  conferenceLimits: () =>
+    queryOptions({ queryKey: [...sessionEditorQueries.all(), 'conference-limits'] as const, queryFn: sessionEditorApi.conferenceLimits, staleTime: Infinity }),
 };
