@@ -50,24 +50,29 @@ afterAll(async () => {
   await services?.stop();
 }, 60_000);
 
-/** A mentor with SLOTS free one-hour slots from tomorrow, and MENTEES mentees; their ids. */
+/**
+ * SLOTS free one-hour slots from tomorrow, each of its own mentor (a mentee holds one free consultation with a mentor
+ * at a time, decision 010), and MENTEES mentees; their ids.
+ */
 async function arrange(db: pg.Client) {
   const stamp = Date.now().toString(36);
-  const mentor = await db.query<{ id: number }>(
-    `insert into users (email, first_name, last_name, role) values ($1, 'Наставник', 'Тестовый', 'mentor') returning id`,
-    [`mentor.${stamp}@test.forma`],
-  );
-  const mentorId = mentor.rows[0].id;
-  const type = await db.query<{ id: number }>(
-    `insert into consultation_types (mentor_id, name, costs) values ($1, 'Бесплатная встреча', 0) returning id`,
-    [mentorId],
-  );
-  const slots = await db.query<{ id: number }>(
-    `insert into consultation_slots (mentor_id, consultation_type_id, starts_at, ends_at)
-     select $1, $2, date_trunc('hour', now()) + make_interval(hours => 24 + i), date_trunc('hour', now()) + make_interval(hours => 25 + i)
-     from generate_series(0, $3 - 1) as i
+  const mentors = await db.query<{ id: number }>(
+    `insert into users (email, first_name, last_name, role)
+     select 'mentor.' || $1 || '.' || i || '@test.forma', 'Наставник', 'Тестовый', 'mentor' from generate_series(1, $2) as i
      returning id`,
-    [mentorId, type.rows[0].id, SLOTS],
+    [stamp, SLOTS],
+  );
+  const mentorIds = mentors.rows.map((r) => r.id);
+  const slots = await db.query<{ id: number }>(
+    `with types as (
+       insert into consultation_types (mentor_id, name, costs)
+       select m, 'Бесплатная встреча', 0 from unnest($1::int[]) as m
+       returning id, mentor_id)
+     insert into consultation_slots (mentor_id, consultation_type_id, starts_at, ends_at)
+     select t.mentor_id, t.id, date_trunc('hour', now()) + interval '24 hours', date_trunc('hour', now()) + interval '25 hours'
+     from types t order by t.mentor_id
+     returning id`,
+    [mentorIds],
   );
   const mentees = await db.query<{ id: number }>(
     `insert into users (email, first_name, last_name)
@@ -76,12 +81,12 @@ async function arrange(db: pg.Client) {
     [stamp, MENTEES],
   );
   const cookies: string[] = await Promise.all(mentees.rows.map(({ id }) => sessionCookie(id, 'mentee')));
-  return { mentorId, slotIds: slots.rows.map((r) => r.id), cookies };
+  return { mentorIds, slotIds: slots.rows.map((r) => r.id), cookies };
 }
 
 describe('Postgres restarting during a burst of bookings', () => {
   it('answers 201 or 503 with Retry-After, leaves every booking whole, and works again once it is back', { timeout: 180_000 }, async () => {
-    const { mentorId, slotIds, cookies } = await withDb(arrange);
+    const { mentorIds, slotIds, cookies } = await withDb(arrange);
     const answers: Answer[] = [];
     let next = 0;
     let stopAt = Infinity;
@@ -131,8 +136,8 @@ describe('Postgres restarting during a burst of bookings', () => {
       `select b.id, b.slot_id, exists (
          select 1 from notifications n where n.user_id = b.mentor_id and n.dedupe_key = 'booking_paid:' || b.id
        ) as notified
-       from consultation_bookings b where b.mentor_id = $1`,
-      [mentorId],
+       from consultation_bookings b where b.mentor_id = any($1::int[])`,
+      [mentorIds],
     ));
     expect(stored.rows.filter((b) => !b.notified)).toEqual([]);
     const storedIds = new Set(stored.rows.map((b) => b.id));

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds } from '../../drizzle/schema/calendars.ts';
-import { consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { consultationBookings, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { events } from '../../drizzle/schema/events.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { htmlToText } from '../../worker/calendars/html-to-text.ts';
@@ -233,7 +233,9 @@ describe('text stored with line breaks (rows from before the single-line rule)',
 
   it("can't plant events through a consultation type's name or a person's name in a booking's .ics", async () => {
     const { booking, mentee, mentor, type } = await paidBooking(t.db, { startsIn: 3 * DAY });
-    await t.db.update(consultationTypes).set({ name: PLANTED, description: 'Первая строка\r\nвторая\u0007\u001b' }).where(eq(consultationTypes.id, type.id));
+    await t.db.update(consultationTypes).set({ description: 'Первая строка\r\nвторая\u0007\u001b' }).where(eq(consultationTypes.id, type.id));
+    // the name the booking keeps as bought (decision 010, «What was bought»), planted as an older row could hold it
+    await t.db.update(consultationBookings).set({ typeName: PLANTED }).where(eq(consultationBookings.id, booking.id));
     await t.db.update(users).set({ lastName: 'Ким\r\nX-PLANTED:1\u2029' }).where(eq(users.id, mentor.id));
     const uid = `booking-${booking.id}@forma`;
     for (const person of [mentee, mentor]) {
