@@ -33,8 +33,11 @@ export const users = pgTable(
     avatarUrl: text(),
     /** the uploaded avatar behind avatar_url, so replacing or removing it deletes the old file */
     avatarFileId: uuid().references((): AnyPgColumn => uploadedFiles.id, { onDelete: 'set null' }),
-    /** Price of a session in rubles shown on the mentor card ('от {price} за сессию'). */
-    price: integer().notNull().default(11000),
+    /**
+     * The card's «от {price} ₽ за сессию»: the lowest cost of the mentor's consultation types not archived, null when
+     * there is none. Derived, never written: triggers keep it (migration 0033), so the list filters and sorts on it.
+     */
+    price: integer(),
     timeZone: text().notNull().default('Europe/Moscow'),
     isVerified: boolean().notNull().default(false),
     /**

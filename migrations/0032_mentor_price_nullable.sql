@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "price" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "price" DROP NOT NULL;
