@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { EVENT_TITLE_MAX, EventCard, truncateEventTitle, usesOverlayLayout, type EventCardEvent } from '../../web/components/event-card.tsx';
+import { EVENT_TITLE_MAX, EventCard, formatDayMonth, truncateEventTitle, usesOverlayLayout, type EventCardEvent } from '../../web/components/event-card.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
 
 const event: EventCardEvent = {
@@ -39,8 +39,17 @@ describe('EventCard', () => {
     expect(second.getAttribute('fetchpriority')).toBeNull();
   });
 
-  it('shows date DD.MM, price, title, mentor and links to the event page', async () => {
-    renderWithRouter(<EventCard event={event} timeZone="Europe/Moscow" />);
+  it('writes the year on the date badge only outside the current year (issue 35 item 15)', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    expect(formatDayMonth('2026-11-28T15:30:00Z', 'Europe/Moscow', now)).toBe('28.11');
+    expect(formatDayMonth('2027-02-05T15:30:00Z', 'Europe/Moscow', now)).toBe('05.02.2027');
+    expect(formatDayMonth('2025-12-31T12:00:00Z', 'Europe/Moscow', now)).toBe('31.12.2025');
+    // the year of the viewer's zone: 31 Dec 22:30 UTC is already 1 Jan in Moscow
+    expect(formatDayMonth('2026-12-31T22:30:00Z', 'Europe/Moscow', now)).toBe('01.01.2027');
+  });
+
+  it('shows the date, price, title, mentor and links to the event page', async () => {
+    renderWithRouter(<EventCard event={{ ...event, date: new Date().getFullYear() + '-03-05T12:00:00Z' }} timeZone="Europe/Moscow" />);
     const link = await screen.findByRole('link', { name: event.title });
     expect(link.getAttribute('href')).toBe('/event_info/7');
     expect(link.getAttribute('data-layout')).toBe('standard');
@@ -64,6 +73,13 @@ describe('EventCard', () => {
     const img = (await screen.findByRole('link')).querySelector('img')!;
     fireEvent.error(img);
     expect(await screen.findByTestId('event-image-placeholder')).toBeTruthy();
+  });
+
+  it('an event without a cover shows the designed placeholder, not a crossed-out picture (issue 35 item 22)', async () => {
+    renderWithRouter(<EventCard event={{ ...event, image_url: null }} />);
+    const placeholder = await screen.findByTestId('event-image-placeholder');
+    expect(placeholder.querySelector('.lucide-image-off')).toBeNull();
+    expect(placeholder.getAttribute('aria-label')).not.toMatch(/недоступно/);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
-import { eventAction, formatSeatsLeft, pluralRu, seatsLeft } from '../../web/features/events/event-rules.ts';
+import { eventAction, formatParticipants, formatSeatsLeft, pluralRu, seatsLeft } from '../../web/features/events/event-rules.ts';
 import { COPY_CONFIRM_MS, ShareLink } from '../../web/components/share-link.tsx';
 import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
@@ -55,6 +55,11 @@ describe('seats', () => {
     expect(seatsLeft({ total_spots: 20, available_spots: 4 }, 3)).toBe(4);
     expect(seatsLeft({ total_spots: 20, available_spots: null }, 20)).toBe(0);
     expect(seatsLeft({ total_spots: null, available_spots: null }, 3)).toBeNull();
+  });
+  it('a limit of 0 is «Без ограничений» as the API sends it (total_spots 0, available_spots null), never «Мест нет» (issue 35 item 1)', () => {
+    expect(seatsLeft({ total_spots: 0, available_spots: null }, 7)).toBeNull();
+    expect(formatSeatsLeft(seatsLeft({ total_spots: 0, available_spots: null }, 7))).toBe('Без ограничений');
+    expect(formatParticipants(7, 0)).toBe('7 уже участвуют');
   });
 });
 
@@ -145,6 +150,20 @@ describe('event page', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('register_for_event'))).toBe(true));
     const call = fetchMock.mock.calls.find(([input]) => String(input).includes('register_for_event'))!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ event_id: 7, user_id: 2 });
+  });
+
+  it('lets a signed-in person join an event without a seat limit (issue 35 item 1)', async () => {
+    mockApi({
+      ...common,
+      '/api/events/GetEvent/': () => Response.json({ ...detail, total_spots: 0, available_spots: null, registrations_count: 7 }),
+      '/api/events/check_registration/': () => Response.json(notRegistered),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
+    const [button] = await screen.findAllByRole('button', { name: 'Участвовать' });
+    await waitFor(() => expect(button!.hasAttribute('disabled')).toBe(false));
+    expect(screen.getByText('7 уже участвуют')).toBeTruthy();
+    expect(screen.getAllByText('Без ограничений').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Мест нет')).toBeNull();
   });
 
   it('shows a friendly state for a missing event', async () => {

@@ -37,10 +37,11 @@ export function usesOverlayLayout(title: string): boolean {
   return Array.from(title).length > EVENT_TITLE_OVERLAY_AT;
 }
 
-/** 'DD.MM' in the viewer's zone (or the browser's when not given). */
-export function formatDayMonth(value: string, timeZone?: string): string {
+/** 'DD.MM' in the viewer's zone (or the browser's when not given); 'DD.MM.YYYY' outside the current year, so 05.02 of next year is not read as this one's. */
+export function formatDayMonth(value: string, timeZone?: string, now: number = Date.now()): string {
   const date = inViewerZone(value, timeZone);
-  return date.isValid() ? date.format('DD.MM') : '';
+  if (!date.isValid()) return '';
+  return date.year() === inViewerZone(now, timeZone).year() ? date.format('DD.MM') : date.format('DD.MM.YYYY');
 }
 
 export function mentorFullName(info: EventCardEvent['mentor_info']): string {

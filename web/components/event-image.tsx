@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ImageOff } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 
 type EventImageProps = {
@@ -33,13 +33,18 @@ export function EventImage({ src, alt, className, imageClassName, loading = 'laz
           className={cn('size-full object-cover', imageClassName)}
         />
       ) : (
+        // A designed cover, not a broken-picture sign: an event without a cover is normal (issue 35 item 22).
         <div
           role="img"
-          aria-label={alt ? `${alt}: изображение недоступно` : 'Изображение недоступно'}
+          aria-label={alt || 'Мероприятие'}
           data-testid="event-image-placeholder"
-          className="flex size-full min-h-32 items-center justify-center bg-gradient-to-br from-primary/15 via-muted to-secondary text-muted-foreground"
+          className="relative flex size-full min-h-32 items-center justify-center overflow-hidden bg-gradient-to-br from-primary/25 via-primary/10 to-secondary"
         >
-          <ImageOff aria-hidden className="size-8 opacity-60" />
+          <span aria-hidden className="absolute -top-1/3 -right-1/4 size-2/3 rounded-full bg-primary/15" />
+          <span aria-hidden className="absolute -bottom-1/3 -left-1/5 size-1/2 rounded-full bg-primary/10" />
+          <span aria-hidden className="relative grid size-14 place-content-center rounded-2xl bg-card/80 text-primary shadow-sm backdrop-blur">
+            <Sparkles className="size-7" />
+          </span>
         </div>
       )}
     </div>

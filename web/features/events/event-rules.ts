@@ -10,8 +10,12 @@ export function pluralRu(count: number, [one, few, many]: readonly [string, stri
   return many;
 }
 
+/** A seat limit of 0 (or none) means «Без ограничений» (spec 002 §5.1), never «no seats». */
+export const isUnlimited = (total: number | null | undefined) => total == null || total <= 0;
+
 /** Seats left: available_spots when the server gives it, else total minus registrations; null means unlimited. */
 export function seatsLeft(event: { total_spots: number | null; available_spots: number | null }, registrations?: number): number | null {
+  if (isUnlimited(event.total_spots)) return null;
   if (event.available_spots != null) return Math.max(0, event.available_spots);
   if (event.total_spots != null) return Math.max(0, event.total_spots - (registrations ?? 0));
   return null;
@@ -26,7 +30,7 @@ export function formatSeatsLeft(left: number | null): string {
 
 /** 'N/M уже участвуют'; without a limit just 'N уже участвуют'. */
 export function formatParticipants(registered: number, total: number | null): string {
-  return total != null ? `${registered}/${total} уже участвуют` : `${registered} уже участвуют`;
+  return isUnlimited(total) ? `${registered} уже участвуют` : `${registered}/${total} уже участвуют`;
 }
 
 export type EventActionKind = 'login' | 'own' | 'canceled' | 'finished' | 'registered' | 'full' | 'participate';
