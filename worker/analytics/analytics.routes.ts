@@ -9,12 +9,16 @@ import { validate } from '../lib/validate.ts';
 import { requireRole } from '../middleware/session.ts';
 import { mentorSummary, recordPageView } from './analytics.queries.ts';
 import { pageViewBody, summaryQuery } from './analytics.schemas.ts';
+import { toEarnings } from './earnings.mapper.ts';
+import { mentorEarnings } from './earnings.queries.ts';
 
 export const analyticsRoutes = new Hono<AppEnv>()
   .get('/analytics/summary', requireRole('mentor'), validate('query', summaryQuery), async (c) => {
     const { period } = c.req.valid('query');
     return c.json(await mentorSummary(c.var.db, c.var.user.id, period));
   })
+  // The mentor's money, held / due / paid out, payment by payment (decision 009 «Earnings»).
+  .get('/analytics/earnings', requireRole('mentor'), async (c) => c.json(toEarnings(await mentorEarnings(c.var.db, c.var.user.id))))
   .post('/analytics/views', validate('json', pageViewBody), async (c) => {
     const { mentor_id, event_id } = c.req.valid('json');
     const viewer = c.var.user?.id ?? null;

@@ -1,0 +1,41 @@
+// GET /analytics/earnings/ as the mentor sees it (decision 009 «Earnings»); money in rubles, kopecks as a fraction.
+import { personName } from '../chats/chats.mapper.ts';
+import { PLATFORM_FEE_PERCENT, kopecksToRubles } from '../escrow/fee.ts';
+import type { EarningRow, EarningsTotals } from './earnings.queries.ts';
+
+const iso = (value: string | Date | null) => (value == null ? null : new Date(value).toISOString());
+
+export function toEarnings({ items, totals, hasCard }: { items: EarningRow[]; totals: EarningsTotals; hasCard: boolean }) {
+  const total = (stage: EarningRow['stage']) => ({ amount: kopecksToRubles(totals[stage].kopecks), count: totals[stage].count });
+  return {
+    fee_percent: PLATFORM_FEE_PERCENT,
+    has_payout_card: hasCard,
+    held: total('held'),
+    due: total('due'),
+    paid_out: total('paid_out'),
+    items: items.map((row) => ({
+      payment_id: row.payment_id,
+      stage: row.stage,
+      service: {
+        type: row.service_type,
+        /** the booking's id for a consultation, the event's for an event */
+        id: row.service_type === 'consultation' ? row.booking_id : row.event_id,
+        title: row.title,
+        date: iso(row.service_date)!,
+      },
+      payer: { name: personName(row.payer_first_name, row.payer_last_name) },
+      amount: kopecksToRubles(row.gross_kopecks),
+      fee: kopecksToRubles(row.fee_kopecks),
+      net: kopecksToRubles(row.net_kopecks),
+      refund: row.refund_kopecks == null ? null : kopecksToRubles(row.refund_kopecks),
+      paid_at: iso(row.paid_at)!,
+      release_after: iso(row.release_after),
+      dispute_open: row.dispute_open,
+      released_at: iso(row.released_at),
+      paid_out_at: iso(row.paid_out_at),
+      /** released, but nowhere to send it: the mentor has no payout card */
+      waits_for_card: row.stage === 'due' && !hasCard,
+    })),
+  };
+}
+export type Earnings = ReturnType<typeof toEarnings>;
