@@ -40,6 +40,7 @@ import { Route as PaymentReturnRouteImport } from './routes/payment-return'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as EventInfoPageIdRouteImport } from './routes/EventInfoPage.$id'
+import { Route as AdminCallbacksRouteImport } from './routes/admin.callbacks'
 import { Route as AdminDisputesRouteImport } from './routes/admin.disputes'
 import { Route as AdminMentorApplicationsRouteImport } from './routes/admin.mentor-applications'
 import { Route as AdminSupportRouteImport } from './routes/admin.support'
@@ -205,6 +206,11 @@ const EventInfoPageIdRoute = EventInfoPageIdRouteImport.update({
   path: '/EventInfoPage/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminCallbacksRoute = AdminCallbacksRouteImport.update({
+  id: '/admin/callbacks',
+  path: '/admin/callbacks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDisputesRoute = AdminDisputesRouteImport.update({
   id: '/admin/disputes',
   path: '/admin/disputes',
@@ -284,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/admin/support': typeof AdminSupportRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/admin/support': typeof AdminSupportRoute
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
+  '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
   '/admin/support': typeof AdminSupportRoute
@@ -413,6 +422,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/callbacks'
     | '/admin/disputes'
     | '/admin/mentor-applications'
     | '/admin/support'
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/callbacks'
     | '/admin/disputes'
     | '/admin/mentor-applications'
     | '/admin/support'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
+    | '/admin/callbacks'
     | '/admin/disputes'
     | '/admin/mentor-applications'
     | '/admin/support'
@@ -540,6 +552,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   EventInfoPageIdRoute: typeof EventInfoPageIdRoute
+  AdminCallbacksRoute: typeof AdminCallbacksRoute
   AdminDisputesRoute: typeof AdminDisputesRoute
   AdminMentorApplicationsRoute: typeof AdminMentorApplicationsRoute
   AdminSupportRoute: typeof AdminSupportRoute
@@ -770,6 +783,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventInfoPageIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/callbacks': {
+      id: '/admin/callbacks'
+      path: '/admin/callbacks'
+      fullPath: '/admin/callbacks'
+      preLoaderRoute: typeof AdminCallbacksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/disputes': {
       id: '/admin/disputes'
       path: '/admin/disputes'
@@ -868,6 +888,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   EventInfoPageIdRoute: EventInfoPageIdRoute,
+  AdminCallbacksRoute: AdminCallbacksRoute,
   AdminDisputesRoute: AdminDisputesRoute,
   AdminMentorApplicationsRoute: AdminMentorApplicationsRoute,
   AdminSupportRoute: AdminSupportRoute,

@@ -47,6 +47,7 @@ import { scheduleRoutes } from './calendars/schedule.routes.ts';
 import { calendarFeedRoutes } from './calendars/calendar-feed.routes.ts';
 import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { callbacksRoutes } from './callbacks/callbacks.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
@@ -85,6 +86,7 @@ function createApi() {
     .route('/', calendarFeedRoutes)
     .route('/', consultationReviewsRoutes)
     .route('/', supportRoutes)
+    .route('/', callbacksRoutes)
     .route('/', downloadsRoutes)
     .route('/', conferencesRoutes)
     .route('/', conferenceSfuRoutes)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ChevronsUpDown, Gavel, GraduationCap, Headset, LifeBuoy, LogOut, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
+import { ChartNoAxesColumn, ChevronsUpDown, Gavel, GraduationCap, Headset, LifeBuoy, LogOut, PhoneCall, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import {
   DropdownMenu,
@@ -61,6 +61,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
         <DropdownMenuGroup>
           <MenuLink to="/become-mentor" icon={<GraduationCap />} label="Стать наставником" />
           {isMentor ? <MenuLink to="/MyMentee" icon={<UsersRound />} label="Мои ученики" /> : null}
+          {isMentor ? <MenuLink to="/Statistics" icon={<ChartNoAxesColumn />} label="Аналитика и доходы" /> : null}
           <MenuLink to="/MyMentorsPage" icon={<UserRoundCheck />} label="Мои наставники" />
           <MenuLink to="/ProfileSettings" icon={<Settings />} label="Настройки" />
           <MenuLink to="/Support" icon={<LifeBuoy />} label="Задать вопрос в поддержку" />
@@ -69,6 +70,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
               <MenuLink to="/admin/mentor-applications" icon={<ShieldCheck />} label="Модерация заявок" />
               <MenuLink to="/admin/disputes" icon={<Gavel />} label="Диспуты" />
               <MenuLink to="/admin/support" icon={<Headset />} label="Обращения в поддержку" />
+              <MenuLink to="/admin/callbacks" icon={<PhoneCall />} label="Заявки на звонок" />
             </>
           ) : null}
         </DropdownMenuGroup>
@@ -83,7 +85,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
 }
 
 type MenuLinkProps = {
-  to: '/become-mentor' | '/MyMentee' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes' | '/admin/support';
+  to: '/become-mentor' | '/MyMentee' | '/Statistics' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes' | '/admin/support' | '/admin/callbacks';
   icon: ReactNode;
   label: string;
 };
