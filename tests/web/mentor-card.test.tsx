@@ -30,10 +30,11 @@ describe('MentorCard', () => {
     expect(screen.getByRole('link', { name: /перейти в профиль/ }).getAttribute('href')).toBe('/mentor_info/7');
   });
 
-  it('uses the default price 11 000 when the mentor has none', async () => {
-    // the card's own contract (spec 000 §3); our API always sends a price
+  // issue 35, item 10: the price is the mentor's cheapest consultation type, null without one (not a made-up 11 000 ₽)
+  it('says there are no consultations yet when the mentor has no price', async () => {
     renderCard({ ...makeMentor(), price: null });
-    expect(await screen.findByText('от 11 000 ₽ за сессию')).toBeTruthy();
+    expect(await screen.findByText('Консультаций пока нет')).toBeTruthy();
+    expect(screen.queryByText(/11 000/)).toBeNull();
   });
 
   it('swaps a broken photo for the placeholder', async () => {

@@ -10,7 +10,13 @@ import { makeMentor, mockFetch } from './mentor-test-utils.ts';
 
 afterEach(() => vi.useRealTimers());
 
-const page = (count: number, has_more = false) => ({ results: Array.from({ length: count }, (_, i) => makeMentor({ id: i + 1, mentor_name: `Ментор${i + 1}` })), has_more, count });
+const page = (count: number, has_more = false, price_range = { min: 300, max: 9500 }) => ({
+  results: Array.from({ length: count }, (_, i) => makeMentor({ id: i + 1, mentor_name: `Ментор${i + 1}` })),
+  has_more,
+  count,
+  price_range,
+});
+const optionValues = (select: HTMLElement) => [...select.querySelectorAll('option')].map((o) => o.value);
 
 function renderList(filters: MentorFilters = {}) {
   const onFiltersChange = vi.fn();
@@ -46,6 +52,15 @@ describe('mentor list filters', () => {
     expect(onChange).toHaveBeenLastCalledWith({ category: ['Здоровье', 'Карьера'] });
     fireEvent.change(screen.getAllByLabelText('От')[0]!, { target: { value: '500' } });
     expect(onChange).toHaveBeenLastCalledWith({ category: ['Здоровье'], min_price: 500 });
+  });
+
+  // issue 35, item 10: the steps stopped at 2 000 ₽ while prices reached 9 500 ₽
+  it('offers price bounds fitted to the prices mentors ask, keeping a bound from the URL', async () => {
+    mockFetch([{ path: /\/api\/users\?/, body: page(1, false, { min: 1000, max: 9500 }) }]);
+    renderList({ max_price: 1234 });
+    await screen.findByText('Найден 1 наставник');
+    await waitFor(() => expect(optionValues(screen.getAllByLabelText('От')[0]!)).toEqual(['', '1500', '2000', '3000', '4000', '5000', '7500']));
+    expect(optionValues(screen.getAllByLabelText('До')[0]!)).toEqual(['', '1000', '1234', '1500', '2000', '3000', '4000', '5000', '7500']);
   });
 
   it('commits the search text to the filters after typing stops', async () => {

@@ -6,7 +6,7 @@ import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { caseImages, educations, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
 import { mentorPageQuery } from '../../worker/mentors/mentors.queries.ts';
-import { mentorListQuery } from '../../worker/mentors/mentors.schemas.ts';
+import { mentorListQuery, priceSteps } from '../../worker/mentors/mentors.schemas.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { explainPlan, useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
@@ -29,6 +29,11 @@ const list = (query: MentorListQuery, user?: Parameters<typeof asUser>[0]) =>
   expectOk(apiAs(user && asUser(user), { trailingSlash: true }).users.$get({ query: { category: [], ...query } }), 200);
 const ids = (body: { results: { id: number }[] }) => body.results.map((m) => m.id);
 
+/** the mentor's consultation types at these costs: the card's price is derived from them (migration 0033) */
+async function offer(mentorId: number, ...costs: number[]) {
+  await t.db.insert(consultationTypes).values(costs.map((c, i) => ({ mentorId, name: `Тип ${i + 1}`, costs: c })));
+}
+
 async function review(toUserId: number, stars: number) {
   const author = await createUser(t.db);
   await t.db.insert(userReviews).values({ toUserId, authorId: author.id, text: 'Отзыв', stars });
@@ -46,9 +51,9 @@ describe('mentor list', () => {
       specialization: 'Продуктовый дизайн',
       skills: ['Figma', 'UX'],
       category: 'Карьера',
-      price: 3000,
       isVerified: true,
     });
+    await offer(m.id, 3000, 4500);
     await createUser(t.db, { role: 'mentee', tgTitle: `${word} ученик` });
     await review(m.id, 5);
     await review(m.id, 4);
@@ -62,6 +67,7 @@ describe('mentor list', () => {
     expect(body).toEqual({
       count: 1,
       has_more: false,
+      price_range: { min: expect.any(Number), max: expect.any(Number) },
       results: [
         {
           id: m.id,
@@ -121,9 +127,12 @@ describe('mentor list', () => {
 
   it('filters by category (repeatable, all) and price (inclusive), and sorts', async () => {
     const word = token();
-    const hobby = await mentor({ tgTitle: word, category: 'Хобби', price: 500 });
-    const career = await mentor({ tgTitle: word, category: 'Карьера', price: 1000 });
-    const health = await mentor({ tgTitle: word, category: 'Здоровье', price: 2000 });
+    const hobby = await mentor({ tgTitle: word, category: 'Хобби' });
+    const career = await mentor({ tgTitle: word, category: 'Карьера' });
+    const health = await mentor({ tgTitle: word, category: 'Здоровье' });
+    await offer(hobby.id, 500, 5000);
+    await offer(career.id, 1000);
+    await offer(health.id, 7000, 2000);
     const q = (extra: MentorListQuery) => list({ search: word, sort: 'price-asc', ...extra }).then(ids);
     expect(await q({ category: 'Хобби' })).toEqual([hobby.id]);
     expect(await q({ category: ['Хобби', 'Здоровье'] })).toEqual([hobby.id, health.id]);
@@ -133,6 +142,41 @@ describe('mentor list', () => {
     expect(await list({ search: word, sort: 'price-desc' }).then(ids)).toEqual([health.id, career.id, hobby.id]);
     expect(await list({ search: word, sort: 'newest' }).then(ids)).toEqual([health.id, career.id, hobby.id]);
     expect((await expectJson(send('GET', '/api/users/?sort=best'), 400)).fields).toEqual({ sort: 'Некорректная сортировка' });
+  });
+
+  // issue 35, item 10: «от 5 000 ₽» stood beside the mentor's own 1 500 ₽ trial, and «До 2 000 ₽» missed most mentors
+  it("prices a card at the mentor's cheapest type not archived, whatever is written, and filters on that", async () => {
+    const word = token();
+    const anna = await mentor({ tgTitle: word, price: 5000 });
+    const none = await mentor({ tgTitle: word, price: 3000 });
+    const priceOf = async (id: number) => (await list({ search: word })).results.find((m) => m.id === id)!.price;
+    expect(await priceOf(anna.id)).toBeNull();
+    expect(await priceOf(none.id)).toBeNull();
+    await offer(anna.id, 6500, 1500, 4000);
+    expect(await priceOf(anna.id)).toBe(1500);
+    await t.db.update(users).set({ price: 11000 }).where(inArray(users.id, [anna.id, none.id]));
+    expect(await priceOf(anna.id)).toBe(1500);
+    expect(await priceOf(none.id)).toBeNull();
+    expect(ids(await list({ search: word, max_price: '2000' }))).toEqual([anna.id]);
+    expect(ids(await list({ search: word, sort: 'price-desc' }))).toEqual([anna.id, none.id]);
+    // archiving or editing a type moves the price, and the cached list with it (the catalogue version moves)
+    await t.db.update(consultationTypes).set({ archivedAt: new Date() }).where(sql`${consultationTypes.mentorId} = ${anna.id} and ${consultationTypes.costs} = 1500`);
+    expect(await priceOf(anna.id)).toBe(4000);
+    expect(ids(await list({ search: word, max_price: '2000' }))).toEqual([]);
+    await t.db.update(consultationTypes).set({ costs: 900 }).where(sql`${consultationTypes.mentorId} = ${anna.id} and ${consultationTypes.costs} = 6500`);
+    expect(await priceOf(anna.id)).toBe(900);
+    await t.db.delete(consultationTypes).where(sql`${consultationTypes.mentorId} = ${anna.id}`);
+    expect(await priceOf(anna.id)).toBeNull();
+    const detail = await expectOk(specApi.users.GetUser.$get({ query: { id: String(anna.id) } }), 200);
+    expect(detail.price).toBeNull();
+  });
+
+  it('answers the range of card prices, and the filter offers only steps inside it', async () => {
+    const [row] = await t.db.select({ min: sql<number>`min(price)`, max: sql<number>`max(price)` }).from(users).where(sql`role = 'mentor'`);
+    const body = await list({});
+    expect(body.price_range).toEqual({ min: row.min, max: row.max });
+    expect(priceSteps({ min: 1000, max: 9500 })).toEqual({ from: [1500, 2000, 3000, 4000, 5000, 7500], to: [1000, 1500, 2000, 3000, 4000, 5000, 7500] });
+    expect(priceSteps({ min: null, max: null })).toEqual({ from: [], to: [] });
   });
 
   it('sorts by rating, then by the number of reviews, by default', async () => {
@@ -187,9 +231,9 @@ describe('mentor list', () => {
     expect(await list({ search: word, limit: '2' }).then((b) => [b.results.length, b.has_more, b.count])).toEqual([2, true, 5]);
     expect(await list({ search: word, limit: '2', offset: '4' }).then((b) => [b.results.length, b.has_more, b.count])).toEqual([1, false, 5]);
     expect(await list({ search: word, limit: '5' }).then((b) => [b.results.length, b.has_more, b.count])).toEqual([5, false, 5]);
-    expect(await list({ search: word, offset: '5' })).toEqual({ results: [], has_more: false, count: 5 });
-    expect(await list({ search: word, offset: '50' })).toEqual({ results: [], has_more: false, count: 5 });
-    expect(await list({ search: token() })).toEqual({ results: [], has_more: false, count: 0 });
+    expect(await list({ search: word, offset: '5' })).toEqual({ results: [], has_more: false, count: 5, price_range: expect.anything() });
+    expect(await list({ search: word, offset: '50' })).toEqual({ results: [], has_more: false, count: 5, price_range: expect.anything() });
+    expect(await list({ search: token() })).toEqual({ results: [], has_more: false, count: 0, price_range: expect.anything() });
   });
 });
 

@@ -6,9 +6,6 @@ import { formatPrice } from '../lib/format-price.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../lib/placeholder-image.ts';
 import { useFavoriteToggle } from '../lib/use-favorite-toggle.ts';
 
-/** Spec 000 §3: a mentor without a price is shown at the default 11 000 ₽. */
-export const DEFAULT_MENTOR_PRICE = 11000;
-
 /**
  * What the card needs; the API's MentorCard (GET /api/users/) satisfies it as is. The favourite fields
  * are optional so that lighter shapes (a landing's random mentors) fit too: they show 0 likes, not saved.
@@ -43,9 +40,13 @@ export function mentorFullName(mentor: Pick<MentorCardMentor, 'mentor_name' | 'm
   return [mentor.mentor_name, mentor.mentor_surname].filter(Boolean).join(' ').trim() || 'Ментор';
 }
 
+/**
+ * The card's price is the mentor's cheapest consultation type not archived (the server derives it, issue 35); null
+ * when they offer none yet. Spec 000 §3's default 11 000 ₽ was a price nobody asked.
+ */
 export function mentorPriceText(price: number | null | undefined): string {
-  const value = price ?? DEFAULT_MENTOR_PRICE;
-  return value > 0 ? `от ${formatPrice(value)} за сессию` : 'Бесплатная сессия';
+  if (price == null) return 'Консультаций пока нет';
+  return price > 0 ? `от ${formatPrice(price)} за сессию` : 'Бесплатная сессия';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchListOf, searchOneOf, searchParams, searchString } from '../lib/search-params.ts';
+import { searchListOf, searchNonNegative, searchOneOf, searchParams, searchString } from '../lib/search-params.ts';
 import { MentorListScreen } from '../features/mentors/mentor-list-screen.tsx';
-import { MAX_PRICE_OPTIONS, MENTOR_CATEGORIES, MIN_PRICE_OPTIONS, type MentorFilters } from '../features/mentors/mentor-filters.ts';
+import { MENTOR_CATEGORIES, type MentorFilters } from '../features/mentors/mentor-filters.ts';
 import { mentorQueries } from '../features/mentors/mentors.queries.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
@@ -10,8 +10,9 @@ const mentorsSearchSchema = searchParams((raw) => ({
   search: searchString(raw.search),
   // `?category=Карьера` typed by hand arrives as a string; the app itself writes an array.
   category: searchListOf(raw.category, MENTOR_CATEGORIES) ?? searchOneOf(raw.category, MENTOR_CATEGORIES),
-  min_price: searchOneOf(raw.min_price, MIN_PRICE_OPTIONS),
-  max_price: searchOneOf(raw.max_price, MAX_PRICE_OPTIONS),
+  // any bound, not only the panel's steps: the steps follow the data, and a shared link must keep meaning the same
+  min_price: searchNonNegative(raw.min_price),
+  max_price: searchNonNegative(raw.max_price),
 }));
 
 const filtersFromSearch = (search: ReturnType<typeof mentorsSearchSchema>): MentorFilters => ({

@@ -57,8 +57,9 @@ export function mentorCardColumns(callerId: number | null) {
 const sortOrder: Record<MentorSort, SQL[]> = {
   rating: [desc(rating), desc(reviewsCount), asc(users.id)],
   reviews: [desc(reviewsCount), desc(rating), asc(users.id)],
-  'price-asc': [asc(users.price), asc(users.id)],
-  'price-desc': [desc(users.price), desc(users.id)],
+  // a mentor without a consultation type has no price (null): last either way
+  'price-asc': [sql`${users.price} asc nulls last`, asc(users.id)],
+  'price-desc': [sql`${users.price} desc nulls last`, desc(users.id)],
   newest: [desc(users.createdAt), desc(users.id)],
 };
 
@@ -85,6 +86,15 @@ export function mentorPageQuery(db: Db, f: MentorListFilters, callerId: number |
     .orderBy(...sortOrder[f.sort])
     .limit(Math.min(f.limit, MENTORS_PAGE_MAX))
     .offset(f.offset);
+}
+
+/** The lowest and highest card price over all mentors (null when none has a price): the price filter's steps fit it. */
+export async function mentorPriceRange(db: Db) {
+  const [row] = await db
+    .select({ min: sql<number | null>`min(${users.price})`, max: sql<number | null>`max(${users.price})` })
+    .from(users)
+    .where(isMentor);
+  return { min: row.min === null ? null : Number(row.min), max: row.max === null ? null : Number(row.max) };
 }
 
 /** One page of mentors, whether more follow and how many match in all. */

@@ -8,7 +8,7 @@ import { requireUser } from '../middleware/session.ts';
 import { publicCache } from '../middleware/public-cache.ts';
 import { lookupId, lookupIdQuery } from '../lib/id-param.ts';
 import { toHistoryItem, toMentorCard, toMentorDetail } from './mentors.mapper.ts';
-import { findMentorDetail, listMentors, myMentorsHistory, randomMentors } from './mentors.queries.ts';
+import { findMentorDetail, listMentors, mentorPriceRange, myMentorsHistory, randomMentors } from './mentors.queries.ts';
 import { mentorListQuery } from './mentors.schemas.ts';
 import type { Db } from '../../drizzle/db.ts';
 
@@ -22,8 +22,12 @@ async function mentorDetail(db: Db, id: number | null, callerId: number | null) 
 
 export const mentorsRoutes = new Hono<AppEnv>()
   .get('/users', publicCache, validate('query', mentorListQuery), async (c) => {
-    const { rows, count, hasMore } = await listMentors(c.var.db, c.req.valid('query'), c.var.user?.id ?? null);
-    return c.json({ results: rows.map(toMentorCard), has_more: hasMore, count });
+    const [{ rows, count, hasMore }, priceRange] = await Promise.all([
+      listMentors(c.var.db, c.req.valid('query'), c.var.user?.id ?? null),
+      mentorPriceRange(c.var.db),
+    ]);
+    // price_range: the filter's steps are fitted to the prices mentors really ask (priceSteps in mentors.schemas.ts)
+    return c.json({ results: rows.map(toMentorCard), has_more: hasMore, count, price_range: priceRange });
   })
   .get('/users/GetRandomUsers', publicCache, async (c) => {
     const rows = await randomMentors(c.var.db, c.var.user?.id ?? null);

@@ -4,19 +4,28 @@ import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/native-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
-import { hasActiveFilters, MAX_PRICE_OPTIONS, MENTOR_CATEGORIES, MIN_PRICE_OPTIONS, type MentorCategory, type MentorFilters } from './mentor-filters.ts';
+import { priceSteps } from '../../../worker/mentors/mentors.schemas.ts';
+import { hasActiveFilters, MENTOR_CATEGORIES, type MentorCategory, type MentorFilters } from './mentor-filters.ts';
 
 type MentorFiltersPanelProps = {
   filters: MentorFilters;
   onChange: (patch: Partial<MentorFilters>) => void;
   onReset: () => void;
+  /** the lowest and highest card price of all mentors (the list's price_range); the steps fit between them */
+  priceRange?: { min: number | null; max: number | null };
 };
+
+/** the steps, with the bound in the URL kept as an option even when the data moved past it */
+function withCurrent(steps: number[], current: number | undefined) {
+  return current == null || steps.includes(current) ? steps : [...steps, current].sort((a, b) => a - b);
+}
 
 const ANY = '';
 
 /** Categories and price bounds (the search field sits above the results). */
-export function MentorFiltersPanel({ filters, onChange, onReset }: MentorFiltersPanelProps) {
+export function MentorFiltersPanel({ filters, onChange, onReset, priceRange }: MentorFiltersPanelProps) {
   const id = useId();
+  const steps = priceSteps(priceRange ?? { min: null, max: null });
   const selected = new Set(filters.category ?? []);
 
   const toggleCategory = (category: MentorCategory, checked: boolean) => {
@@ -52,10 +61,10 @@ export function MentorFiltersPanel({ filters, onChange, onReset }: MentorFilters
             <NativeSelect
               id={`${id}-min`}
               value={filters.min_price ?? ANY}
-              onChange={(event) => onChange({ min_price: event.target.value ? (Number(event.target.value) as MentorFilters['min_price']) : undefined })}
+              onChange={(event) => onChange({ min_price: event.target.value ? Number(event.target.value) : undefined })}
             >
               <option value={ANY}>Любая</option>
-              {MIN_PRICE_OPTIONS.map((value) => (
+              {withCurrent(steps.from, filters.min_price).map((value) => (
                 <option key={value} value={value}>
                   {formatPrice(value)}
                 </option>
@@ -69,10 +78,10 @@ export function MentorFiltersPanel({ filters, onChange, onReset }: MentorFilters
             <NativeSelect
               id={`${id}-max`}
               value={filters.max_price ?? ANY}
-              onChange={(event) => onChange({ max_price: event.target.value ? (Number(event.target.value) as MentorFilters['max_price']) : undefined })}
+              onChange={(event) => onChange({ max_price: event.target.value ? Number(event.target.value) : undefined })}
             >
               <option value={ANY}>Любая</option>
-              {MAX_PRICE_OPTIONS.map((value) => (
+              {withCurrent(steps.to, filters.max_price).map((value) => (
                 <option key={value} value={value}>
                   {formatPrice(value)}
                 </option>

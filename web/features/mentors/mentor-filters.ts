@@ -4,10 +4,6 @@ import { pluralRu } from '../../lib/plural.ts';
 export const MENTOR_CATEGORIES = ['Здоровье', 'Карьера', 'Образование', 'Красота', 'Хобби', 'Просвещение'] as const;
 export type MentorCategory = (typeof MENTOR_CATEGORIES)[number];
 
-/** Spec 000 §2 "Mentor list": the price filter options. */
-export const MIN_PRICE_OPTIONS = [300, 500, 1000] as const;
-export const MAX_PRICE_OPTIONS = [500, 1000, 2000] as const;
-
 /** Spec 000 §9: the mentors page reacts to typing after a 200 ms pause. */
 export const MENTOR_SEARCH_DEBOUNCE_MS = 200;
 
@@ -15,8 +11,9 @@ export const MENTOR_SEARCH_DEBOUNCE_MS = 200;
 export type MentorFilters = {
   search?: string;
   category?: MentorCategory[];
-  min_price?: (typeof MIN_PRICE_OPTIONS)[number];
-  max_price?: (typeof MAX_PRICE_OPTIONS)[number];
+  /** bounds on the card's price (rubles); the panel offers steps fitted to the prices mentors ask (priceSteps) */
+  min_price?: number;
+  max_price?: number;
 };
 
 /** A stable query key part: empty values dropped, categories sorted, so equal filters share a cache entry. */

@@ -36,12 +36,13 @@ export function MentorListScreen({ filters, onFiltersChange, isSignedIn }: Mento
   const reset = () => onFiltersChange({});
   const mentors = query.data?.pages.flatMap((page) => page.results) ?? [];
   const count = query.data?.pages[0]?.count ?? 0;
+  const priceRange = query.data?.pages[0]?.price_range;
   const activeCount = (filters.category?.length ?? 0) + (filters.min_price != null ? 1 : 0) + (filters.max_price != null ? 1 : 0);
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:py-8 lg:flex-row lg:items-start lg:gap-8 lg:px-6">
       <aside aria-label="Фильтры" className="hidden w-60 shrink-0 rounded-2xl border bg-card p-5 lg:sticky lg:top-20 lg:block">
-        <MentorFiltersPanel filters={filters} onChange={change} onReset={reset} />
+        <MentorFiltersPanel filters={filters} onChange={change} onReset={reset} priceRange={priceRange} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col gap-5">
@@ -71,7 +72,7 @@ export function MentorListScreen({ filters, onFiltersChange, isSignedIn }: Mento
           </div>
           {filtersOpen ? (
             <div id="mentor-mobile-filters" className="rounded-2xl border bg-card p-4 lg:hidden">
-              <MentorFiltersPanel filters={filters} onChange={change} onReset={reset} />
+              <MentorFiltersPanel filters={filters} onChange={change} onReset={reset} priceRange={priceRange} />
             </div>
           ) : null}
           <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
