@@ -27,6 +27,12 @@ const joinAnswer = {
   ends_at: '2030-03-06T16:00:00.000Z',
 };
 
+/** The room's window by the server's clock: open, a minute after the start (so waiting tries count). */
+const openWindow: MockRoute = {
+  path: /\/api\/conferences\/window/,
+  body: { content_type: 'events', object_id: 12, role: 'participant', starts_at: joinAnswer.starts_at, opens_at: '2030-03-06T14:30:00.000Z', closes_at: '2030-03-06T18:00:00.000Z', state: 'open', now: '2030-03-06T15:01:00.000Z' },
+};
+
 const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
 
 beforeEach(() => {
@@ -39,7 +45,7 @@ afterEach(() => {
 
 describe('the meeting join flow (spec 002 §4.1)', () => {
   it('a participant waits for the room, asking every 2 s, and stops after 30 tries with «Тайм-аут ожидания конференции»', async () => {
-    const { calls } = mockFetch([event(7), notStarted]);
+    const { calls } = mockFetch([event(7), openWindow, notStarted]);
     renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
     for (let i = 0; i < 8; i += 1) await flush(0);
     expect(screen.getByTestId('join-step').textContent).toBe(JOIN_STEPS['conference-polling'].text);
@@ -61,6 +67,7 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
   it('the mentor starts the room, then the equipment check opens with Продолжить disabled until both devices are allowed', async () => {
     const { calls } = mockFetch([
       event(VIEWER.id),
+      openWindow,
       { method: 'POST', path: /\/api\/conferences\/update-from-salute-jazz/, body: { content_type: 'events', object_id: 12, login: 'events-12', status: 'started', started_at: '2030-03-06T14:40:00.000Z' } },
       { path: /\/api\/conferences\/get/, body: joinAnswer },
     ]);
@@ -77,7 +84,7 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
   });
 
   it('says what is wrong with the spec message: no id, or the server refusing', async () => {
-    mockFetch([event(7), { path: /\/api\/conferences\/get/, status: 403, body: { detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' } }]);
+    mockFetch([event(7), { path: /\/api\/conferences\/(get|window)/, status: 403, body: { detail: 'Вы не зарегистрированы на это мероприятие', code: 'not_registered' } }]);
     const { unmount } = renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: null }} viewer={VIEWER} />);
     for (let i = 0; i < 4; i += 1) await flush(0);
     expect(screen.getByRole('alert').textContent).toContain('Не указан ID мероприятия или бронирования');
@@ -87,8 +94,55 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     expect(screen.getByRole('alert').textContent).toContain('Вы не зарегистрированы на это мероприятие');
   });
 
+  it('days before, says when the room opens with a countdown by the server’s clock, then moves on by itself (issue 35)', async () => {
+    // the server's clock: 65 s before the window (the device's own clock is years off)
+    const before: MockRoute = { ...openWindow, body: { ...openWindow.body as object, state: 'before', now: '2030-03-06T14:28:55.000Z' } };
+    const routes: MockRoute[] = [event(7), before, notStarted];
+    const { calls } = mockFetch(routes);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByTestId('room-opens').textContent).toBe('Комната откроется за 30 минут до начала, 6 марта в 17:30');
+    expect(screen.getByTestId('room-countdown').textContent).toBe('01:05');
+    for (let i = 0; i < 5; i += 1) await flush(1000);
+    expect(screen.getByTestId('room-countdown').textContent).toBe('01:00');
+    const asked = () => calls.filter((c) => c.url.includes('/api/conferences/get')).length;
+    expect(asked()).toBe(0);
+    await flush(60_000);
+    for (let i = 0; i < 4; i += 1) await flush(0);
+    // open: the participant asks for the room, and waits for the mentor past 30 tries while the start is ahead
+    expect(asked()).toBe(1);
+    expect(screen.getByTestId('join-step').textContent).toBe(JOIN_STEPS['conference-polling'].text);
+    for (let i = 0; i < 40; i += 1) await flush(2000);
+    expect(asked()).toBe(41);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // the mentor opens the room: the equipment check
+    routes.unshift({ path: /\/api\/conferences\/get/, body: { ...joinAnswer, role: 'participant' } });
+    await flush(2000);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByRole('dialog', { name: 'Проверка оборудования' })).toBeTruthy();
+  });
+
+  it('the mentor before the window sees the countdown and the room is started when it opens, not before', async () => {
+    const before: MockRoute = { ...openWindow, body: { ...openWindow.body as object, role: 'host', state: 'before', now: '2030-03-06T14:29:50.000Z' } };
+    const { calls } = mockFetch([
+      event(VIEWER.id),
+      before,
+      { method: 'POST', path: /\/api\/conferences\/update-from-salute-jazz/, body: { content_type: 'events', object_id: 12, login: 'events-12', status: 'started', started_at: '2030-03-06T14:30:00.000Z' } },
+      { path: /\/api\/conferences\/get/, body: joinAnswer },
+    ]);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByTestId('room-countdown').textContent).toBe('00:10');
+    await flush(9000);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await flush(1000);
+    for (let i = 0; i < 12; i += 1) await flush(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Проверка оборудования' })).toBeTruthy();
+  });
+
   it('a participant beyond the room’s places reads why, in full, instead of the room’s short close reason', async () => {
-    mockFetch([event(7), { path: /\/api\/conferences\/get/, body: { ...joinAnswer, role: 'participant', max_peers: 4 } }]);
+    mockFetch([event(7), openWindow, { path: /\/api\/conferences\/get/, body: { ...joinAnswer, role: 'participant', max_peers: 4 } }]);
     // a camera and a microphone that say yes
     const track = (kind: 'audio' | 'video') => ({ kind, id: kind, enabled: true, stop: () => undefined, addEventListener: () => undefined }) as unknown as MediaStreamTrack;
     const tracks = [track('audio'), track('video')];

@@ -327,6 +327,35 @@ describe('GET /conferences/get/', () => {
   });
 });
 
+describe('GET /conferences/window/ (ours): the join page\'s countdown (issue 35)', () => {
+  const windowOf = (user: Person | null, content_type: Kind, object_id: number) =>
+    conferencesOf(user).window.$get({ query: { content_type, object_id: String(object_id) } });
+
+  it('tells the booker and the mentor when the room opens and closes, by the server clock, and nobody else', async () => {
+    const { booking: b, mentor, mentee, slot } = await booking(3 * DAY, 60);
+    const times = await slotTimes(slot.id);
+    const answer = await expectOk(windowOf(mentee, 'consultationbooking', b.id), 200);
+    expect(answer).toEqual<typeof answer>({
+      content_type: 'consultationbooking',
+      object_id: b.id,
+      role: 'participant',
+      starts_at: times.startsAt,
+      opens_at: new Date(Date.parse(times.startsAt) - OPENS_BEFORE_MINUTES * MINUTE).toISOString(),
+      closes_at: new Date(Date.parse(times.endsAt) + CLOSES_AFTER_MINUTES * MINUTE).toISOString(),
+      state: 'before',
+      now: expect.any(String),
+    });
+    expect(Math.abs(Date.parse(answer.now) - Date.now())).toBeLessThan(MINUTE);
+    expect((await expectOk(windowOf(mentor, 'consultationbooking', b.id), 200)).role).toBe('host');
+    const stranger = await createUser(t.db);
+    expect((await expectError(windowOf(stranger, 'consultationbooking', b.id), 403)).code).toBe('forbidden');
+    expect((await expectError(windowOf(null, 'consultationbooking', b.id), 401)).code).toBe('not_authenticated');
+
+    await shiftSlot(t.db, slot.id, 10 * MINUTE, 60);
+    expect((await expectOk(windowOf(mentee, 'consultationbooking', b.id), 200)).state).toBe('open');
+  });
+});
+
 describe('ICE servers', () => {
   const KEY_ID = 'turn-key-id';
   const TOKEN = 'turn-key-api-token-secret';

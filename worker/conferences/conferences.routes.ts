@@ -24,6 +24,7 @@ import {
   type ConferenceJoin,
   type ConferenceLimits,
   type ConferenceState,
+  type ConferenceWindowAnswer,
 } from './conferences.schemas.ts';
 import { iceServers } from './ice-servers.ts';
 import { JOIN_TOKEN_TTL_SECONDS, signJoinToken } from './join-token.ts';
@@ -114,6 +115,27 @@ export const conferencesRoutes = new Hono<AppEnv>()
       room = await startRoom(c.var.db, meeting, userId, randomToken(), topologyFor(c.env, meeting));
     }
     return c.json<ConferenceState>({ content_type, object_id, login: room.login, status: room.status, started_at: iso(room.startedAt) });
+  })
+  // the join page's countdown: asked once per visit, so it shares the poll's limit rather than having its own
+  .get('/conferences/window', requireUser, validateWithDetail('query', conferenceQuery), async (c) => {
+    const { content_type, object_id } = c.req.valid('query');
+    const userId = c.var.user.id;
+    await enforceLimits(c.var.db, [{ key: `conferences:get:user:${userId}`, max: CONFERENCE_GETS_PER_MINUTE, windowSeconds: 60 }]);
+    const meeting = await findMeeting(c.var.db, content_type, object_id, userId);
+    if (!meeting) throw refuse.notFound(content_type);
+    // the same people, refused with the same messages, as GET /conferences/get/
+    const role = roleIn(meeting);
+    const window = conferenceWindow(meeting.startsAt, meeting.endsAt);
+    return c.json<ConferenceWindowAnswer>({
+      content_type,
+      object_id,
+      role,
+      starts_at: iso(meeting.startsAt),
+      opens_at: iso(window.opensAt),
+      closes_at: iso(window.closesAt),
+      state: windowState(window, meeting.now),
+      now: iso(meeting.now),
+    });
   })
   .get('/conferences/get', requireUser, validateWithDetail('query', conferenceQuery), async (c) => {
     const { content_type, object_id } = c.req.valid('query');

@@ -79,6 +79,25 @@ export type ConferenceJoin = {
 };
 
 /**
+ * GET /api/conferences/window/ (ours, decision 012): when this person's meeting room opens and closes, by the
+ * server's clock, so the join page can count down to the opening and move on by itself on any device clock.
+ */
+export type ConferenceWindowAnswer = {
+  content_type: ConferenceContentType;
+  object_id: number;
+  role: 'host' | 'participant';
+  starts_at: string;
+  /** OPENS_BEFORE_MINUTES before the start */
+  opens_at: string;
+  /** CLOSES_AFTER_MINUTES after the planned end */
+  closes_at: string;
+  /** before: counting down; open: the mentor may start it and participants wait for that; after: over */
+  state: 'before' | 'open' | 'after';
+  /** the server's clock when it answered */
+  now: string;
+};
+
+/**
  * GET /api/conferences/limits/ (ours, decision 012): how many people a meeting's room admits here, so the event
  * editor can warn a mentor whose seats outgrow it before anyone registers.
  */

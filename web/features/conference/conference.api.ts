@@ -10,6 +10,8 @@ import type { SfuApi } from './sfu/sfu-transport.ts';
  */
 
 export type ConferenceJoin = InferResponseType<typeof api.conferences.get.$get, 200>;
+/** When the room opens and closes, by the server's clock (the join page's countdown). */
+export type ConferenceWindow = InferResponseType<typeof api.conferences.window.$get, 200>;
 /** /BaseMeet's ticket into the public demo room: the fixed test values and a guest's join token. */
 export type DemoJoin = InferResponseType<typeof api.conferences.demo.join.$post, 200>;
 
@@ -34,6 +36,8 @@ export const conferenceApi = {
     unwrap(await api.conferences['update-from-salute-jazz'].$post({ json: { content_type: contentType, object_id: id, status: 'ended' } })),
   join: async (contentType: ConferenceContentType, id: number): Promise<ConferenceJoin> =>
     unwrap(await api.conferences.get.$get({ query: { content_type: contentType, object_id: String(id) } })),
+  window: async (contentType: ConferenceContentType, id: number): Promise<ConferenceWindow> =>
+    unwrap(await api.conferences.window.$get({ query: { content_type: contentType, object_id: String(id) } })),
   demoJoin: async (): Promise<DemoJoin> => unwrap(await api.conferences.demo.join.$post()),
   /** The SFU proxy's calls for one meeting; a new session shows the join token `joinToken` gives at the time. */
   sfu: (contentType: ConferenceContentType, id: number, joinToken: () => Promise<string>): SfuApi => {

@@ -12,6 +12,7 @@ import { ticketSource } from './join-ticket.ts';
 import { connectMeeting, socketUrl, type MeetingClient } from './meeting-client.ts';
 import { meshTransport } from './mesh/mesh-transport.ts';
 import { refusalText } from './refusal-text.ts';
+import { RoomCountdown } from './room-countdown.tsx';
 import { browserSfuConnection, sfuTransport } from './sfu/sfu-transport.ts';
 import { useJoinFlow, type JoinTarget } from './use-join-flow.ts';
 
@@ -80,6 +81,8 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
   if (client && join) {
     return <Connected client={client} join={join} viewer={viewer} onLeave={leave} onEnd={join.role === 'host' ? () => void end() : undefined} />;
   }
+
+  if (state.phase === 'waiting') return <RoomCountdown opensAt={state.opensAt} offsetMs={state.offsetMs} timeZone={viewer?.time_zone} />;
 
   return (
     <>

@@ -7,7 +7,9 @@ import { JOIN_MESSAGES, POLL_ATTEMPTS, POLL_INTERVAL_MS, type JoinStep } from '.
 /*
  * The join flow of spec 002 §4.1 up to the equipment check: who the caller is to this meeting, the mentor
  * starting the room, participants asking for it every 2 s (30 times). Any failure stops the flow with its
- * message; «Повторить» starts it again.
+ * message; «Повторить» starts it again. Before the room's window opens (decision 012) the page counts down to
+ * the opening by the server's clock and then goes on by itself; participants who come early keep waiting for
+ * the mentor until the start, and only then does the spec's count of 30 tries begin.
  */
 
 export type JoinTarget = { contentType: ConferenceContentType; id: number | null };
@@ -15,6 +17,8 @@ export type JoinTarget = { contentType: ConferenceContentType; id: number | null
 export type JoinFlowState =
   | { phase: 'working'; step: JoinStep }
   | { phase: 'failed'; step: JoinStep; message: string }
+  /** the room is not open yet: times in ms by this device's clock plus `offsetMs` (the server's clock) */
+  | { phase: 'waiting'; step: JoinStep; opensAt: number; startsAt: number; offsetMs: number }
   | { phase: 'ready'; step: 'equipment-check'; join: ConferenceJoin };
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -27,6 +31,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 const notStarted = (error: unknown) => error instanceof ApiError && error.code === 'conference_not_started';
+const tooEarly = (error: unknown) => error instanceof ApiError && error.code === 'conference_too_early';
+/** A long wait is slept in steps, so a device that slept (a closed laptop) re-reads the clock soon after waking. */
+const WAIT_STEP_MS = 30_000;
+/** Starting at the very edge of the window may meet the server a moment early: this many more tries, a second apart. */
+const EDGE_RETRIES = 5;
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.detail || JOIN_MESSAGES.fallback;
@@ -60,10 +69,27 @@ export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
       at('role-check');
       if (!Number.isInteger(meeting.mentorId)) return fail(JOIN_MESSAGES.roleCheck);
       const host = meeting.mentorId === viewerId;
+      const window = await conferenceApi.window(target.contentType, id);
+      const offsetMs = Date.parse(window.now) - Date.now();
+      const serverNow = () => Date.now() + offsetMs;
+      const opensAt = Date.parse(window.opens_at);
+      const startsAt = Date.parse(window.starts_at);
+      if (window.state === 'before') {
+        if (!abort.signal.aborted) setState({ phase: 'waiting', step: stepRef.current, opensAt, startsAt, offsetMs });
+        while (serverNow() < opensAt) await sleep(Math.min(opensAt - serverNow(), WAIT_STEP_MS), abort.signal);
+      }
       let join: ConferenceJoin | null = null;
       if (host) {
         at('conference-creation');
-        await conferenceApi.start(target.contentType, id);
+        for (let retry = 0; ; retry += 1) {
+          try {
+            await conferenceApi.start(target.contentType, id);
+            break;
+          } catch (error) {
+            if (!tooEarly(error) || retry >= EDGE_RETRIES) throw error;
+            await sleep(1000, abort.signal);
+          }
+        }
         join = await conferenceApi.join(target.contentType, id);
       } else {
         at('registration-check');
@@ -74,8 +100,10 @@ export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
         }
         if (!join) {
           at('conference-polling');
-          for (let i = 0; i < POLL_ATTEMPTS && !join; i += 1) {
+          // before the start the mentor may still open the room at any moment: only tries after it count
+          for (let tries = 0; tries < POLL_ATTEMPTS && !join; ) {
             await sleep(POLL_INTERVAL_MS, abort.signal);
+            if (serverNow() >= startsAt) tries += 1;
             try {
               join = await conferenceApi.join(target.contentType, id);
             } catch (error) {
