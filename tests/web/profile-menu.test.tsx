@@ -32,6 +32,16 @@ describe('ProfileMenu', () => {
     expect(screen.getByRole('menuitem', { name: 'Модерация заявок' }).getAttribute('href')).toBe('/admin/mentor-applications');
   });
 
+  it("offers 'Стать наставником' to a mentee and not to a mentor, who already is one (issue 35)", async () => {
+    const { unmount } = renderWithRouter(<ProfileMenu user={makeUser({ user_role: 'mentor' })} />);
+    await openMenu();
+    expect(screen.queryByText('Стать наставником')).toBeNull();
+    unmount();
+    renderWithRouter(<ProfileMenu user={makeUser({ user_role: 'mentee' })} />);
+    await openMenu();
+    expect(screen.getByRole('menuitem', { name: 'Стать наставником' }).getAttribute('href')).toBe('/become-mentor');
+  });
+
   it("hides 'Модерация заявок' from a mentor", async () => {
     renderWithRouter(<ProfileMenu user={makeUser({ user_role: 'mentor' })} />);
     await openMenu();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
-import { redirectIfAuthenticated, requireAuth, requireRole } from '../../web/features/account/guards.ts';
+import { redirectIfAuthenticated, requireAuth, requireCreator, requireRole } from '../../web/features/account/guards.ts';
 import { bindSessionExpiry } from '../../web/lib/session/session-cache.ts';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { apiFetch } from '../../web/lib/api-client.ts';
@@ -38,6 +38,13 @@ describe('route guards', () => {
     expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentee' })), 'mentor'))).toBe('/forbidden');
     expect(await redirectTarget(requireRole(contextWith(null), 'mentor'))).toBe('/login');
     expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentor' })), 'mentor'))).toBeNull();
+  });
+
+  it('«Создать» offers a mentee the way to become a mentor instead of /forbidden (issue 35)', async () => {
+    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'mentee' }))))).toBe('/become-mentor');
+    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'mentor' }))))).toBeNull();
+    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'admin' }))))).toBe('/forbidden');
+    expect(await redirectTarget(requireCreator(contextWith(null)))).toBe('/login');
   });
 
   it('sends a signed-in user away from /login to /', async () => {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireRole } from '../features/account/guards.ts';
+import { requireCreator } from '../features/account/guards.ts';
 import { SessionEditorScreen } from '../features/session-editor/session-editor-screen.tsx';
 
 export const Route = createFileRoute('/CreateEntityPage')({
-  beforeLoad: ({ context }) => requireRole(context, 'mentor'),
+  beforeLoad: ({ context }) => requireCreator(context),
   component: SessionEditorScreen,
 });

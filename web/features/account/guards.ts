@@ -33,6 +33,16 @@ export async function requireRole(context: RouterContext, role: UserRole): Promi
   return { user };
 }
 
+/**
+ * «Создать» (/CreateEntityPage) is the mentors' editor: a mentee is offered the way to become one there instead of
+ * a refusal (issue 35); anyone else who is not a mentor is refused as by requireRole.
+ */
+export async function requireCreator(context: RouterContext): Promise<{ user: Me }> {
+  const { user } = await requireAuth(context);
+  if (user.user_role === 'mentee') throw redirect({ to: '/become-mentor' });
+  return requireRole(context, 'mentor');
+}
+
 /** For /login: a signed-in user has nothing to do there and goes to /. */
 export async function redirectIfAuthenticated(context: RouterContext): Promise<void> {
   if (await loadSessionUser(context)) throw redirect({ to: '/' });

@@ -59,7 +59,8 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
         </div>
         <DropdownMenuSeparator />
         <DropdownMenuGroup>
-          <MenuLink to="/become-mentor" icon={<GraduationCap />} label="Стать наставником" />
+          {/* a mentor already is one (issue 35) */}
+          {user.user_role === 'mentee' ? <MenuLink to="/become-mentor" icon={<GraduationCap />} label="Стать наставником" /> : null}
           {isMentor ? <MenuLink to="/MyMentee" icon={<UsersRound />} label="Мои ученики" /> : null}
           {isMentor ? <MenuLink to="/Statistics" icon={<ChartNoAxesColumn />} label="Аналитика и доходы" /> : null}
           <MenuLink to="/MyMentorsPage" icon={<UserRoundCheck />} label="Мои наставники" />

@@ -13,7 +13,7 @@ export const navItems: NavItem[] = [
   { label: 'Поиск', to: '/AllMentors', icon: Search, activeOn: ['/AllMentors', '/AllEvents'] },
   { label: 'Календарь', to: '/CalendarPage', icon: CalendarDays, activeOn: ['/CalendarPage'] },
   { label: 'Чаты', to: '/ChatsPage', icon: MessageCircle, activeOn: ['/ChatsPage'] },
-  { label: 'Создать', to: '/CreateEntityPage', icon: SquarePlus, activeOn: ['/CreateEntityPage'] },
+  { label: 'Создать', to: '/CreateEntityPage', icon: SquarePlus, activeOn: ['/CreateEntityPage', '/become-mentor'] },
   { label: 'Домой', to: '/Home', icon: House, activeOn: ['/Home'] },
 ];
 

@@ -145,7 +145,7 @@ function Frame({ backButton, chip, children }: { backButton: ReactNode; chip?: R
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Стать наставником</h1>
           {chip}
         </div>
-        <p className="text-sm text-muted-foreground">Заполните анкету: после проверки модератором ваш профиль появится в каталоге наставников.</p>
+        <p className="text-sm text-muted-foreground">Консультации и мероприятия создают наставники. Заполните анкету: после проверки модератором ваш профиль появится в каталоге наставников, и вы сможете их создавать.</p>
       </div>
       {children}
     </section>
