@@ -233,15 +233,18 @@ describe('booking dialog', () => {
     const session = screen.getByRole('region', { name: 'О сессии' });
     expect(within(session).getByText('Разбор резюме')).toBeTruthy();
     expect(within(session).getByText('60 мин')).toBeTruthy();
-    expect(within(session).getByText('2 500 руб.')).toBeTruthy();
+    expect(within(session).getByText('2 500 ₽')).toBeTruthy();
     const when = screen.getByRole('region', { name: 'Дата и время' });
     expect(within(when).getByText('четверг, 7 марта')).toBeTruthy();
     expect(within(when).getByText('13:00 – 14:00')).toBeTruthy();
     // same zone as the mentor: no zone note
     expect(screen.queryByText(/по вашему времени/)).toBeNull();
 
+    // the button that goes to the checkout says what it charges, beside the cancellation terms (issue 35)
+    expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
+    expect(screen.getByText(/^Полный возврат, если отменить не позднее чем за 7 дней до начала/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Вопросы ментору'), { target: { value: '  Как описать смену профессии?  ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s500/ }));
     await flush(0);
     await flush(0);
 
@@ -299,8 +302,8 @@ describe('booking dialog', () => {
     await flush(DETAIL_MIN_LOADER_MS);
     expect(screen.getByText('Не удалось загрузить')).toBeTruthy();
     // the session facts fall back to what the mentor page knew
-    expect(within(screen.getByRole('region', { name: 'О сессии' })).getByText('2 500 руб.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(within(screen.getByRole('region', { name: 'О сессии' })).getByText('2 500 ₽')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Подтвердить/ }));
     await flush(0);
     expect(calls.some((call) => call.method === 'POST' && call.url.includes('/consultation-bookings/create'))).toBe(true);
   });
@@ -324,7 +327,7 @@ describe('booking dialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: /18:00 – 19:00/ }));
     fireEvent.click(nextButton());
     await flush(DETAIL_MIN_LOADER_MS);
-    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Подтвердить/ }));
     await flush(0);
     await flush(0);
     expect(onBooked).toHaveBeenCalledWith({ service_type: 'consultation', id: 92 });
@@ -344,7 +347,7 @@ describe('booking dialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
     fireEvent.click(nextButton());
     await flush(DETAIL_MIN_LOADER_MS);
-    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Подтвердить/ }));
     await flush(0);
     await flush(0);
 

@@ -106,10 +106,11 @@ describe('/payment-return', () => {
     expect(linkHref('К мероприятию')).toBe('/event_info/5');
   });
 
-  it("a canceled payment offers 'Попробовать снова' back on the service page", async () => {
+  it("a canceled (e.g. declined) payment says «Оплата не прошла», not that the person cancelled, and offers 'Попробовать снова' (issue 35)", async () => {
     mockFetch([{ path: /\/api\/payments\/00000003-0000-4000-8000-000000000003\b/, body: payment({ id: '00000003-0000-4000-8000-000000000003', status: 'canceled' }) }, ...summaryRoutes]);
     await renderScreen('00000003-0000-4000-8000-000000000003');
-    expect(screen.getByText('Оплата отменена')).toBeTruthy();
+    expect(screen.getByText('Оплата не прошла')).toBeTruthy();
+    expect(screen.queryByText(/отменена/)).toBeNull();
     await until(() => expect(linkHref('Попробовать снова')).toBe('/mentor_info/7'));
   });
 

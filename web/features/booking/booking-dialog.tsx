@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
+import { CANCELLATION_TERMS, payLabel } from '../../lib/cancellation-terms.ts';
 import { createBooking, type AvailableSlot, type CreatedBooking } from './booking.api.ts';
 import { bookingQueries } from './booking.queries.ts';
 import {
@@ -26,6 +27,7 @@ import {
 import { BookingStepConfirm, formatRubles, sessionFacts, type KnownType } from './booking-step-confirm.tsx';
 import { BookingStepSlots } from './booking-step-slots.tsx';
 import { useMinimumPending } from './use-minimum-pending.ts';
+import { returnTarget } from '../../lib/return-to.ts';
 
 /** Spec 000 §9: the week's slots show their loader for at least 500 ms, the slot details for at least 1 s. */
 export const SLOTS_MIN_LOADER_MS = 500;
@@ -82,7 +84,7 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
   useEffect(() => {
     if (!sessionPending && !user) {
       close();
-      void navigate({ to: '/login' });
+      void navigate({ to: '/login', search: { redirect: returnTarget() } });
     }
   }, [sessionPending, user, close, navigate]);
 
@@ -234,6 +236,8 @@ function ConfirmStep({
   useEffect(() => {
     if (detail.isError) console.error('booking: slot details failed', detail.error);
   }, [detail.isError, detail.error]);
+  // «Подтвердить» of a paid consultation goes straight to the checkout: it says so, with the sum (issue 35)
+  const costs = sessionFacts(detail.data, known).costs;
 
   return (
     <>
@@ -247,6 +251,7 @@ function ConfirmStep({
         questions={questions}
         onQuestionsChange={onQuestionsChange}
       />
+      {!loading && costs > 0 ? <p className="text-xs text-muted-foreground">{CANCELLATION_TERMS}</p> : null}
       <StickyFooter>
         <Button variant="outline" disabled={pending} onClick={onBack}>
           <ArrowLeft />
@@ -254,7 +259,7 @@ function ConfirmStep({
         </Button>
         <Button disabled={loading || pending} onClick={onConfirm}>
           {pending ? <Spinner className="text-current" label="Записываем" /> : null}
-          Подтвердить
+          {costs > 0 ? payLabel('Подтвердить', formatRubles(costs)) : 'Подтвердить'}
         </Button>
       </StickyFooter>
     </>

@@ -151,8 +151,13 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
       );
     case 'canceled':
       return (
-        <ResultCard tone="danger" icon={<CircleX />} title="Оплата отменена">
-          <p className="text-sm text-muted-foreground">Деньги не списаны. Можно вернуться и попробовать снова, пока время или место свободны.</p>
+        // the provider says 'canceled' for a declined card as well as for an abandoned checkout: nothing here may
+        // suggest the person cancelled (issue 35)
+        <ResultCard tone="danger" icon={<CircleX />} title="Оплата не прошла">
+          <p className="text-sm text-muted-foreground">
+            Деньги не списаны: банк отклонил платёж или оплата была прервана. Можно попробовать снова, в том числе другой картой, пока время или место
+            свободны.
+          </p>
           {details}
           <Actions>
             <ServiceLink payment={data} summary={bought} primary label="Попробовать снова" />
