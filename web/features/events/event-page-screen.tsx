@@ -21,6 +21,7 @@ import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
+import { EventPaySummary } from './event-pay-summary.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
 
 const OTHER_EVENTS_SHOWN = 6;
@@ -63,6 +64,8 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [paymentFor, setPaymentFor] = useState<number | null>(null);
+  // a paid event shows what is bought before the seat is held and the checkout opens (issue 35)
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
 
   const mentorId = event.event_id_mentor ?? event.mentor;
@@ -111,7 +114,10 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   const onAction = () => {
     if (action.kind === 'login') void navigate({ to: '/login' });
     else if (awaitingPayment) setPaymentFor(event.id);
-    else if (action.kind === 'participate' && !register.isPending) register.mutate();
+    else if (action.kind === 'participate' && !register.isPending) {
+      if (event.price > 0) setSummaryOpen(true);
+      else register.mutate();
+    }
   };
 
   const sendReview = async (values: ReviewValues) => {
@@ -194,6 +200,16 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         ) : null}
       </EventDetailsView>
 
+      <EventPaySummary
+        open={summaryOpen}
+        title={event.title}
+        date={event.date}
+        price={event.price}
+        timeZone={user?.time_zone}
+        pending={register.isPending}
+        onConfirm={() => register.mutate(undefined, { onSettled: () => setSummaryOpen(false) })}
+        onClose={() => setSummaryOpen(false)}
+      />
       <PaymentDialog
         service={paymentFor != null ? { service_type: 'event', service_id: paymentFor } : null}
         onClose={() => {
