@@ -85,13 +85,13 @@ const dayCell = (day: string) => document.querySelector<HTMLButtonElement>(`[dat
 const nextButton = () => screen.getByRole('button', { name: /Далее/ });
 
 describe('booking calendar', () => {
-  it('says options in Russian plural', () => {
-    expect(optionsLabel(1)).toBe('1 опция');
-    expect(optionsLabel(2)).toBe('2 опции');
-    expect(optionsLabel(4)).toBe('4 опции');
-    expect(optionsLabel(5)).toBe('5 опций');
-    expect(optionsLabel(11)).toBe('11 опций');
-    expect(optionsLabel(21)).toBe('21 опция');
+  it('says free times in Russian plural, «1 окно» rather than the spec’s «1 опция» (issue 35)', () => {
+    expect(optionsLabel(1)).toBe('1 окно');
+    expect(optionsLabel(2)).toBe('2 окна');
+    expect(optionsLabel(4)).toBe('4 окна');
+    expect(optionsLabel(5)).toBe('5 окон');
+    expect(optionsLabel(11)).toBe('11 окон');
+    expect(optionsLabel(21)).toBe('21 окно');
   });
 
   it('starts weeks on Monday', () => {
@@ -158,8 +158,8 @@ describe('booking dialog', () => {
     const visible = [...strip.querySelectorAll<HTMLButtonElement>('[data-day]')].filter((cell) => !cell.closest('[inert]'));
     expect(visible.map((cell) => cell.dataset.day)).toEqual(weekDays('2030-03-04'));
     expect(visible[0]!.textContent).toContain('пн');
-    expect(dayCell('2030-03-06').getAttribute('aria-label')).toBe('среда, 6 марта: 1 опция');
-    expect(dayCell('2030-03-07').getAttribute('aria-label')).toBe('четверг, 7 марта: 2 опции');
+    expect(dayCell('2030-03-06').getAttribute('aria-label')).toBe('среда, 6 марта: 1 окно');
+    expect(dayCell('2030-03-07').getAttribute('aria-label')).toBe('четверг, 7 марта: 2 окна');
     expect(dayCell('2030-03-05').disabled).toBe(true); // past
     expect(dayCell('2030-03-08').disabled).toBe(true); // nothing free
     expect(screen.getByText('4 – 10 марта 2030')).toBeTruthy();
@@ -170,7 +170,7 @@ describe('booking dialog', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Следующая неделя' }));
     expect(screen.getByText('11 – 17 марта 2030')).toBeTruthy();
-    expect(dayCell('2030-03-11').getAttribute('aria-label')).toBe('понедельник, 11 марта: 5 опций');
+    expect(dayCell('2030-03-11').getAttribute('aria-label')).toBe('понедельник, 11 марта: 5 окон');
   });
 
   it("keeps 'Далее' disabled until a time is chosen, and shows the time range and minutes", async () => {

@@ -70,9 +70,12 @@ export function groupByDay(slots: readonly AvailableSlot[], timeZone: string): M
   return days;
 }
 
-/** '1 опция', '2 опции', '5 опций'. */
+/**
+ * '1 окно', '2 окна', '5 окон': free times as Russian booking speaks of them. The spec's 'N опции' read «1 опция»
+ * beside a single time (issue 35, decision 006).
+ */
 export function optionsLabel(count: number): string {
-  return countRu(count, ['опция', 'опции', 'опций']);
+  return countRu(count, ['окно', 'окна', 'окон']);
 }
 
 export function formatTime(value: string, timeZone: string): string {

@@ -26,7 +26,7 @@ type WeekStripProps = {
 /**
  * The swipeable week calendar of booking step 1 (spec 000 §2): the previous, current and next weeks sit
  * side by side and a swipe (touch or mouse, through pointer events) or the arrow buttons move one week.
- * Each day says how many options it has ('3 опции').
+ * Each day says how many free times it has ('3 окна').
  */
 export function WeekStrip({ monday, onMondayChange, minMonday, maxMonday, counts, selectedDay, onSelectDay, today }: WeekStripProps) {
   const viewport = useRef<HTMLDivElement>(null);
