@@ -35,6 +35,14 @@ type Joined = { client: MeetingClient; ticket: DemoJoin };
  * the page asks for a guest ticket and the camera and microphone, then shows the conference with the prototype's
  * extras (debug panel, return-to-self) and the error snackbar (5 s, Close).
  */
+/**
+ * The demo room's header: which room and who you are. Never the room's password: it is a credential, even a demo's,
+ * and anyone looking at the screen (or a screenshot of it) would read it (issue 35).
+ */
+export function demoRoomSubtitle(ticket: Pick<DemoJoin, 'login' | 'subject_id' | 'display_name'>): string {
+  return `Комната ${ticket.login} · тема ${ticket.subject_id} · вы: ${ticket.display_name}`;
+}
+
 export function BaseMeetScreen() {
   const navigate = useNavigate();
   const snackbar = useSnackbar(SNACKBAR_DURATION.error);
@@ -125,7 +133,7 @@ function Room({ joined, onLeave, onError }: { joined: Joined; onLeave: () => voi
     <ConferenceView
       client={client}
       title="Демо-комната"
-      subtitle={`Комната ${ticket.login} · пароль ${ticket.password} · тема ${ticket.subject_id} · вы: ${ticket.display_name}`}
+      subtitle={demoRoomSubtitle(ticket)}
       role="participant"
       prototype
       onLeave={onLeave}
