@@ -3,7 +3,7 @@
 // filters. web/lib/early-data.ts hands each answer to the app's first request for the same path and query, once.
 // The paths must be the ones the app asks for: tests/web/early-data.test.ts checks them against the app's builders.
 (function () {
-  var EVENTS_FIRST_PAGE = '/api/events/load_more/?offset=0&limit=20&show_past=false&sort=newest';
+  var EVENTS_FIRST_PAGE = '/api/events/load_more/?offset=0&limit=20&show_past=false&sort=soonest';
   var MENTORS_FIRST_PAGE = '/api/users?offset=0&limit=24';
   var SESSION = '/api/users/me?full=1';
   var responses = {};

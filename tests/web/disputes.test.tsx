@@ -40,8 +40,8 @@ describe('resolve form rules', () => {
   it('asks for a resolution and, for a partial refund, 1..price−1 whole rubles', () => {
     expect(validateResolution('refund', 2500, '', '  ').errors).toEqual({ resolution: 'Поле не может быть пустым' });
     expect(validateResolution('refund', 2500, '', 'ж'.repeat(2001)).errors).toEqual({ resolution: 'Текст не должен превышать 2000 символов' });
-    expect(validateResolution('partial_refund', 2500, '0', 'ok').errors.amount).toBe('Сумма возврата — от 1 до 2499 ₽');
-    expect(validateResolution('partial_refund', 2500, '2500', 'ok').errors.amount).toBe('Сумма возврата — от 1 до 2499 ₽');
+    expect(validateResolution('partial_refund', 2500, '0', 'ok').errors.amount).toBe('Сумма возврата — от 1 до 2\u00A0499\u00A0₽');
+    expect(validateResolution('partial_refund', 2500, '2500', 'ok').errors.amount).toBe('Сумма возврата — от 1 до 2\u00A0499\u00A0₽');
     expect(validateResolution('partial_refund', 1, '1', 'ok').errors.amount).toBe('Частичный возврат невозможен');
     expect(validateResolution('partial_refund', 2500, '12.5', 'ok').errors.amount).toBeDefined();
     expect(validateResolution('partial_refund', 2500, '1 000', ' Половина ').body).toEqual({ outcome: 'partial_refund', refund_amount: 1000, resolution: 'Половина' });
@@ -121,9 +121,9 @@ describe('admin disputes screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Решение'), { target: { value: 'Половина встречи' } });
     fireEvent.change(amount, { target: { value: '2500' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть часть' }));
-    expect(within(dialog).getByText('Сумма возврата — от 1 до 2499 ₽')).toBeTruthy();
+    expect(within(dialog).getByText('Сумма возврата — от 1 до 2 499 ₽')).toBeTruthy();
     fireEvent.change(amount, { target: { value: '1000' } });
-    expect(within(dialog).queryByText('Сумма возврата — от 1 до 2499 ₽')).toBeNull();
+    expect(within(dialog).queryByText('Сумма возврата — от 1 до 2 499 ₽')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть часть' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ outcome: 'partial_refund', refund_amount: 1000, resolution: 'Половина встречи' });

@@ -32,8 +32,8 @@ describe('category selection (spec 000 §4)', () => {
 });
 
 describe('filters → query parameters of /api/events/load_more/', () => {
-  it('defaults: offset, limit 20, past hidden, newest', () => {
-    expect(buildEventListParams(DEFAULT_EVENT_FILTERS, 0).toString()).toBe('offset=0&limit=20&show_past=false&sort=newest');
+  it('defaults: offset, limit 20, past hidden, the soonest first (issue 35 item 12)', () => {
+    expect(buildEventListParams(DEFAULT_EVENT_FILTERS, 0).toString()).toBe('offset=0&limit=20&show_past=false&sort=soonest');
   });
   it('repeats the category key and sends every filter', () => {
     const params = buildEventListParams(

@@ -22,7 +22,7 @@ describe('EventListScreen', () => {
     renderWithRouter(<EventListScreen filters={{ ...DEFAULT_EVENT_FILTERS, categories: ['Хобби', 'Карьера'] }} onFiltersChange={vi.fn()} />, { queryClient: client() });
     expect(await screen.findByRole('link', { name: 'Мероприятие 2' })).toBeTruthy();
     const url = String((fetchMock.mock.calls[0] as unknown[])[0]);
-    expect(url).toBe('/api/events/load_more/?offset=0&limit=20&show_past=false&category=%D0%A5%D0%BE%D0%B1%D0%B1%D0%B8&category=%D0%9A%D0%B0%D1%80%D1%8C%D0%B5%D1%80%D0%B0&sort=newest');
+    expect(url).toBe('/api/events/load_more/?offset=0&limit=20&show_past=false&category=%D0%A5%D0%BE%D0%B1%D0%B1%D0%B8&category=%D0%9A%D0%B0%D1%80%D1%8C%D0%B5%D1%80%D0%B0&sort=soonest');
   });
 
   it('shows the empty state with a reset button', async () => {

@@ -166,6 +166,29 @@ describe('event page', () => {
     expect(screen.queryByText('Мест нет')).toBeNull();
   });
 
+  it('a past event offers no free seats and no refund terms; a free one no refund terms (issue 35 item 15)', async () => {
+    mockApi({ ...common, '/api/events/GetEvent/': () => Response.json({ ...detail, status: 'past', available_spots: 7 }) });
+    const { unmount } = renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(null) });
+    await screen.findByRole('heading', { level: 1, name: 'Акварель для начинающих' });
+    expect(screen.queryByText(/Свободно/)).toBeNull();
+    expect(screen.getAllByText('Мероприятие завершено').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Условия отмены')).toBeNull();
+    unmount();
+
+    mockApi({ ...common, '/api/events/GetEvent/': () => Response.json({ ...detail, status: 'upcoming', price: 0 }) });
+    const free = renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(null) });
+    await screen.findByRole('heading', { level: 1, name: 'Акварель для начинающих' });
+    expect(screen.queryByText('Условия отмены')).toBeNull();
+    // an event days ahead is not «в эфире» (issue 35 item 11)
+    expect(screen.queryByText('В эфире (прямо сейчас или скоро начнётся)')).toBeNull();
+    free.unmount();
+
+    mockApi(common);
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(null) });
+    await screen.findByRole('heading', { level: 1, name: 'Акварель для начинающих' });
+    expect(screen.getByText('Условия отмены')).toBeTruthy();
+  });
+
   it('shows a friendly state for a missing event', async () => {
     mockApi({ '/api/events/GetEvent/': () => Response.json({ detail: 'Мероприятие не найдено', code: 'not_found' }, { status: 404 }) });
     renderWithRouter(<EventPageScreen eventId={999} />, { queryClient: clientWith(null) });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../web/lib/format-price.ts';
+import { formatAmount, formatPrice } from '../../web/lib/format-price.ts';
+import { kopecksText, rublesText } from '../../worker/lib/money-text.ts';
+import { formatRubles } from '../../worker/escrow/notices.ts';
+import { formatPreviewPrice } from '../../web/features/events/event-preview-screen.tsx';
+import { formatRubles as bookingRubles } from '../../web/features/booking/booking-step-confirm.tsx';
 import { dayjs, formatDate } from '../../web/lib/dayjs.ts';
 
 // Prices use no-break spaces so '₽' never wraps alone; compare with them normalised.
@@ -20,6 +24,20 @@ describe('formatPrice', () => {
 
   it('keeps the number and the sign together with a no-break space', () => {
     expect(formatPrice(11000)).toBe('11\u00A0000\u00A0₽');
+  });
+
+  it('writes a price one way on every screen and in every server text: «4 000 ₽», never «руб.» (issue 35 item 15)', () => {
+    expect(formatPrice(4000)).toBe('4\u00A0000\u00A0₽');
+    expect(formatPreviewPrice(4000)).toBe(formatPrice(4000));
+    expect(formatPreviewPrice('0')).toBe('Бесплатно');
+    expect(bookingRubles(4000)).toBe(formatPrice(4000));
+    // the server's texts (notifications, refund quotes, receipts) use the same writer, kopecks after a comma
+    expect(formatRubles(400_000)).toBe('4\u00A0000\u00A0₽');
+    expect(kopecksText(123_456)).toBe('1\u00A0234,56\u00A0₽');
+    expect(kopecksText(5)).toBe('0,05\u00A0₽');
+    expect(kopecksText(0)).toBe('0\u00A0₽');
+    expect(rublesText(1499)).toBe('1\u00A0499\u00A0₽');
+    expect(formatAmount(0)).toBe('0\u00A0₽');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   reviewPrompt,
   scheduleItems,
   shortTitle,
+  startsSoon,
   type ScheduleItem,
 } from '../../web/features/schedule/schedule-items.ts';
 import { booking, person, scheduleEvent } from './schedule-fixtures.ts';
@@ -41,6 +42,13 @@ describe('schedule item status (spec 002 §4.3)', () => {
     expect(itemStatus(bought(booking(4, '2030-03-06T08:30:00Z', { conference_status: 'ended' })), NOW)).toBe('done');
     expect(itemStatus(bought(booking(5, '2030-03-06T08:30:00Z', { status: 'finished' })), NOW)).toBe('done');
     expect(itemStatus(led(scheduleEvent(6, '2030-03-05T10:00:00Z')), NOW)).toBe('done');
+  });
+
+  it('is «Скоро в эфире» only within the hour before the start, not for everything ahead (issue 35 item 11)', () => {
+    expect(startsSoon(joined(scheduleEvent(1, '2030-03-06T09:45:00Z')), NOW)).toBe(true);
+    expect(startsSoon(joined(scheduleEvent(2, '2030-03-06T10:00:00Z')), NOW)).toBe(true);
+    expect(startsSoon(joined(scheduleEvent(3, '2030-03-06T10:01:00Z')), NOW)).toBe(false);
+    expect(startsSoon(joined(scheduleEvent(4, '2031-02-05T10:00:00Z')), NOW)).toBe(false);
   });
 
   it('merges overlapping windows once per item and in start order', () => {

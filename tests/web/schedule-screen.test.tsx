@@ -141,7 +141,9 @@ describe('/CalendarPage cards', () => {
     // Веду: the mentor's event and the consultation booked with them, soonest first
     const leading = screen.getByRole('tabpanel');
     expect(within(leading).getAllByRole('article').map((a) => a.getAttribute('data-testid'))).toEqual(['schedule-card-booking:21', 'schedule-card-event:11']);
-    expect(within(card('event:11')).getByText('Скоро в эфире')).toBeTruthy();
+    // two days ahead is not «в эфире» (issue 35 item 11)
+    expect(within(card('event:11')).getByText('Запланировано')).toBeTruthy();
+    expect(within(card('event:11')).queryByText('Скоро в эфире')).toBeNull();
     expect(buttonsOf('event:11')).toEqual(['Открыть', 'Изменить', 'Подробнее', 'Отменить']);
     expect(within(card('event:11')).getByRole('link', { name: 'Открыть' }).getAttribute('href')).toBe('/event-conference/11');
     expect(within(card('event:11')).getByRole('link', { name: 'Подробнее' }).getAttribute('href')).toBe('/event_info/11');
@@ -234,7 +236,7 @@ describe('/CalendarPage cards', () => {
     fireEvent.click(within(card('booking:22')).getByRole('button', { name: 'Подробнее' }));
     await flush(0);
     let dialog = screen.getByRole('dialog', { name: 'Запись на консультацию' });
-    for (const text of ['Личная сессия', 'Имя Фамилия', 'Сессия наставничества', '60 минут', '2500 руб', 'Суббота, 9 марта 2030', '13:00 – 14:00', 'Вопрос к ментору:', 'Сопроводительный вопрос отсутствует.']) {
+    for (const text of ['Личная сессия', 'Имя Фамилия', 'Сессия наставничества', '60 минут', '2 500 ₽', 'Суббота, 9 марта 2030', '13:00 – 14:00', 'Вопрос к ментору:', 'Сопроводительный вопрос отсутствует.']) {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     // the placeholder picture stands in for a missing avatar
@@ -246,7 +248,7 @@ describe('/CalendarPage cards', () => {
     fireEvent.click(within(card('booking:23')).getByRole('button', { name: 'Подробнее' }));
     await flush(0);
     dialog = screen.getByRole('dialog', { name: 'Запись на консультацию' });
-    for (const text of ['Анна Соколова', 'Разбор резюме', '3000 руб', 'Как вырасти до тимлида?']) expect(within(dialog).getByText(text)).toBeTruthy();
+    for (const text of ['Анна Соколова', 'Разбор резюме', '3 000 ₽', 'Как вырасти до тимлида?']) expect(within(dialog).getByText(text)).toBeTruthy();
   });
 });
 

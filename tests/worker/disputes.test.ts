@@ -144,7 +144,7 @@ describe('deciding a dispute', () => {
       refund_amount: 'Укажите сумму возврата',
     });
     expect((await expectJson(sendResolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 1500, resolution: 'Частично' }), 400)).fields).toEqual({
-      refund_amount: 'Сумма возврата — от 1 до 1499 ₽',
+      refund_amount: 'Сумма возврата — от 1 до 1\u00A0499\u00A0₽',
     });
     const body = await expectOk(resolve(admin, dispute.id, { outcome: 'partial_refund', refund_amount: 500, resolution: 'Половина встречи' }), 200);
     expect(body).toMatchObject({ status: 'resolved_partial', refund_amount: 500 });

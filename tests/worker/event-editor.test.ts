@@ -103,7 +103,7 @@ describe('POST /api/events/AddEvent/', () => {
       is_whitelisted: false,
       is_canceled: false,
       image_url: null,
-      status: 'live',
+      status: 'upcoming',
     });
     const row = await eventRow(created.id);
     expect(row.mentorId).toBe(me.id);

@@ -58,7 +58,7 @@ describe('event list', () => {
           total_spots: 10,
           available_spots: 10,
           category: 'Хобби',
-          status: 'live',
+          status: 'upcoming',
           mentor: mentor.id,
           mentor_info: { id: mentor.id, mentor_name: 'Анна', mentor_surname: 'Иванова', mentor_avatar_url: null },
           description: '<p>Описание</p>',
@@ -186,7 +186,9 @@ describe('event list', () => {
     const [d5, d1, d3a, d3b] = rows.map((r) => r.id);
     const sorted = (sort: string) => list({ search: word, sort }).then(ids);
     expect(await sorted('newest')).toEqual([d5, d3b, d3a, d1]);
-    expect(await list({ search: word }).then(ids)).toEqual([d5, d3b, d3a, d1]); // newest is the default
+    // the default is the soonest upcoming first (issue 35 item 12; decision 005)
+    expect(await list({ search: word }).then(ids)).toEqual([d1, d3a, d3b, d5]);
+    expect(await sorted('soonest')).toEqual([d1, d3a, d3b, d5]);
     expect(await sorted('oldest')).toEqual([d1, d3a, d3b, d5]);
     expect(await sorted('price-asc')).toEqual([d1, d3b, d5, d3a]);
     expect(await sorted('price-desc')).toEqual([d3a, d5, d3b, d1]);
@@ -234,11 +236,30 @@ describe('event list', () => {
     const [future, running, ended, old] = rows;
     const upcoming = await list({ search: word, sort: 'oldest' });
     expect(ids(upcoming)).toEqual([running.id, future.id]);
-    expect(upcoming.results.map((e) => e.status)).toEqual(['live', 'live']);
+    // live: started and not ended, or starting within the hour; two days ahead is only upcoming (issue 35 item 11)
+    expect(upcoming.results.map((e) => e.status)).toEqual(['live', 'upcoming']);
     expect(await list({ search: word, sort: 'oldest', show_past: 'false' })).toEqual(upcoming);
     const all = await list({ search: word, sort: 'oldest', show_past: 'true' });
     expect(ids(all)).toEqual([old.id, ended.id, running.id, future.id]);
-    expect(all.results.map((e) => e.status)).toEqual(['past', 'past', 'live', 'live']);
+    expect(all.results.map((e) => e.status)).toEqual(['past', 'past', 'live', 'upcoming']);
+    // the default order with past events shown: upcoming soonest first, then past latest first
+    expect(ids(await list({ search: word, show_past: 'true' }))).toEqual([running.id, future.id, ended.id, old.id]);
+  });
+
+  it("is live from an hour before the start until the end, 'upcoming' before that (issue 35 item 11)", async () => {
+    const word = token();
+    const min = 60_000;
+    const { rows } = await mentorWithEvents(word, [
+      { startsAt: new Date(Date.now() + 50 * min) },
+      { startsAt: new Date(Date.now() + 70 * min) },
+      { startsAt: new Date(Date.now() + 400 * DAY) },
+    ]);
+    const body = await list({ search: word });
+    expect(body.results.map((e) => [e.id, e.status])).toEqual([
+      [rows[0].id, 'live'],
+      [rows[1].id, 'upcoming'],
+      [rows[2].id, 'upcoming'],
+    ]);
   });
 });
 
@@ -359,7 +380,7 @@ describe('event detail', () => {
     const body = await expectOk(specApi.events.GetEvent.$get({ query: { id: String(event.id) } }), 200);
     expect(body).toMatchObject({
       id: event.id,
-      status: 'live',
+      status: 'upcoming',
       mentor: mentor.id,
       event_id_mentor: mentor.id,
       duration_minutes: 90,
@@ -398,7 +419,7 @@ describe("a mentor's events", () => {
     const hidden = await e(4, { isPublic: false });
     const visitor = await expectOk(specApi.events.GetUserEvents.$get({ query: { user_id: String(mentor.id) } }), 200);
     expect(visitor.map((x) => x.id)).toEqual([near, far, recent, old]);
-    expect(visitor.map((x) => x.status)).toEqual(['live', 'live', 'past', 'past']);
+    expect(visitor.map((x) => x.status)).toEqual(['upcoming', 'upcoming', 'past', 'past']);
     const other = await createUser(t.db);
     expect((await expectOk(apiAs(asUser(other), { trailingSlash: true }).events.GetUserEvents.$get({ query: { user_id: String(mentor.id) } }), 200)).map((x) => x.id)).toEqual([
       near,

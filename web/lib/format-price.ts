@@ -1,12 +1,13 @@
-const NBSP = '\u00A0';
+import { rublesText } from '../../worker/lib/money-text.ts';
 
 /**
- * Rubles as the product shows them: '11 000 ₽', and 'Бесплатно' for 0 or a missing price.
- * Grouping is done by hand (with no-break spaces, so '₽' never wraps onto its own line) because
- * Intl's ru-RU separator differs between ICU versions.
+ * A price as the product shows it: '11 000 ₽', and 'Бесплатно' for 0 or a missing price. Every screen writes prices
+ * through this (never 'руб.'), and the server's texts through the same worker/lib/money-text.ts.
  */
 export function formatPrice(rubles: number | null | undefined): string {
   if (rubles == null || !Number.isFinite(rubles) || rubles <= 0) return 'Бесплатно';
-  const grouped = String(Math.round(rubles)).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${grouped}${NBSP}₽`;
+  return rublesText(Math.round(rubles));
 }
+
+/** An amount that may be 0 or have kopecks (income, a refund, a receipt): '0 ₽', '28 500 ₽', '1 234,56 ₽'. */
+export const formatAmount = (rubles: number): string => rublesText(rubles);

@@ -1,5 +1,6 @@
 // The dispute forms' limits and messages (spec 002 §5.2; decision 010): the server's schemas and lifecycle and the
 // web's dialogs (the buyer's complaint, the admin's resolution) read them from here. Pure: no server-only code.
+import { rublesText } from '../lib/money-text.ts';
 
 /** a complaint's or a resolution's text */
 export const DISPUTE_TEXT_MAX = 2000;
@@ -9,7 +10,7 @@ export const disputeMessages = {
   textRequired: 'Поле не может быть пустым',
   textTooLong: `Текст не должен превышать ${DISPUTE_TEXT_MAX} символов`,
   /** a partial refund that partialRefundFits refuses, for a consultation of `price` rubles */
-  refundOutOfRange: (price: number) => (price > 1 ? `Сумма возврата — от 1 до ${price - 1} ₽` : 'Частичный возврат невозможен'),
+  refundOutOfRange: (price: number) => (price > 1 ? `Сумма возврата — от 1 до ${rublesText(price - 1)}` : 'Частичный возврат невозможен'),
 } as const;
 
 /** A partial refund leaves both sides something: whole rubles from 1 to the price − 1. */

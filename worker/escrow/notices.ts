@@ -1,5 +1,6 @@
 // The notifications money transitions leave for people (stored in the transaction, pushed after it).
 import type { NewNotification } from '../notifications/notify.ts';
+import { kopecksText } from '../lib/money-text.ts';
 
 export const SCHEDULE_URL = '/CalendarPage';
 
@@ -8,10 +9,8 @@ export function formatWhen(at: Date, timeZone = 'Europe/Moscow') {
   return new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
 }
 
-/** "1 500 ₽", "1 234,56 ₽" */
-export function formatRubles(kopecks: number) {
-  return `${new Intl.NumberFormat('ru-RU', { minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(kopecks / 100)} ₽`;
-}
+/** "1 500 ₽", "1 234,56 ₽": as every screen writes money (worker/lib/money-text.ts) */
+export const formatRubles = (kopecks: number) => kopecksText(kopecks);
 
 /** keyed by the booking: a booking's payment is announced once, whichever path saw it first */
 export const bookingPaidNotice = (mentorId: number, bookingId: number, when: string): NewNotification & { dedupeKey: string } => ({

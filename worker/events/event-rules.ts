@@ -9,6 +9,8 @@ export const EVENT_DESCRIPTION_HTML_MAX = 20_000;
 export const EVENT_TITLE_MAX = 255;
 export const EVENT_SPOTS_MAX = 100_000;
 export const EVENT_LEAD_MS = 60 * 60 * 1000;
+/** An event is «в эфире» from this long before its start until its end (the server's status 'live', the calendar's «Скоро в эфире»). */
+export const EVENT_LIVE_LEAD_MINUTES = 60;
 export const EVENT_DEFAULT_SPOTS = 20;
 export const EVENT_DEFAULT_TIME = '18:00';
 /** the cover image's bound: any image upload's */

@@ -5,8 +5,9 @@ import { users } from '../../drizzle/schema/users.ts';
 import { EVENTS_PAGE_MAX, TOP_EVENTS, USER_EVENTS_MAX, type EventListFilters, type EventSort } from './events.schemas.ts';
 import { searchCondition, searchWords } from '../lib/search-condition.ts';
 import { withFlatRows } from '../../drizzle/flat-rows.ts';
+import { EVENT_LIVE_LEAD_MINUTES } from './event-rules.ts';
 
-/** Started and not yet over (start + duration > now) counts as 'live', like an upcoming one. */
+/** Not yet over: start + duration is still ahead. */
 const notEnded = sql`${events.startsAt} + make_interval(mins => ${events.durationMinutes}::int) > now()`;
 
 /**
@@ -18,7 +19,11 @@ export const upcoming = and(gt(events.startsAt, sql`now() - interval '1 day'`), 
 /** Shown in public lists; matches the predicate of the partial indexes events_list_*_idx. */
 const listed = sql`${events.isPublic} and not ${events.isCanceled}`;
 
-const status = sql<'live' | 'past' | 'canceled'>`case when ${events.isCanceled} then 'canceled' when ${notEnded} then 'live' else 'past' end`;
+/**
+ * 'live' («В эфире (прямо сейчас или скоро начнётся)») is an event that has started and not ended, or starts within
+ * the hour (EVENT_LIVE_LEAD_MINUTES); one further ahead is 'upcoming' (decision 005, «The event list's order and «в эфире»»).
+ */
+const status = sql<'live' | 'upcoming' | 'past' | 'canceled'>`case when ${events.isCanceled} then 'canceled' when not (${notEnded}) then 'past' when ${events.startsAt} <= now() + make_interval(mins => ${EVENT_LIVE_LEAD_MINUTES}::int) then 'live' else 'upcoming' end`;
 
 /** What every event item carries: the event, its status and its mentor's brief (one join, no per-row query). */
 export const eventItemColumns = {
@@ -45,6 +50,8 @@ export const eventItemColumns = {
 
 
 const sortOrder: Record<EventSort, SQL[]> = {
+  // without past events every row is upcoming: the starts_at order the list's index serves (buildPage)
+  soonest: [asc(events.startsAt), asc(events.id)],
   newest: [desc(events.startsAt), desc(events.id)],
   oldest: [asc(events.startsAt), asc(events.id)],
   'price-asc': [asc(events.price), asc(events.id)],
@@ -70,7 +77,7 @@ function buildPage(db: Executor | HttpDb, f: EventListFilters, bind: Bind) {
         searchCondition(events.searchText, f.search, (word, i) => bind(`w${i}`, word)),
       ),
     )
-    .orderBy(...sortOrder[f.sort])
+    .orderBy(...(f.sort === 'soonest' && f.showPast ? upcomingFirst : sortOrder[f.sort]))
     .limit(bind('limit', Math.min(f.limit, EVENTS_PAGE_MAX) + 1))
     .offset(bind('offset', f.offset));
 }
@@ -127,7 +134,7 @@ export async function findEvent(db: Executor, id: number) {
 }
 export type EventItemRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
-/** Upcoming events soonest first, then past ones latest first. */
+/** Upcoming events soonest first, then past ones latest first (also the list's default order with past events shown). */
 const upcomingFirst = [
   sql`(${upcoming}) desc`,
   sql`case when ${upcoming} then ${events.startsAt} end asc`,

@@ -8,7 +8,8 @@ export const TOP_EVENTS = 10;
 /** a mentor's own list (GetUserEvents) is not paged; this bounds it */
 export const USER_EVENTS_MAX = 200;
 
-export const eventSorts = ['newest', 'oldest', 'price-asc', 'price-desc'] as const;
+/** 'soonest' (ours, the default) first, then the spec's four (decision 005, «The event list's order and «в эфире»»). */
+export const eventSorts = ['soonest', 'newest', 'oldest', 'price-asc', 'price-desc'] as const;
 export type EventSort = (typeof eventSorts)[number];
 
 export const eventListQuery = z
@@ -20,7 +21,7 @@ export const eventListQuery = z
     category: categoriesParam,
     min_price: priceParam,
     max_price: priceParam,
-    sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(eventSorts, { error: 'Некорректная сортировка' }).default('newest')),
+    sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(eventSorts, { error: 'Некорректная сортировка' }).default('soonest')),
   })
   .transform(({ show_past, ...rest }) => ({ ...rest, showPast: show_past === 'true' || show_past === '1' }));
 

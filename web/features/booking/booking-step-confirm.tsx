@@ -13,9 +13,9 @@ export const MENTOR_LOAD_FAILED = 'Не удалось загрузить';
 /** What the mentor page already knows about the type: used while the slot details are missing. */
 export type KnownType = { name?: string | null; duration_minutes?: number | null; costs?: number | null };
 
-/** 'Бесплатно' or '1 500 руб.' (the dialog writes rubles as 'руб', spec 000 §2). */
+/** 'Бесплатно' or '1 500 ₽': the spec's 'руб' too is written as every other price (issue 35 item 15). */
 export function formatRubles(value: number | null | undefined): string {
-  return formatPrice(value).replace('₽', 'руб.');
+  return formatPrice(value);
 }
 
 /** The session facts of step 2 with the spec's defaults (spec 000 §9: 60 minutes, 'Сессия наставничества'). */

@@ -49,6 +49,8 @@ export type EventDetailsViewProps = {
   seatsText: string;
   /** The action button (or a disabled stand-in in the preview). */
   action: ReactNode;
+  /** The refund terms: only for a paid event one can still cancel (showsCancellationPolicy). */
+  cancellationPolicy?: boolean;
   /** «Добавить в календарь» beside the share link; the preview has none. */
   calendarButton?: ReactNode;
   /** Blocks under the main content: reviews, other events. */
@@ -57,7 +59,7 @@ export type EventDetailsViewProps = {
 
 /** The whole event page body: main column, sticky side panel on desktop, bottom bar on mobile. */
 export function EventDetailsView(props: EventDetailsViewProps) {
-  const { title, dateText, imageUrl, ageTag, category, live, canceled, shareUrl, participantsText, descriptionHtml, descriptionPlaceholder, mentor, mentorLoading, priceText, seatsText, action, calendarButton, children } = props;
+  const { title, dateText, imageUrl, ageTag, category, live, canceled, shareUrl, participantsText, descriptionHtml, descriptionPlaceholder, mentor, mentorLoading, priceText, seatsText, action, calendarButton, cancellationPolicy = true, children } = props;
   const hasDescription = Boolean(descriptionHtml && descriptionHtml.trim());
 
   return (
@@ -115,7 +117,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
             </section>
           ) : null}
 
-          <CancellationPolicy />
+          {cancellationPolicy ? <CancellationPolicy /> : null}
 
           {/* On mobile the mentor card follows the content; on desktop it sits in the side panel. */}
           <div className="lg:hidden">

@@ -9,6 +9,7 @@ import { NativeSelect } from '../../components/native-select.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
   ALL_CATEGORIES,
+  DEFAULT_EVENT_FILTERS,
   EVENT_CATEGORIES,
   EVENT_SORTS,
   EVENTS_SEARCH_DEBOUNCE_MS,
@@ -80,7 +81,7 @@ export function EventFilters({ filters, onChange, onReset }: EventFiltersProps) 
     (filters.categories[0] === ALL_CATEGORIES ? 0 : filters.categories.length) +
     (filters.min_price != null ? 1 : 0) +
     (filters.max_price != null ? 1 : 0) +
-    (filters.sort !== 'newest' ? 1 : 0) +
+    (filters.sort !== DEFAULT_EVENT_FILTERS.sort ? 1 : 0) +
     (filters.show_past ? 1 : 0);
   const canReset = !isDefaultFilters(filters) || text.trim() !== '' || minText !== '' || maxText !== '';
 

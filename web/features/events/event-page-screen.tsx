@@ -19,7 +19,7 @@ import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from '../../lib/events/events.api.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
-import { eventAction, formatParticipants, formatSeatsLeft, seatsLeft, type EventAction } from './event-rules.ts';
+import { eventAction, formatParticipants, formatSeatsFor, seatsLeft, showsCancellationPolicy, type EventAction } from './event-rules.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { EventPaySummary } from './event-pay-summary.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
@@ -146,7 +146,8 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         descriptionHtml={event.description}
         mentor={mentorName || event.mentor_info ? { id: mentorId, name: mentorName, avatarUrl: event.mentor_info?.mentor_avatar_url } : { id: mentorId, name: '' }}
         priceText={formatPrice(event.price)}
-        seatsText={formatSeatsLeft(left)}
+        seatsText={formatSeatsFor(left, event.is_canceled ? 'canceled' : event.status)}
+        cancellationPolicy={showsCancellationPolicy(event.price, event.is_canceled ? 'canceled' : event.status)}
         calendarButton={event.is_canceled || event.status === 'canceled' || event.status === 'past' ? null : <AddToCalendarButton kind="event" id={event.id} size="sm" />}
         action={<EventActionButton action={action} pending={register.isPending || (registration.isPending && registration.fetchStatus !== 'idle')} onClick={onAction} />}
       >

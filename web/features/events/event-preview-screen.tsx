@@ -5,11 +5,12 @@ import { Eye, FileQuestion, TriangleAlert } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
+import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { mentorQueries } from '../../lib/mentors/mentors.queries.ts';
 import { EventDetailsView } from './event-details-view.tsx';
 import { formatAgeTag } from './event-page-screen.tsx';
-import { formatParticipants, formatSeatsLeft } from './event-rules.ts';
+import { formatParticipants, formatSeatsLeft, isUnlimited } from './event-rules.ts';
 
 export const PREVIEW_STORAGE_KEY = 'previewEvent';
 /** Spec 000 §9: preview defaults. */
@@ -52,11 +53,9 @@ function toNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Spec 000 §2: 'Бесплатно' when 0, else the amount with 'руб.'. */
+/** 'Бесплатно' when 0, else the price as the published page writes it ('1 500 ₽', issue 35 item 15). */
 export function formatPreviewPrice(value: unknown): string {
-  const n = toNumber(value);
-  if (!n || n <= 0) return 'Бесплатно';
-  return `${String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00A0')}\u00A0руб.`;
+  return formatPrice(toNumber(value));
 }
 
 const ALLOWED_TAGS = new Set(['P', 'BR', 'B', 'STRONG', 'I', 'EM', 'U', 'S', 'A', 'UL', 'OL', 'LI', 'H1', 'H2', 'H3', 'H4', 'BLOCKQUOTE', 'SPAN', 'DIV', 'IMG', 'CODE', 'PRE']);
@@ -150,7 +149,8 @@ function PreviewBody({ draft }: { draft: PreviewDraft }) {
         mentor={mentorId != null ? { id: mentorId, name: mentorName || 'Наставник' , avatarUrl: mentorSource?.mentor_avatar_url } : null}
         mentorLoading={mentorId != null && !isSelf && mentorQuery.isPending}
         priceText={formatPreviewPrice(draft.price)}
-        seatsText={formatSeatsLeft(available)}
+        seatsText={formatSeatsLeft(isUnlimited(total) ? null : available)}
+        cancellationPolicy={(toNumber(draft.price) ?? 0) > 0}
         action={
           <Button size="lg" disabled title="Недоступно в предпросмотре">
             Участвовать

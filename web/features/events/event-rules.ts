@@ -28,6 +28,17 @@ export function formatSeatsLeft(left: number | null): string {
   return `Свободно ${left} ${pluralRu(left, ['место', 'места', 'мест'])}`;
 }
 
+/** The seats line of the page: a past or canceled event has no free seats to offer, whatever is left of its limit. */
+export function formatSeatsFor(left: number | null, status: EventStatus | undefined): string {
+  if (status === 'canceled') return 'Мероприятие отменено';
+  if (status === 'past') return 'Мероприятие завершено';
+  return formatSeatsLeft(left);
+}
+
+/** The refund terms concern what one paid for and can still cancel: not a free event, nor one that is over or canceled. */
+export const showsCancellationPolicy = (price: number | null | undefined, status: EventStatus | undefined) =>
+  (price ?? 0) > 0 && status !== 'past' && status !== 'canceled';
+
 /** 'N/M уже участвуют'; without a limit just 'N уже участвуют'. */
 export function formatParticipants(registered: number, total: number | null): string {
   return isUnlimited(total) ? `${registered} уже участвуют` : `${registered}/${total} уже участвуют`;

@@ -9,9 +9,11 @@ export type EventCategory = Category;
 export const ALL_CATEGORIES = 'all';
 export type CategoryChoice = EventCategory | typeof ALL_CATEGORIES;
 
-export const EVENT_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc'] as const;
+/** The soonest upcoming first (ours, the default: decision 005, «The event list's order and «в эфире»»), then the spec's four. */
+export const EVENT_SORTS = ['soonest', 'newest', 'oldest', 'price-asc', 'price-desc'] as const;
 export type EventSort = (typeof EVENT_SORTS)[number];
 export const SORT_LABELS: Record<EventSort, string> = {
+  soonest: 'Сначала ближайшие',
   newest: 'Сначала новые',
   oldest: 'Сначала старые',
   'price-asc': 'Сначала дешевле',
@@ -37,7 +39,7 @@ export const DEFAULT_EVENT_FILTERS: EventFilters = {
   categories: [ALL_CATEGORIES],
   min_price: null,
   max_price: null,
-  sort: 'newest',
+  sort: 'soonest',
   show_past: false,
 };
 
@@ -97,7 +99,7 @@ export function filtersFromSearch(search: EventListSearch): EventFilters {
     categories,
     min_price: search.min_price ?? null,
     max_price: search.max_price ?? null,
-    sort: search.sort ?? 'newest',
+    sort: search.sort ?? 'soonest',
     show_past: search.show_past ?? false,
   };
 }
@@ -110,7 +112,7 @@ export function searchFromFilters(filters: EventFilters): EventListSearch {
     category: category.length ? category : undefined,
     min_price: filters.min_price ?? undefined,
     max_price: filters.max_price ?? undefined,
-    sort: filters.sort === 'newest' ? undefined : filters.sort,
+    sort: filters.sort === 'soonest' ? undefined : filters.sort,
     show_past: filters.show_past || undefined,
   };
 }
@@ -122,7 +124,7 @@ export function isDefaultFilters(filters: EventFilters): boolean {
     filters.categories[0] === ALL_CATEGORIES &&
     filters.min_price == null &&
     filters.max_price == null &&
-    filters.sort === 'newest' &&
+    filters.sort === 'soonest' &&
     !filters.show_past
   );
 }

@@ -15,10 +15,13 @@ import { eventQueries } from './events.queries.ts';
 import type { EventListItem } from '../../lib/events/events.api.ts';
 import { EventDiffCard, type EventCardMode } from './event-diff-card.tsx';
 
+/** Not over and not canceled: running, starting soon ('live') or further ahead ('upcoming'). */
+const isAhead = (event: EventListItem) => event.status === 'live' || event.status === 'upcoming';
+
 /** Leading: the mentor's events that are not over; history: the finished and canceled ones. */
 export function splitUserEvents(events: EventListItem[]): { leading: EventListItem[]; history: EventListItem[] } {
-  const leading = events.filter((event) => event.status === 'live').sort((a, b) => a.date.localeCompare(b.date));
-  const history = events.filter((event) => event.status !== 'live').sort((a, b) => b.date.localeCompare(a.date));
+  const leading = events.filter(isAhead).sort((a, b) => a.date.localeCompare(b.date));
+  const history = events.filter((event) => !isAhead(event)).sort((a, b) => b.date.localeCompare(a.date));
   return { leading, history };
 }
 
@@ -33,9 +36,9 @@ export function MyEventsScreen({ user }: { user: Me }) {
   const events = useQuery({ ...eventQueries.byUser(user.id), enabled: isMentor });
   const { leading, history: ledBefore } = splitUserEvents(events.data ?? []);
   const registered = useQuery(eventQueries.registered());
-  const participating = (registered.data ?? []).filter((e) => e.status === 'live');
+  const participating = (registered.data ?? []).filter(isAhead);
   // the history holds what the user led and what they took part in
-  const history = [...ledBefore, ...(registered.data ?? []).filter((e) => e.status !== 'live')];
+  const history = [...ledBefore, ...(registered.data ?? []).filter((e) => !isAhead(e))];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.all() });
 

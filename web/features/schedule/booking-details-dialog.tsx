@@ -4,17 +4,17 @@ import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
+import { formatPrice } from '../../lib/format-price.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
 import type { ScheduleBooking } from './schedule.api.ts';
 import { DEFAULT_COST, DEFAULT_DURATION_MINUTES, minutesText, personName } from './schedule-items.ts';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** «1500 руб» as the spec writes it; «Бесплатно» for a free consultation. */
+/** «1 500 ₽» as every price is written (issue 35 item 15); «Бесплатно» for a free consultation. */
 function costText(booking: ScheduleBooking): string {
   const cost = booking.price ?? booking.slot.consultation_type.cost;
-  if (cost == null || !Number.isFinite(cost)) return `${DEFAULT_COST} руб`;
-  return cost > 0 ? `${cost} руб` : 'Бесплатно';
+  return formatPrice(cost == null || !Number.isFinite(cost) ? DEFAULT_COST : cost);
 }
 
 type BookingDetailsDialogProps = {

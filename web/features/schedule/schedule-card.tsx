@@ -15,6 +15,7 @@ import {
   itemActions,
   itemStatus,
   personName,
+  startsSoon,
   timeRange,
   type ItemAction,
   type ScheduleItem,
@@ -42,8 +43,10 @@ function StatusBadges({ item, now }: { item: ScheduleItem; now: number }) {
         <Badge variant="secondary">Завершено</Badge>
       ) : hasStarted(item, now) ? (
         <Badge variant="success">Идёт сейчас</Badge>
-      ) : (
+      ) : startsSoon(item, now) ? (
         <Badge>Скоро в эфире</Badge>
+      ) : (
+        <Badge variant="outline">Запланировано</Badge>
       )}
       {item.kind === 'event' && item.event.registration_status === 'pending_payment' && status === 'live' ? (
         <Badge variant="outline">Ожидает оплаты</Badge>

@@ -1,4 +1,5 @@
 import { dayjs } from '../../lib/dayjs.ts';
+import { EVENT_LIVE_LEAD_MINUTES } from '../../../worker/events/event-rules.ts';
 import { pluralRu } from '../../lib/plural.ts';
 import type { Schedule, ScheduleBooking, ScheduleEvent, SchedulePerson } from './schedule.api.ts';
 import { HISTORY_FILTER_VALUES, type HistoryFilter } from './schedule-tabs.ts';
@@ -101,6 +102,9 @@ export function isCancelled(item: ScheduleItem): boolean {
 }
 
 export const hasStarted = (item: ScheduleItem, now: number) => Date.parse(item.start) <= now;
+
+/** «Скоро в эфире»: starts within the hour, as the event page's 'live' (decision 005, «The event list's order and «в эфире»»). */
+export const startsSoon = (item: ScheduleItem, now: number) => Date.parse(item.start) - now <= EVENT_LIVE_LEAD_MINUTES * 60_000;
 
 export type ItemAction = 'open' | 'join' | 'details' | 'edit' | 'cancel' | 'leave' | 'review' | 'dispute';
 
