@@ -103,9 +103,9 @@ describe('mentor analytics screen', () => {
     expect(cardValue('Средний рейтинг')).toBe('4,67');
     expect(within(card('Средний рейтинг')).getByText('3 отзыва за период · 4,8 за всё время')).toBeTruthy();
     expect(cardValue('Доход')).toBe('28 500 ₽');
-    expect(within(card('Доход')).getByText('После комиссии платформы')).toBeTruthy();
-    expect(cardValue('Конверсия')).toBe('12,5 %');
-    expect(within(card('Конверсия')).getByText('10 записей на 80 просмотров')).toBeTruthy();
+    expect(within(card('Доход')).getByText('Вышло из удержания, после комиссии')).toBeTruthy();
+    expect(cardValue('Записи и просмотры')).toBe('10 записей');
+    expect(within(card('Записи и просмотры')).getByText('80 просмотров ваших страниц')).toBeTruthy();
 
     expect(screen.getByRole('button', { name: 'За месяц' }).getAttribute('aria-pressed')).toBe('true');
     expect(calls.map((call) => call.url)).toEqual([expect.stringMatching(/^\/api\/analytics\/summary\/?\?period=month$/)]);
@@ -121,6 +121,22 @@ describe('mentor analytics screen', () => {
     expect(screen.getByText('Вовлечённость учеников')).toBeTruthy();
     expect(screen.getByText('Анализ доходов')).toBeTruthy();
     expect(nbsp(screen.getByText(/после комиссии платформы$/).textContent!)).toBe('28 500 ₽ после комиссии платформы');
+  });
+
+  it('shows bookings and page views as two counts, never a rate above 100 % (issue 35)', async () => {
+    const cards = summary().cards;
+    mockFetch([
+      {
+        path: /\/api\/analytics\/summary\/?\?period=month$/,
+        body: summary({ cards: { ...cards, conversion: { value: 1.8, previous: 0.5, views: 15, conversions: 27, bookings: 20, registrations: 7 } } }),
+      },
+    ]);
+    renderScreen();
+    await screen.findByRole('group', { name: 'Записи и просмотры' });
+    expect(cardValue('Записи и просмотры')).toBe('27 записей');
+    expect(within(card('Записи и просмотры')).getByText('15 просмотров ваших страниц')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Конверсия' })).toBeNull();
+    expect(screen.queryByText(/180/)).toBeNull();
   });
 
   it('switching the period asks the server for that period', async () => {

@@ -19,11 +19,18 @@ describe('ProfileMenu', () => {
     expect(screen.getByRole('menuitem', { name: 'Мои ученики' }).getAttribute('href')).toBe('/MyMentee');
   });
 
+  it("leads a mentor to their analytics and money (/Statistics) from the menu, and nobody else (issue 35)", async () => {
+    renderWithRouter(<ProfileMenu user={makeUser({ user_role: 'mentor' })} />);
+    await openMenu();
+    expect(screen.getByRole('menuitem', { name: 'Аналитика и доходы' }).getAttribute('href')).toBe('/Statistics');
+  });
+
   it("hides 'Мои ученики' from other roles", async () => {
     renderWithRouter(<ProfileMenu user={makeUser({ user_role: 'mentee' })} />);
     await openMenu();
     expect(screen.getByRole('menuitem', { name: 'Мои наставники' })).toBeTruthy();
     expect(screen.queryByText('Мои ученики')).toBeNull();
+    expect(screen.queryByText('Аналитика и доходы')).toBeNull();
   });
 
   it("shows 'Модерация заявок' to admins only", async () => {

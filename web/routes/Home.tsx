@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '../features/home/home-screen.tsx';
+import { EarningsGlance } from '../features/earnings/earnings-section.tsx';
 import { homeQueries } from '../features/home/home.api.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
@@ -14,5 +15,7 @@ export const Route = createFileRoute('/Home')({
 
 function HomePage() {
   const { user, isPending } = useSession();
-  return <HomeScreen viewer={user} viewerPending={isPending} />;
+  // A mentor's home is their own work and money, not other mentors to book (issue 35).
+  const mentorPanel = user?.user_role === 'mentor' ? <EarningsGlance userId={user.id} /> : undefined;
+  return <HomeScreen viewer={user} viewerPending={isPending} mentorPanel={mentorPanel} />;
 }

@@ -5,6 +5,8 @@ import { downloadsQueries } from '../features/downloads/downloads.api.ts';
 import { LoadsScreen } from '../features/downloads/loads-screen.tsx';
 import { ReceiptsSection } from '../features/downloads/receipts-section.tsx';
 import { requireAuth } from '../features/account/guards.ts';
+import { EarningsSection } from '../features/earnings/earnings-section.tsx';
+import { earningsQueries } from '../features/earnings/earnings.api.ts';
 
 export const Route = createFileRoute('/loads')({
   beforeLoad: ({ context }) => requireAuth(context),
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/loads')({
   loader: ({ context }) => {
     void context.queryClient.prefetchInfiniteQuery(downloadsQueries.chatFiles(context.user.id));
     void context.queryClient.prefetchInfiniteQuery(downloadsQueries.receipts(context.user.id));
+    if (context.user.user_role === 'mentor') void context.queryClient.prefetchQuery(earningsQueries.mine(context.user.id));
   },
   component: LoadsPage,
 });
@@ -21,6 +24,8 @@ function LoadsPage() {
   const timeZone = user.time_zone ?? undefined;
   return (
     <LoadsScreen>
+      {/* a mentor's money comes in, not out: their earnings first, their own receipts below */}
+      {user.user_role === 'mentor' ? <EarningsSection userId={user.id} timeZone={timeZone} /> : null}
       <CalendarFeedCard userId={user.id} />
       <ChatFilesSection userId={user.id} timeZone={timeZone} />
       <ReceiptsSection userId={user.id} timeZone={timeZone} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { BarChart3, CalendarCheck, Percent, Star, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
+import { BarChart3, CalendarCheck, MousePointerClick, Star, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,7 +13,7 @@ import { cn } from '../../lib/cn.ts';
 import { countRu } from '../../lib/plural.ts';
 import { analyticsQueries, type AnalyticsSummary } from './analytics.api.ts';
 import { formatDecimal } from '../../lib/format-decimal.ts';
-import { formatPercent, formatRange, formatRubles, hasNoData, pointsTrend, ratingTrend, relativeTrend, type Trend } from './analytics-format.ts';
+import { formatRange, formatRubles, hasNoData, ratingTrend, relativeTrend, type Trend } from './analytics-format.ts';
 import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-period.ts';
 import { BestSessions } from './best-sessions.tsx';
 
@@ -26,10 +26,12 @@ export const ANALYTICS_LOAD_ERROR = 'Не удалось загрузить ан
 type AnalyticsScreenProps = {
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
+  /** The mentor's money (held, due, paid out) whatever the period: the route puts it in. */
+  earnings?: ReactNode;
 };
 
 /** /Statistics, «Аналитика ментора» (spec 002 §2.9) over GET /api/analytics/summary/ (decision 009). */
-export function AnalyticsScreen({ period, onPeriodChange }: AnalyticsScreenProps) {
+export function AnalyticsScreen({ period, onPeriodChange, earnings }: AnalyticsScreenProps) {
   // The previous period's numbers stay on screen (dimmed) while the next period loads.
   const query = useQuery({ ...analyticsQueries.summary(period), placeholderData: keepPreviousData });
   const summary = query.data;
@@ -72,6 +74,7 @@ export function AnalyticsScreen({ period, onPeriodChange }: AnalyticsScreenProps
           )}
         </div>
       ) : null}
+      {earnings}
     </section>
   );
 }
@@ -146,10 +149,12 @@ function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
         : `За период отзывов нет · ${formatDecimal(average_rating.overall)} за всё время`
       : `${countRu(average_rating.reviews_count, ['отзыв', 'отзыва', 'отзывов'])} за период` +
         (average_rating.overall == null ? '' : ` · ${formatDecimal(average_rating.overall)} за всё время`);
+  // Two counts, no rate (issue 35): a booking often comes without a recorded view (a link in a chat), so
+  // «записи / просмотры» can pass 100 %, which tells a person nothing.
   const conversionHint =
-    conversion.value == null
-      ? 'Просмотров за период не было'
-      : `${countRu(conversion.conversions, ['запись', 'записи', 'записей'])} на ${countRu(conversion.views, ['просмотр', 'просмотра', 'просмотров'])}`;
+    conversion.views === 0
+      ? 'Просмотров страниц за период не было'
+      : `${countRu(conversion.views, ['просмотр', 'просмотра', 'просмотров'])} ваших страниц`;
 
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -161,13 +166,13 @@ function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
         hint={reviewsHint}
         trend={ratingTrend(average_rating.value, average_rating.previous)}
       />
-      <StatCard title="Доход" icon={<Wallet />} value={formatRubles(income.value)} hint="После комиссии платформы" trend={relativeTrend(income.value, income.previous)} />
+      <StatCard title="Доход" icon={<Wallet />} value={formatRubles(income.value)} hint="Вышло из удержания, после комиссии" trend={relativeTrend(income.value, income.previous)} />
       <StatCard
-        title="Конверсия"
-        icon={<Percent />}
-        value={conversion.value == null ? '—' : formatPercent(conversion.value)}
+        title="Записи и просмотры"
+        icon={<MousePointerClick />}
+        value={countRu(conversion.conversions, ['запись', 'записи', 'записей'])}
         hint={conversionHint}
-        trend={pointsTrend(conversion.value, conversion.previous)}
+        trend={null}
       />
     </div>
   );

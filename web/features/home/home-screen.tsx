@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { MemberHome, type HomeViewer } from './member-home.tsx';
 import { VisitorHome } from './visitor-home.tsx';
@@ -7,12 +8,14 @@ type HomeScreenProps = {
   viewer: HomeViewer | null;
   /** The session is still being checked: neither variant yet, so a visitor never sees a member's page flash (or back). */
   viewerPending?: boolean;
+  /** A mentor's own work and money, shown instead of recommendations of other mentors (the route builds it). */
+  mentorPanel?: ReactNode;
 };
 
 /** /Home: a signed-in user's day at a glance, or what the product offers for a visitor. */
-export function HomeScreen({ viewer, viewerPending = false }: HomeScreenProps) {
+export function HomeScreen({ viewer, viewerPending = false, mentorPanel }: HomeScreenProps) {
   if (viewerPending) return <HomeSkeleton />;
-  return viewer ? <MemberHome viewer={viewer} /> : <VisitorHome />;
+  return viewer ? <MemberHome viewer={viewer} mentorPanel={mentorPanel} /> : <VisitorHome />;
 }
 
 function HomeSkeleton() {

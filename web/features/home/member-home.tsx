@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
@@ -14,7 +14,7 @@ import { useNow } from '../../lib/use-now.ts';
 export type HomeViewer = { id: number; mentor_name: string | null; time_zone?: string | null };
 
 /** /Home for a signed-in user: the next session, the coming week, unread messages, recommendations. */
-export function MemberHome({ viewer }: { viewer: HomeViewer }) {
+export function MemberHome({ viewer, mentorPanel }: { viewer: HomeViewer; mentorPanel?: ReactNode }) {
   const zone = viewer.time_zone || DEFAULT_TIME_ZONE;
   // A coarse clock for the lists (what is still ahead, which day is today); the countdown ticks on its own.
   const deviceNow = useNow(30_000);
@@ -41,7 +41,8 @@ export function MemberHome({ viewer }: { viewer: HomeViewer }) {
         <p className="text-sm text-muted-foreground sm:text-base">Сегодня {dayjs(now).tz(timeZone).format('dddd, D MMMM')}</p>
       </header>
 
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-stretch">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column would grow to a long unread message's one-line width on a phone */}
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-stretch">
         {schedule.isPending ? (
           <NextSessionSkeleton />
         ) : scheduleFailed ? (
@@ -52,7 +53,7 @@ export function MemberHome({ viewer }: { viewer: HomeViewer }) {
         ) : next ? (
           <NextSessionCard session={next} timeZone={timeZone} clockOffsetMs={offset} />
         ) : (
-          <NoNextSession />
+          <NoNextSession forMentor={mentorPanel != null} />
         )}
         <UnreadChats
           rooms={chats.data}
@@ -74,8 +75,12 @@ export function MemberHome({ viewer }: { viewer: HomeViewer }) {
         <ComingWeek days={week} timeZone={timeZone} now={now} />
       )}
 
-      <RecommendedMentors viewerId={viewer.id} isSignedIn />
-      <UpcomingEvents viewerId={viewer.id} timeZone={timeZone} />
+      {mentorPanel ?? (
+        <>
+          <RecommendedMentors viewerId={viewer.id} isSignedIn />
+          <UpcomingEvents viewerId={viewer.id} timeZone={timeZone} />
+        </>
+      )}
     </div>
   );
 }

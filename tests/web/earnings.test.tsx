@@ -1,0 +1,105 @@
+// A mentor's money (issue 35): held, due and paid out with each payment's consultation or event, the prompt to add a
+// payout card while money waits for one, and a mentor's /Home that shows their own money, not other mentors.
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Earnings } from '../../web/features/earnings/earnings.api.ts';
+import { EarningsGlance, EarningsSection } from '../../web/features/earnings/earnings-section.tsx';
+import { HomeScreen } from '../../web/features/home/home-screen.tsx';
+import { renderWithRouter } from './render-with-router.tsx';
+import { makeMentor, mockFetch } from './mentor-test-utils.ts';
+
+const nbsp = (text: string | null) => (text ?? '').replace(/\u00A0/g, ' ');
+const ZONE = 'Europe/Moscow';
+
+function earnings(overrides: Partial<Earnings> = {}): Earnings {
+  return {
+    fee_percent: 5,
+    has_payout_card: false,
+    held: { amount: 1425, count: 1 },
+    due: { amount: 4750, count: 1 },
+    paid_out: { amount: 0, count: 0 },
+    items: [
+      {
+        payment_id: '00000000-0000-4000-8000-000000000001',
+        stage: 'held',
+        service: { type: 'consultation', id: 11, title: 'Разбор резюме', date: '2030-03-06T09:00:00.000Z' },
+        payer: { name: 'Иван Петров' },
+        amount: 1500,
+        fee: 75,
+        net: 1425,
+        refund: null,
+        paid_at: '2030-03-01T09:00:00.000Z',
+        release_after: '2030-03-08T10:00:00.000Z',
+        dispute_open: false,
+        released_at: null,
+        paid_out_at: null,
+        waits_for_card: false,
+      },
+      {
+        payment_id: '00000000-0000-4000-8000-000000000002',
+        stage: 'due',
+        service: { type: 'event', id: 31, title: 'Мастер-класс', date: '2030-03-01T15:00:00.000Z' },
+        payer: { name: 'Анна Соколова' },
+        amount: 5000,
+        fee: 250,
+        net: 4750,
+        refund: null,
+        paid_at: '2030-02-20T09:00:00.000Z',
+        release_after: null,
+        dispute_open: false,
+        released_at: '2030-03-02T16:00:00.000Z',
+        paid_out_at: null,
+        waits_for_card: true,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const earningsRoute = (body: Earnings) => ({ path: /\/api\/analytics\/earnings\/?$/, body });
+
+describe('earnings', () => {
+  it('shows held, due and paid out, each payment with what it paid for, and asks for a card while money waits for one', async () => {
+    mockFetch([earningsRoute(earnings())]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+
+    expect(nbsp((await screen.findByTestId('earnings-held')).textContent)).toBe('1 425 ₽');
+    expect(nbsp(screen.getByTestId('earnings-due').textContent)).toBe('4 750 ₽');
+    expect(nbsp(screen.getByTestId('earnings-paid_out').textContent)).toBe('0 ₽');
+
+    const prompt = screen.getByRole('alert');
+    expect(within(prompt).getByText('Добавьте карту для выплат')).toBeTruthy();
+    expect(within(prompt).getByRole('link', { name: 'Добавить карту' }).getAttribute('href')).toBe('/ProfileSettings?tab=payment');
+
+    const rows = within(screen.getByRole('list', { name: 'Оплаты и выплаты' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Консультация «Разбор резюме»')).toBeTruthy();
+    expect(within(rows[0]!).getByText('На удержании до 8 марта, 13:00')).toBeTruthy();
+    expect(nbsp(within(rows[0]!).getByText(/^Оплачено/).textContent)).toBe('Оплачено 1 500 ₽, комиссия 75 ₽');
+    expect(within(rows[1]!).getByRole('link', { name: 'Мероприятие «Мастер-класс»' }).getAttribute('href')).toBe('/event_info/31');
+    expect(within(rows[1]!).getByText('Ждёт карту для выплат')).toBeTruthy();
+  });
+
+  it('does not ask for a card the mentor already has, and says when nothing was paid yet', async () => {
+    mockFetch([earningsRoute(earnings({ has_payout_card: true, held: { amount: 0, count: 0 }, due: { amount: 0, count: 0 }, items: [] }))]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+    expect(await screen.findByText('Оплат пока нет')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("gives a mentor's /Home their money and the card prompt instead of other mentors to book", async () => {
+    const { calls } = mockFetch([
+      earningsRoute(earnings()),
+      { path: /\/api\/calendars\/schedule/, body: { time_zone: ZONE, mentor_events: [], registered_events: [], booked_by_user: [], booked_for_mentor: [] } },
+      { path: /\/api\/chats\/?$/, body: [] },
+      { path: /\/api\/users\?/, body: { results: [makeMentor({ id: 7 })], has_more: false, count: 1 } },
+    ]);
+    renderWithRouter(<HomeScreen viewer={{ id: 1, mentor_name: 'Мария', time_zone: ZONE }} mentorPanel={<EarningsGlance userId={1} />} />, { path: '/Home' });
+
+    expect(await screen.findByRole('heading', { name: 'Ваши доходы' })).toBeTruthy();
+    expect(nbsp((await screen.findByTestId('earnings-due')).textContent)).toBe('4 750 ₽');
+    expect(screen.getByRole('link', { name: 'Добавить карту' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Аналитика и выплаты/ }).getAttribute('href')).toBe('/Statistics');
+    expect(screen.queryByRole('heading', { name: 'Рекомендуем наставников' })).toBeNull();
+    expect(calls.some((call) => /\/api\/users\?/.test(call.url))).toBe(false);
+  });
+});
