@@ -20,7 +20,7 @@ function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
     previous_range: { start: '2026-09-23T21:00:00.000Z', end: '2026-10-23T21:00:00.000Z' },
     cards: {
       sessions_held: { value: 12, previous: 9 },
-      average_rating: { value: 4.67, previous: 4.5, overall: 4.8, reviews_count: 3, overall_reviews_count: 20 },
+      average_rating: { value: 4.7, previous: 4.5, overall: 4.8, reviews_count: 3, overall_reviews_count: 20 },
       income: { value: 28500, previous: 19000 },
       conversion: { value: 0.125, previous: 0.1, views: 80, conversions: 10, bookings: 8, registrations: 2 },
     },
@@ -100,8 +100,8 @@ describe('mentor analytics screen', () => {
 
     expect(cardValue('Проведено сессий')).toBe('12');
     expect(nbsp(within(card('Проведено сессий')).getByText(/к прошлому периоду/).textContent!)).toBe('+33 % к прошлому периоду');
-    expect(cardValue('Средний рейтинг')).toBe('4,67');
-    expect(within(card('Средний рейтинг')).getByText('3 отзыва за период · 4,8 за всё время')).toBeTruthy();
+    expect(cardValue('Средний рейтинг')).toBe('4,7');
+    expect(within(card('Средний рейтинг')).getByText('3 оценки за период · 4,8 за всё время')).toBeTruthy();
     expect(cardValue('Доход')).toBe('28 500 ₽');
     expect(within(card('Доход')).getByText('Вышло из удержания, после комиссии')).toBeTruthy();
     expect(cardValue('Записи и просмотры')).toBe('10 записей');

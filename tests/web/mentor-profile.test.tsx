@@ -86,6 +86,8 @@ describe('mentor page', () => {
     const { unmount } = renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);
     expect(await screen.findByText('4,8', undefined, { timeout: 4_000 })).toBeTruthy();
     expect(screen.queryByText('4.8')).toBeNull();
+    // the count beside the rating is of ratings, not of the texts listed below (issue 35, item 13)
+    expect(screen.getByText('оценок')).toBeTruthy();
     unmount();
     mockFetch([{ path: /\/api\/users\/7\/?(\?|$)/, body: makeMentorDetail({ rating: '5.0', reviews_count: 0 }) }]);
     renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { ApiError } from '../../web/lib/api-client.ts';
 import { ReviewDialog, REVIEW_ERROR_MESSAGE, REVIEW_SUCCESS_MESSAGE, type ReviewValues } from '../../web/components/review-dialog.tsx';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 
@@ -77,5 +78,16 @@ describe('ReviewDialog', () => {
     expect(await screen.findByText(REVIEW_ERROR_MESSAGE)).toBeTruthy();
     expect(localStorage.getItem(KEY)).toBe('Понравилось');
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  // issue 35, item 17: a refusal said «Попробуйте еще раз», which could never help
+  it("shows the server's reason when it refuses the review", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const detail = 'Вы уже оставили отзыв этому наставнику';
+    const onSubmit = vi.fn().mockRejectedValue(new ApiError(409, { detail, code: 'already_reviewed' }));
+    render(<Harness onSubmit={onSubmit} />);
+    fireEvent.change(textarea(), { target: { value: 'Понравилось' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить отзыв' }));
+    expect(await screen.findByText(detail)).toBeTruthy();
   });
 });

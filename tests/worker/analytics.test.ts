@@ -8,6 +8,7 @@ import { consultationBookings, consultationSlots, consultationTypes } from '../.
 import { eventRegistrations, eventReviews } from '../../drizzle/schema/events.ts';
 import { ledgerEntries, payments } from '../../drizzle/schema/payments.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
+import { users } from '../../drizzle/schema/users.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
@@ -158,14 +159,18 @@ describe('GET /analytics/summary/', () => {
     expect(s.cards).toEqual<typeof s.cards>({
       // held in the month: c1, c2, e1; before it: c3 (e3 had nobody, c4 and e2 are ahead)
       sessions_held: { value: 3, previous: 1 },
-      // month: c1 5, e1 4 → 4.5; before: c3 3, page review 3 → 3; all four: 15 / 4 = 3.75
-      average_rating: { value: 4.5, previous: 3, overall: 3.75, reviews_count: 2, overall_reviews_count: 4 },
+      // the mentor's rating (decision 010): held consultations and page reviews, each person once with their latest;
+      // an event's review is not the mentor's rating. Month: m1's 5; before: m1's 3 and m3's 3 → 3; all time: m1's
+      // latest 5 and m3's 3 → 4.0, the page's own figure (issue 35, item 13: it said 3.75 beside the page's 4.0)
+      average_rating: { value: 5, previous: 3, overall: 4, reviews_count: 1, overall_reviews_count: 2 },
       // payouts: 1900 + 2850 + 950 + 950 = 6650; before: c3 1900
       income: { value: 6650, previous: 1900 },
       // month: bookings c1, c2, c4 + registrations m2/e1, m3/e1, m1/e2 = 6 of 8 views; before: c3, 1 of 2 views
       conversion: { value: 0.75, previous: 0.5, views: 8, conversions: 6, bookings: 3, registrations: 3 },
     });
     expect(s.revenue_by_type).toEqual<typeof s.revenue_by_type>({ consultations: 4750, events: 1900 });
+    const [page] = await t.db.select({ rating: users.rating, count: users.reviewsCount }).from(users).where(eq(users.id, mentor.id));
+    expect([Number(page.rating), page.count]).toEqual([s.cards.average_rating.overall, s.cards.average_rating.overall_reviews_count]);
     // B by income; A and e1 tie on 1900 ₽ and A's rating (5) beats e1's (4)
     expect(s.best_sessions).toEqual<typeof s.best_sessions>([
       { kind: 'consultation_type', id: typeB.id, title: 'Мок-интервью', sessions: 1, income: 2850, average_rating: null, reviews_count: 0 },

@@ -40,6 +40,7 @@ const addUserReview = (user: Caller | undefined, json: UserReviewJson) => as(use
 /** bodies the typed client would refuse to compile, for the 400s */
 const sendUserReview = (user: Caller, body: Record<string, unknown>) => send('POST', '/api/user_reviews/AddUserReview/', { user: asUser(user), body });
 const mentorReviews = (toUserId: number, client = specApi) => client.user_reviews.GetUserReviews.$get({ query: { to_user_id: String(toUserId) } });
+const canReview = (user: Caller | undefined, toUserId: number) => as(user).user_reviews['can-review'].$get({ query: { to_user_id: String(toUserId) } });
 const mentorCard = (id: number) => specApi.users[':id{[0-9]+}'].$get({ param: { id: String(id) } });
 
 describe('mentor reviews', () => {
@@ -59,7 +60,7 @@ describe('mentor reviews', () => {
       created_at: expect.any(String),
     });
     expect(await expectError(addUserReview(mentee, { review_text: 'Ещё раз', review_stars: 5, to_user_id: mentor.id }), 409)).toEqual({
-      detail: 'Вы уже оставили отзыв',
+      detail: 'Вы уже оставили отзыв этому наставнику',
       code: 'already_reviewed',
     });
     const list = await expectOk(mentorReviews(mentor.id), 200);
@@ -74,7 +75,7 @@ describe('mentor reviews', () => {
   });
 
   it('refuses anyone without a finished consultation with that mentor', async () => {
-    const refused = { detail: 'Отзыв могут оставить только ученики этого ментора', code: 'forbidden' };
+    const refused = { detail: 'Отзыв можно оставить после состоявшейся консультации с этим наставником', code: 'forbidden' };
     for (const status of ['paid', 'pending_payment', 'canceled'] as const) {
       const { mentor, mentee } = await consultation(status);
       expect(await expectError(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: mentor.id }), 403)).toEqual(refused);
@@ -83,10 +84,29 @@ describe('mentor reviews', () => {
     const { mentee } = await consultation('finished');
     const { mentor: other } = await consultation('finished');
     expect(await expectError(addUserReview(mentee, { review_text: 'Текст', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
-    expect(await expectError(addUserReview(other, { review_text: 'Себе', review_stars: 5, to_user_id: other.id }), 403)).toEqual(refused);
+    expect(await expectError(addUserReview(other, { review_text: 'Себе', review_stars: 5, to_user_id: other.id }), 403)).toEqual({
+      detail: 'Свою страницу оценить нельзя',
+      code: 'forbidden',
+    });
     expect((await expectError(addUserReview(undefined, { review_text: 'x', to_user_id: other.id }), 401)).code).toBe(
       'not_authenticated',
     );
+  });
+
+  // issue 35, item 17: «Добавить отзыв» was offered to everyone and the refusal read «Попробуйте еще раз»
+  it('tells the page whether the caller may review the mentor, with the same reason the server refuses with', async () => {
+    const { mentor, mentee } = await consultation('paid');
+    const caller = { ...mentee, role: 'mentee' as const };
+    const why = (detail: string, reason: string) => ({ can_review: false, reason, detail });
+    expect(await expectOk(canReview(caller, mentor.id), 200)).toEqual(why('Отзыв можно оставить после состоявшейся консультации с этим наставником', 'no_held_consultation'));
+    expect(await expectOk(canReview({ ...mentor, role: 'mentor' }, mentor.id), 200)).toEqual(why('Свою страницу оценить нельзя', 'own_page'));
+    await t.db.update(consultationBookings).set({ status: 'finished' }).where(eq(consultationBookings.menteeId, mentee.id));
+    expect(await expectOk(canReview(caller, mentor.id), 200)).toEqual({ can_review: true, reason: null, detail: null });
+    await expectOk(addUserReview(caller, { review_text: 'Спасибо', review_stars: 5, to_user_id: mentor.id }), 201);
+    expect(await expectOk(canReview(caller, mentor.id), 200)).toEqual(why('Вы уже оставили отзыв этому наставнику', 'already_reviewed'));
+    expect((await expectError(canReview(undefined, mentor.id), 401)).code).toBe('not_authenticated');
+    const res = await send('GET', `/api/user_reviews/can-review/?to_user_id=${mentor.id}`, { user: asUser(caller) });
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/public/);
   });
 
   it('checks text and stars with the dialog messages', async () => {
@@ -228,8 +248,10 @@ describe("the mentor's rating: each person once, a consultation only when held (
     await t.db.update(consultationBookings).set({ status: 'finished' }).where(eq(consultationBookings.id, made[0].booking.id));
     const person = { ...mentee, role: 'mentee' as const };
     const body = { review_text: 'Лучший ментор', review_stars: 5, to_user_id: mentor.id };
-    expect(await expectError(addUserReview(person, body), 403)).toEqual({ detail: 'Отзыв могут оставить только ученики этого ментора', code: 'forbidden' });
+    expect(await expectError(addUserReview(person, body), 403)).toEqual({ detail: 'Отзыв можно оставить после состоявшейся консультации с этим наставником', code: 'forbidden' });
+    expect(await expectOk(canReview(person, mentor.id), 200)).toMatchObject({ can_review: false, reason: 'no_held_consultation' });
     await met(made[0].booking, made[0].start, 5 * MIN);
+    expect(await expectOk(canReview(person, mentor.id), 200)).toEqual({ can_review: true, reason: null, detail: null });
     await expectOk(addUserReview(person, body), 201);
     expect(await ratingOf(mentor.id)).toEqual([1, '5.0']);
   });

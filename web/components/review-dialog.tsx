@@ -6,6 +6,7 @@ import { Label } from './ui/label.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { Textarea } from './ui/textarea.tsx';
 import { toast } from './ui/toast-store.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { StarRating } from './star-rating.tsx';
 
 /** Spec 000 §5 / §9: the text's limit, the default stars and the required message are the server's (review-rules.ts). */
@@ -76,7 +77,9 @@ export function ReviewDialog({ open, onOpenChange, draftKey, onSubmit, descripti
       await onSubmit({ review_text: reviewText, review_stars: stars });
     } catch (failure) {
       console.error('review: sending failed', failure);
-      toast({ title: REVIEW_ERROR_MESSAGE, variant: 'destructive', duration: REVIEW_TOAST_DURATION });
+      // a refusal (403 not allowed, 409 already reviewed) says why; trying again would not help
+      const refusal = failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? failure.detail : null;
+      toast({ title: refusal ?? REVIEW_ERROR_MESSAGE, variant: 'destructive', duration: REVIEW_TOAST_DURATION });
       setSending(false);
       return;
     }

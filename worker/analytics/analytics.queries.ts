@@ -63,6 +63,17 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
       union all
       select ur.stars, ur.created_at, null, null from user_reviews ur where ur.to_user_id = ${mentorId}
     ),
+    -- The ratings that make the mentor's rating (decision 010, «The mentor's rating»; forma_mentor_rating_refresh,
+    -- migration 0027): reviews on their page and ratings of consultations that were held, each person once with their
+    -- latest. A period's figure takes each person's latest within the period, so «за всё время» is the page's number.
+    counted_ratings as (
+      select ur.author_id, ur.stars::numeric as stars, ur.created_at as at, ur.id, 1 as on_page
+      from user_reviews ur where ur.to_user_id = ${mentorId}
+      union all
+      select cr.author_id, cr.rating::numeric, cr.created_at, cr.id, 0
+      from consultation_reviews cr join consultation_bookings b on b.id = cr.booking_id
+      where cr.mentor_id = ${mentorId} and (b.price > 0 or forma_consultation_met(b.id, '-infinity', 'infinity'))
+    ),
     -- Bookings that got paid (or were free) and registrations that got confirmed, dated when made.
     conversions as (
       select b.created_at as at, 'booking' as what from consultation_bookings b cross join p
@@ -128,13 +139,20 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
              count(distinct session_key) filter (where at >= p.prev_at and at < p.start_at) as prev
       from held cross join p
     ),
+    -- one decimal, as users.rating: every screen shows the same number (issue 35)
     rating_stats as (
-      select round(avg(stars) filter (where at >= p.start_at and at < p.now_at), 2) as cur,
-             round(avg(stars) filter (where at >= p.prev_at and at < p.start_at), 2) as prev,
-             round(avg(stars) filter (where at < p.now_at), 2) as overall,
-             count(*) filter (where at >= p.start_at and at < p.now_at) as cur_count,
-             count(*) filter (where at < p.now_at) as overall_count
-      from ratings cross join p
+      select round(avg(stars) filter (where span = 'cur'), 1) as cur,
+             round(avg(stars) filter (where span = 'prev'), 1) as prev,
+             round(avg(stars) filter (where span = 'all'), 1) as overall,
+             count(*) filter (where span = 'cur') as cur_count,
+             count(*) filter (where span = 'all') as overall_count
+      from (
+        select distinct on (x.span, r.author_id) x.span, r.stars
+        from counted_ratings r cross join p
+        cross join lateral (values ('cur', p.start_at, p.now_at), ('prev', p.prev_at, p.start_at), ('all', '-infinity'::timestamptz, p.now_at)) x(span, from_at, until_at)
+        where r.at >= x.from_at and r.at < x.until_at
+        order by x.span, r.author_id, r.at desc, r.on_page desc, r.id desc
+      ) latest
     ),
     income_stats as (
       select coalesce(round(sum(kopecks) filter (where at >= p.start_at) / 100.0), 0)::bigint as cur,
@@ -196,7 +214,7 @@ export async function mentorSummary(db: Db, mentorId: number, period: AnalyticsP
       'best_sessions', coalesce((
         select json_agg(json_build_object(
           'kind', kind, 'id', item_id, 'title', title, 'sessions', sessions,
-          'income', round(kopecks / 100.0)::bigint, 'average_rating', round(rating, 2), 'reviews_count', reviews))
+          'income', round(kopecks / 100.0)::bigint, 'average_rating', round(rating, 1), 'reviews_count', reviews))
         from best_named), '[]'::json)
     ) as summary
     from p, held_stats hs, rating_stats rs, income_stats inc, view_stats vs, conversion_stats cs, engagement_stats es`);

@@ -12,6 +12,17 @@ export const REVIEW_STARS_MAX = 5;
 /** a mentor's or an event's review starts at (and, left out, is) five stars */
 export const REVIEW_DEFAULT_STARS = 5;
 
+/**
+ * Why a person may not review a mentor (GET /api/user_reviews/can-review/), said where «Добавить отзыв» would be and
+ * by the refusal of AddUserReview, so the page and the server give the same reason.
+ */
+export const mentorReviewRefusals = {
+  own_page: 'Свою страницу оценить нельзя',
+  no_held_consultation: 'Отзыв можно оставить после состоявшейся консультации с этим наставником',
+  already_reviewed: 'Вы уже оставили отзыв этому наставнику',
+} as const;
+export type MentorReviewRefusal = keyof typeof mentorReviewRefusals;
+
 export const reviewMessages = {
   textRequired: 'Отзыв обязателен для заполнения',
   textTooLong: `Отзыв не должен превышать ${REVIEW_TEXT_MAX} символов`,

@@ -6,6 +6,7 @@ import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.t
 import { users } from '../../drizzle/schema/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { REVIEWS_LIST_MAX } from './reviews.schemas.ts';
+import type { MentorReviewRefusal } from './review-rules.ts';
 
 const author = { authorFirstName: users.firstName, authorLastName: users.lastName, authorAvatarUrl: users.avatarUrl };
 
@@ -74,6 +75,26 @@ export type AddReviewOutcome = { kind: 'added'; id: number } | { kind: 'not_allo
 type NewReview = { authorId: number; text: string; stars: number };
 
 /**
+ * The author had a finished consultation with the mentor that was held: paid for, or the two met in its room
+ * (forma_consultation_met, migration 0027; decision 010). The one rule of who may review a mentor.
+ */
+const heldConsultation = (authorId: number, mentorId: number) =>
+  sql`exists (select 1 from consultation_bookings b
+               where b.mentee_id = ${authorId} and b.mentor_id = ${mentorId} and b.status = 'finished'
+                 and (b.price > 0 or forma_consultation_met(b.id, '-infinity', 'infinity')))`;
+
+/** Whether the author may review the mentor now, and why not (the page offers «Добавить отзыв» only when so). */
+export async function mentorReviewEligibility(db: Db, authorId: number, mentorId: number): Promise<MentorReviewRefusal | null> {
+  if (authorId === mentorId) return 'own_page';
+  const result = await db.execute<{ held: boolean; reviewed: boolean }>(sql`
+    select ${heldConsultation(authorId, mentorId)} as held,
+           exists (select 1 from user_reviews r where r.author_id = ${authorId} and r.to_user_id = ${mentorId}) as reviewed`);
+  const [row] = result.rows;
+  if (row.reviewed) return 'already_reviewed';
+  return row.held ? null : 'no_held_consultation';
+}
+
+/**
  * One conditional INSERT … SELECT: it inserts only when the author had a finished consultation with the
  * mentor that was held, paid for or met in its room (forma_consultation_met, migration 0027; decision 010), so a
  * free booking nobody came to gives no say in the mentor's rating; user_reviews_author_uq allows one review per
@@ -84,9 +105,7 @@ export async function addUserReview(db: Db, review: NewReview & { toUserId: numb
     db,
     sql`insert into user_reviews (to_user_id, author_id, text, stars)
         select ${review.toUserId}::int, ${review.authorId}::int, ${review.text}, ${review.stars}::smallint
-        where exists (select 1 from consultation_bookings b
-                       where b.mentee_id = ${review.authorId} and b.mentor_id = ${review.toUserId} and b.status = 'finished'
-                         and (b.price > 0 or forma_consultation_met(b.id, '-infinity', 'infinity')))
+        where ${heldConsultation(review.authorId, review.toUserId)}
         returning id`,
     'user_reviews_author_uq',
   );

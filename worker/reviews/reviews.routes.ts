@@ -8,16 +8,17 @@ import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { toEventReview, toUserReview } from './reviews.mapper.ts';
-import { addEventReview, addUserReview, eventOwner, findEventReview, findUserReview, listEventReviews, listUserReviews, type AddReviewOutcome } from './reviews.queries.ts';
+import { addEventReview, addUserReview, eventOwner, findEventReview, findUserReview, listEventReviews, listUserReviews, mentorReviewEligibility, type AddReviewOutcome } from './reviews.queries.ts';
+import { mentorReviewRefusals } from './review-rules.ts';
 import { notifyNow } from '../notifications/notify.ts';
 import { eventReviewBody, eventReviewsQuery, REVIEWS_PER_HOUR, userReviewBody, userReviewsQuery } from './reviews.schemas.ts';
 import type { Db } from '../../drizzle/db.ts';
 
 const limitReviews = (db: Db, userId: number) => enforceLimits(db, [{ key: `reviews:user:${userId}`, max: REVIEWS_PER_HOUR, windowSeconds: 3600 }]);
 
-function added(outcome: AddReviewOutcome, notAllowed: string) {
+function added(outcome: AddReviewOutcome, notAllowed: string, duplicate = 'Вы уже оставили отзыв') {
   if (outcome.kind === 'not_allowed') throw errors.forbidden(notAllowed);
-  if (outcome.kind === 'duplicate') throw errors.conflict('already_reviewed', 'Вы уже оставили отзыв');
+  if (outcome.kind === 'duplicate') throw errors.conflict('already_reviewed', duplicate);
   return outcome.id;
 }
 
@@ -26,12 +27,21 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const rows = await listUserReviews(c.var.db, c.req.valid('query').to_user_id);
     return c.json(rows.map(toUserReview));
   })
+  // personal (never cached): whether «Добавить отзыв» is offered on the mentor's page, and the reason when not
+  .get('/user_reviews/can-review', requireUser, validate('query', userReviewsQuery), async (c) => {
+    const refusal = await mentorReviewEligibility(c.var.db, c.var.user.id, c.req.valid('query').to_user_id);
+    return c.json({ can_review: refusal === null, reason: refusal, detail: refusal && mentorReviewRefusals[refusal] });
+  })
   .post('/user_reviews/AddUserReview', requireUser, validate('json', userReviewBody), async (c) => {
     const userId = c.var.user.id;
     const body = c.req.valid('json');
     await limitReviews(c.var.db, userId);
     const outcome = await addUserReview(c.var.db, { authorId: userId, toUserId: body.to_user_id, text: body.review_text, stars: body.review_stars });
-    const id = added(outcome, 'Отзыв могут оставить только ученики этого ментора');
+    const id = added(
+      outcome,
+      body.to_user_id === userId ? mentorReviewRefusals.own_page : mentorReviewRefusals.no_held_consultation,
+      mentorReviewRefusals.already_reviewed,
+    );
     const review = toUserReview({ ...found(await findUserReview(c.var.db, id)), source: 'mentor_page' });
     await notifyNow(c.env, c.var.db, [
       { userId: body.to_user_id, kind: 'review', message: `Новый отзыв о вас: ${'★'.repeat(body.review_stars)}`, url: `/mentor_info/${body.to_user_id}`, dedupeKey: `user_review:${id}` },

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { countRu } from '../../lib/plural.ts';
 import { analyticsQueries, type AnalyticsSummary } from './analytics.api.ts';
-import { formatDecimal } from '../../lib/format-decimal.ts';
+import { formatRating } from '../../lib/format-decimal.ts';
 import { formatRange, formatRubles, hasNoData, ratingTrend, relativeTrend, type Trend } from './analytics-format.ts';
 import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-period.ts';
 import { BestSessions } from './best-sessions.tsx';
@@ -145,10 +145,10 @@ function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
   const reviewsHint =
     average_rating.value == null
       ? average_rating.overall == null
-        ? 'Отзывов пока нет'
-        : `За период отзывов нет · ${formatDecimal(average_rating.overall)} за всё время`
-      : `${countRu(average_rating.reviews_count, ['отзыв', 'отзыва', 'отзывов'])} за период` +
-        (average_rating.overall == null ? '' : ` · ${formatDecimal(average_rating.overall)} за всё время`);
+        ? 'Оценок пока нет'
+        : `За период оценок нет · ${formatRating(average_rating.overall)} за всё время`
+      : `${countRu(average_rating.reviews_count, ['оценка', 'оценки', 'оценок'])} за период` +
+        (average_rating.overall == null ? '' : ` · ${formatRating(average_rating.overall)} за всё время`);
   // Two counts, no rate (issue 35): a booking often comes without a recorded view (a link in a chat), so
   // «записи / просмотры» can pass 100 %, which tells a person nothing.
   const conversionHint =
@@ -162,7 +162,7 @@ function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
       <StatCard
         title="Средний рейтинг"
         icon={<Star />}
-        value={average_rating.value == null ? '—' : formatDecimal(average_rating.value)}
+        value={average_rating.value == null ? '—' : formatRating(average_rating.value)}
         hint={reviewsHint}
         trend={ratingTrend(average_rating.value, average_rating.previous)}
       />

@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { countRu } from '../../lib/plural.ts';
 import type { BestSession } from './analytics.api.ts';
-import { formatDecimal } from '../../lib/format-decimal.ts';
+import { formatRating } from '../../lib/format-decimal.ts';
 import { formatRubles } from './analytics-format.ts';
 
 const KIND_LABELS: Record<BestSession['kind'], string> = { consultation_type: 'Консультация', event: 'Мероприятие' };
@@ -13,7 +13,7 @@ function Rating({ item }: { item: BestSession }) {
   return (
     <span className="inline-flex items-center gap-1" title={countRu(item.reviews_count, ['отзыв', 'отзыва', 'отзывов'])}>
       <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-400" />
-      {formatDecimal(item.average_rating)}
+      {formatRating(item.average_rating)}
     </span>
   );
 }

@@ -17,7 +17,7 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { EducationList, ExperienceList } from './career-sections.tsx';
 import { MentorEventList, upcomingEvents } from './mentor-events.tsx';
 import { MentorReviewsSection } from './mentor-reviews-section.tsx';
-import { formatDecimal } from '../../lib/format-decimal.ts';
+import { formatRating } from '../../lib/format-decimal.ts';
 import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import { eventQueries } from '../../lib/events/events.queries.ts';
 import { mentorQueries } from './mentors.queries.ts';
@@ -228,12 +228,14 @@ function MentorHero({ mentor, name, isOwn, isSignedIn }: { mentor: MentorDetail;
           <dt className="order-2 text-xs text-muted-foreground">рейтинг</dt>
           <dd className="flex items-center justify-center gap-1 font-semibold">
             <Star aria-hidden className="size-4 fill-amber-400 text-amber-400" />
-            {/* one decimal always, after a Russian comma: '4,8', '5,0' */}
-            {formatDecimal(Number(mentor.rating), 1, 1)}
+            {formatRating(Number(mentor.rating))}
           </dd>
         </div>
         <div className="grid gap-0.5 px-2">
-          <dt className="order-2 text-xs text-muted-foreground">{countRu(mentor.reviews_count, ['отзыв', 'отзыва', 'отзывов']).replace(/^\d+ /, '')}</dt>
+          {/* the rating's count: people, not texts (decision 010), so it may exceed the reviews listed below */}
+          <dt className="order-2 text-xs text-muted-foreground" title="Оценки людей после состоявшихся консультаций, по одной от человека">
+            {countRu(mentor.reviews_count, ['оценка', 'оценки', 'оценок']).replace(/^\d+ /, '')}
+          </dt>
           <dd className="font-semibold tabular-nums">{mentor.reviews_count}</dd>
         </div>
         <div className="grid gap-0.5 px-2">

@@ -17,11 +17,16 @@ type MentorReviewsSectionProps = {
   timeZone?: string;
 };
 
-/** 'Отзывы клиентов': count chip, the slider, 'Добавить отзыв' (signed-in only; visitors go to /login). */
+/**
+ * 'Отзывы клиентов': count chip (the reviews with a text, as listed), the slider, 'Добавить отзыв' (visitors go to
+ * /login); a signed-in person is offered it only when the server would accept it (GET /api/user_reviews/can-review/),
+ * otherwise they read why not (issue 35).
+ */
 export function MentorReviewsSection({ mentorId, isSignedIn, isOwnProfile, timeZone }: MentorReviewsSectionProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reviews = useQuery(mentorQueries.reviews(mentorId));
+  const eligibility = useQuery({ ...mentorQueries.canReview(mentorId), enabled: isSignedIn === true && !isOwnProfile });
   const [open, setOpen] = useState(false);
 
   const addReview = () => {
@@ -32,7 +37,9 @@ export function MentorReviewsSection({ mentorId, isSignedIn, isOwnProfile, timeZ
     setOpen(true);
   };
 
-  const addButton = isOwnProfile ? null : (
+  const offered = !isOwnProfile && (isSignedIn === false || eligibility.data?.can_review === true);
+  const whyNot = isOwnProfile || isSignedIn !== true ? null : (eligibility.data?.detail ?? null);
+  const addButton = !offered ? null : (
     <Button variant="outline" size="sm" onClick={addReview}>
       <PenLine />
       Добавить отзыв
@@ -50,6 +57,10 @@ export function MentorReviewsSection({ mentorId, isSignedIn, isOwnProfile, timeZ
         </h2>
         {reviews.data?.length ? addButton : null}
       </div>
+      <p className="text-sm text-muted-foreground">
+        Здесь отзывы с текстом; рейтинг считает оценки — по одной от каждого человека, после состоявшейся консультации.
+        {whyNot ? ` ${whyNot}.` : null}
+      </p>
       {reviews.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (
@@ -69,6 +80,7 @@ export function MentorReviewsSection({ mentorId, isSignedIn, isOwnProfile, timeZ
           await mentorsApi.addReview(mentorId, values);
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: mentorQueries.reviews(mentorId).queryKey }),
+            queryClient.invalidateQueries({ queryKey: mentorQueries.canReview(mentorId).queryKey }),
             queryClient.invalidateQueries({ queryKey: mentorQueries.detail(mentorId).queryKey }),
           ]);
         }}

@@ -33,6 +33,8 @@ export function mentorListQuery(filters: MentorFilters, offset: number, limit = 
 export const mentorsApi = {
   list: async (filters: MentorFilters, offset: number): Promise<MentorPage> => unwrap(await api.users.$get({ query: mentorListQuery(filters, offset) })),
   reviews: async (mentorId: number): Promise<MentorReview[]> => unwrap(await api.user_reviews.GetUserReviews.$get({ query: { to_user_id: String(mentorId) } })),
+  /** whether the signed-in caller may review the mentor, and why not (the server's own words) */
+  canReview: async (mentorId: number) => unwrap(await api.user_reviews['can-review'].$get({ query: { to_user_id: String(mentorId) } })),
   addReview: async (mentorId: number, values: { review_text: string; review_stars: number }): Promise<unknown> =>
     unwrap(await api.user_reviews.AddUserReview.$post({ json: { ...values, to_user_id: mentorId } })),
   /** Creates or opens the chat room with the mentor. */

@@ -19,5 +19,7 @@ export const mentorQueries = {
       staleTime: 30_000,
     });
   },
+  /** personal: asked only for a signed-in caller, refetched after their review */
+  canReview: (id: number) => queryOptions({ queryKey: [...mentorResource.all(), 'can-review', id] as const, queryFn: () => mentorsApi.canReview(id) }),
   reviews: (id: number) => queryOptions({ queryKey: [...mentorResource.all(), 'reviews', id] as const, queryFn: () => mentorsApi.reviews(id) }),
 };
