@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, inet, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, inet, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -46,9 +46,28 @@ export const refreshSessions = pgTable(
     revokedAt: ts(),
     userAgent: varchar({ length: 512 }),
     ip: inet(),
+    /** «Запомнить меня»: false keeps the cookies for the browser session only, through every rotation of the family */
+    persistent: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId), index().on(t.familyId)],
+);
+
+export const legalDocument = pgEnum('legal_document', ['privacy_policy', 'public_offer']);
+
+/**
+ * Which edition of the privacy policy and the public offer a person accepted, and when (152-ФЗ asks the operator to
+ * prove consent). A new edition adds rows; the old ones stay as the record of what was agreed to then.
+ */
+export const legalConsents = pgTable(
+  'legal_consents',
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    document: legalDocument().notNull(),
+    version: varchar({ length: 32 }).notNull(),
+    acceptedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.document, t.version] })],
 );
 
 /** Rate-limit counters per fixed window (per e-mail, per IP, …), shared by every Worker isolate; enforceLimits slides over two of them. */

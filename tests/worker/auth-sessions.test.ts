@@ -4,7 +4,7 @@ import { refreshSessions } from '../../drizzle/schema/auth.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
 import { NO_SESSION_HEADER } from '../../worker/auth/session-rules.ts';
-import { CookieJar, get, post, signIn } from './auth-helpers.ts';
+import { CookieJar, get, post, signIn, waitForCode } from './auth-helpers.ts';
 import { useTestDb } from './helpers.ts';
 
 const t = useTestDb();
@@ -130,5 +130,40 @@ describe('a changed role', () => {
     expect(await res.json()).toMatchObject({ user_role: 'mentor' });
     const token = jar.cookies.get('forma_access')!;
     expect(JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).role).toBe('mentor');
+  });
+});
+
+describe('«Запомнить меня» (issue 35)', () => {
+  /** The Set-Cookie lines of one answer for a cookie name. */
+  const cookieLine = (res: Response, name: string) => res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))!;
+  const lasting = (line: string) => /max-age=\d|expires=/i.test(line);
+
+  async function signInWith(email: string, remember: boolean | undefined) {
+    const jar = new CookieJar();
+    await post('/api/auth/request_login_passcode/', { email }, { jar });
+    const { code } = await waitForCode(t.db, email);
+    const res = await post('/api/verify-passcode/verify_login/', { email, passcode: code, ...(remember === undefined ? {} : { remember }) }, { jar });
+    expect(res.status).toBe(200);
+    return { jar, res };
+  }
+
+  it('off: the session cookies end with the browser session, through every refresh', async () => {
+    const user = await createUser(t.db);
+    const { jar, res } = await signInWith(user.email!, false);
+    expect(lasting(cookieLine(res, 'forma_refresh'))).toBe(false);
+    expect(lasting(cookieLine(res, 'forma_signed_in'))).toBe(false);
+    const refreshed = await refresh(jar);
+    expect(refreshed.status).toBe(200);
+    expect(lasting(cookieLine(refreshed, 'forma_refresh'))).toBe(false);
+    expect(lasting(cookieLine(refreshed, 'forma_signed_in'))).toBe(false);
+  });
+
+  it('on, or not said (older clients): the cookies last 30 days, and so do their successors', async () => {
+    for (const remember of [true, undefined]) {
+      const user = await createUser(t.db);
+      const { jar, res } = await signInWith(user.email!, remember);
+      expect(cookieLine(res, 'forma_refresh')).toMatch(/Max-Age=2592000/i);
+      expect(cookieLine(await refresh(jar), 'forma_refresh')).toMatch(/Max-Age=2592000/i);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app.ts';
+import { LEGAL_DOCUMENTS_VERSION } from '../../worker/auth/auth.schemas.ts';
 import { uniqueEmail } from '../factories.ts';
 import { post, waitForMessage } from './auth-helpers.ts';
 import { bindings, call, useTestDb } from './helpers.ts';
@@ -10,9 +11,9 @@ const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} }
 describe('dev mailbox', () => {
   it('returns the latest messages to an address, newest first', async () => {
     const email = uniqueEmail('box');
-    await post('/api/registration/register/', { email });
+    await post('/api/registration/register/', { email, consent_version: LEGAL_DOCUMENTS_VERSION });
     const first = await waitForMessage(t.db, email);
-    await post('/api/registration/register/', { email });
+    await post('/api/registration/register/', { email, consent_version: LEGAL_DOCUMENTS_VERSION });
     await waitForMessage(t.db, email, { after: first.id });
     const res = await call(`/api/dev/mailbox/?email=${encodeURIComponent(email.toUpperCase())}`);
     expect(res.status).toBe(200);

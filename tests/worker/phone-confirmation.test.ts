@@ -4,6 +4,7 @@
 // account of their own.
 import { desc, eq } from 'drizzle-orm';
 import { devMailbox } from '../../drizzle/schema/outbox.ts';
+import { LEGAL_DOCUMENTS_VERSION } from '../../worker/auth/auth.schemas.ts';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
@@ -32,7 +33,7 @@ const lastMessageId = async (to: string) =>
 /** Registration by SMS to the end: the account it signs into. */
 async function registerByPhone(phone: string) {
   const after = await lastMessageId(phone);
-  expect((await post('/api/registration/register/', { phone })).status).toBe(200);
+  expect((await post('/api/registration/register/', { phone, consent_version: LEGAL_DOCUMENTS_VERSION })).status).toBe(200);
   const sms = await waitForMessage(t.db, phone, { after });
   const res = await post('/api/registration/confirm_registration/', { phone, passcode: /\d{4}/.exec(sms.text)![0] });
   return { me: (await res.json()) as Me, status: res.status };

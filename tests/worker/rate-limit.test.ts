@@ -3,7 +3,7 @@
 // (worker/lib/rate-limit-backoff.queries.ts), so a patient guesser's tries grow with the logarithm of their patience.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { enforceLimits } from '../../worker/lib/rate-limit.queries.ts';
+import { enforceLimits, limitWaitSeconds } from '../../worker/lib/rate-limit.queries.ts';
 import { backoffWaitSeconds, claimTry, clearBackoff } from '../../worker/lib/rate-limit-backoff.queries.ts';
 import { TRY_BACKOFF } from '../../worker/auth/sign-in-channel.ts';
 import { uniqueEmail } from '../factories.ts';
@@ -42,6 +42,25 @@ describe('rate limits', () => {
     // far over the limit just before the edge: whatever part of the window has passed, its weight keeps the caller out
     await previousWindow(key, 3600, 3000);
     expect(await allowed(key, 3, 3600)).toBe(false);
+  });
+
+  it('say how long to wait, from the window (issue 35)', async () => {
+    const key = `test:${uniqueEmail()}`;
+    for (let i = 0; i < 3; i++) await enforceLimits(t.db, [{ key, max: 3, windowSeconds: 60 }]);
+    const refusal = await enforceLimits(t.db, [{ key, max: 3, windowSeconds: 60 }]).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ status: 429, message: expect.stringMatching(/^Слишком много запросов\. Попробуйте через \d+ (сек|мин)\.$/) });
+    // a limit's own message gets the wait too
+    const own = await enforceLimits(t.db, [{ key, max: 3, windowSeconds: 60, detail: (wait) => `Подождите ${wait}` }]).catch((e: unknown) => e);
+    expect(own).toMatchObject({ message: expect.stringMatching(/^Подождите \d+ (сек|мин)\.$/) });
+  });
+
+  it('wait until the sliding estimate is back within the limit', () => {
+    // over in this window alone: its end, then until its weight (4 × (1 − s/3600)) is down to 3, a quarter more
+    expect(limitWaitSeconds({ max: 3, windowSeconds: 3600 }, { current: 4, previous: 0, elapsed: 0 })).toBe(4500);
+    // within it here, over with the previous window's 10: until those weigh 1 (2 + 10 × 0.1 = 3)
+    expect(limitWaitSeconds({ max: 3, windowSeconds: 3600 }, { current: 2, previous: 10, elapsed: 1800 })).toBe(1440);
+    // never «0 сек.»
+    expect(limitWaitSeconds({ max: 3, windowSeconds: 60 }, { current: 3, previous: 1, elapsed: 59.99 })).toBe(1);
   });
 
   it('forget a window that ended long ago', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
-import { refreshSessions } from '../../drizzle/schema/auth.ts';
+import { legalConsents, refreshSessions } from '../../drizzle/schema/auth.ts';
 import { mentorApplications, users } from '../../drizzle/schema/users.ts';
 
 export type Destination = { email: string } | { phone: string };
@@ -36,16 +36,28 @@ export async function signedInFromNetwork(db: Executor, d: Destination, ip: stri
  * Creates the account a confirmed registration asked for; when two confirmations race (or the address
  * was registered meanwhile) the unique index decides and the existing account is returned.
  * Every account starts as a mentee: someone who registered to teach gets a draft mentor application,
- * and moderation makes them a mentor.
+ * and moderation makes them a mentor. The consent given on the registration screen (`consentVersion`, the edition of
+ * the privacy policy and the offer the person accepted) is kept with the account in the same transaction; an existing
+ * account confirming again records the edition it accepted now, once.
  */
-export async function createAccount(db: Executor, d: Destination, wantsToTeach: boolean) {
+export async function createAccount(db: Executor, d: Destination, wantsToTeach: boolean, consentVersion: string | null) {
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values('email' in d ? { email: d.email } : { phone: d.phone })
       .onConflictDoNothing()
       .returning();
-    if (!created) return { user: (await findAccount(tx, d))!, created: false };
+    const user = created ?? (await findAccount(tx, d))!;
+    if (consentVersion) {
+      await tx
+        .insert(legalConsents)
+        .values([
+          { userId: user.id, document: 'privacy_policy', version: consentVersion },
+          { userId: user.id, document: 'public_offer', version: consentVersion },
+        ])
+        .onConflictDoNothing();
+    }
+    if (!created) return { user, created: false };
     if (wantsToTeach) await tx.insert(mentorApplications).values({ userId: created.id }).onConflictDoNothing();
     return { user: created, created: true };
   });

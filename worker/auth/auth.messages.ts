@@ -1,4 +1,5 @@
 // The texts of the codes we send.
+import { waitText } from '../lib/wait-text.ts';
 import { CODE_TTL_MINUTES } from './codes.ts';
 
 const footer = `Код действует ${CODE_TTL_MINUTES} минут. Если вы его не запрашивали, просто проигнорируйте это сообщение.`;
@@ -13,18 +14,11 @@ export const codeMessages = {
   sms: (code: string) => `Форма: код ${code}. Никому его не сообщайте.`,
 };
 
-/** A wait in words, rounded up: «45 сек.», «2 мин.», «3 ч.», «5 дн.». */
-export function waitText(seconds: number) {
-  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} сек.`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} мин.`;
-  if (seconds < 2 * 86_400) return `${Math.ceil(seconds / 3600)} ч.`;
-  return `${Math.ceil(seconds / 86_400)} дн.`;
-}
-
 /** The 429s of sign-in (the same for every address, existing or not). */
 export const signInRefusals = {
-  codesFromHere: 'Слишком много запросов кода. Попробуйте через 15 мин.',
-  codesToAddress: 'Слишком много запросов кода для этого адреса. Войдите с устройства, с которого уже входили, или попробуйте через час.',
+  codesFromHere: (wait: string) => `Слишком много запросов кода. Попробуйте через ${wait}`,
+  codesToAddress: (wait: string) =>
+    `Слишком много запросов кода для этого адреса. Войдите с устройства, с которого уже входили, или попробуйте через ${wait}`,
   tries: (waitSeconds: number) => `Слишком много неверных попыток. Попробуйте через ${waitText(waitSeconds)}`,
 };
 

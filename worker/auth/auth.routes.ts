@@ -54,7 +54,7 @@ export const authRoutes = new Hono<AppEnv>()
     const redeemed = await redeemCode(c.var.db, c.env.JWT_SECRET, { purpose: 'login', destination: destinationKey(d), code: body.passcode, channel: channel.id });
     const account = redeemed && (await findAccount(c.var.db, d));
     if (!account) throw invalidCode();
-    await startSession(c, { id: account.id, role: account.role });
+    await startSession(c, { id: account.id, role: account.role }, { persistent: body.remember !== false });
     await signedIn(c, d, channel);
     return c.json(toMe(account));
   })
@@ -70,7 +70,8 @@ export const authRoutes = new Hono<AppEnv>()
       destination: destinationKey(d),
       ip,
       channel: channel.id,
-      registration: { wantsToTeach: body.role === 'mentor' },
+      // the consent travels with the code and is kept with the account once the code confirms it
+      registration: { wantsToTeach: body.role === 'mentor', consentVersion: body.consent_version },
     });
     // an existing account gets a code too (confirming it simply signs in), so the answer is the same
     sendCode(c, d, code, existing ? 'alreadyRegistered' : 'registration');
@@ -89,8 +90,9 @@ export const authRoutes = new Hono<AppEnv>()
       channel: channel.id,
     });
     if (!redeemed) throw invalidCode();
-    const { user, created } = await createAccount(c.var.db, d, redeemed.registration?.wantsToTeach === true);
-    await startSession(c, { id: user.id, role: user.role });
+    const consentVersion = typeof redeemed.registration?.consentVersion === 'string' ? redeemed.registration.consentVersion : null;
+    const { user, created } = await createAccount(c.var.db, d, redeemed.registration?.wantsToTeach === true, consentVersion);
+    await startSession(c, { id: user.id, role: user.role }, { persistent: body.remember !== false });
     await signedIn(c, d, channel);
     return c.json(toMe(user), created ? 201 : 200);
   })

@@ -28,11 +28,26 @@ export const personNameSchema = singleLineText('Поле обязательно 
   .min(2, 'Минимум 2 символа')
   .max(50, 'Максимум 50 символов');
 
+/**
+ * The edition of the privacy policy and the public offer (web/features/legal), published together: registration sends
+ * the one the person saw, and the server keeps it with the account (legal_consents). A new text gets a new date here.
+ */
+export const LEGAL_DOCUMENTS_VERSION = '2026-11-27';
+
+export const CONSENT_REQUIRED = 'Необходимо принять политику';
+
+const consentVersion = z.literal(LEGAL_DOCUMENTS_VERSION, {
+  error: (issue) => (issue.input === undefined ? CONSENT_REQUIRED : 'Документы обновились: обновите страницу и примите их снова'),
+});
+
+/** «Запомнить меня»: false ends the session with the browser session (no expiry on the cookies); absent means true. */
+const remember = z.boolean().optional();
+
 /** Sign-in is by e-mail (the spec's screens); accounts registered by phone sign in with the phone. */
 export const requestLoginCodeBody = z.union([z.object({ email: emailSchema }), z.object({ phone: phoneSchema })]);
 export const verifyLoginBody = z.union([
-  z.object({ email: emailSchema, passcode: passcodeSchema }),
-  z.object({ phone: phoneSchema, passcode: passcodeSchema }),
+  z.object({ email: emailSchema, passcode: passcodeSchema, remember }),
+  z.object({ phone: phoneSchema, passcode: passcodeSchema, remember }),
 ]);
 
 /** Roles a person may pick when registering; admin is never self-assigned. */
@@ -51,9 +66,11 @@ export const registerBody = z.union([
     password: z.string().max(256).optional(),
   }),
   z.object({ phone: phoneSchema, role: z.enum(selfAssignableRoles).optional() }),
-]);
+])
+  // beside the union, so a missing consent is the field's own message rather than the union's «Invalid input»
+  .and(z.object({ consent_version: consentVersion }));
 
 export const confirmRegistrationBody = z.union([
-  z.object({ email: emailSchema, passcode: passcodeSchema, username: z.string().max(150).optional(), password: z.string().max(256).optional() }),
-  z.object({ phone: phoneSchema, passcode: passcodeSchema }),
+  z.object({ email: emailSchema, passcode: passcodeSchema, username: z.string().max(150).optional(), password: z.string().max(256).optional(), remember }),
+  z.object({ phone: phoneSchema, passcode: passcodeSchema, remember }),
 ]);

@@ -8,7 +8,7 @@ export type RefreshSession = typeof refreshSessions.$inferSelect;
 
 export async function insertRefreshSession(
   db: Db,
-  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date; persistent: boolean; userAgent: string | null; ip: string | null },
 ) {
   await db.insert(refreshSessions).values(values);
 }

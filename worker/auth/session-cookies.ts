@@ -26,11 +26,17 @@ export async function setAccessCookie(c: AnyContext, user: SessionUser) {
   });
 }
 
-async function setSessionCookies(c: AnyContext, user: SessionUser, refreshToken: string) {
+/**
+ * «Запомнить меня» off (`persistent` false): the refresh and signed-in cookies get no expiry, so the browser drops them
+ * when its session ends; the short access cookie keeps its Max-Age (it lapses within minutes anyway and is useless
+ * without the refresh cookie). The family remembers the choice, so every rotation sets the same kind of cookie.
+ */
+async function setSessionCookies(c: AnyContext, user: SessionUser, refreshToken: string, persistent: boolean) {
   await setAccessCookie(c, user);
-  setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieSecurity(c), path: REFRESH_PATH, sameSite: 'Strict', maxAge: REFRESH_TTL_SECONDS });
+  const lifetime = persistent ? { maxAge: REFRESH_TTL_SECONDS } : {};
+  setCookie(c, REFRESH_COOKIE, refreshToken, { ...cookieSecurity(c), path: REFRESH_PATH, sameSite: 'Strict', ...lifetime });
   // no credential: it only spares the server rendering a visitor's page for someone whose access cookie lapsed
-  setCookie(c, SIGNED_IN_COOKIE, '1', { ...cookieSecurity(c), path: '/', sameSite: 'Lax', maxAge: REFRESH_TTL_SECONDS });
+  setCookie(c, SIGNED_IN_COOKIE, '1', { ...cookieSecurity(c), path: '/', sameSite: 'Lax', ...lifetime });
 }
 
 export function clearSessionCookies(c: AnyContext) {
@@ -45,17 +51,18 @@ function sessionMeta(c: AnyContext) {
   return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: ip ?? null };
 }
 
-/** Signs the user in: a new refresh-token family and both cookies. */
-export async function startSession(c: AnyContext, user: SessionUser) {
+/** Signs the user in: a new refresh-token family and both cookies (for the browser session only unless `persistent`). */
+export async function startSession(c: AnyContext, user: SessionUser, { persistent }: { persistent: boolean } = { persistent: true }) {
   const token = randomToken();
   await insertRefreshSession(c.var.db, {
     userId: user.id,
     familyId: crypto.randomUUID(),
     tokenHash: await sha256Hex(token),
     expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
+    persistent,
     ...sessionMeta(c),
   });
-  await setSessionCookies(c, user, token);
+  await setSessionCookies(c, user, token, persistent);
 }
 
 /**
@@ -105,9 +112,10 @@ async function issueSuccessor(c: AnyContext, current: RefreshSession, loadRole: 
     familyId: current.familyId,
     tokenHash: await sha256Hex(next),
     expiresAt: current.expiresAt,
+    persistent: current.persistent,
     ...sessionMeta(c),
   });
-  await setSessionCookies(c, { id: current.userId, role }, next);
+  await setSessionCookies(c, { id: current.userId, role }, next, current.persistent);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import type { InferResponseType } from 'hono/client';
 import { api, ApiError, unwrap } from '../../lib/api-client.ts';
+import { LEGAL_DOCUMENTS_VERSION } from '../../../worker/auth/auth.schemas.ts';
 
 /** The signed-in user as the sign-in and registration calls return it (the shape of GET /api/users/me/). */
 export type AuthUser = InferResponseType<typeof api.users.me.$get, 200>;
@@ -9,22 +10,25 @@ export async function requestLoginPasscode(email: string) {
   return unwrap(await api.auth.request_login_passcode.$post({ json: { email } }));
 }
 
-/** POST /api/verify-passcode/verify_login/: sets the session cookies and returns the user. */
-export async function verifyLogin(email: string, passcode: string): Promise<AuthUser> {
-  return unwrap(await api['verify-passcode'].verify_login.$post({ json: { email, passcode } }));
+/**
+ * POST /api/verify-passcode/verify_login/: sets the session cookies and returns the user; `remember` false keeps them
+ * for this browser session only.
+ */
+export async function verifyLogin(email: string, passcode: string, remember = true): Promise<AuthUser> {
+  return unwrap(await api['verify-passcode'].verify_login.$post({ json: { email, passcode, remember } }));
 }
 
 /** Registration by e-mail or by phone; the code goes out by e-mail or SMS. */
 export type RegistrationContact = { email: string } | { phone: string };
 
-/** POST /api/registration/register/ */
+/** POST /api/registration/register/, sent only with the consent ticked: the server keeps the edition accepted. */
 export async function register(contact: RegistrationContact) {
-  return unwrap(await api.registration.register.$post({ json: contact }));
+  return unwrap(await api.registration.register.$post({ json: { ...contact, consent_version: LEGAL_DOCUMENTS_VERSION } }));
 }
 
 /** POST /api/registration/confirm_registration/: 201 (new) or 200 (existing account), user and cookies. */
-export async function confirmRegistration(contact: RegistrationContact, passcode: string): Promise<AuthUser> {
-  return unwrap(await api.registration.confirm_registration.$post({ json: { ...contact, passcode } }));
+export async function confirmRegistration(contact: RegistrationContact, passcode: string, remember = true): Promise<AuthUser> {
+  return unwrap(await api.registration.confirm_registration.$post({ json: { ...contact, passcode, remember } }));
 }
 
 export type RegistrationProfile = { mentor_name?: string; mentor_surname?: string; phone?: string };
