@@ -9,6 +9,7 @@ import { setApiTransport } from '../lib/api-client.ts';
 import { renderInTimeZone } from '../lib/dayjs.ts';
 import { sessionQueries } from '../lib/session/session.queries.ts';
 import { AppRoot } from './app-root.tsx';
+import { headTags, pageHead } from './page-head.ts';
 import { pageStateElement } from './page-state.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -29,6 +30,8 @@ setApiTransport((input, init) => {
 });
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const SHELL_TITLE = /<title>[^<]*<\/title>/;
+const SHELL_DESCRIPTION = /\s*<meta name="description"[^>]*>/;
 
 /** Waits for the loaders' prefetches: the loaders start them without waiting, so that the browser renders at once. */
 async function settle(queryClient: QueryClient): Promise<void> {
@@ -58,8 +61,12 @@ export const renderVisitorPage: VisitorPageRenderer = async (template, url, zone
     const markup = renderInTimeZone(zone, () => renderToString(<AppRoot queryClient={queryClient} router={router} />));
     // the session stays out: the browser asks for it itself, since a visitor's HTML may reach someone signed in
     const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.queryKey[0] !== sessionQueries.all()[0] });
+    const head = headTags(pageHead(url, queryClient, zone), url);
     return template
       .replace('<html lang="ru">', '<html lang="ru" data-server-rendered>')
+      // the page's own title, description and preview tags in place of the shell's
+      .replace(SHELL_DESCRIPTION, '')
+      .replace(SHELL_TITLE, () => head)
       // a function, so that no `$&` in the page's text is read as a replacement pattern
       .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>${pageStateElement({ zone, queries })}`);
   });

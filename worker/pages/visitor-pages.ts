@@ -10,8 +10,14 @@ import { fromCatalogueCache } from '../middleware/public-cache.ts';
 import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from './page-cookies.ts';
 import { pageTemplate, withCriticalCss } from './page-template.ts';
 
-/** The pages rendered on the server; wrangler.toml's run_worker_first lists the same paths. */
-export const VISITOR_PAGES = ['/', '/AllEvents', '/AllMentors'];
+/**
+ * The pages rendered on the server; wrangler.toml's run_worker_first lists the same paths. A mentor's and an event's
+ * page too (issue 35 item 21: a shared link's preview needs their title and picture in the HTML).
+ */
+export const VISITOR_PAGES = ['/', '/AllEvents', '/AllMentors', '/mentor_info/*', '/event_info/*'];
+
+/** Of the paths above, those that name a page to render; anything else under them (the editor's preview) is the shell's. */
+const RENDERED = /^\/(?:|AllEvents|AllMentors|mentor_info\/[1-9]\d{0,8}|event_info\/[1-9]\d{0,8})\/?$/;
 
 /** Dates of a visitor whose zone is unknown: the marketplace's own. */
 const DEFAULT_TIME_ZONE = 'Europe/Moscow';
@@ -68,7 +74,7 @@ export async function serveVisitorPage(c: AnyContext, loadRenderer: () => Promis
   const assets = c.env.ASSETS;
   if (!assets) return c.notFound();
   const shell = async () => withHeaders(await assets.fetch(c.req.raw));
-  if (getCookie(c, ACCESS_COOKIE) || getCookie(c, SIGNED_IN_COOKIE)) return shell();
+  if (getCookie(c, ACCESS_COOKIE) || getCookie(c, SIGNED_IN_COOKIE) || !RENDERED.test(c.req.path)) return shell();
   const url = new URL(c.req.url);
   const template = await assets.fetch(new Request(new URL('/', url)));
   if (!template.ok) return shell();

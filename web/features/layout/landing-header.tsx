@@ -9,6 +9,13 @@ const links = [
   { label: 'Мероприятия', to: '/AllEvents' },
 ] as const;
 
+// A phone has no room for the row of links beside the logo: they get a row of their own under it, where a visitor
+// finds the mentors and the events first (issue 35: on `/` at 390 px a visitor had only «Войти»). Plain links, so
+// the row works in a page rendered on the server before its JavaScript has run.
+const phoneLinks = [links[2], links[3], links[0], links[1]];
+
+const linkClass = 'transition-colors hover:text-foreground data-[status=active]:text-foreground';
+
 /** Header of the landing pages; `actions` is login/registration for visitors or the account for users. */
 export function LandingHeader({ actions }: { actions: ReactNode }) {
   return (
@@ -19,11 +26,7 @@ export function LandingHeader({ actions }: { actions: ReactNode }) {
           <ul className="flex items-center gap-6 text-sm font-medium text-muted-foreground">
             {links.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  activeOptions={{ exact: true }}
-                  className="transition-colors hover:text-foreground data-[status=active]:text-foreground"
-                >
+                <Link to={link.to} activeOptions={{ exact: true }} className={linkClass}>
                   {link.label}
                 </Link>
               </li>
@@ -32,6 +35,17 @@ export function LandingHeader({ actions }: { actions: ReactNode }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">{actions}</div>
       </div>
+      <nav aria-label="Разделы" className="border-t md:hidden">
+        <ul className="mx-auto flex h-11 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-muted-foreground sm:justify-start sm:gap-6">
+          {phoneLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} activeOptions={{ exact: true }} className={linkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }
