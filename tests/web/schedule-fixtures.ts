@@ -59,5 +59,5 @@ export function booking(id: number, start: string, overrides: Partial<ScheduleBo
 
 /** A whole answer: empty lists unless given. */
 export function schedule(zone: string, now: Date, parts: Partial<Schedule> = {}): Schedule {
-  return { mentor_events: [], registered_events: [], booked_by_user: [], booked_for_mentor: [], time_zone: zone, now: now.toISOString(), ...parts };
+  return { mentor_events: [], registered_events: [], booked_by_user: [], booked_for_mentor: [], time_zone: zone, now: now.toISOString(), earliest_date: null, ...parts };
 }

@@ -119,6 +119,18 @@ describe('GET /calendars/schedule/', () => {
     expectMatch(theirs.mentor_events, [{ id: led.id, title: 'Мастер-класс', duration_minutes: 90, price: 500, registration_status: null, mentor: mentorPerson }]);
   });
 
+  it('says the day of the earliest session ever, beyond the window, and none for a new account (issue 35)', async () => {
+    const newcomer = await createUser(t.db);
+    expect((await expectOk(schedule(newcomer), 200)).earliest_date).toBeNull();
+
+    const { mentee, mentor } = await pastBooking(200 * DAY);
+    const mine = await expectOk(schedule(mentee), 200);
+    // the window (a month either side) holds nothing, yet the history goes back 200 days
+    expect(mine.booked_by_user).toEqual([]);
+    expect(mine.earliest_date).toBe(day(-200));
+    expect((await expectOk(schedule(mentor), 200)).earliest_date).toBe(day(-200));
+  });
+
   it("reads the days in the caller's time zone, both included, and sorts by start", async () => {
     const zone = 'Asia/Vladivostok';
     const mentor = await createUser(t.db, { role: 'mentor', timeZone: zone });

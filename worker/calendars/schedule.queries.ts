@@ -80,7 +80,18 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
       'booked_by_user', coalesce((select json_agg(item order by starts_at, id) from bookings where mentee_id = ${userId}), '[]'::json),
       'booked_for_mentor', coalesce((select json_agg(item order by starts_at, id) from bookings where mentor_id = ${userId}), '[]'::json),
       'time_zone', (select tz from win),
-      'now', ${iso('now()')}
+      'now', ${iso('now()')},
+      -- the same sessions as above, in no window: where the history ends
+      'earliest_date', (select to_char(min(first) at time zone (select tz from win), 'YYYY-MM-DD') from (
+        select min(e.starts_at) as first from events e where e.mentor_id = ${userId}
+        union all
+        select min(e.starts_at) from event_registrations er join events e on e.id = er.event_id
+        where er.user_id = ${userId} and er.status = 'confirmed'
+        union all
+        select min(s.starts_at) from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+        where (b.mentee_id = ${userId} or b.mentor_id = ${userId})
+          and (b.status in ('paid', 'finished') or (b.status = 'canceled' and b.paid_at is not null))
+      ) firsts)
     ) as schedule`);
   return result.rows[0].schedule;
 }

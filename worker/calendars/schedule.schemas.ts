@@ -76,4 +76,10 @@ export type Schedule = {
   booked_for_mentor: ScheduleBooking[];
   time_zone: string;
   now: string;
+  /**
+   * The day (in the caller's zone, 'YYYY-MM-DD') of the earliest session the schedule has ever held for this person,
+   * in any window, or null: «Показать более ранние» is offered only while there is something earlier to show
+   * (issue 35: a new account pressed it and nothing happened).
+   */
+  earliest_date: string | null;
 };

@@ -101,6 +101,9 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
   const [selectedDay, setSelectedDay] = useState(today);
   const shownMonth = monthWindow(month);
   const loadedRange = earlierRanges.length ? { startDate: earlierRanges[earlierRanges.length - 1]!.startDate, endDate: range.endDate } : range;
+  // «Показать более ранние» only while the person has sessions before what is loaded (a new account has none)
+  const earliest = main.data?.earliest_date ?? null;
+  const hasEarlier = earliest != null && earliest < loadedRange.startDate;
   // A month outside what the page loaded (far back or far ahead) is asked on its own.
   const monthQuery = useQuery({ ...scheduleQueries.window(viewer.id, shownMonth.startDate, shownMonth.endDate), enabled: !windowCovers(loadedRange, shownMonth) });
 
@@ -284,7 +287,7 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
                   )}
                   {earlierFailed ? (
                     <LoadErrorAlert onRetry={retry}>Не удалось загрузить более раннюю историю</LoadErrorAlert>
-                  ) : historyPages < MAX_HISTORY_PAGES ? (
+                  ) : historyPages < MAX_HISTORY_PAGES && hasEarlier ? (
                     <div className="flex justify-center">
                       <Button variant="outline" disabled={loadingEarlier} onClick={() => setHistoryPages((pages) => pages + 1)}>
                         {loadingEarlier ? <Spinner className="text-current" label="Загрузка" /> : null}
