@@ -18,6 +18,7 @@ const mentee = (overrides: Partial<Mentee> = {}): Mentee => ({
   bookings_count: 3,
   registrations_count: 1,
   last_contact: '2026-11-20T12:00:00.000Z',
+  next_meeting: null,
   chat_room_id: ROOM,
   ...overrides,
 });
@@ -48,6 +49,41 @@ describe('my mentees screen', () => {
     expect(within(second).getByText('Последний контакт: 1 сентября 2026')).toBeTruthy();
     expect(screen.getByText('2 ученика')).toBeTruthy();
     expect(calls.map((call) => call.url)).toEqual([expect.stringMatching(/^\/api\/mentees\/?$/)]);
+  });
+
+  it('says «Следующая встреча» for a date ahead, never «Последний контакт» (issue 35 item 15)', async () => {
+    mockFetch([{ path: /\/api\/mentees\/?$/, body: [mentee({ last_contact: null, next_meeting: '2026-12-02T12:00:00.000Z' }), mentee({ id: 44, name: 'Вера', surname: 'Ким', next_meeting: '2026-12-05T12:00:00.000Z' })] }]);
+    renderScreen();
+    const anna = await screen.findByRole('article', { name: 'Анна Петрова' });
+    expect(within(anna).getByText('Следующая встреча: 2 декабря 2026')).toBeTruthy();
+    expect(within(anna).queryByText(/Последний контакт/)).toBeNull();
+    const vera = screen.getByRole('article', { name: 'Вера Ким' });
+    expect(within(vera).getByText('Последний контакт: 20 ноября 2026')).toBeTruthy();
+    expect(within(vera).getByText('Следующая встреча: 5 декабря 2026')).toBeTruthy();
+  });
+
+  it("the name opens what the mentee booked and attended, an event linking to its page (issue 35 item 22)", async () => {
+    const { calls } = mockFetch([
+      { path: /\/api\/mentees\/?$/, body: [mentee()] },
+      {
+        path: /\/api\/mentees\/42\/history\/?$/,
+        body: [
+          { kind: 'event', id: 9, title: 'Открытый урок', starts_at: '2026-12-05T12:00:00.000Z', state: 'ahead' },
+          { kind: 'consultation', id: 5, title: 'Разбор резюме', starts_at: '2026-11-20T12:00:00.000Z', state: 'done' },
+        ],
+      },
+    ]);
+    renderScreen();
+    const anna = await screen.findByRole('article', { name: 'Анна Петрова' });
+    const name = within(anna).getByRole('button', { name: 'Анна Петрова' });
+    expect(name.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(name);
+    const history = await within(anna).findByRole('list', { name: 'История занятий' });
+    expect(name.getAttribute('aria-expanded')).toBe('true');
+    expect(within(history).getByRole('link', { name: 'Открытый урок' }).getAttribute('href')).toBe('/event_info/9');
+    expect(within(history).getByText('Разбор резюме')).toBeTruthy();
+    expect(within(history).getByText('20 ноября 2026 · Завершено')).toBeTruthy();
+    expect(calls.some((call) => /\/api\/mentees\/42\/history/.test(call.url))).toBe(true);
   });
 
   it('sends ?search= only after the 300 ms pause, once for the whole word', async () => {

@@ -44,7 +44,10 @@ describe('GET /mentees/', () => {
     await booking(t.db, mentor.id, anna.id, -10 * DAY, 'finished');
     const annaLast = await booking(t.db, mentor.id, anna.id, 2 * DAY, 'paid');
     const event = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() + 5 * DAY) });
-    await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: anna.id, status: 'confirmed', createdAt: new Date(Date.now() - 3 * DAY) });
+    const [annaReg] = await t.db
+      .insert(eventRegistrations)
+      .values({ eventId: event.id, userId: anna.id, status: 'confirmed', createdAt: new Date(Date.now() - 3 * DAY) })
+      .returning();
     // Boris: only an event registration, made an hour ago
     const [borisReg] = await t.db
       .insert(eventRegistrations)
@@ -70,7 +73,9 @@ describe('GET /mentees/', () => {
         avatar_url: '/media/a.png',
         bookings_count: 2,
         registrations_count: 1,
-        last_contact: annaLast.toISOString(),
+        // a date ahead is the next meeting, not the «последний контакт» (issue 35 item 15)
+        last_contact: annaReg.createdAt.toISOString(),
+        next_meeting: annaLast.toISOString(),
         chat_room_id: room.roomId,
       },
       {
@@ -81,6 +86,7 @@ describe('GET /mentees/', () => {
         bookings_count: 0,
         registrations_count: 1,
         last_contact: borisReg.createdAt.toISOString(),
+        next_meeting: event.startsAt.toISOString(),
         chat_room_id: null,
       },
       {
@@ -91,6 +97,7 @@ describe('GET /mentees/', () => {
         bookings_count: 1,
         registrations_count: 0,
         last_contact: veraLast.toISOString(),
+        next_meeting: null,
         chat_room_id: null,
       },
     ]);
@@ -107,6 +114,28 @@ describe('GET /mentees/', () => {
 
     // the other mentor sees only their own customer
     expect((await expectOk(mentees(other), 200)).map((m) => m.id)).toEqual([stranger.id]);
+  });
+
+  it("gives a mentee's consultations and events with this mentor, latest first, and nothing of another mentor's (issue 35 item 22)", async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const other = await createUser(t.db, { role: 'mentor' });
+    const anna = await createUser(t.db, { firstName: 'Анна', lastName: 'Ёлкина' });
+    const past = await booking(t.db, mentor.id, anna.id, -10 * DAY, 'finished');
+    const ahead = await booking(t.db, mentor.id, anna.id, 2 * DAY, 'paid');
+    await booking(t.db, mentor.id, anna.id, 4 * DAY, 'pending_payment', false);
+    await booking(t.db, other.id, anna.id, 3 * DAY, 'paid');
+    const event = await createEvent(t.db, mentor.id, { title: 'Открытый урок', startsAt: new Date(Date.now() + 5 * DAY) });
+    await t.db.insert(eventRegistrations).values({ eventId: event.id, userId: anna.id, status: 'confirmed' });
+
+    const history = (user: Person, id: number) => apiAs(asUser(user), { trailingSlash: true }).mentees[':id'].history.$get({ param: { id: String(id) } });
+    const rows = await expectOk(history(mentor, anna.id), 200);
+    expect(rows.map((r) => [r.kind, r.title, r.starts_at, r.state])).toEqual([
+      ['event', 'Открытый урок', event.startsAt.toISOString(), 'ahead'],
+      ['consultation', 'Разбор резюме', ahead.toISOString(), 'ahead'],
+      ['consultation', 'Разбор резюме', past.toISOString(), 'done'],
+    ]);
+    expect((await expectOk(history(other, anna.id), 200)).map((r) => r.kind)).toEqual(['consultation']);
+    await expectError(history(anna, mentor.id), 403);
   });
 
   it('is for mentors only', async () => {

@@ -3,10 +3,15 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { validate } from '../lib/validate.ts';
 import { requireRole } from '../middleware/session.ts';
-import { listMentees } from './mentees.queries.ts';
-import { menteesQuery } from './mentees.schemas.ts';
+import { listMentees, menteeHistory } from './mentees.queries.ts';
+import { menteeParam, menteesQuery } from './mentees.schemas.ts';
 
-export const menteesRoutes = new Hono<AppEnv>().get('/mentees', requireRole('mentor'), validate('query', menteesQuery), async (c) => {
-  const { search } = c.req.valid('query');
-  return c.json(await listMentees(c.var.db, c.var.user.id, search));
-});
+export const menteesRoutes = new Hono<AppEnv>()
+  .get('/mentees', requireRole('mentor'), validate('query', menteesQuery), async (c) => {
+    const { search } = c.req.valid('query');
+    return c.json(await listMentees(c.var.db, c.var.user.id, search));
+  })
+  // what this mentee did with the signed-in mentor only: another mentor's customer answers an empty list
+  .get('/mentees/:id/history', requireRole('mentor'), validate('param', menteeParam), async (c) =>
+    c.json(await menteeHistory(c.var.db, c.var.user.id, c.req.valid('param').id)),
+  );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { MessageCircle, Search, UsersRound } from 'lucide-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChevronDown, MessageCircle, Search, UsersRound } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { countRu } from '../../lib/plural.ts';
-import { myMenteesApi, myMenteesQueries, type Mentee } from './my-mentees.api.ts';
+import { myMenteesApi, myMenteesQueries, type Mentee, type MenteeSession } from './my-mentees.api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** The pause after the last keystroke before the list is asked again. */
@@ -91,24 +91,88 @@ export function MyMenteesScreen({ timeZone }: { timeZone?: string }) {
 
 type MenteeRowProps = { mentee: Mentee; timeZone?: string; opening: boolean; disabled: boolean; onWrite: () => void };
 
+/** «Последний контакт» is a date that has come, «Следующая встреча» one ahead (issue 35 item 15). */
+export function contactLines(mentee: Pick<Mentee, 'last_contact' | 'next_meeting'>, timeZone?: string): string[] {
+  const lines = [];
+  if (mentee.last_contact) lines.push(`Последний контакт: ${formatDay(mentee.last_contact, timeZone)}`);
+  if (mentee.next_meeting) lines.push(`Следующая встреча: ${formatDay(mentee.next_meeting, timeZone)}`);
+  return lines.length ? lines : ['Контактов пока не было'];
+}
+
 function MenteeRow({ mentee, timeZone, opening, disabled, onWrite }: MenteeRowProps) {
   const name = menteeName(mentee);
-  const lastContact = mentee.last_contact ? formatDay(mentee.last_contact, timeZone) : '';
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   return (
-    <article aria-label={name} className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border bg-card p-4 shadow-sm">
-      <Avatar src={mentee.avatar_url} name={name} className="size-12" />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <p className="truncate font-semibold">{name}</p>
-        <p className="text-sm text-muted-foreground">
-          {countRu(mentee.bookings_count, ['бронирование', 'бронирования', 'бронирований'])} · {countRu(mentee.registrations_count, ['регистрация', 'регистрации', 'регистраций'])}
-        </p>
-        <p className="text-xs text-muted-foreground">{lastContact ? `Последний контакт: ${lastContact}` : 'Контактов пока не было'}</p>
+    <article aria-label={name} className="rounded-2xl border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <Avatar src={mentee.avatar_url} name={name} className="size-12" />
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          {/* the name opens what this person booked and attended with the mentor (issue 35 item 22) */}
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((value) => !value)}
+            className="flex min-w-0 items-center gap-1 self-start rounded-md text-left font-semibold outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="truncate">{name}</span>
+            <ChevronDown aria-hidden className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
+          </button>
+          <p className="text-sm text-muted-foreground">
+            {countRu(mentee.bookings_count, ['бронирование', 'бронирования', 'бронирований'])} · {countRu(mentee.registrations_count, ['регистрация', 'регистрации', 'регистраций'])}
+          </p>
+          {contactLines(mentee, timeZone).map((line) => (
+            <p key={line} className="text-xs text-muted-foreground">
+              {line}
+            </p>
+          ))}
+        </div>
+        <Button variant="outline" className="w-full sm:w-auto" disabled={disabled} onClick={onWrite}>
+          {opening ? <Spinner className="text-current" /> : <MessageCircle />}
+          Написать
+        </Button>
       </div>
-      <Button variant="outline" className="w-full sm:w-auto" disabled={disabled} onClick={onWrite}>
-        {opening ? <Spinner className="text-current" /> : <MessageCircle />}
-        Написать
-      </Button>
+      {open ? <MenteeHistory id={panelId} menteeId={mentee.id} timeZone={timeZone} /> : null}
     </article>
+  );
+}
+
+const SESSION_STATE: Record<MenteeSession['state'], string> = { ahead: 'Впереди', done: 'Завершено', canceled: 'Отменено' };
+
+/** The mentee's consultations and events with this mentor, latest first; an event links to its page. */
+function MenteeHistory({ id, menteeId, timeZone }: { id: string; menteeId: number; timeZone?: string }) {
+  const query = useQuery(myMenteesQueries.history(menteeId));
+  return (
+    <div id={id} className="mt-4 border-t pt-3">
+      {query.isPending ? (
+        <Skeleton className="h-10 rounded-lg" />
+      ) : query.isError ? (
+        <LoadErrorAlert onRetry={() => void query.refetch()}>Не удалось загрузить историю</LoadErrorAlert>
+      ) : query.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Пока ничего нет</p>
+      ) : (
+        <ul aria-label="История занятий" className="flex flex-col gap-2">
+          {query.data.map((session) => (
+            <li key={`${session.kind}:${session.id}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
+              <span className="min-w-0">
+                <span className="text-muted-foreground">{session.kind === 'event' ? 'Мероприятие' : 'Консультация'} · </span>
+                {session.kind === 'event' ? (
+                  <Link to="/event_info/$id" params={{ id: String(session.id) }} className="font-medium text-primary underline-offset-2 hover:underline">
+                    {session.title}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{session.title}</span>
+                )}
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {formatDay(session.starts_at, timeZone)} · {SESSION_STATE[session.state]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
