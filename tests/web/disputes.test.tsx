@@ -21,7 +21,8 @@ const dispute = (overrides: Partial<Dispute> = {}): Dispute => ({
   created_at: '2030-03-08T09:00:00Z',
   resolved_at: null,
   amount: 2500,
-  consultation: { name: 'Разбор резюме', start_time: '2030-03-07T10:00:00Z' },
+  consultation: { name: 'Разбор резюме', start_time: '2030-03-07T10:00:00Z', end_time: '2030-03-07T11:00:00Z' },
+  attendance: { room_opened_at: null, buyer: null, mentor: null, buyer_waited: null },
   buyer: { id: 2, name: 'Иван', surname: 'Петров', email: 'ivan@example.com' },
   mentor: { id: 7, name: 'Анна', surname: 'Соколова', email: 'anna@example.com' },
   ...overrides,
@@ -76,6 +77,37 @@ describe('admin disputes screen', () => {
     expect(within(card).getByText('Наставник не пришёл на встречу')).toBeTruthy();
     expect(within(card).getByText('Жалоба от 8 марта 2030 12:00')).toBeTruthy();
     expect(calls[0]!.url).toMatch(/^\/api\/disputes\/?\?status=open$/);
+  });
+
+  it('shows beside the complaint what the meeting room recorded (issue 35)', async () => {
+    mockFetch([
+      {
+        path: /\/api\/disputes\/?\?status=open/,
+        body: {
+          results: [
+            dispute({ id: 5, attendance: { room_opened_at: null, buyer: null, mentor: null, buyer_waited: { first_seen_at: '2030-03-07T09:55:00Z', last_seen_at: '2030-03-07T10:20:00Z' } } }),
+            dispute({
+              id: 6,
+              attendance: {
+                room_opened_at: '2030-03-07T09:50:00Z',
+                mentor: { first_joined_at: '2030-03-07T09:50:00Z', minutes: 62 },
+                buyer: { first_joined_at: '2030-03-07T10:05:00Z', minutes: 3 },
+                buyer_waited: null,
+              },
+            }),
+          ],
+        },
+      },
+    ]);
+    renderScreen();
+    const none = within(await screen.findByRole('article', { name: 'Диспут №5' })).getByRole('region', { name: 'Что записала комната' });
+    expect(within(none).getByText('наставник её не открывал')).toBeTruthy();
+    expect(within(none).getAllByText('в комнату не заходил')).toHaveLength(2);
+    expect(within(none).getByText('покупатель ждал открытия комнаты с 7 марта 2030 12:55 до 7 марта 2030 13:20')).toBeTruthy();
+    const met = within(screen.getByRole('article', { name: 'Диспут №6' })).getByRole('region', { name: 'Что записала комната' });
+    expect(within(met).getByText('открыта 7 марта 2030 12:50')).toBeTruthy();
+    expect(within(met).getByText('вошёл 7 марта 2030 12:50, был в комнате 62 мин')).toBeTruthy();
+    expect(within(met).getByText('вошёл 7 марта 2030 13:05, был в комнате 3 мин')).toBeTruthy();
   });
 
   it('shows the empty state', async () => {

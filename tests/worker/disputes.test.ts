@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { disputes } from '../../drizzle/schema/payments.ts';
+import { conferenceAttendance, conferences, conferenceWaits } from '../../drizzle/schema/conferences.ts';
 import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
 import { createUser } from '../factories.ts';
 import { addPayoutCard, bookingRow, books, DAY, HOUR, paidBooking, paymentRow, providerCtx, shiftSlot } from './escrow-fixtures.ts';
@@ -107,7 +108,9 @@ describe('deciding a dispute', () => {
       created_at: expect.any(String),
       resolved_at: null,
       amount: 1500,
-      consultation: { name: 'Разбор резюме', start_time: expect.any(String) },
+      consultation: { name: 'Разбор резюме', start_time: expect.any(String), end_time: expect.any(String) },
+      // nobody came into the room, nobody waited
+      attendance: { room_opened_at: null, buyer: null, mentor: null, buyer_waited: null },
       buyer: { id: mentee.id, name: mentee.firstName, surname: mentee.lastName, email: mentee.email },
       mentor: { id: mentor.id, name: mentor.firstName, surname: mentor.lastName, email: mentor.email },
     });
@@ -115,6 +118,29 @@ describe('deciding a dispute', () => {
     expect(resolved.results.some((d) => d.id === dispute.id)).toBe(false);
     expect((await expectError(disputeList(mentor), 403)).code).toBe('forbidden');
     expect((await expectError(resolve(mentor, dispute.id, { outcome: 'release', resolution: 'Нет' }), 403)).code).toBe('forbidden');
+  });
+
+  it('shows the admin what the room recorded: when it opened, each side\'s stay and the buyer\'s wait (issue 35)', async () => {
+    const { dispute, admin, mentee, mentor, booking } = await openDispute();
+    const start = new Date(Date.parse(dispute.created_at) - 2 * HOUR);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const [room] = await t.db
+      .insert(conferences)
+      .values({ contentType: 'consultationbooking', objectId: booking.id, login: `consultationbooking-${booking.id}`, password: 'x', createdBy: mentor.id, startedAt: at(10) })
+      .returning();
+    await t.db.insert(conferenceAttendance).values([
+      { conferenceId: room!.id, userId: mentor.id, joinedAt: at(10), leftAt: at(25) },
+      { conferenceId: room!.id, userId: mentee.id, joinedAt: at(12), leftAt: at(15) },
+      { conferenceId: room!.id, userId: mentee.id, joinedAt: at(16), leftAt: at(20) },
+    ]);
+    await t.db.insert(conferenceWaits).values({ contentType: 'consultationbooking', objectId: booking.id, userId: mentee.id, firstSeenAt: at(-5), lastSeenAt: at(9) });
+    const { results } = await expectOk(disputeList(admin, 'open'), 200);
+    expect(results.find((d) => d.id === dispute.id)?.attendance).toEqual({
+      room_opened_at: at(10).toISOString(),
+      buyer: { first_joined_at: at(12).toISOString(), minutes: 7 },
+      mentor: { first_joined_at: at(10).toISOString(), minutes: 15 },
+      buyer_waited: { first_seen_at: at(-5).toISOString(), last_seen_at: at(9).toISOString() },
+    });
   });
 
   it('refunds in full, once; both sides are notified and e-mailed', async () => {

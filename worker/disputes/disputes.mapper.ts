@@ -20,7 +20,8 @@ export function toDisputeItem(row: DisputeListRow) {
     created_at: dispute.createdAt.toISOString(),
     resolved_at: dispute.resolvedAt?.toISOString() ?? null,
     amount: row.price,
-    consultation: { name: row.typeName, start_time: row.startsAt.toISOString() },
+    consultation: { name: row.typeName, start_time: row.startsAt.toISOString(), end_time: row.endsAt.toISOString() },
+    attendance: row.attendance,
     buyer: person(row.buyer),
     mentor: person(row.mentor),
   };

@@ -4,8 +4,37 @@ import type { Db, Executor, Tx } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { disputes, payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
+import { isoInstantRaw as iso } from '../lib/iso-instant.ts';
 
 const buyer = alias(users, 'buyer');
+
+/** One side's record in the meeting's room: when they first came in and how long they stayed, in whole minutes. */
+const stayOf = (userId: unknown) => sql`(
+  select json_build_object('first_joined_at', ${iso('min(a.joined_at)')},
+    'minutes', coalesce(round(sum(extract(epoch from coalesce(a.left_at, now()) - a.joined_at)) / 60), 0)::int)
+  from conference_attendance a where a.conference_id = c.id and a.user_id = ${userId})`;
+
+/**
+ * What the room recorded about this consultation (decision 012), for the admin deciding the dispute (issue 35):
+ * when the mentor opened the room, each side's stay, and when the buyer waited for a room that was not open.
+ * Null parts where nothing was recorded.
+ */
+export type DisputeAttendance = {
+  room_opened_at: string | null;
+  buyer: { first_joined_at: string | null; minutes: number } | null;
+  mentor: { first_joined_at: string | null; minutes: number } | null;
+  buyer_waited: { first_seen_at: string; last_seen_at: string } | null;
+};
+const attendanceOf = sql<DisputeAttendance>`json_build_object(
+  'room_opened_at', (select ${iso('c.started_at')} from conferences c
+                     where c.content_type = 'consultationbooking' and c.object_id = ${consultationBookings.id}),
+  'buyer', (select ${stayOf(consultationBookings.menteeId)} from conferences c
+            where c.content_type = 'consultationbooking' and c.object_id = ${consultationBookings.id}),
+  'mentor', (select ${stayOf(consultationBookings.mentorId)} from conferences c
+             where c.content_type = 'consultationbooking' and c.object_id = ${consultationBookings.id}),
+  'buyer_waited', (select json_build_object('first_seen_at', ${iso('w.first_seen_at')}, 'last_seen_at', ${iso('w.last_seen_at')})
+                   from conference_waits w where w.content_type = 'consultationbooking' and w.object_id = ${consultationBookings.id}
+                     and w.user_id = ${consultationBookings.menteeId}))`;
 const mentor = alias(users, 'mentor');
 
 export const DISPUTE_PAGE_SIZE = 200;
@@ -18,6 +47,8 @@ function disputeView(db: Db) {
       // as booked (migration 0030)
       typeName: sql<string>`${consultationBookings.typeName}`,
       startsAt: consultationSlots.startsAt,
+      endsAt: consultationSlots.endsAt,
+      attendance: attendanceOf,
       buyer: { id: buyer.id, firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email },
       mentor: { id: mentor.id, firstName: mentor.firstName, lastName: mentor.lastName, email: mentor.email },
     })

@@ -14,6 +14,7 @@ import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { disputeQueries, disputesApi, type Dispute, type DisputeOutcome, type DisputePerson, type DisputeTab, type ResolveBody } from './disputes.api.ts';
 import { ResolveDialog } from './resolve-dialog.tsx';
+import { RoomRecord } from './room-record.tsx';
 
 export const disputeTabs: { value: DisputeTab; label: string; empty: string }[] = [
   { value: 'open', label: 'Открытые', empty: 'Открытых диспутов нет' },
@@ -124,6 +125,8 @@ export function DisputeCard({ dispute, timeZone }: { dispute: Dispute; timeZone?
         <span className="mb-1 block text-xs font-medium text-muted-foreground">Жалоба покупателя</span>
         {dispute.text}
       </blockquote>
+
+      <RoomRecord attendance={dispute.attendance} timeZone={timeZone} />
 
       {isOpen ? (
         <footer className="grid gap-2 border-t pt-4 sm:flex sm:justify-end">
