@@ -46,6 +46,7 @@ export function booking(id: number, start: string, overrides: Partial<ScheduleBo
     },
     conference_status: null,
     has_dispute: false,
+    dispute: null,
     deal_id: null,
     question: '',
     booked_by: person(1, 'Мария', 'Иванова'),

@@ -103,6 +103,7 @@ describe('GET /calendars/schedule/', () => {
       },
       conference_status: null,
       has_dispute: false,
+      dispute: null,
       deal_id: expect.any(String),
       question: 'Как пройти собеседование?',
       booked_by: { id: mentee.id, mentor_name: mentee.firstName, mentor_surname: mentee.lastName, mentor_avatar_url: null },
@@ -176,6 +177,9 @@ describe('GET /calendars/schedule/', () => {
     await expectOk(complain(mentee, booking.id), 201);
     const [after] = (await expectOk(schedule(mentee), 200)).booked_by_user;
     expectMatch(after, { can_review: false, can_dispute: false, has_review: true, has_dispute: true });
+    // where the dispute stands, for both sides (issue 35)
+    expect(after.dispute).toEqual({ status: 'open', created_at: expect.stringMatching(/Z$/), resolved_at: null, refund_amount: null, resolution: null });
+    expect((await expectOk(schedule(mentor), 200)).booked_for_mentor[0]?.dispute?.status).toBe('open');
   });
 });
 

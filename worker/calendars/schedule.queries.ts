@@ -45,6 +45,9 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
           'consultation_type', json_build_object('id', t.id, 'name', b.type_name, 'description', t.description, 'cost', b.price, 'user', ${person('m')})),
         'conference_status', ${conferenceStatus('consultationbooking', 'b.id')},
         'has_dispute', d.id is not null,
+        'dispute', case when d.id is not null then json_build_object(
+          'status', d.status, 'created_at', ${iso('d.created_at')}, 'resolved_at', ${iso('d.resolved_at')},
+          'refund_amount', d.refund_kopecks / 100, 'resolution', d.resolution) end,
         'deal_id', p.provider_deal_id,
         'question', b.questions,
         'booked_by', ${person('me')},

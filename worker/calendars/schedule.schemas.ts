@@ -57,6 +57,16 @@ export type ScheduleBooking = {
   };
   conference_status: 'started' | 'ended' | null;
   has_dispute: boolean;
+  /** the dispute about it, open or decided, so both sides read where it stands and what comes next (issue 35) */
+  dispute: {
+    status: 'open' | 'resolved_refund' | 'resolved_partial' | 'resolved_release';
+    created_at: string;
+    resolved_at: string | null;
+    /** rubles returned to the buyer by the decision */
+    refund_amount: number | null;
+    /** the admin's words to both sides */
+    resolution: string | null;
+  } | null;
   deal_id: string | null;
   question: string;
   booked_by: SchedulePerson;

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { DisputeState } from './dispute-state.tsx';
 import {
   counterpart,
   dayKey,
@@ -51,7 +52,9 @@ function StatusBadges({ item, now }: { item: ScheduleItem; now: number }) {
       {item.kind === 'event' && item.event.registration_status === 'pending_payment' && status === 'live' ? (
         <Badge variant="outline">Ожидает оплаты</Badge>
       ) : null}
-      {item.kind === 'consultation' && item.booking.has_dispute ? <Badge variant="outline">Открыт диспут</Badge> : null}
+      {item.kind === 'consultation' && item.booking.has_dispute ? (
+        <Badge variant="outline">{item.booking.dispute && item.booking.dispute.status !== 'open' ? 'Диспут решён' : 'Открыт диспут'}</Badge>
+      ) : null}
       {item.kind === 'consultation' && item.booking.has_review && item.role === 'participating' ? <Badge variant="outline">Вы оценили</Badge> : null}
     </>
   );
@@ -171,6 +174,9 @@ export function ScheduleCard({ item, now, timeZone, onAction }: ScheduleCardProp
           </div>
         </div>
       </div>
+      {item.kind === 'consultation' && item.booking.dispute ? (
+        <DisputeState dispute={item.booking.dispute} asBuyer={item.role !== 'leading'} timeZone={timeZone} />
+      ) : null}
       <div className="flex flex-wrap gap-2 sm:pl-18">{actions.map(render)}</div>
     </article>
   );
