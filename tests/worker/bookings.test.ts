@@ -46,11 +46,13 @@ describe('creating a booking', () => {
 
   it('books a free consultation as paid at once and tells the mentor', async () => {
     const { slot, mentor } = await mentorSlot(t.db, { costs: 0 });
-    const body = await expectOk(booking(await createUser(t.db), slot.id), 201);
+    const body = await expectOk(booking(await createUser(t.db, { firstName: 'Мария', lastName: 'Кузнецова' }), slot.id), 201);
     expectMatch(body, { status: 'paid', price: 0, hold_expires_at: null });
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
     expect(notes.map((n) => n.kind)).toEqual(['booking_paid']);
-    expect(notes[0].message).toMatch(/^Новая запись на консультацию .+ оплачена$/);
+    // issue 35, item 19: who and what, not «Новая запись на консультацию … оплачена» for a free one
+    expect(notes[0].message).toBe(`Новая запись: Мария Кузнецова, «Разбор резюме», ${formatWhen(slot.startsAt, mentor.timeZone)} — бесплатно`);
+    expect(notes[0].payload).toEqual({ url: '/CalendarPage?tab=leading' });
   });
 
   it('writes only the slot it looked at: one moved in between is not booked (nor its free notice stored), then booked at its new time', async () => {
@@ -60,7 +62,7 @@ describe('creating a booking', () => {
     expect(look.slot).toMatchObject({ id: slot.id, taken: false, openHolds: 0 });
     const moved = new Date(slot.startsAt.getTime() + 2 * HOUR);
     await t.db.update(consultationSlots).set({ startsAt: moved, endsAt: new Date(moved.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
-    const notice = bookingPaidNotice(mentor.id, look.bookingId!, 'в старое время');
+    const notice = bookingPaidNotice({ mentorId: mentor.id, bookingId: look.bookingId!, when: 'в старое время', menteeName: 'Тест', typeName: 'Разбор резюме', price: 0 });
     const stale = await bookSlotAsSeen(t.db, { ...look.slot!, bookingId: look.bookingId! }, { menteeId: mentee.id, questions: '', freeNotice: notice });
     expect(stale.booking).toBeNull();
     expect(stale.notifications).toEqual([]);

@@ -5,6 +5,9 @@ import { conferenceAttendance, conferences } from '../../drizzle/schema/conferen
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import { users } from '../../drizzle/schema/users.ts';
+import { formatWhen } from '../../worker/escrow/notices.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
@@ -241,6 +244,22 @@ describe("the mentor's rating: each person once, a consultation only when held (
     // deleting the latest brings back the one before
     await t.db.delete(consultationReviews).where(eq(consultationReviews.bookingId, third.id));
     expect(await ratingOf(mentor.id)).toEqual([1, '4.0']);
+  });
+
+  // issue 35, item 19: «Новая оценка: ★★★★» said neither who nor which consultation
+  it('tells the mentor who rated or reviewed what, with a link', async () => {
+    const { mentor, mentee, made } = await bookings(1, { price: 1000, mentee: await createUser(t.db, { firstName: 'Мария', lastName: 'Кузнецова' }) });
+    const person = { ...mentee, role: 'mentee' as const };
+    await expectOk(rate(person, made[0].booking.id, 4), 201);
+    const zone = (await t.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, mentor.id)))[0].tz;
+    const when = formatWhen(new Date(made[0].start), zone);
+    await t.db.update(consultationBookings).set({ status: 'finished' }).where(eq(consultationBookings.id, made[0].booking.id));
+    await expectOk(addUserReview(person, { review_text: 'Помогла', review_stars: 5, to_user_id: mentor.id }), 201);
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id)).orderBy(notifications.id);
+    expect(notes.map((n) => [n.message, n.payload])).toEqual([
+      [`Новая оценка: Мария Кузнецова, «Знакомство», ${when} — ★★★★`, { url: '/CalendarPage?tab=history&filter=conducted' }],
+      ['Новый отзыв на вашей странице: Мария Кузнецова — ★★★★★', { url: `/mentor_info/${mentor.id}#mentor-reviews` }],
+    ]);
   });
 
   it('a page review needs a held consultation: a free one nobody came to gives no say', async () => {

@@ -11,7 +11,8 @@ import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts'
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.queries.ts';
-import { bookingPaidNotice, formatWhen, refundNotice } from '../escrow/notices.ts';
+import { formatWhen, refundNotice } from '../escrow/notices.ts';
+import { freeBookingNotice } from '../escrow/service-notices.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
@@ -83,7 +84,7 @@ export async function createBooking(
     const refusal = refusalFor(slot, menteeId);
     if (refusal || !slot || bookingId == null) return { kind: refusal ?? 'slot_taken' };
     // a free consultation is booked for good at once: the mentor hears of it with the booking
-    const freeNotice = slot.costs === 0 ? bookingPaidNotice(slot.mentorId, bookingId, formatWhen(new Date(slot.startsAt), slot.mentorTimeZone)) : null;
+    const freeNotice = slot.costs === 0 ? await freeBookingNotice(db, slot, bookingId, menteeId) : null;
     try {
       const booked = await bookSlotAsSeen(db, { ...slot, bookingId }, { menteeId, questions, freeNotice });
       if (booked.booking) return { kind: 'created', booking: booked.booking, effects: { ...noEffects(), notifications: booked.notifications } };

@@ -1,6 +1,7 @@
 // The notifications money transitions leave for people (stored in the transaction, pushed after it).
 import type { NewNotification } from '../notifications/notify.ts';
-import { kopecksText } from '../lib/money-text.ts';
+import { kopecksText, rublesText } from '../lib/money-text.ts';
+import { LEADING_SCHEDULE_URL } from '../notifications/notice-text.ts';
 
 export const SCHEDULE_URL = '/CalendarPage';
 
@@ -12,13 +13,19 @@ export function formatWhen(at: Date, timeZone = 'Europe/Moscow') {
 /** "1 500 ₽", "1 234,56 ₽": as every screen writes money (worker/lib/money-text.ts) */
 export const formatRubles = (kopecks: number) => kopecksText(kopecks);
 
-/** keyed by the booking: a booking's payment is announced once, whichever path saw it first */
-export const bookingPaidNotice = (mentorId: number, bookingId: number, when: string): NewNotification & { dedupeKey: string } => ({
-  userId: mentorId,
+/** What the mentor is told of a new booking: who, which consultation, when (in the mentor's zone), and the price. */
+export type NewBookingFacts = { mentorId: number; bookingId: number; when: string; menteeName: string; typeName: string; price: number };
+
+/**
+ * «Новая запись: Мария Кузнецова, «Разбор резюме», 28 ноября 2026 г., 20:45 — оплачено 1 500 ₽» (a free one says
+ * «бесплатно»), linking to the mentor's schedule. Keyed by the booking: announced once, whichever path saw it first.
+ */
+export const bookingPaidNotice = (f: NewBookingFacts): NewNotification & { dedupeKey: string } => ({
+  userId: f.mentorId,
   kind: 'booking_paid',
-  message: `Новая запись на консультацию ${when} оплачена`,
-  url: SCHEDULE_URL,
-  dedupeKey: `booking_paid:${bookingId}`,
+  message: `Новая запись: ${f.menteeName}, «${f.typeName}», ${f.when} — ${f.price > 0 ? `оплачено ${rublesText(f.price)}` : 'бесплатно'}`,
+  url: LEADING_SCHEDULE_URL,
+  dedupeKey: `booking_paid:${f.bookingId}`,
 });
 
 export const refundNotice = (payerId: number, paymentId: string, amountKopecks: number, reason: string): NewNotification => ({

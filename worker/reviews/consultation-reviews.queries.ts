@@ -6,19 +6,27 @@ import type { Db } from '../../drizzle/db.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 
 type StoredReview = { id: number; booking_id: number; mentor_id: number; rating: number; text: string; created_at: string };
+/** what the mentor's notice names (issue 35): who rated which consultation, and when it was, in the mentor's zone */
+type ReviewNoticeFacts = { type_name: string | null; starts_at: string; mentor_zone: string; author_first_name: string | null; author_last_name: string | null };
 
 export type AddConsultationReviewOutcome =
-  | { kind: 'added'; review: StoredReview }
+  | { kind: 'added'; review: StoredReview & ReviewNoticeFacts }
   | { kind: 'not_found' | 'not_booker' | 'not_started' | 'not_paid' | 'exists' };
 
 export async function addConsultationReview(db: Db, input: { bookingId: number; authorId: number; rating: number; text: string }): Promise<AddConsultationReviewOutcome> {
   try {
-    const inserted = await db.execute<StoredReview>(sql`
-      insert into consultation_reviews (booking_id, author_id, mentor_id, rating, text)
-      select b.id, b.mentee_id, b.mentor_id, ${input.rating}, ${input.text}
-      from consultation_bookings b join consultation_slots s on s.id = b.slot_id
-      where b.id = ${input.bookingId} and b.mentee_id = ${input.authorId} and b.status in ('paid', 'finished') and s.starts_at <= now()
-      returning id, booking_id, mentor_id, rating, text, to_json(created_at)#>>'{}' as created_at`);
+    const inserted = await db.execute<StoredReview & ReviewNoticeFacts>(sql`
+      with added as (
+        insert into consultation_reviews (booking_id, author_id, mentor_id, rating, text)
+        select b.id, b.mentee_id, b.mentor_id, ${input.rating}, ${input.text}
+        from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+        where b.id = ${input.bookingId} and b.mentee_id = ${input.authorId} and b.status in ('paid', 'finished') and s.starts_at <= now()
+        returning id, booking_id, author_id, mentor_id, rating, text, to_json(created_at)#>>'{}' as created_at
+      )
+      select a.id, a.booking_id, a.mentor_id, a.rating, a.text, a.created_at, b.type_name, to_json(s.starts_at)#>>'{}' as starts_at,
+             m.time_zone as mentor_zone, u.first_name as author_first_name, u.last_name as author_last_name
+      from added a join consultation_bookings b on b.id = a.booking_id join consultation_slots s on s.id = b.slot_id
+      join users u on u.id = a.author_id join users m on m.id = a.mentor_id`);
     if (inserted.rows[0]) return { kind: 'added', review: inserted.rows[0] };
   } catch (e) {
     if (isUniqueViolation(e)) return { kind: 'exists' };

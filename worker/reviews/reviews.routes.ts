@@ -11,6 +11,7 @@ import { toEventReview, toUserReview } from './reviews.mapper.ts';
 import { addEventReview, addUserReview, eventOwner, findEventReview, findUserReview, listEventReviews, listUserReviews, mentorReviewEligibility, type AddReviewOutcome } from './reviews.queries.ts';
 import { mentorReviewRefusals } from './review-rules.ts';
 import { notifyNow } from '../notifications/notify.ts';
+import { starsText } from '../notifications/notice-text.ts';
 import { eventReviewBody, eventReviewsQuery, REVIEWS_PER_HOUR, userReviewBody, userReviewsQuery } from './reviews.schemas.ts';
 import type { Db } from '../../drizzle/db.ts';
 
@@ -44,7 +45,13 @@ export const reviewsRoutes = new Hono<AppEnv>()
     );
     const review = toUserReview({ ...found(await findUserReview(c.var.db, id)), source: 'mentor_page' });
     await notifyNow(c.env, c.var.db, [
-      { userId: body.to_user_id, kind: 'review', message: `Новый отзыв о вас: ${'★'.repeat(body.review_stars)}`, url: `/mentor_info/${body.to_user_id}`, dedupeKey: `user_review:${id}` },
+      {
+        userId: body.to_user_id,
+        kind: 'review',
+        message: `Новый отзыв на вашей странице: ${review.author_name ?? 'Ученик'} — ${starsText(body.review_stars)}`,
+        url: `/mentor_info/${body.to_user_id}#mentor-reviews`,
+        dedupeKey: `user_review:${id}`,
+      },
     ]);
     return c.json(review, 201);
   })
@@ -62,7 +69,13 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const event = await eventOwner(c.var.db, body.event_id);
     if (event) {
       await notifyNow(c.env, c.var.db, [
-        { userId: event.mentorId, kind: 'review', message: `Новый отзыв о мероприятии «${event.title}»: ${'★'.repeat(body.review_stars)}`, url: `/event_info/${body.event_id}`, dedupeKey: `event_review:${id}` },
+        {
+          userId: event.mentorId,
+          kind: 'review',
+          message: `Новый отзыв о мероприятии «${event.title}»: ${review.author_name ?? 'Участник'} — ${starsText(body.review_stars)}`,
+          url: `/event_info/${body.event_id}`,
+          dedupeKey: `event_review:${id}`,
+        },
       ]);
     }
     return c.json(review, 201);
