@@ -25,8 +25,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // messages as the support inbox and downloads show them
   chats: ['chats.mapper.ts', 'chats.queries.ts'],
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
-  // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events)
-  conferences: ['attendance.queries.ts', 'demo-room.ts', 'join-token.ts', 'room-control.ts', 'socket-access.ts'],
+  // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events);
+  // the room's window, for the join page's countdown
+  conferences: ['attendance.queries.ts', 'conference-window.ts', 'demo-room.ts', 'join-token.ts', 'room-control.ts', 'socket-access.ts'],
   'consultation-slots': ['slot-dates.ts', 'slot-removal.queries.ts'],
   'consultation-types': ['consultation-types.queries.ts'],
   disputes: ['disputes.queries.ts'],
@@ -35,6 +36,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // holds, refunds or pays out money goes through these
   escrow: [
     'cancel-paid.ts',
+    // the refund rule's numbers, for the terms a payer reads before paying
+    'cancellation-policy.ts',
     'dispute-window.ts',
     'effects.ts',
     'fee.ts',
