@@ -1,7 +1,7 @@
 // The notifications money transitions leave for people (stored in the transaction, pushed after it).
 import type { NewNotification } from '../notifications/notify.ts';
 import { kopecksText, rublesText } from '../lib/money-text.ts';
-import { LEADING_SCHEDULE_URL } from '../notifications/notice-text.ts';
+import { LEADING_SCHEDULE_URL } from '../notifications/notice.messages.ts';
 
 export const SCHEDULE_URL = '/CalendarPage';
 

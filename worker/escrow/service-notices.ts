@@ -4,7 +4,7 @@ import type { NewNotification } from '../notifications/notify.ts';
 import { userTimeZone } from '../users/users.queries.ts';
 import { bookingPaidNotice, formatWhen, SCHEDULE_URL } from './notices.ts';
 import { bookingNoticeFacts, freeBookingNoticeFacts, registrationNoticeFacts } from './service-notices.queries.ts';
-import { personName } from '../notifications/notice-text.ts';
+import { personName } from '../notifications/notice.messages.ts';
 
 /** The mentor's "new paid booking" and the buyer's "payment went through" for a booking just paid. */
 export async function paidBookingNotices(db: Executor, bookingId: number): Promise<NewNotification[]> {

@@ -9,7 +9,7 @@ import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { notifyNow } from '../notifications/notify.ts';
-import { CONDUCTED_SCHEDULE_URL, personName, starsText } from '../notifications/notice-text.ts';
+import { CONDUCTED_SCHEDULE_URL, personName, starsText } from '../notifications/notice.messages.ts';
 import { formatWhen } from '../escrow/notices.ts';
 import { addConsultationReview, type AddConsultationReviewOutcome } from './consultation-reviews.queries.ts';
 import { reviewBody } from './consultation-reviews.schemas.ts';

@@ -11,7 +11,7 @@ import { toEventReview, toUserReview } from './reviews.mapper.ts';
 import { addEventReview, addUserReview, eventOwner, findEventReview, findUserReview, listEventReviews, listUserReviews, mentorReviewEligibility, type AddReviewOutcome } from './reviews.queries.ts';
 import { mentorReviewRefusals } from './review-rules.ts';
 import { notifyNow } from '../notifications/notify.ts';
-import { starsText } from '../notifications/notice-text.ts';
+import { starsText } from '../notifications/notice.messages.ts';
 import { eventReviewBody, eventReviewsQuery, REVIEWS_PER_HOUR, userReviewBody, userReviewsQuery } from './reviews.schemas.ts';
 import type { Db } from '../../drizzle/db.ts';
 
