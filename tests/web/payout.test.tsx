@@ -69,6 +69,24 @@ describe('PaymentTab', () => {
     expect(JSON.parse(String(postCall[1]!.body))).toEqual({ payout_token: 'tok_123', card_last4: '4242', card_type: 'mir' });
   });
 
+  it('sizes the widget frame to the height the widget reports, so «Сохранить карту» is never cut off (issue 35)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([])));
+    renderTab();
+    const frame = (await screen.findByTitle('Форма привязки карты')) as HTMLIFrameElement;
+    // before the widget speaks: room for the sandbox form with its button on a phone, not the old 420 px
+    expect(parseInt(frame.style.height, 10)).toBeGreaterThanOrEqual(560);
+
+    post({ type: 'forma-payout-card-size', height: 541 });
+    await waitFor(() => expect(frame.style.height).toBe('541px'));
+    post({ type: 'forma-payout-card-size', height: 612 });
+    await waitFor(() => expect(frame.style.height).toBe('612px'));
+    // another origin or a nonsense height changes nothing
+    post({ type: 'forma-payout-card-size', height: 20 }, 'https://evil.example');
+    post({ type: 'forma-payout-card-size', height: -5 });
+    post({ type: 'forma-payout-card-size', height: '900' });
+    expect(frame.style.height).toBe('612px');
+  });
+
   it('shows the first token as the current card and removes it after confirmation', async () => {
     let tokens = [
       { id: 3, card_type: 'visa', card_last4: '1234', created_at: '2026-03-01T10:00:00Z' },

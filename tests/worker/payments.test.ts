@@ -216,7 +216,10 @@ describe('payout card tokens', () => {
     const configured = { ...production, YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'secret', YOOKASSA_PAYOUT_AGENT_ID: '505050' };
     const local = await call('/widgets/payout-card');
     expect(local.status).toBe(200);
-    expect(await local.text()).toContain('Номер карты');
+    const localHtml = await local.text();
+    expect(localHtml).toContain('Номер карты');
+    // both pages tell the settings screen their height, so the frame fits the form (issue 35)
+    expect(localHtml).toContain("type: 'forma-payout-card-size'");
 
     expect((await createApp().request('/widgets/payout-card', {}, production, ctx)).status).toBe(503);
     const res = await createApp().request('/widgets/payout-card', {}, configured, ctx);
@@ -230,6 +233,7 @@ describe('payout card tokens', () => {
     expect(html).toContain('<script src="https://yookassa.ru/payouts-data/3.1.0/widget.js"');
     expect(html).toContain('"accountId":"505050"');
     expect(html).toContain('"message":"forma-payout-card"');
+    expect(html).toContain("type: 'forma-payout-card-size'");
     for (const tag of html.match(/<script[^>]*>/g)!) expect(tag).toContain(`nonce="${nonce}"`);
   });
 });

@@ -4,7 +4,7 @@
 
 import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './sandbox/card-script.ts';
 import { sandboxDocument } from './sandbox/page-security.ts';
-import { PAYOUT_CARD_MESSAGE } from './payout-card-message.ts';
+import { PAYOUT_CARD_MESSAGE, REPORT_HEIGHT_SCRIPT } from './payout-card-message.ts';
 
 export const TOKENIZE_PATH = '/api/sandbox/payout-cards/tokenize';
 
@@ -124,6 +124,6 @@ export function widgetHtml(nonce: string) {
   <button id="submit" type="submit">Сохранить карту</button>
   <p id="status" class="status" role="status"></p>
 </form>
-<script nonce="${nonce}">${SCRIPT}</script>`,
+<script nonce="${nonce}">${SCRIPT}${REPORT_HEIGHT_SCRIPT}</script>`,
   });
 }

@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { payoutTokenApi, type PayoutToken } from './profile-settings.api.ts';
 import { settingsQueries } from './profile-settings.queries.ts';
-import { usePayoutCardMessages } from './payout-card-message.ts';
+import { usePayoutCardHeight, usePayoutCardMessages } from './payout-card-message.ts';
 
 /** The card form, served by the app itself: the sandbox's widget locally, our page around YooKassa's in production. */
 export const PAYOUT_WIDGET_SRC = '/widgets/payout-card';
@@ -110,8 +110,13 @@ function CurrentCard({ card, removing, onRemove }: { card: PayoutToken; removing
   );
 }
 
+/** Until the widget reports its height: enough for the sandbox form with its button on a phone. */
+export const PAYOUT_WIDGET_FALLBACK_HEIGHT = 580;
+
 function AddCard() {
   const [loaded, setLoaded] = useState(false);
+  // The frame takes the height of its content, so «Сохранить карту» is never cut off (issue 35).
+  const height = usePayoutCardHeight() ?? PAYOUT_WIDGET_FALLBACK_HEIGHT;
   return (
     <div className="grid gap-4">
       <div className="flex items-start gap-3 rounded-xl bg-muted px-4 py-3 text-sm">
@@ -123,7 +128,7 @@ function AddCard() {
       </div>
       <div className="relative overflow-hidden rounded-xl border bg-card">
         {loaded ? null : <Skeleton role="status" aria-label="Загрузка формы карты" className="absolute inset-0 rounded-none" />}
-        <iframe title="Форма привязки карты" src={PAYOUT_WIDGET_SRC} className="block h-[420px] w-full" onLoad={() => setLoaded(true)} />
+        <iframe title="Форма привязки карты" src={PAYOUT_WIDGET_SRC} style={{ height }} className="block w-full" onLoad={() => setLoaded(true)} />
       </div>
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
         <ShieldCheck aria-hidden className="size-4 shrink-0" />

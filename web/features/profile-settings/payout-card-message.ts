@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { PAYOUT_CARD_MESSAGE } from '../../../worker/payments/payout-card-message.ts';
+import { PAYOUT_CARD_MESSAGE, PAYOUT_CARD_SIZE_MESSAGE } from '../../../worker/payments/payout-card-message.ts';
 
 /** What the card widget posts to its parent after the card is tokenised (the sandbox's, or the page around YooKassa's). */
 export const payoutCardMessageSchema = z.object({
@@ -19,6 +19,29 @@ export function readPayoutCardMessage(event: Pick<MessageEvent, 'origin' | 'data
   if (event.origin !== expectedOrigin) return null;
   const parsed = payoutCardMessageSchema.safeParse(event.data);
   return parsed.success ? parsed.data : null;
+}
+
+const sizeMessageSchema = z.object({ type: z.literal(PAYOUT_CARD_SIZE_MESSAGE), height: z.number().int().min(1).max(4000) });
+
+/** The widget's content height from a window message of our own origin, or null. */
+export function readPayoutCardHeight(event: Pick<MessageEvent, 'origin' | 'data'>, expectedOrigin: string = window.location.origin): number | null {
+  if (event.origin !== expectedOrigin) return null;
+  const parsed = sizeMessageSchema.safeParse(event.data);
+  return parsed.success ? parsed.data.height : null;
+}
+
+/** The height the card widget reports for itself (null until it does). */
+export function usePayoutCardHeight(): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      const reported = readPayoutCardHeight(event);
+      if (reported != null) setHeight(reported);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, []);
+  return height;
 }
 
 /** Calls onCard for every valid message of the card widget while `enabled`. */

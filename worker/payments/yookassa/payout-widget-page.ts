@@ -5,7 +5,7 @@
 // sandbox widget does, and the screen saves them with POST /api/payments/tokens/.
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxDocument, scriptJson } from '../sandbox/page-security.ts';
-import { PAYOUT_CARD_MESSAGE } from '../payout-card-message.ts';
+import { PAYOUT_CARD_MESSAGE, REPORT_HEIGHT_SCRIPT } from '../payout-card-message.ts';
 
 export const YOOKASSA_WIDGET_ORIGIN = 'https://yookassa.ru';
 export const YOOKASSA_PAYOUT_WIDGET_SRC = `${YOOKASSA_WIDGET_ORIGIN}/payouts-data/3.1.0/widget.js`;
@@ -65,6 +65,6 @@ export function payoutWidgetHtml(nonce: string, accountId: string) {
 <p id="widget-error" class="error" role="alert" hidden></p>
 <script id="widget-config" type="application/json" nonce="${nonce}">${config}</script>
 <script src="${escapeHtml(YOOKASSA_PAYOUT_WIDGET_SRC)}" nonce="${nonce}"></script>
-<script nonce="${nonce}">${SCRIPT}</script>`,
+<script nonce="${nonce}">${SCRIPT}${REPORT_HEIGHT_SCRIPT}</script>`,
   });
 }
