@@ -36,7 +36,9 @@ import { Route as InternalServerErrorRouteImport } from './routes/internal-serve
 import { Route as LoadsRouteImport } from './routes/loads'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as NotificationsRouteImport } from './routes/notifications'
+import { Route as OfferRouteImport } from './routes/offer'
 import { Route as PaymentReturnRouteImport } from './routes/payment-return'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as EventInfoPageIdRouteImport } from './routes/EventInfoPage.$id'
@@ -186,9 +188,19 @@ const NotificationsRoute = NotificationsRouteImport.update({
   path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OfferRoute = OfferRouteImport.update({
+  id: '/offer',
+  path: '/offer',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentReturnRoute = PaymentReturnRouteImport.update({
   id: '/payment-return',
   path: '/payment-return',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -286,7 +298,9 @@ export interface FileRoutesByFullPath {
   '/loads': typeof LoadsRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
+  '/offer': typeof OfferRoute
   '/payment-return': typeof PaymentReturnRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
@@ -329,7 +343,9 @@ export interface FileRoutesByTo {
   '/loads': typeof LoadsRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
+  '/offer': typeof OfferRoute
   '/payment-return': typeof PaymentReturnRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
@@ -373,7 +389,9 @@ export interface FileRoutesById {
   '/loads': typeof LoadsRoute
   '/login': typeof LoginRoute
   '/notifications': typeof NotificationsRoute
+  '/offer': typeof OfferRoute
   '/payment-return': typeof PaymentReturnRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
   '/register': typeof RegisterRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/EventInfoPage/$id': typeof EventInfoPageIdRoute
@@ -418,7 +436,9 @@ export interface FileRouteTypes {
     | '/loads'
     | '/login'
     | '/notifications'
+    | '/offer'
     | '/payment-return'
+    | '/privacy-policy'
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
@@ -461,7 +481,9 @@ export interface FileRouteTypes {
     | '/loads'
     | '/login'
     | '/notifications'
+    | '/offer'
     | '/payment-return'
+    | '/privacy-policy'
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
@@ -504,7 +526,9 @@ export interface FileRouteTypes {
     | '/loads'
     | '/login'
     | '/notifications'
+    | '/offer'
     | '/payment-return'
+    | '/privacy-policy'
     | '/register'
     | '/unauthorized'
     | '/EventInfoPage/$id'
@@ -548,7 +572,9 @@ export interface RootRouteChildren {
   LoadsRoute: typeof LoadsRoute
   LoginRoute: typeof LoginRoute
   NotificationsRoute: typeof NotificationsRoute
+  OfferRoute: typeof OfferRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RegisterRoute: typeof RegisterRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   EventInfoPageIdRoute: typeof EventInfoPageIdRoute
@@ -755,11 +781,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/offer': {
+      id: '/offer'
+      path: '/offer'
+      fullPath: '/offer'
+      preLoaderRoute: typeof OfferRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment-return': {
       id: '/payment-return'
       path: '/payment-return'
       fullPath: '/payment-return'
       preLoaderRoute: typeof PaymentReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -884,7 +924,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoadsRoute: LoadsRoute,
   LoginRoute: LoginRoute,
   NotificationsRoute: NotificationsRoute,
+  OfferRoute: OfferRoute,
   PaymentReturnRoute: PaymentReturnRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegisterRoute: RegisterRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   EventInfoPageIdRoute: EventInfoPageIdRoute,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MentorLanding, SUPPORT_MESSENGER_URL } from '../../web/features/landings/mentor-landing.tsx';
+import { MentorLanding } from '../../web/features/landings/mentor-landing.tsx';
 import { LandingReviewsSlider, REVIEWS_SCROLL_SHARE } from '../../web/features/landings/landing-reviews-slider.tsx';
 import { LANDING_LOADER_MS, PageLoader, useLoaderDelay } from '../../web/features/landings/page-loader.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
@@ -43,7 +43,7 @@ describe('MentorLanding', () => {
     }
   });
 
-  it('offers registration, both audience choices and a question link that opens the messenger in a new tab', async () => {
+  it('offers registration, both audience choices and a question link to support (issue 35: no placeholder handle)', async () => {
     renderWithRouter(<MentorLanding />);
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Станьте наставником на Форме');
@@ -52,10 +52,7 @@ describe('MentorLanding', () => {
     expect(screen.getByRole('link', { name: 'Хочу учить' }).getAttribute('aria-current')).toBe('page');
 
     const ask = screen.getByRole('link', { name: /Задать вопрос/ });
-    expect(ask.getAttribute('href')).toBe(SUPPORT_MESSENGER_URL);
-    expect(SUPPORT_MESSENGER_URL).toMatch(/^https:\/\/t\.me\//);
-    expect(ask.getAttribute('target')).toBe('_blank');
-    expect(ask.getAttribute('rel')).toContain('noopener');
+    expect(ask.getAttribute('href')).toBe('/Support');
   });
 
   it("'Подробнее' scrolls to the 'кому мы подходим' section", async () => {

@@ -104,7 +104,7 @@ describe('login', () => {
     await screen.findByLabelText('Цифра 1 из 4');
     typeCode('4321');
     await waitFor(() => expect(router.state.location.pathname).toBe('/AllMentors'));
-    expect(calls.at(-1)).toEqual({ path: '/api/verify-passcode/verify_login', body: { email: 'anna@example.com', passcode: '4321' } });
+    expect(calls.at(-1)).toEqual({ path: '/api/verify-passcode/verify_login', body: { email: 'anna@example.com', passcode: '4321', remember: true } });
     expect(queryClient.getQueryData(sessionQueries.me().queryKey)).toEqual(user);
   });
 });

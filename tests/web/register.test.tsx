@@ -166,3 +166,12 @@ describe('registration by e-mail', () => {
     expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('new@example.com');
   });
 });
+
+describe('registration resumed (issue 35)', () => {
+  it('a signed-in account without a name opens at step 3, without a way back to the spent code', async () => {
+    renderWithRouter(<RegisterFlow resumeAs={makeUser({ mentor_name: '', mentor_surname: '' })} onRegistered={() => {}} onFinished={() => {}} />);
+    expect(await screen.findByText(/Шаг 3 из 3/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Завершить регистрацию' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Назад к подтверждению/ })).toBeNull();
+  });
+});

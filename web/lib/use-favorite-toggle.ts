@@ -5,6 +5,7 @@ import { toast } from '../components/ui/toast-store.ts';
 import { ApiError } from './api-client.ts';
 import { favoriteKeys, mentorFavoritesApi } from './mentor-favorites.ts';
 import { mentorQueries } from './mentors/mentors.queries.ts';
+import { returnTarget } from './return-to.ts';
 
 /** Spec 001 §9: the mentors' toasts last 3 s. */
 export const FAVORITE_TOAST_MS = 3000;
@@ -55,7 +56,7 @@ export function useFavoriteToggle({ mentorId, isFavorite, favoriteId = null, fav
   async function toggle(): Promise<void> {
     if (pendingRef.current) return;
     if (isSignedIn === false) {
-      await navigate({ to: '/login' });
+      await navigate({ to: '/login', search: { redirect: returnTarget() } });
       return;
     }
     const before = current;
@@ -99,7 +100,7 @@ export function useFavoriteToggle({ mentorId, isFavorite, favoriteId = null, fav
     } catch (error) {
       setLocal(before);
       if (error instanceof ApiError && error.status === 401) {
-        await navigate({ to: '/login' });
+        await navigate({ to: '/login', search: { redirect: returnTarget() } });
         return;
       }
       toast({ title: FAVORITE_FAILED, description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive', duration: FAVORITE_TOAST_MS });

@@ -2,13 +2,20 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LoginFlow } from '../features/auth/login-flow.tsx';
 import { redirectIfAuthenticated } from '../features/account/guards.ts';
 import { useSignIn } from '../features/account/use-sign-in.ts';
+import { safeReturnPath } from '../lib/safe-return-path.ts';
+import { searchParams } from '../lib/search-params.ts';
+
+// `redirect`: the same-origin page to return to after signing in (issue 35)
+const returnSearch = searchParams((raw) => ({ redirect: safeReturnPath(raw.redirect) }));
 
 export const Route = createFileRoute('/login')({
+  validateSearch: returnSearch,
   beforeLoad: ({ context }) => redirectIfAuthenticated(context),
   component: LoginPage,
 });
 
 function LoginPage() {
-  const { finish } = useSignIn();
-  return <LoginFlow onSignedIn={finish} />;
+  const { redirect: returnTo } = Route.useSearch();
+  const { finish } = useSignIn(returnTo);
+  return <LoginFlow returnTo={returnTo} onSignedIn={finish} />;
 }

@@ -43,6 +43,16 @@ export async function requireCreator(context: RouterContext): Promise<{ user: Me
   return requireRole(context, 'mentor');
 }
 
+/**
+ * For /register: a signed-in account without a name stopped after the code (step 2), so registration resumes at step 3
+ * for it; an account that has its name has nothing to do there and goes to `returnTo` or /.
+ */
+export async function resumeRegistration(context: RouterContext, returnTo: string | undefined): Promise<{ resumeAs: Me | null }> {
+  const user = await loadSessionUser(context);
+  if (user?.mentor_name) throw redirect({ href: returnTo ?? '/' });
+  return { resumeAs: user };
+}
+
 /** For /login: a signed-in user has nothing to do there and goes to /. */
 export async function redirectIfAuthenticated(context: RouterContext): Promise<void> {
   if (await loadSessionUser(context)) throw redirect({ to: '/' });

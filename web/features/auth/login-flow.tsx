@@ -4,7 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { FormField } from '../../components/form-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { emailSchema } from '../../../worker/auth/auth.schemas.ts';
@@ -27,11 +29,13 @@ function loginError(error: unknown): string {
 }
 
 /** Sign-in by e-mail and a 4-digit code (spec 001 §2 "Login screen"). `onSignedIn` gets the user. */
-export function LoginFlow({ onSignedIn }: { onSignedIn: (user: AuthUser) => void | Promise<void> }) {
+export function LoginFlow({ returnTo, onSignedIn }: { returnTo?: string; onSignedIn: (user: AuthUser) => void | Promise<void> }) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   // The normalised address the code was sent to (trimmed, lower case).
   const [sentTo, setSentTo] = useState('');
+  // «Запомнить меня», as on registration: off ends the session with the browser session
+  const [remember, setRemember] = useState(true);
 
   if (step === 'code') {
     return (
@@ -44,7 +48,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
         }
       >
         <CodeStep
-          verify={async (code) => onSignedIn(await verifyLogin(sentTo, code))}
+          verify={async (code) => onSignedIn(await verifyLogin(sentTo, code, remember))}
           verifyErrorMessage={loginError}
           resend={() => requestLoginPasscode(sentTo)}
           resendErrorMessage={codeRequestError}
@@ -63,7 +67,7 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
       footer={
         <>
           Ещё нет аккаунта?{' '}
-          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/register" search={{ redirect: returnTo }} className="font-medium text-primary underline-offset-4 hover:underline">
             Зарегистрироваться
           </Link>
         </>
@@ -72,6 +76,8 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
       <EmailStep
         email={email}
         onEmailChange={setEmail}
+        remember={remember}
+        onRememberChange={setRemember}
         onSent={(address) => {
           setSentTo(address);
           setStep('code');
@@ -81,10 +87,19 @@ export function LoginFlow({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
   );
 }
 
-function EmailStep({ email, onEmailChange, onSent }: { email: string; onEmailChange: (email: string) => void; onSent: (email: string) => void }) {
+type EmailStepProps = {
+  email: string;
+  onEmailChange: (email: string) => void;
+  remember: boolean;
+  onRememberChange: (remember: boolean) => void;
+  onSent: (email: string) => void;
+};
+
+function EmailStep({ email, onEmailChange, remember, onRememberChange, onSent }: EmailStepProps) {
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const formErrorId = useId();
+  const rememberId = useId();
 
   const request = useMutation({
     mutationFn: requestLoginPasscode,
@@ -125,6 +140,12 @@ function EmailStep({ email, onEmailChange, onSent }: { email: string; onEmailCha
           }}
         />
       </FormField>
+      <div className="flex items-center gap-3">
+        <Checkbox id={rememberId} checked={remember} onCheckedChange={(checked) => onRememberChange(checked === true)} />
+        <Label htmlFor={rememberId} className="font-normal">
+          Запомнить меня
+        </Label>
+      </div>
       {formError ? <FormAlert id={formErrorId}>{formError}</FormAlert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
         {request.isPending ? <Spinner className="text-current" label="Отправляем код" /> : <Mail aria-hidden />}

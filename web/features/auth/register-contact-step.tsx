@@ -10,27 +10,26 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { emailSchema, phoneSchema } from '../../../worker/auth/auth.schemas.ts';
+import { CONSENT_REQUIRED, emailSchema, phoneSchema } from '../../../worker/auth/auth.schemas.ts';
 import { register, type RegistrationContact } from './auth.api.ts';
 import { FormAlert } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 export type ContactMethod = 'phone' | 'email';
 
-export const CONSENT_REQUIRED = 'Необходимо принять политику';
-const PRIVACY_POLICY_HREF = '#privacy-policy';
-
 export type ContactDraft = { method: ContactMethod; phone: string; email: string; consent: boolean; remember: boolean };
 
 type Props = {
   draft: ContactDraft;
   onDraftChange: (draft: ContactDraft) => void;
+  /** The page to return to afterwards, carried over to «Войти». */
+  returnTo?: string;
   /** The code went out to `contact`. */
   onSent: (contact: RegistrationContact) => void;
 };
 
 /** Step "registration": phone or e-mail, consent, remember me, then the code is sent. */
-export function RegisterContactStep({ draft, onDraftChange, onSent }: Props) {
+export function RegisterContactStep({ draft, onDraftChange, returnTo, onSent }: Props) {
   const [errors, setErrors] = useState<{ contact?: string; consent?: string; form?: string }>({});
   const consentId = useId();
   const rememberId = useId();
@@ -45,6 +44,7 @@ export function RegisterContactStep({ draft, onDraftChange, onSent }: Props) {
     onError: (error) => {
       const fieldMessage = error instanceof ApiError ? (error.fields?.email ?? error.fields?.phone) : undefined;
       if (fieldMessage) setErrors({ contact: fieldMessage });
+      else if (error instanceof ApiError && error.fields?.consent_version) setErrors({ consent: error.fields.consent_version });
       else setErrors({ form: error instanceof ApiError ? error.detail : 'Не удалось отправить код. Попробуйте ещё раз.' });
     },
   });
@@ -122,11 +122,15 @@ export function RegisterContactStep({ draft, onDraftChange, onSent }: Props) {
               aria-describedby={errors.consent ? consentErrorId : undefined}
               className="mt-0.5"
             />
-            <Label htmlFor={consentId} className="leading-snug font-normal">
+            <Label htmlFor={consentId} className="block leading-snug font-normal">
               Я принимаю{' '}
-              <a href={PRIVACY_POLICY_HREF} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link to="/privacy-policy" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
                 политику конфиденциальности
-              </a>
+              </Link>
+              , даю согласие на обработку персональных данных и принимаю{' '}
+              <Link to="/offer" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
+                публичную оферту
+              </Link>
             </Label>
           </div>
           {errors.consent ? (
@@ -154,7 +158,7 @@ export function RegisterContactStep({ draft, onDraftChange, onSent }: Props) {
 
       <p className="text-center text-sm text-muted-foreground">
         Уже есть аккаунт?{' '}
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to="/login" search={{ redirect: returnTo }} className="font-medium text-primary underline-offset-4 hover:underline">
           Войти
         </Link>
       </p>

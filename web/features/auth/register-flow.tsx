@@ -12,6 +12,10 @@ type Step = 'registration' | 'verification' | 'profile';
 const STEP_NUMBER: Record<Step, number> = { registration: 1, verification: 2, profile: 3 };
 
 type Props = {
+  /** A signed-in account without a name (a reload after step 2): registration resumes at step 3 for it. */
+  resumeAs?: AuthUser;
+  /** The page to return to afterwards, carried over to «Войти». */
+  returnTo?: string;
   /** The code was confirmed: the account exists and the session cookies are set. */
   onRegistered: (user: AuthUser) => void;
   /** The profile is saved: registration is over. */
@@ -29,11 +33,11 @@ function sendError(error: unknown): string {
 }
 
 /** Registration in three steps (spec 001 §2 "Registration screen", §4). */
-export function RegisterFlow({ onRegistered, onFinished }: Props) {
-  const [step, setStep] = useState<Step>('registration');
+export function RegisterFlow({ resumeAs, returnTo, onRegistered, onFinished }: Props) {
+  const [step, setStep] = useState<Step>(resumeAs ? 'profile' : 'registration');
   const [draft, setDraft] = useState<ContactDraft>({ method: 'phone', phone: '', email: '', consent: false, remember: true });
   const [contact, setContact] = useState<RegistrationContact | null>(null);
-  const [user, setUser] = useState<AuthUser | null>(null);
+  const [user, setUser] = useState<AuthUser | null>(resumeAs ?? null);
 
   const eyebrow = <StepIndicator current={STEP_NUMBER[step]} />;
 
@@ -53,7 +57,7 @@ export function RegisterFlow({ onRegistered, onFinished }: Props) {
         <CodeStep
           channel={byPhone ? 'sms' : 'email'}
           verify={async (code) => {
-            const confirmed = await confirmRegistration(contact, code);
+            const confirmed = await confirmRegistration(contact, code, draft.remember);
             onRegistered(confirmed);
             setUser(confirmed);
             setStep('profile');
@@ -76,7 +80,8 @@ export function RegisterFlow({ onRegistered, onFinished }: Props) {
           user={user}
           phone={contact && 'phone' in contact ? contact.phone : undefined}
           onSaved={onFinished}
-          onBack={() => setStep('verification')}
+          // a resumed registration has no code step to go back to: the account is confirmed already
+          onBack={contact ? () => setStep('verification') : undefined}
         />
       </AuthCard>
     );
@@ -87,6 +92,7 @@ export function RegisterFlow({ onRegistered, onFinished }: Props) {
       <RegisterContactStep
         draft={draft}
         onDraftChange={setDraft}
+        returnTo={returnTo}
         onSent={(sentTo) => {
           setContact(sentTo);
           setStep('verification');

@@ -21,7 +21,7 @@ type Props = {
   /** The phone the code was sent to, when registering by SMS. */
   phone?: string;
   onSaved: (user: AuthUser) => void | Promise<void>;
-  onBack: () => void;
+  onBack?: () => void;
 };
 
 /** Step "profile": name, surname, phone and the read-only e-mail, then PATCH /api/users/me/. */
@@ -107,10 +107,12 @@ export function RegisterProfileStep({ user, phone: registeredPhone, onSaved, onB
         {save.isPending ? <Spinner className="text-current" label="Сохраняем" /> : null}
         Завершить регистрацию
       </Button>
-      <Button variant="link" className="mx-auto h-auto py-1" onClick={onBack}>
-        <ArrowLeft aria-hidden />
-        Назад к подтверждению
-      </Button>
+      {onBack ? (
+        <Button variant="link" className="mx-auto h-auto py-1" onClick={onBack}>
+          <ArrowLeft aria-hidden />
+          Назад к подтверждению
+        </Button>
+      ) : null}
     </form>
   );
 }

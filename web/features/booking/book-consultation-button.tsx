@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { returnTarget, useActionAfterSignIn } from '../../lib/return-to.ts';
 import type { BookingDialogProps } from './booking-dialog.tsx';
 
 // 'Записаться' on the mentor page. The booking dialog is its own chunk, loaded when someone wants to book; the route
@@ -26,12 +27,14 @@ export function BookConsultationButton({ mentorId, consultationType, isSignedIn,
 
   const start = () => {
     if (isSignedIn === false) {
-      void navigate({ to: '/login' });
+      // back to this mentor after signing in, with this type's booking dialog open (issue 35)
+      void navigate({ to: '/login', search: { redirect: returnTarget(`book-${consultationType.id}`) } });
       return;
     }
     setMounted(true);
     setOpen(true);
   };
+  useActionAfterSignIn(`book-${consultationType.id}`, isSignedIn === true, start);
 
   return (
     <>

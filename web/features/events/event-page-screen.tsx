@@ -23,6 +23,7 @@ import { eventAction, formatParticipants, formatSeatsFor, seatsLeft, showsCancel
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { EventPaySummary } from './event-pay-summary.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
+import { returnTarget, useActionAfterSignIn } from '../../lib/return-to.ts';
 
 const OTHER_EVENTS_SHOWN = 6;
 
@@ -112,13 +113,19 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   });
 
   const onAction = () => {
-    if (action.kind === 'login') void navigate({ to: '/login' });
+    // back here after signing in, to take part as they meant to (issue 35)
+    if (action.kind === 'login') void navigate({ to: '/login', search: { redirect: returnTarget('participate') } });
     else if (awaitingPayment) setPaymentFor(event.id);
     else if (action.kind === 'participate' && !register.isPending) {
       if (event.price > 0) setSummaryOpen(true);
       else register.mutate();
     }
   };
+
+  // «Войдите для участия» → sign-in → here: the click they made before is finished once their registration is known
+  useActionAfterSignIn('participate', user != null && !registration.isPending, () => {
+    if (action.kind === 'participate' && !action.disabled) onAction();
+  });
 
   const sendReview = async (values: ReviewValues) => {
     await addEventReview(event.id, values);

@@ -25,9 +25,6 @@ import { AudienceSwitch, Section, SectionHeading } from './landing-parts.tsx';
 import { LandingReviewsSlider, type LandingReview } from './landing-reviews-slider.tsx';
 import { LANDING_LOADER_MS, PageLoader, useLoaderDelay } from './page-loader.tsx';
 
-/** Where 'Задать вопрос' leads: the team's messenger chat (placeholder handle until the real one is known). */
-export const SUPPORT_MESSENGER_URL = 'https://t.me/forma_mentors';
-
 const audiences = [
   {
     icon: Gem,
@@ -204,10 +201,10 @@ export function MentorLanding() {
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
-                <a href={SUPPORT_MESSENGER_URL} target="_blank" rel="noopener noreferrer">
+                <Link to="/Support">
                   <MessageCircle aria-hidden />
                   Задать вопрос
-                </a>
+                </Link>
               </Button>
             </div>
           </div>

@@ -1,10 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
 
-// The documents are not published yet; the links are placeholders the spec asks for.
+// The published documents (web/features/legal), the ones registration asks consent to.
 const legalLinks = [
-  { label: 'Политика конфиденциальности', href: '#privacy-policy' },
-  { label: 'Публичная оферта', href: '#public-offer' },
-];
+  { label: 'Политика конфиденциальности', href: '/privacy-policy' },
+  { label: 'Публичная оферта', href: '/offer' },
+] as const;
 
 /** Privacy policy and public offer, shared by both footers and the callback form's consent text. */
 export function LegalLinks({ className }: { className?: string }) {
@@ -12,9 +13,9 @@ export function LegalLinks({ className }: { className?: string }) {
     <ul className={cn('flex flex-wrap gap-x-5 gap-y-2', className)}>
       {legalLinks.map((link) => (
         <li key={link.href}>
-          <a href={link.href} className="hover:underline">
+          <Link to={link.href} className="hover:underline">
             {link.label}
-          </a>
+          </Link>
         </li>
       ))}
     </ul>

@@ -1,7 +1,13 @@
+import { Link } from '@tanstack/react-router';
 import { LegalLinks } from './legal-links.tsx';
 
-// Placeholder sections until the content pages exist (spec 000 §2 "Footers").
-const placeholderLinks = ['О платформе', 'Как это работает', 'Помощь', 'Контакты'];
+// The spec's footer had placeholder links (spec 000 §2 "Footers"); each now leads to the page that answers it (issue 35).
+const footerLinks = [
+  { label: 'Наставники', to: '/AllMentors' },
+  { label: 'Мероприятия', to: '/AllEvents' },
+  { label: 'Стать наставником', to: '/NewLandingMentor' },
+  { label: 'Помощь и контакты', to: '/Support' },
+] as const;
 
 /** The standard footer of the app shell. */
 export function SiteFooter() {
@@ -9,11 +15,11 @@ export function SiteFooter() {
     <footer className="border-t px-4 py-8 text-sm text-muted-foreground lg:px-8">
       <div className="mx-auto flex max-w-6xl flex-col gap-5 md:flex-row md:items-center md:justify-between">
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
-          {placeholderLinks.map((label) => (
-            <li key={label}>
-              <a href="#" className="hover:text-foreground">
-                {label}
-              </a>
+          {footerLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="hover:text-foreground">
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { mentorsApi } from './mentors.api.ts';
 import { mentorQueries } from './mentors.queries.ts';
+import { returnTarget } from '../../lib/return-to.ts';
 
 type MentorReviewsSectionProps = {
   mentorId: number;
@@ -31,7 +32,7 @@ export function MentorReviewsSection({ mentorId, isSignedIn, isOwnProfile, timeZ
 
   const addReview = () => {
     if (isSignedIn === false) {
-      void navigate({ to: '/login' });
+      void navigate({ to: '/login', search: { redirect: returnTarget() } });
       return;
     }
     setOpen(true);

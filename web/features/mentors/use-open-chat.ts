@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { mentorsApi } from './mentors.api.ts';
+import { returnTarget } from '../../lib/return-to.ts';
 
 export const OPEN_CHAT_FAILED = 'Не удалось открыть чат';
 
@@ -17,7 +18,7 @@ export function useOpenChat(mentorId: number, isSignedIn: boolean | undefined) {
     onSuccess: ({ roomId }) => navigate({ to: '/ChatsPage', search: { roomId } }),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {
-        void navigate({ to: '/login' });
+        void navigate({ to: '/login', search: { redirect: returnTarget() } });
         return;
       }
       // The server's detail when it said something specific (spec 000 §8), under the generic title.
@@ -29,7 +30,7 @@ export function useOpenChat(mentorId: number, isSignedIn: boolean | undefined) {
     isPending: mutation.isPending,
     open: () => {
       if (isSignedIn === false) {
-        void navigate({ to: '/login' });
+        void navigate({ to: '/login', search: { redirect: returnTarget() } });
         return;
       }
       mutation.mutate();

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { supportApi } from './support.api.ts';
+import { returnTarget } from '../../lib/return-to.ts';
 
 /**
  * «Написать в поддержку»: opens (or finds) the person's support room and goes to it on the chat screen.
@@ -22,7 +23,7 @@ export function WriteToSupportButton({ signedIn, disabled }: { signedIn: boolean
       <Button
         size="lg"
         disabled={disabled || open.isPending}
-        onClick={() => (signedIn ? open.mutate() : void navigate({ to: '/login' }))}
+        onClick={() => (signedIn ? open.mutate() : void navigate({ to: '/login', search: { redirect: returnTarget() } }))}
       >
         {open.isPending ? <Spinner /> : <MessageCircle />}
         Написать в поддержку
