@@ -1,4 +1,4 @@
-// The first page for `npm run bench -- --only first-page`: a visitor opens /, /AllMentors and /AllEvents in Debian's
+// The first page for `npm run bench -- --only first-page`: a visitor opens /, /AllMentors, /AllEvents, a mentor's and an event's page in Debian's
 // chromium at 390 px on a throttled phone (DevTools protocol: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×
 // slower), with an empty cache each time, through a compressing front as Cloudflare's edge is in production
 // (edge-compression.mjs). Per page: the JavaScript fetched before the first contentful paint (files and their gzip
@@ -10,6 +10,13 @@ import { chromium } from 'playwright-core';
 import { startEdgeCompression } from './edge-compression.mjs';
 
 const PAGES = ['/', '/AllMentors', '/AllEvents'];
+
+/** A mentor's and an event's page (rendered on the server too since issue 35): the first of each list. */
+async function detailPages(appUrl) {
+  const get = async (path) => (await (await fetch(`${appUrl}${path}`)).json()).results?.[0]?.id;
+  const [mentor, event] = await Promise.all([get('/api/users?offset=0&limit=1'), get('/api/events/load_more/?offset=0&limit=1&show_past=false')]);
+  return [mentor && `/mentor_info/${mentor}`, event && `/event_info/${event}`].filter(Boolean);
+}
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 /** Slow 4G as the issue measures it. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -83,7 +90,7 @@ export async function firstPageBench(appUrl, { runs = 5 } = {}) {
   const sizes = new Map();
   try {
     const results = [];
-    for (const path of PAGES) {
+    for (const path of [...PAGES, ...(await detailPages(appUrl))]) {
       const visits = [];
       for (let i = 0; i < runs; i++) visits.push(await visit(browser, edge.url, path, sizes));
       // by LCP, or by FCP where the page reports no LCP (the mentor landing's splash covers its first paints)

@@ -4,6 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
+/** FORMA_SHOTS=<dir>: screenshots of the confirmation and the inbox, to look at */
+const shots = process.env.FORMA_SHOTS;
 const { db, openPage } = useBrowserAndDb();
 
 describe('the landing call-back form', () => {
@@ -24,6 +26,7 @@ describe('the landing call-back form', () => {
     await form.getByLabel('Телефон').fill(phone);
     await form.getByRole('button', { name: 'Перезвоните мне' }).click();
     await visitor.getByRole('status').filter({ hasText: 'Заявка принята. Мы перезвоним с 8:00 до 22:00.' }).waitFor();
+    if (shots) await visitor.getByRole('region', { name: 'Остались вопросы?' }).screenshot({ path: `${shots}/callback-sent-390.png` });
     const { rows } = await db.query<{ id: number; done_at: Date | null }>('select id, done_at from callback_requests where name = $1 and phone = $2', [name, phone]);
     expect(rows).toHaveLength(1);
     expect(rows[0].done_at).toBeNull();
@@ -36,6 +39,7 @@ describe('the landing call-back form', () => {
     await admin.goto(`${appUrl}/admin/callbacks`);
     const item = admin.getByRole('listitem').filter({ hasText: name });
     await item.getByRole('link', { name: phone }).waitFor();
+    if (shots) await admin.screenshot({ path: `${shots}/callback-inbox-1280.png` });
     await item.getByRole('button', { name: `Позвонили: ${name}` }).click();
     await item.waitFor({ state: 'detached' });
     await admin.getByRole('tab', { name: 'Выполненные' }).click();

@@ -1,6 +1,7 @@
 // A mentor's and an event's page rendered on the server for visitors, and every rendered page's title and preview
 // tags (issue 35 item 21); the landing's sections on a phone (item 20). Decision 014, «Mentor and event pages».
 import { mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { gotoLiveApp, useBrowserAndDb } from './browser.ts';
@@ -57,7 +58,7 @@ describe('a mentor\'s and an event\'s page for visitors', () => {
       const mentor = await firstMentor(page);
       const name = `${mentor.mentor_name} ${mentor.mentor_surname}`;
       const html = await (await page.request.get(`${appUrl}/mentor_info/${mentor.id}`)).text();
-      console.log(`HTML bytes /mentor_info/${mentor.id}: ${Buffer.byteLength(html)}`);
+      console.log(`HTML bytes /mentor_info/${mentor.id}: ${Buffer.byteLength(html)}, gzip ${gzipSync(html).length}`);
       await page.goto(`${appUrl}/mentor_info/${mentor.id}`);
       await page.getByRole('heading', { level: 1, name }).waitFor();
       await page.getByRole('heading', { name: 'Консультации' }).waitFor();
@@ -77,7 +78,7 @@ describe('a mentor\'s and an event\'s page for visitors', () => {
 
       const event = await firstEvent(page);
       const eventHtml = await (await page.request.get(`${appUrl}/event_info/${event.id}`)).text();
-      console.log(`HTML bytes /event_info/${event.id}: ${Buffer.byteLength(eventHtml)}`);
+      console.log(`HTML bytes /event_info/${event.id}: ${Buffer.byteLength(eventHtml)}, gzip ${gzipSync(eventHtml).length}`);
       await page.goto(`${appUrl}/event_info/${event.id}`);
       await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
       const eventHead = await readHead(page);
@@ -125,7 +126,8 @@ describe('a mentor\'s and an event\'s page for visitors', () => {
     expect(missing.status()).toBe(200);
     expect(await missing.text()).not.toContain('data-server-rendered');
     await page.context().close();
-  });
+    // the app's whole JavaScript on a shared 2-core machine: 10 s when quiet, more under load
+  }, 90_000);
 });
 
 describe('the landing on a phone', () => {
