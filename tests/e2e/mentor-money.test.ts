@@ -5,7 +5,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
-const { db, openPage } = useBrowserAndDb();
+const { db, openPage: openBrowserPage } = useBrowserAndDb();
+
+/** A phone's page; the built app on this shared machine can take more than the default 30 s to come alive. */
+async function openPage(width: number, height: number) {
+  const page = await openBrowserPage(width, height);
+  page.setDefaultTimeout(60_000);
+  return page;
+}
 
 describe('a phone', () => {
   it('keeps /Home within 390 px when an unread message is long', { timeout: 90_000 }, async () => {
