@@ -8,7 +8,7 @@ import { gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
 const appUrl = inject('appUrl');
 const { db, browser, openPage } = useBrowserAndDb();
 
-const EVENTS_FIRST_PAGE = '/api/events/load_more/?offset=0&limit=20&show_past=false&sort=newest';
+const EVENTS_FIRST_PAGE = '/api/events/load_more/?offset=0&limit=20&show_past=false&sort=soonest';
 const cardLinks = (page: Page) => page.locator('[aria-label="Список мероприятий"] a[href^="/event_info/"]');
 const cardDates = (page: Page) => page.locator('[aria-label="Список мероприятий"] [data-testid="event-card-date"]');
 
@@ -19,10 +19,12 @@ async function firstPageOfEvents(page: Page): Promise<ApiEvent[]> {
   return ((await response.json()) as { results: ApiEvent[] }).results;
 }
 
-/** 'DD.MM' of each event's date in `zone`, as the cards write it. */
+/** 'DD.MM' of each event's date in `zone` as the cards write it, 'DD.MM.YYYY' outside the current year. */
 function dayMonths(events: ApiEvent[], zone: string): string[] {
   const format = new Intl.DateTimeFormat('ru-RU', { timeZone: zone, day: '2-digit', month: '2-digit' });
-  return events.map((event) => format.format(new Date(event.date)));
+  const year = (date: Date) => new Intl.DateTimeFormat('en', { timeZone: zone, year: 'numeric' }).format(date);
+  const thisYear = year(new Date());
+  return events.map((event) => format.format(new Date(event.date)) + (year(new Date(event.date)) === thisYear ? '' : `.${year(new Date(event.date))}`));
 }
 
 /** A context without JavaScript: what the server sent is all there is. */
