@@ -20,7 +20,14 @@ export default defineConfig({
     // runs worker/index.ts (from wrangler.toml) inside workerd, in the same dev server
     cloudflare(),
   ],
-  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 8787), strictPort: true },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT ?? 8787),
+    strictPort: true,
+    // the test and bench builds and the local databases live in .data: a test run beside `npm run dev` must not reload
+    // the pages open in it (it did, on every build the e2e tests made)
+    watch: { ignored: ['**/.data/**', '**/.wrangler/**'] },
+  },
   build: {
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
