@@ -31,6 +31,11 @@ export const JOIN_STEPS: Record<JoinStep, { text: string; progress: number }> = 
 /** Spec 002 §9: participants ask for the room every 2 s, 30 times. */
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_ATTEMPTS = 30;
+/**
+ * Ours: between the room's opening and the start a participant waits for the mentor without a limit, asking every
+ * 10 s (every 2 s for the whole half hour would be 900 asks a person; an event of 100 would send 50 a second).
+ */
+export const EARLY_POLL_INTERVAL_MS = 10_000;
 
 /** The join flow's own messages (spec 002 §8); the server's refusals come with theirs (worker/conferences). */
 export const JOIN_MESSAGES = {

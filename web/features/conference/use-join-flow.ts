@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConferenceContentType } from '../../../party/protocol/conference.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { conferenceApi, type ConferenceJoin } from './conference.api.ts';
-import { JOIN_MESSAGES, POLL_ATTEMPTS, POLL_INTERVAL_MS, type JoinStep } from './join-steps.ts';
+import { EARLY_POLL_INTERVAL_MS, JOIN_MESSAGES, POLL_ATTEMPTS, POLL_INTERVAL_MS, type JoinStep } from './join-steps.ts';
 
 /*
  * The join flow of spec 002 §4.1 up to the equipment check: who the caller is to this meeting, the mentor
@@ -102,7 +102,7 @@ export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
           at('conference-polling');
           // before the start the mentor may still open the room at any moment: only tries after it count
           for (let tries = 0; tries < POLL_ATTEMPTS && !join; ) {
-            await sleep(POLL_INTERVAL_MS, abort.signal);
+            await sleep(serverNow() < startsAt ? EARLY_POLL_INTERVAL_MS : POLL_INTERVAL_MS, abort.signal);
             if (serverNow() >= startsAt) tries += 1;
             try {
               join = await conferenceApi.join(target.contentType, id);
