@@ -62,9 +62,12 @@ describe('the app shell in a real browser', () => {
 
   it('sends a mentee from a mentor-only route to /forbidden, and lets a mentor in', async () => {
     const mentee = await signedInPage(await createAccount('mentee'), 1280);
-    await mentee.goto(`${appUrl}/CreateEntityPage`);
+    await mentee.goto(`${appUrl}/MyMentee`);
     await mentee.waitForURL(/\/forbidden$/);
     await mentee.getByRole('heading', { name: 'Запрещено' }).waitFor({ state: 'visible' });
+    // «Создать» is the one mentor's page that offers a mentee the way to become one (issue 35)
+    await mentee.goto(`${appUrl}/CreateEntityPage`);
+    await mentee.waitForURL(/\/become-mentor$/);
     await mentee.context().close();
 
     const mentor = await signedInPage(await createAccount('mentor'), 1280);

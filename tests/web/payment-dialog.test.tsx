@@ -120,7 +120,7 @@ describe("the event page's paid 'Участвовать'", () => {
 
   it('registers (pending payment) and opens the generic payment dialog for the event', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    vi.stubGlobal('location', { ...window.location, href: window.location.href, pathname: window.location.pathname, search: window.location.search, origin: window.location.origin, assign });
     const { calls } = mockFetch([
       ...common,
       { path: /\/api\/events\/check_registration\//, body: { is_registered: false, status: null } satisfies RegistrationCheck },
@@ -134,6 +134,9 @@ describe("the event page's paid 'Участвовать'", () => {
       return found;
     });
     act(() => button!.click());
+    // the summary first (issue 35), then the seat and the checkout
+    const pay = await until(() => screen.getByRole('button', { name: /^Подтвердить и оплатить/ }));
+    act(() => pay.click());
     await until(() => screen.getByText('Перенаправляем к оплате…'));
     const deal = await until(dealCall(calls));
     expect(deal.body).toEqual({ service_type: 'event', service_id: 7, return_url: `${window.location.origin}/payment-return` });
