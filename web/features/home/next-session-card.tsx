@@ -89,34 +89,24 @@ export function NextSessionCard({ session, timeZone, clockOffsetMs }: NextSessio
 
 /** No session ahead: an invitation to book one, or for a mentor, to open time for bookings. */
 export function NoNextSession({ forMentor = false }: { forMentor?: boolean }) {
-  if (forMentor) return <NoNextMentorSession />;
-  return (
-    <article aria-labelledby="next-session-title" className="flex flex-col items-start gap-4 rounded-2xl border border-dashed bg-card p-5 sm:p-6">
-      <h2 id="next-session-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-        Ближайшая встреча
-      </h2>
-      <div className="flex items-start gap-4">
-        <span className="grid size-11 shrink-0 place-content-center rounded-xl bg-primary/10 text-primary">
-          <CalendarPlus aria-hidden className="size-5" />
-        </span>
-        <div className="flex flex-col gap-1">
-          <p className="font-semibold">Ближайших встреч пока нет</p>
-          <p className="text-sm text-muted-foreground">Запишитесь на консультацию к наставнику или выберите мероприятие — встреча появится здесь.</p>
-        </div>
-      </div>
-      <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-        <Button asChild>
-          <Link to="/AllMentors">Найти наставника</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/AllEvents">Мероприятия</Link>
-        </Button>
-      </div>
-    </article>
+  return forMentor ? (
+    <EmptyNextSession
+      hint="Откройте время для консультаций или создайте мероприятие — записи учеников появятся здесь."
+      primary={{ to: '/CreateEntityPage', label: 'Редактор сессий' }}
+      secondary={{ to: '/MyMentee', label: 'Мои ученики' }}
+    />
+  ) : (
+    <EmptyNextSession
+      hint="Запишитесь на консультацию к наставнику или выберите мероприятие — встреча появится здесь."
+      primary={{ to: '/AllMentors', label: 'Найти наставника' }}
+      secondary={{ to: '/AllEvents', label: 'Мероприятия' }}
+    />
   );
 }
 
-function NoNextMentorSession() {
+type EmptyAction = { to: '/CreateEntityPage' | '/MyMentee' | '/AllMentors' | '/AllEvents'; label: string };
+
+function EmptyNextSession({ hint, primary, secondary }: { hint: string; primary: EmptyAction; secondary: EmptyAction }) {
   return (
     <article aria-labelledby="next-session-title" className="flex flex-col items-start gap-4 rounded-2xl border border-dashed bg-card p-5 sm:p-6">
       <h2 id="next-session-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
@@ -128,15 +118,15 @@ function NoNextMentorSession() {
         </span>
         <div className="flex flex-col gap-1">
           <p className="font-semibold">Ближайших встреч пока нет</p>
-          <p className="text-sm text-muted-foreground">Откройте время для консультаций или создайте мероприятие — записи учеников появятся здесь.</p>
+          <p className="text-sm text-muted-foreground">{hint}</p>
         </div>
       </div>
       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
         <Button asChild>
-          <Link to="/CreateEntityPage">Редактор сессий</Link>
+          <Link to={primary.to}>{primary.label}</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/MyMentee">Мои ученики</Link>
+          <Link to={secondary.to}>{secondary.label}</Link>
         </Button>
       </div>
     </article>

@@ -23,29 +23,30 @@ export function LandingHeader({ actions }: { actions: ReactNode }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-8 px-4 md:px-8">
         <Logo />
         <nav aria-label="Разделы" className="hidden md:block">
-          <ul className="flex items-center gap-6 text-sm font-medium text-muted-foreground">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} activeOptions={{ exact: true }} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={links} className="flex items-center gap-6 text-sm font-medium text-muted-foreground" />
         </nav>
         <div className="ml-auto flex items-center gap-2">{actions}</div>
       </div>
       <nav aria-label="Разделы" className="border-t md:hidden">
-        <ul className="mx-auto flex h-11 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-muted-foreground sm:justify-start sm:gap-6">
-          {phoneLinks.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} activeOptions={{ exact: true }} className={linkClass}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          links={phoneLinks}
+          className="mx-auto flex h-11 max-w-6xl items-center justify-between gap-3 overflow-x-auto px-4 text-sm font-medium whitespace-nowrap text-muted-foreground sm:justify-start sm:gap-6"
+        />
       </nav>
     </header>
+  );
+}
+
+function LinkList({ links: items, className }: { links: ReadonlyArray<(typeof links)[number]>; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} activeOptions={{ exact: true }} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
