@@ -101,5 +101,9 @@ describe('earnings', () => {
     expect(screen.getByRole('link', { name: /Аналитика и выплаты/ }).getAttribute('href')).toBe('/Statistics');
     expect(screen.queryByRole('heading', { name: 'Рекомендуем наставников' })).toBeNull();
     expect(calls.some((call) => /\/api\/users\?/.test(call.url))).toBe(false);
+    // an empty week points a mentor to their own tools, never to other mentors to book
+    expect(screen.queryByRole('link', { name: 'Найти наставника' })).toBeNull();
+    const week = screen.getByText('На этой неделе ничего не запланировано').closest('section') ?? document.body;
+    expect(within(week as HTMLElement).getAllByRole('link', { name: 'Редактор сессий' }).length).toBeGreaterThan(0);
   });
 });

@@ -18,20 +18,26 @@ type ComingWeekProps = {
   days: SessionDay[];
   timeZone: string;
   now: number;
+  /** a mentor's empty week points to their own tools, not to other mentors */
+  forMentor?: boolean;
 };
 
 /** «Ближайшие 7 дней»: the sessions of the coming week, grouped by day, with a link to the calendar. */
-export function ComingWeek({ days, timeZone, now }: ComingWeekProps) {
+export function ComingWeek({ days, timeZone, now, forMentor = false }: ComingWeekProps) {
   return (
     <ComingWeekFrame>
       {days.length === 0 ? (
         <EmptyState
           icon={<CalendarRange />}
           title={WEEK_EMPTY_TEXT}
-          description="Найдите наставника и запишитесь на консультацию или выберите мероприятие."
+          description={
+            forMentor
+              ? 'Откройте время для консультаций или создайте мероприятие.'
+              : 'Найдите наставника и запишитесь на консультацию или выберите мероприятие.'
+          }
           action={
             <Button asChild variant="outline">
-              <Link to="/AllMentors">Найти наставника</Link>
+              {forMentor ? <Link to="/CreateEntityPage">Редактор сессий</Link> : <Link to="/AllMentors">Найти наставника</Link>}
             </Button>
           }
         />

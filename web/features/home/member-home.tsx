@@ -72,7 +72,7 @@ export function MemberHome({ viewer, mentorPanel }: { viewer: HomeViewer; mentor
           <LoadErrorAlert onRetry={() => void schedule.refetch()}>Не удалось загрузить встречи недели</LoadErrorAlert>
         </ComingWeekFrame>
       ) : (
-        <ComingWeek days={week} timeZone={timeZone} now={now} />
+        <ComingWeek days={week} timeZone={timeZone} now={now} forMentor={mentorPanel != null} />
       )}
 
       {mentorPanel ?? (
