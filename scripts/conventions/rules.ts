@@ -186,6 +186,20 @@ export const rules: Rule[] = [
     },
   },
   {
+    name: 'routes-from-root',
+    description: "a Worker *.routes.ts is imported only by the Worker's root (app.ts mounts it); the rules two routes share live in a module both import",
+    check: ({ graph }) => {
+      const out: Violation[] = [];
+      for (const [file, imports] of graph) {
+        if (/^worker\/[^/]+\.ts$/.test(file)) continue;
+        for (const target of imports) {
+          if (target.startsWith('worker/') && target.endsWith('.routes.ts')) out.push({ rule: 'routes-from-root', file, detail: `imports ${target}` });
+        }
+      }
+      return out;
+    },
+  },
+  {
     name: 'file-names',
     description: 'kebab-case file names with role suffixes; TanStack route files (web/routes) and generated files excepted',
     check: ({ graph }) => {

@@ -154,6 +154,20 @@ describe('the conventions linter', () => {
     expect(stale.map((v) => v.detail)).toEqual(['exported, but no other domain imports it: remove it from DOMAIN_EXPORTS']);
   });
 
+  it("refuses a Worker routes file imported by anything but the Worker's root: shared rules live in their own module", () => {
+    const edges = {
+      'worker/app.ts': ['worker/conferences/conferences.routes.ts', 'worker/conferences/sfu/sfu.routes.ts'],
+      'worker/conferences/socket-access.ts': ['worker/conferences/conferences.routes.ts', 'worker/conferences/room-rules.ts'],
+      'worker/conferences/sfu/sfu.routes.ts': ['worker/conferences/room-rules.ts'],
+      'web/features/a/x.ts': ['worker/events/events.routes.ts'],
+    };
+    const found = rule('routes-from-root').check(project(edges));
+    expect(found.map((v) => `${v.file} ${v.detail}`)).toEqual([
+      'worker/conferences/socket-access.ts imports worker/conferences/conferences.routes.ts',
+      'web/features/a/x.ts imports worker/events/events.routes.ts',
+    ]);
+  });
+
   it("keeps React's rules of hooks in the SPA, and refuses a disable comment that silences nothing", async () => {
     expect(await hookViolations(ROOT)).toEqual([]);
     const text = [

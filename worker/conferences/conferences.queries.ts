@@ -1,6 +1,6 @@
 // The meeting behind a conference call, as one person sees it (decision 012): the event or booking, the
 // caller's standing in it and the room's state, in one statement. The access rule itself is decided from these
-// facts in conferences.routes.ts, so GET and POST cannot drift apart.
+// facts in room-rules.ts, so GET, POST, the SFU proxy and the socket cannot drift apart.
 import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { conferences } from '../../drizzle/schema/conferences.ts';

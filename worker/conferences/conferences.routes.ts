@@ -2,19 +2,16 @@
 // POST /conferences/update-from-salute-jazz/ (the name of the service the spec's client used); everyone allowed
 // in reads the room and a short-lived join credential with GET /conferences/get/, which participants poll
 // every 2 s until the mentor has started it.
-import { zValidator } from '@hono/zod-validator';
-import { Hono, type ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
-import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { ApiError, errors } from '../lib/errors.ts';
+import { errors } from '../lib/errors.ts';
 import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { randomToken } from '../lib/tokens.ts';
-import { issuesToFields } from '../lib/validate.ts';
+import { validateWithDetail } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { EVENT_SFU_MAX_PEERS, maxPeersOf } from '../../party/conference-limits.ts';
-import { MESH_MAX_PEERS, conferenceWindow, windowState, type ConferenceWindow } from './conference-window.ts';
-import { endRoom, findMeeting, startRoom, type Meeting, type Room } from './conferences.queries.ts';
+import { MESH_MAX_PEERS, conferenceWindow, windowState } from './conference-window.ts';
+import { endRoom, findMeeting, startRoom } from './conferences.queries.ts';
 import { sfuFromEnv, topologyFor } from './sfu/cloudflare-sfu.ts';
 import {
   CONFERENCE_GETS_PER_MINUTE,
@@ -29,56 +26,8 @@ import {
 import { iceServers } from './ice-servers.ts';
 import { JOIN_TOKEN_TTL_SECONDS, signJoinToken } from './join-token.ts';
 import { endConferenceRoom } from './room-control.ts';
+import { refuse, roleIn, roomNow } from './room-rules.ts';
 import { recordWait } from './attendance.queries.ts';
-
-/**
- * The project's validation with the first field's message as the envelope's detail: the join screen shows
- * the detail, and the spec names the message («Не указан ID мероприятия или бронирования»).
- */
-export const validateWithDetail = <Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) =>
-  zValidator(target, schema, (result) => {
-    if (result.success) return;
-    const fields = issuesToFields(result.error.issues);
-    throw errors.validation(fields, Object.values(fields)[0]);
-  });
-
-const isEvent = (t: ConferenceContentType) => t === 'events';
-export const refuse = {
-  notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : m.bookingNotFound),
-  canceled: (t: ConferenceContentType) => errors.conflict(isEvent(t) ? 'event_canceled' : 'booking_canceled', isEvent(t) ? m.eventCanceled : m.bookingCanceled),
-  notPaid: () => errors.conflict('booking_not_paid', m.bookingNotPaid),
-  notStarted: () => new ApiError(404, 'conference_not_started', m.notStarted),
-  ended: () => errors.conflict('conference_ended', m.ended),
-};
-
-/** Who may take part (spec 002 §5.1, §6): the mentor as host, a confirmed participant of the event, the booker of a paid booking. */
-export function roleIn(meeting: Meeting): 'host' | 'participant' {
-  if (isEvent(meeting.contentType)) {
-    // an event's cancellation is public (its page says so), and it ends every registration: say that first
-    if (meeting.canceled) throw refuse.canceled(meeting.contentType);
-    if (meeting.standing === 'mentor') return 'host';
-    if (meeting.standing === 'participant') return 'participant';
-    if (meeting.standing === 'pending_payment') throw new ApiError(403, 'registration_not_paid', m.registrationNotPaid);
-    throw new ApiError(403, 'not_registered', m.notRegistered);
-  }
-  // a stranger learns nothing about someone else's booking
-  if (!meeting.standing) throw errors.forbidden(m.noBookingAccess);
-  if (meeting.canceled) throw refuse.canceled(meeting.contentType);
-  if (!meeting.paid) throw refuse.notPaid();
-  return meeting.standing === 'mentor' ? 'host' : 'participant';
-}
-
-/**
- * The meeting's room as a joiner finds it now: running inside its window, or why not. GET /conferences/get/ and the
- * SFU proxy (sfu/sfu.routes.ts) apply this one rule after roleIn.
- */
-export function roomNow(meeting: Meeting): { state: 'open'; room: Room; window: ConferenceWindow } | { state: 'ended' } | { state: 'not_started' } {
-  const window = conferenceWindow(meeting.startsAt, meeting.endsAt);
-  const state = windowState(window, meeting.now);
-  if (state === 'after' || meeting.room?.status === 'ended') return { state: 'ended' };
-  if (state === 'before' || !meeting.room) return { state: 'not_started' };
-  return { state: 'open', room: meeting.room, window };
-}
 
 const iso = (d: Date) => d.toISOString();
 

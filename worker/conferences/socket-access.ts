@@ -7,7 +7,7 @@ import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 import { errors } from '../lib/errors.ts';
 import { conferenceForSocket } from './attendance.queries.ts';
 import { findMeeting } from './conferences.queries.ts';
-import { refuse, roleIn, roomNow } from './conferences.routes.ts';
+import { refuse, roleIn, roomNow } from './room-rules.ts';
 
 /**
  * The person's name and avatar, their role now and the running room; throws the refusal GET would answer. Two

@@ -25,6 +25,18 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   });
 }
 
+/**
+ * The same validation with the first field's message as the envelope's detail too, for screens that show only the
+ * detail (the meeting's join screen; the spec names the message «Не указан ID мероприятия или бронирования»).
+ */
+export function validateWithDetail<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
+  return zValidator(target, schema, (result) => {
+    if (result.success) return;
+    const fields = issuesToFields(result.error.issues);
+    throw errors.validation(fields, Object.values(fields)[0]);
+  });
+}
+
 /** The same check for data that isn't the request itself (a merged PATCH, a stored payload). */
 export function parseOrThrow<Schema extends ZodType>(schema: Schema, data: unknown, detail?: string): z.output<Schema> {
   refuseNul(data);
