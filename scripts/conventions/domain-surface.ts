@@ -20,8 +20,8 @@ export function domainOf(file: string): string | null {
 export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // the access token's check (middleware, the page renderer); starting a session and its sign-in codes (users)
   auth: ['access-token.ts', 'login-codes.queries.ts', 'session-cookies.ts'],
-  // a booking's times and lock for disputes and the minute's maintenance
-  bookings: ['bookings.queries.ts'],
+  // a booking's times and lock for disputes and the minute's maintenance; how its notices name it, for the dispute's
+  bookings: ['bookings.notices.ts', 'bookings.queries.ts'],
   // messages as the support inbox and downloads show them
   chats: ['chats.mapper.ts', 'chats.queries.ts'],
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
@@ -29,7 +29,6 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // the room's window, for the join page's countdown
   conferences: ['attendance.queries.ts', 'conference-window.ts', 'demo-room.ts', 'join-token.ts', 'room-control.ts', 'socket-access.ts'],
   'consultation-slots': ['slot-dates.ts', 'slot-removal.queries.ts'],
-  'consultation-types': ['consultation-types.queries.ts'],
   disputes: ['disputes.queries.ts'],
   educations: ['educations.mapper.ts'],
   // the money's state machine (decision 016, «The line between payments and escrow»): every service that takes,

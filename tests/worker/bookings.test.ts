@@ -52,7 +52,7 @@ describe('creating a booking', () => {
     expect(notes.map((n) => n.kind)).toEqual(['booking_paid']);
     // issue 35, item 19: who and what, not «Новая запись на консультацию … оплачена» for a free one
     expect(notes[0].message).toBe(`Новая запись: Мария Кузнецова, «Разбор резюме», ${formatWhen(slot.startsAt, mentor.timeZone)} — бесплатно`);
-    expect(notes[0].payload).toEqual({ url: '/CalendarPage?tab=leading' });
+    expect(notes[0].payload).toEqual({ url: `/CalendarPage?tab=leading&booking=${body.id}` });
   });
 
   it('writes only the slot it looked at: one moved in between is not booked (nor its free notice stored), then booked at its new time', async () => {

@@ -29,7 +29,7 @@ describe('notifications from the marketplace', () => {
     const { mentor, mentee, booking, slot } = await paidBooking(t.db, { mentee: await createUser(t.db, { firstName: 'Мария', lastName: 'Кузнецова' }) });
     // issue 35, item 19: «Новая запись на консультацию 28 ноября… оплачена» named neither the person nor the service
     expect(await noticesOf(mentor.id, 'booking_paid')).toMatchObject([
-      { message: `Новая запись: Мария Кузнецова, «Разбор резюме», ${formatWhen(slot.startsAt, mentor.timeZone)} — оплачено 1\u00A0500\u00A0₽`, payload: { url: '/CalendarPage?tab=leading' } },
+      { message: `Новая запись: Мария Кузнецова, «Разбор резюме», ${formatWhen(slot.startsAt, mentor.timeZone)} — оплачено 1\u00A0500\u00A0₽`, payload: { url: `/CalendarPage?tab=leading&booking=${booking.id}` } },
     ]);
     const [confirmed] = await noticesOf(mentee.id, 'booking_confirmed');
     expect(confirmed.message).toMatch(/^Оплата прошла: консультация .+ подтверждена$/);

@@ -257,7 +257,7 @@ describe("the mentor's rating: each person once, a consultation only when held (
     await expectOk(addUserReview(person, { review_text: 'Помогла', review_stars: 5, to_user_id: mentor.id }), 201);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id)).orderBy(notifications.id);
     expect(notes.map((n) => [n.message, n.payload])).toEqual([
-      [`Новая оценка: Мария Кузнецова, «Знакомство», ${when} — ★★★★`, { url: '/CalendarPage?tab=history&filter=conducted' }],
+      [`Новая оценка: Мария Кузнецова, «Знакомство», ${when} — ★★★★`, { url: `/CalendarPage?tab=history&filter=conducted&booking=${made[0].booking.id}` }],
       ['Новый отзыв на вашей странице: Мария Кузнецова — ★★★★★', { url: `/mentor_info/${mentor.id}#mentor-reviews` }],
     ]);
   });

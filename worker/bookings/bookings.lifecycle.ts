@@ -4,21 +4,21 @@
 import type { Db } from '../../drizzle/db.ts';
 import type { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { hasOpenDispute } from '../disputes/disputes.queries.ts';
-import { userTimeZone } from '../users/users.queries.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
+import { bookingUrl, CANCELLED_SCHEDULE_URL } from '../notifications/notice.messages.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.queries.ts';
-import { formatWhen, refundNotice } from '../escrow/notices.ts';
+import { refundNotice } from '../escrow/notices.ts';
 import { freeBookingNotice } from '../escrow/service-notices.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import type { Limit } from '../lib/rate-limit.queries.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
-import { bookPaidSlotAtOnce, bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
+import { bookingSides, bookPaidSlotAtOnce, bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
@@ -137,12 +137,12 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     const notices: NewNotification[] = [];
     // a booking nobody paid for never reached the mentor's schedule as a real appointment
     if (booking.status === 'paid') {
-      const otherId = by === 'buyer' ? booking.mentorId : booking.menteeId;
-      const when = formatWhen(times.startsAt, await userTimeZone(tx, otherId));
-      notices.push(by === 'buyer' ? bookingCanceledByBuyerNotice(booking.mentorId, bookingId, when) : bookingCanceledByMentorNotice(booking.menteeId, bookingId, when));
+      const sides = await bookingSides(tx, bookingId);
+      notices.push(by === 'buyer' ? bookingCanceledByBuyerNotice(sides) : bookingCanceledByMentorNotice(sides));
     }
     if (money.refund === 'full' && paymentId) {
-      notices.push(refundNotice(payerId, paymentId, money.refundedKopecks, by === 'mentor' ? 'Ментор отменил консультацию.' : 'Запись отменена вовремя, деньги возвращены полностью.'));
+      const reason = by === 'mentor' ? 'Ментор отменил консультацию.' : 'Запись отменена вовремя, деньги возвращены полностью.';
+      notices.push(refundNotice(payerId, paymentId, money.refundedKopecks, reason, bookingUrl(bookingId, CANCELLED_SCHEDULE_URL)));
     }
     const effects: Effects = { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications: await storeNotifications(tx, notices) };
     return { kind: 'canceled', booking: canceled, refund: money.refund, effects };

@@ -256,6 +256,26 @@ export async function slotTimes(tx: Executor, slotId: number) {
   return { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at), now: new Date(row.now) };
 }
 
+/** What a booking's notices name (bookings.notices.ts): both people with their zones, the type as bought, the start. */
+export async function bookingSides(db: Executor, bookingId: number) {
+  const [row] = await db
+    .select({
+      bookingId: consultationBookings.id,
+      typeName: consultationBookings.typeName,
+      startsAt: consultationSlots.startsAt,
+      mentor: { id: mentor.id, firstName: mentor.firstName, lastName: mentor.lastName, timeZone: mentor.timeZone },
+      mentee: { id: mentee.id, firstName: mentee.firstName, lastName: mentee.lastName, timeZone: mentee.timeZone },
+    })
+    .from(consultationBookings)
+    .innerJoin(consultationSlots, eq(consultationSlots.id, consultationBookings.slotId))
+    .innerJoin(mentor, eq(mentor.id, consultationBookings.mentorId))
+    .innerJoin(mentee, eq(mentee.id, consultationBookings.menteeId))
+    .where(eq(consultationBookings.id, bookingId));
+  return row!;
+}
+
+export type BookingSides = Awaited<ReturnType<typeof bookingSides>>;
+
 type CancelQuoteRow = {
   mentee_id: number;
   mentor_id: number;

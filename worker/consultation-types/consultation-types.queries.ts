@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../drizzle/db.ts';
+import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { lockSlots, removeUnbookedSlots } from '../consultation-slots/slot-removal.queries.ts';
 
@@ -23,12 +23,6 @@ export function listConsultationTypes(db: Db, mentorId: number) {
     .from(consultationTypes)
     .where(and(eq(consultationTypes.mentorId, mentorId), current))
     .orderBy(asc(consultationTypes.id));
-}
-
-/** A type's name, archived or not (a booking keeps its type). */
-export async function consultationTypeName(db: Executor, id: number) {
-  const [row] = await db.select({ name: consultationTypes.name }).from(consultationTypes).where(eq(consultationTypes.id, id));
-  return row.name;
 }
 
 /** A current type; with `mentorId`, only that mentor's. */

@@ -2,7 +2,6 @@
 // escrow: release (money.ts) checks for an open dispute after locking the payment row, and a complaint
 // locks the same row before it is stored, so a complaint and a release never both win.
 import type { Db } from '../../drizzle/db.ts';
-import { consultationTypeName } from '../consultation-types/consultation-types.queries.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
@@ -12,7 +11,7 @@ import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { disputeDeadline } from '../escrow/dispute-window.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
-import { slotTimes } from '../bookings/bookings.queries.ts';
+import { bookingSides, slotTimes } from '../bookings/bookings.queries.ts';
 import { errors } from '../lib/errors.ts';
 import { disputeMessages, partialRefundFits } from './dispute-rules.ts';
 import { disputeOpenedNotice, disputeResolvedNotice, outcomeText } from './disputes.notices.ts';
@@ -46,7 +45,7 @@ export async function openComplaint(db: Db, bookingId: number, callerId: number,
       if (payment.status === 'released') return { kind: 'released' };
       if (payment.status === 'refunded') return { kind: 'refunded' };
       const dispute = await insertDispute(tx, { bookingId, openedBy: callerId, source: 'buyer', text });
-      const notes = await storeNotifications(tx, [disputeOpenedNotice(booking.mentorId, dispute.id, await consultationTypeName(tx, booking.consultationTypeId))]);
+      const notes = await storeNotifications(tx, [disputeOpenedNotice(await bookingSides(tx, bookingId), dispute.id)]);
       return { kind: 'opened', dispute, effects: { ...noEffects(), notifications: notes } };
     });
   } catch (e) {
@@ -56,7 +55,7 @@ export async function openComplaint(db: Db, bookingId: number, callerId: number,
 }
 
 export type ResolveOutcome =
-  | { kind: 'resolved'; dispute: Dispute; refundedKopecks: number; consultation: string; buyerId: number; mentorId: number; effects: Effects }
+  | { kind: 'resolved'; dispute: Dispute; refundedKopecks: number; consultation: string; bookingId: number; buyerId: number; mentorId: number; effects: Effects }
   | { kind: 'not_found' | 'already_resolved' };
 
 const statusOf: Record<DisputeOutcome, Dispute['status']> = { refund: 'resolved_refund', partial_refund: 'resolved_partial', release: 'resolved_release' };
@@ -97,12 +96,14 @@ export async function resolveDispute(
       }
     }
     const stored = await setDisputeRefund(tx, disputeId, refundedKopecks || null);
-    const consultation = await consultationTypeName(tx, booking.consultationTypeId);
+    const sides = await bookingSides(tx, booking.id);
+    // the name as bought: a type renamed since is not what the two met for
+    const consultation = sides.typeName ?? 'Консультация';
     effects.notifications = await storeNotifications(tx, [
-      disputeResolvedNotice(booking.menteeId, disputeId, consultation, outcomeText(input.outcome, 'buyer', refundedKopecks)),
-      disputeResolvedNotice(booking.mentorId, disputeId, consultation, outcomeText(input.outcome, 'mentor', refundedKopecks)),
+      disputeResolvedNotice(sides, 'mentee', disputeId, outcomeText(input.outcome, 'buyer', refundedKopecks)),
+      disputeResolvedNotice(sides, 'mentor', disputeId, outcomeText(input.outcome, 'mentor', refundedKopecks)),
     ]);
-    return { kind: 'resolved', dispute: stored, refundedKopecks, consultation, buyerId: booking.menteeId, mentorId: booking.mentorId, effects };
+    return { kind: 'resolved', dispute: stored, refundedKopecks, consultation, bookingId: booking.id, buyerId: booking.menteeId, mentorId: booking.mentorId, effects };
   });
   if (outcome.kind === 'resolved') await applyEffects(ctx, outcome.effects);
   return outcome;

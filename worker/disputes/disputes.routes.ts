@@ -12,7 +12,7 @@ import { requireRole, requireUser } from '../middleware/session.ts';
 import { mailContacts } from '../users/users.queries.ts';
 import { openComplaint, resolveDispute, type ComplaintOutcome, type ResolveOutcome } from './disputes.lifecycle.ts';
 import { toComplaint, toDisputeItem } from './disputes.mapper.ts';
-import { disputeResolvedMail, outcomeText } from './disputes.notices.ts';
+import { disputeResolvedMail, disputeUrl, outcomeText } from './disputes.notices.ts';
 import { findDisputeView, listDisputes } from './disputes.queries.ts';
 import { complaintBody, disputeListQuery, resolveBody, type DisputeOutcome } from './disputes.schemas.ts';
 
@@ -40,7 +40,8 @@ async function mailDecision(c: SignedInContext, outcome: Extract<ResolveOutcome,
     const to = person.email;
     if (!to) continue;
     const side = person.id === outcome.buyerId ? 'buyer' : 'mentor';
-    const mail = disputeResolvedMail(person.firstName, outcome.consultation, outcomeText(decision, side, outcome.refundedKopecks), outcome.dispute.resolution ?? '', origin);
+    const link = `${origin}${disputeUrl(outcome.bookingId)}`;
+    const mail = disputeResolvedMail(person.firstName, outcome.consultation, outcomeText(decision, side, outcome.refundedKopecks), outcome.dispute.resolution ?? '', link);
     deliverInBackground(c, ({ email }) => email.sendEmail({ to, ...mail }));
   }
 }

@@ -1,7 +1,7 @@
 // The notifications money transitions leave for people (stored in the transaction, pushed after it).
 import type { NewNotification } from '../notifications/notify.ts';
 import { kopecksText, rublesText } from '../lib/money-text.ts';
-import { LEADING_SCHEDULE_URL } from '../notifications/notice.messages.ts';
+import { bookingUrl, LEADING_SCHEDULE_URL } from '../notifications/notice.messages.ts';
 
 export const SCHEDULE_URL = '/CalendarPage';
 
@@ -24,14 +24,15 @@ export const bookingPaidNotice = (f: NewBookingFacts): NewNotification & { dedup
   userId: f.mentorId,
   kind: 'booking_paid',
   message: `Новая запись: ${f.menteeName}, «${f.typeName}», ${f.when} — ${f.price > 0 ? `оплачено ${rublesText(f.price)}` : 'бесплатно'}`,
-  url: LEADING_SCHEDULE_URL,
+  url: bookingUrl(f.bookingId, LEADING_SCHEDULE_URL),
   dedupeKey: `booking_paid:${f.bookingId}`,
 });
 
-export const refundNotice = (payerId: number, paymentId: string, amountKopecks: number, reason: string): NewNotification => ({
+/** `url`: what the money was for, where the caller knows (one booking's details), else the schedule. */
+export const refundNotice = (payerId: number, paymentId: string, amountKopecks: number, reason: string, url = SCHEDULE_URL): NewNotification => ({
   userId: payerId,
   kind: 'refund',
   message: `Вам возвращено ${formatRubles(amountKopecks)}. ${reason}`,
-  url: SCHEDULE_URL,
+  url,
   dedupeKey: `refund:${paymentId}`,
 });

@@ -2,9 +2,9 @@
 import type { Executor } from '../../drizzle/db.ts';
 import type { NewNotification } from '../notifications/notify.ts';
 import { userTimeZone } from '../users/users.queries.ts';
-import { bookingPaidNotice, formatWhen, SCHEDULE_URL } from './notices.ts';
+import { bookingPaidNotice, formatWhen } from './notices.ts';
 import { bookingNoticeFacts, freeBookingNoticeFacts, registrationNoticeFacts } from './service-notices.queries.ts';
-import { personName } from '../notifications/notice.messages.ts';
+import { bookingUrl, PARTICIPATING_SCHEDULE_URL, personName } from '../notifications/notice.messages.ts';
 
 /** The mentor's "new paid booking" and the buyer's "payment went through" for a booking just paid. */
 export async function paidBookingNotices(db: Executor, bookingId: number): Promise<NewNotification[]> {
@@ -23,7 +23,7 @@ export async function paidBookingNotices(db: Executor, bookingId: number): Promi
       userId: row.menteeId,
       kind: 'booking_confirmed',
       message: `Оплата прошла: консультация ${formatWhen(row.startsAt, menteeZone)} подтверждена`,
-      url: SCHEDULE_URL,
+      url: bookingUrl(bookingId, PARTICIPATING_SCHEDULE_URL),
       dedupeKey: `booking_confirmed:${bookingId}`,
     },
   ];

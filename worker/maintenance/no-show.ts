@@ -9,7 +9,8 @@ import { settleCancellation } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { countMentorNoShow } from '../escrow/mentor-counts.queries.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
-import { formatRubles, SCHEDULE_URL } from '../escrow/notices.ts';
+import { formatRubles } from '../escrow/notices.ts';
+import { bookingUrl, CANCELLED_SCHEDULE_URL } from '../notifications/notice.messages.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
@@ -23,7 +24,7 @@ const menteeNotice = (menteeId: number, bookingId: number, name: string, kopecks
   userId: menteeId,
   kind: 'booking_no_show',
   message: `Наставник не пришёл на консультацию «${name}». Мы вернём вам ${formatRubles(kopecks)} полностью.`,
-  url: SCHEDULE_URL,
+  url: bookingUrl(bookingId, CANCELLED_SCHEDULE_URL),
   dedupeKey: `booking_no_show:${bookingId}`,
 });
 
@@ -31,7 +32,7 @@ const mentorNotice = (mentorId: number, bookingId: number, name: string): NewNot
   userId: mentorId,
   kind: 'booking_no_show',
   message: `Вы не пришли на консультацию «${name}»: запись отменена, деньги возвращены ученику.`,
-  url: SCHEDULE_URL,
+  url: bookingUrl(bookingId, CANCELLED_SCHEDULE_URL),
   dedupeKey: `booking_no_show:${bookingId}`,
 });
 

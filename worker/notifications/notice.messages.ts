@@ -13,3 +13,14 @@ export const starsText = (stars: number) => '★'.repeat(stars);
 export const LEADING_SCHEDULE_URL = '/CalendarPage?tab=leading';
 /** the consultations already held, where a rating shows beside its consultation */
 export const CONDUCTED_SCHEDULE_URL = '/CalendarPage?tab=history&filter=conducted';
+/** the consultations a person bought */
+export const PARTICIPATING_SCHEDULE_URL = '/CalendarPage?tab=participating';
+/** what was held or cancelled */
+export const HISTORY_SCHEDULE_URL = '/CalendarPage?tab=history';
+export const CANCELLED_SCHEDULE_URL = '/CalendarPage?tab=history&filter=cancelled';
+
+/**
+ * One booking's details opened over the schedule (`?booking=`, web/routes/CalendarPage.tsx): a notice about one
+ * consultation leads to it, not to the whole schedule to look for it; `schedule` is the list left under it.
+ */
+export const bookingUrl = (bookingId: number, schedule: string) => `${schedule}${schedule.includes('?') ? '&' : '?'}booking=${bookingId}`;

@@ -9,7 +9,7 @@ import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { notifyNow } from '../notifications/notify.ts';
-import { CONDUCTED_SCHEDULE_URL, personName, starsText } from '../notifications/notice.messages.ts';
+import { bookingUrl, CONDUCTED_SCHEDULE_URL, personName, starsText } from '../notifications/notice.messages.ts';
 import { formatWhen } from '../escrow/notices.ts';
 import { addConsultationReview, type AddConsultationReviewOutcome } from './consultation-reviews.queries.ts';
 import { reviewBody } from './consultation-reviews.schemas.ts';
@@ -35,7 +35,7 @@ export const consultationReviewsRoutes = new Hono<AppEnv>().post('/reviews', req
       userId: Number(review.mentor_id),
       kind: 'review',
       message: `Новая оценка: ${personName(review.author_first_name, review.author_last_name)}, «${review.type_name ?? 'Консультация'}», ${formatWhen(new Date(review.starts_at), review.mentor_zone)} — ${starsText(review.rating)}`,
-      url: CONDUCTED_SCHEDULE_URL,
+      url: bookingUrl(Number(review.booking_id), CONDUCTED_SCHEDULE_URL),
       dedupeKey: `consultation_review:${review.id}`,
     },
   ]);
