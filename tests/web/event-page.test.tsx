@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { eventAction, formatParticipants, formatSeatsLeft, pluralRu, seatsLeft } from '../../web/features/events/event-rules.ts';
@@ -187,6 +187,46 @@ describe('event page', () => {
     renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(null) });
     await screen.findByRole('heading', { level: 1, name: 'Акварель для начинающих' });
     expect(screen.getByText('Условия отмены')).toBeTruthy();
+  });
+
+  // issue 35, item 17: anyone signed in was offered «Добавить отзыв» on a past event, and the server then refused
+  it('offers «Добавить отзыв» only to whom the server would take it from, and tells the others why', async () => {
+    const review: EventReview = {
+      id: 1, review_text: 'Было полезно', review_stars: 5, review_date: '2026-11-20', author_name: 'Олег Орлов', author_avatar: null, created_at: '2026-11-20T10:00:00Z', event_id: 7,
+    };
+    const past = { ...common, '/api/events/GetEvent/': () => Response.json({ ...detail, status: 'past' }), '/api/events/check_registration/': () => Response.json(notRegistered) };
+    const refusal = { can_review: false, reason: 'not_participant', detail: 'Отзыв могут оставить только участники этого мероприятия' };
+    const fetchMock = mockApi({ ...past, '/api/event_reviews/GetEventReviews/': () => Response.json([review]), '/api/event_reviews/can-review/': () => Response.json(refusal) });
+    const outsider = renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
+    expect(await screen.findByText('Отзыв могут оставить только участники этого мероприятия.')).toBeTruthy();
+    expect(screen.getByText('Было полезно')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Добавить отзыв' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/event_reviews/can-review/?event_id=7'))).toBe(true);
+    outsider.unmount();
+
+    mockApi({ ...past, '/api/event_reviews/can-review/': () => Response.json({ can_review: true, reason: null, detail: null }) });
+    const participant = renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 3 })) });
+    expect(await screen.findByRole('button', { name: 'Добавить отзыв' })).toBeTruthy();
+    expect(screen.queryByText(/Отзыв могут оставить/)).toBeNull();
+    participant.unmount();
+
+    // no reviews and nothing to add: no section, and an upcoming event asks nothing
+    const quiet = mockApi({ ...common, '/api/events/GetEvent/': () => Response.json({ ...detail, status: 'upcoming' }), '/api/events/check_registration/': () => Response.json(notRegistered) });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 4 })) });
+    await screen.findByRole('heading', { level: 1, name: 'Акварель для начинающих' });
+    expect(screen.queryByText('Отзывы')).toBeNull();
+    expect(quiet.mock.calls.some(([input]) => String(input).includes('can-review'))).toBe(false);
+  });
+
+  // issue 35: a past event on a phone said «Мероприятие завершено» in the seats line and on the button
+  it('a past event says «Мероприятие завершено» once, on the button', async () => {
+    mockApi({ ...common, '/api/events/GetEvent/': () => Response.json({ ...detail, status: 'past' }) });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(null) });
+    const bar = await screen.findByTestId('event-mobile-bar');
+    await within(bar).findByRole('button', { name: 'Мероприятие завершено' });
+    expect(within(bar).getAllByText('Мероприятие завершено')).toHaveLength(1);
+    expect(screen.queryByTestId('event-seats')).toBeNull();
+    expect(within(bar).getByText('1 500 ₽')).toBeTruthy();
   });
 
   it('shows a friendly state for a missing event', async () => {

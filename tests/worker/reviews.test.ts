@@ -298,18 +298,49 @@ describe('event reviews', () => {
     expect(await expectOk(eventReviews(event.id), 200)).toEqual([body]);
   });
 
-  it('refuses non-participants, unconfirmed ones, events not started yet and canceled events', async () => {
-    const refused = { detail: 'Отзыв могут оставить только участники прошедшего мероприятия', code: 'forbidden' };
-    for (const [offset, status, values] of [
-      [-HOUR, null, {}],
-      [-HOUR, 'pending_payment', {}],
-      [-HOUR, 'canceled', {}],
-      [HOUR, 'confirmed', {}],
-      [-HOUR, 'confirmed', { isCanceled: true }],
+  const canReviewEvent = (user: Caller | undefined, eventId: number) => as(user).event_reviews['can-review'].$get({ query: { event_id: String(eventId) } });
+  const notParticipant = 'Отзыв могут оставить только участники этого мероприятия';
+
+  it('refuses non-participants, unconfirmed ones, events not started yet and canceled events, each with its reason', async () => {
+    for (const [offset, status, values, detail] of [
+      [-HOUR, null, {}, notParticipant],
+      [-HOUR, 'pending_payment', {}, notParticipant],
+      [-HOUR, 'canceled', {}, notParticipant],
+      [HOUR, 'confirmed', {}, 'Отзыв можно оставить, когда мероприятие начнётся'],
+      [-HOUR, 'confirmed', { isCanceled: true }, 'Отменённое мероприятие оценить нельзя'],
     ] as const) {
       const { event, user } = await eventWith(offset, status, values);
-      expect(await expectError(addEventReview(user, { review_text: 'Текст', review_stars: 5, event_id: event.id }), 403)).toEqual(refused);
+      expect(await expectError(addEventReview(user, { review_text: 'Текст', review_stars: 5, event_id: event.id }), 403)).toEqual({ detail, code: 'forbidden' });
     }
+    const { event, mentor } = await eventWith(-HOUR, null);
+    expect(await expectError(addEventReview(mentor, { review_text: 'Себе', event_id: event.id }), 403)).toEqual({ detail: 'Своё мероприятие оценить нельзя', code: 'forbidden' });
+  });
+
+  // issue 35, item 17: the event page offered «Добавить отзыв» to anyone signed in on a past event
+  it('tells the event page whether the caller may review, with the same reason the server refuses with', async () => {
+    const why = (reason: string, detail: string) => ({ can_review: false, reason, detail });
+    const ask = async (offset: number, status: 'confirmed' | 'pending_payment' | 'canceled' | null, values: { isCanceled?: boolean } = {}) => {
+      const { event, user } = await eventWith(offset, status, values);
+      return expectOk(canReviewEvent(user, event.id), 200);
+    };
+    expect(await ask(-HOUR, null)).toEqual(why('not_participant', notParticipant));
+    expect(await ask(-HOUR, 'pending_payment')).toEqual(why('not_participant', notParticipant));
+    expect(await ask(-HOUR, 'canceled')).toEqual(why('not_participant', notParticipant));
+    expect(await ask(HOUR, 'confirmed')).toEqual(why('not_started', 'Отзыв можно оставить, когда мероприятие начнётся'));
+    expect(await ask(-HOUR, 'confirmed', { isCanceled: true })).toEqual(why('canceled', 'Отменённое мероприятие оценить нельзя'));
+
+    const { event, user, mentor } = await eventWith(-HOUR, 'confirmed');
+    expect(await expectOk(canReviewEvent(mentor, event.id), 200)).toEqual(why('own_event', 'Своё мероприятие оценить нельзя'));
+    expect(await expectOk(canReviewEvent(user, event.id), 200)).toEqual({ can_review: true, reason: null, detail: null });
+    await expectOk(addEventReview(user, { review_text: 'Полезно', event_id: event.id }), 201);
+    const reviewed = 'Вы уже оставили отзыв об этом мероприятии';
+    expect(await expectOk(canReviewEvent(user, event.id), 200)).toEqual(why('already_reviewed', reviewed));
+    expect(await expectError(addEventReview(user, { review_text: 'Снова', event_id: event.id }), 409)).toEqual({ detail: reviewed, code: 'already_reviewed' });
+
+    expect((await expectError(canReviewEvent(undefined, event.id), 401)).code).toBe('not_authenticated');
+    expect((await expectError(canReviewEvent(user, 2_000_000_000), 404)).code).toBe('not_found');
+    const res = await send('GET', `/api/event_reviews/can-review/?event_id=${event.id}`, { user: asUser(user) });
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/public/);
   });
 
   it('checks text and stars with the dialog messages', async () => {

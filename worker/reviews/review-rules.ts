@@ -23,6 +23,20 @@ export const mentorReviewRefusals = {
 } as const;
 export type MentorReviewRefusal = keyof typeof mentorReviewRefusals;
 
+/**
+ * Why a person may not review an event (GET /api/event_reviews/can-review/), said under the event page's reviews and
+ * by the refusal of AddEventReview. A participant is one whose registration is confirmed (a paid seat is confirmed
+ * once paid) and was not cancelled.
+ */
+export const eventReviewRefusals = {
+  own_event: 'Своё мероприятие оценить нельзя',
+  canceled: 'Отменённое мероприятие оценить нельзя',
+  not_started: 'Отзыв можно оставить, когда мероприятие начнётся',
+  not_participant: 'Отзыв могут оставить только участники этого мероприятия',
+  already_reviewed: 'Вы уже оставили отзыв об этом мероприятии',
+} as const;
+export type EventReviewRefusal = keyof typeof eventReviewRefusals;
+
 export const reviewMessages = {
   textRequired: 'Отзыв обязателен для заполнения',
   textTooLong: `Отзыв не должен превышать ${REVIEW_TEXT_MAX} символов`,

@@ -6,7 +6,7 @@ import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.t
 import { users } from '../../drizzle/schema/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { REVIEWS_LIST_MAX } from './reviews.schemas.ts';
-import type { MentorReviewRefusal } from './review-rules.ts';
+import type { EventReviewRefusal, MentorReviewRefusal } from './review-rules.ts';
 
 const author = { authorFirstName: users.firstName, authorLastName: users.lastName, authorAvatarUrl: users.avatarUrl };
 
@@ -111,6 +111,31 @@ export async function addUserReview(db: Db, review: NewReview & { toUserId: numb
   );
 }
 
+/** The event `e` has started and was not canceled: the one rule of when an event may be reviewed. */
+const eventReviewable = sql`e.starts_at <= now() and not e.is_canceled`;
+/** The author holds a confirmed place at the event `e` (a paid seat is confirmed once paid; a cancelled one is not). */
+const eventParticipant = (authorId: number) =>
+  sql`exists (select 1 from event_registrations r where r.event_id = e.id and r.user_id = ${authorId} and r.status = 'confirmed')`;
+
+/**
+ * Whether the author may review the event now, and why not (the event page offers «Добавить отзыв» only when so), from
+ * the same conditions as the insert; undefined when there is no such event.
+ */
+export async function eventReviewEligibility(db: Db, authorId: number, eventId: number): Promise<EventReviewRefusal | null | undefined> {
+  const result = await db.execute<{ own: boolean; canceled: boolean; started: boolean; participant: boolean; reviewed: boolean }>(sql`
+    select e.mentor_id = ${authorId} as own, e.is_canceled as canceled, e.starts_at <= now() as started,
+           ${eventParticipant(authorId)} as participant,
+           exists (select 1 from event_reviews v where v.event_id = e.id and v.author_id = ${authorId}) as reviewed
+      from events e where e.id = ${eventId}`);
+  const [row] = result.rows;
+  if (!row) return undefined;
+  if (row.own) return 'own_event';
+  if (row.reviewed) return 'already_reviewed';
+  if (row.canceled) return 'canceled';
+  if (!row.started) return 'not_started';
+  return row.participant ? null : 'not_participant';
+}
+
 /** Only a participant (confirmed registration) of an event that has started and was not canceled. */
 export async function addEventReview(db: Db, review: NewReview & { eventId: number }): Promise<AddReviewOutcome> {
   return insertReview(
@@ -118,9 +143,7 @@ export async function addEventReview(db: Db, review: NewReview & { eventId: numb
     sql`insert into event_reviews (event_id, author_id, text, stars)
         select e.id, ${review.authorId}::int, ${review.text}, ${review.stars}::smallint
           from events e
-         where e.id = ${review.eventId} and e.starts_at <= now() and not e.is_canceled
-           and exists (select 1 from event_registrations r
-                        where r.event_id = e.id and r.user_id = ${review.authorId} and r.status = 'confirmed')
+         where e.id = ${review.eventId} and ${eventReviewable} and ${eventParticipant(review.authorId)}
         returning id`,
     'event_reviews_author_uq',
   );

@@ -8,8 +8,19 @@ import { enforceLimits } from '../lib/rate-limit.queries.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { toEventReview, toUserReview } from './reviews.mapper.ts';
-import { addEventReview, addUserReview, eventOwner, findEventReview, findUserReview, listEventReviews, listUserReviews, mentorReviewEligibility, type AddReviewOutcome } from './reviews.queries.ts';
-import { mentorReviewRefusals } from './review-rules.ts';
+import {
+  addEventReview,
+  addUserReview,
+  eventOwner,
+  eventReviewEligibility,
+  findEventReview,
+  findUserReview,
+  listEventReviews,
+  listUserReviews,
+  mentorReviewEligibility,
+  type AddReviewOutcome,
+} from './reviews.queries.ts';
+import { eventReviewRefusals, mentorReviewRefusals } from './review-rules.ts';
 import { notifyNow } from '../notifications/notify.ts';
 import { starsText } from '../notifications/notice.messages.ts';
 import { eventReviewBody, eventReviewsQuery, REVIEWS_PER_HOUR, userReviewBody, userReviewsQuery } from './reviews.schemas.ts';
@@ -59,12 +70,20 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const rows = await listEventReviews(c.var.db, c.req.valid('query').event_id);
     return c.json(rows.map(toEventReview));
   })
+  // personal (never cached): whether «Добавить отзыв» is offered on the event's page, and the reason when not
+  .get('/event_reviews/can-review', requireUser, validate('query', eventReviewsQuery), async (c) => {
+    const refusal = await eventReviewEligibility(c.var.db, c.var.user.id, c.req.valid('query').event_id);
+    if (refusal === undefined) throw errors.notFound('Мероприятие не найдено');
+    return c.json({ can_review: refusal === null, reason: refusal, detail: refusal && eventReviewRefusals[refusal] });
+  })
   .post('/event_reviews/AddEventReview', requireUser, validate('json', eventReviewBody), async (c) => {
     const userId = c.var.user.id;
     const body = c.req.valid('json');
     await limitReviews(c.var.db, userId);
     const outcome = await addEventReview(c.var.db, { authorId: userId, eventId: body.event_id, text: body.review_text, stars: body.review_stars });
-    const id = added(outcome, 'Отзыв могут оставить только участники прошедшего мероприятия');
+    // the insert decided; asking why afterwards only chooses the words of the refusal
+    const why = outcome.kind === 'not_allowed' ? await eventReviewEligibility(c.var.db, userId, body.event_id) : null;
+    const id = added(outcome, eventReviewRefusals[why ?? 'not_participant'], eventReviewRefusals.already_reviewed);
     const review = toEventReview(found(await findEventReview(c.var.db, id)));
     const event = await eventOwner(c.var.db, body.event_id);
     if (event) {

@@ -46,7 +46,8 @@ export type EventDetailsViewProps = {
   /** true while the mentor card's data loads */
   mentorLoading?: boolean;
   priceText: string;
-  seatsText: string;
+  /** null: no seats line (the button already says the event is over or canceled) */
+  seatsText: string | null;
   /** The action button (or a disabled stand-in in the preview). */
   action: ReactNode;
   /** The refund terms: only for a paid event one can still cancel (showsCancellationPolicy). */
@@ -133,10 +134,12 @@ export function EventDetailsView(props: EventDetailsViewProps) {
                 {priceText}
               </p>
             </div>
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Ticket aria-hidden className="size-4" />
-              <span data-testid="event-seats">{seatsText}</span>
-            </p>
+            {seatsText ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Ticket aria-hidden className="size-4" />
+                <span data-testid="event-seats">{seatsText}</span>
+              </p>
+            ) : null}
             <div className="grid [&>*]:w-full">{action}</div>
           </Card>
           <EventMentorCard mentor={mentor} loading={mentorLoading} />
@@ -151,7 +154,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
 }
 
 /** Fixed above the app's bottom navigation below 1024 px: price, seats and the action. */
-function MobileActionBar({ priceText, seatsText, action }: { priceText: string; seatsText: string; action: ReactNode }) {
+function MobileActionBar({ priceText, seatsText, action }: { priceText: string; seatsText: string | null; action: ReactNode }) {
   return (
     <div
       data-testid="event-mobile-bar"
@@ -160,7 +163,7 @@ function MobileActionBar({ priceText, seatsText, action }: { priceText: string; 
       <div className="mx-auto flex max-w-3xl items-center gap-3">
         <div className="min-w-0 flex-1">
           <p className="truncate text-base leading-tight font-semibold">{priceText}</p>
-          <p className="truncate text-xs text-muted-foreground">{seatsText}</p>
+          {seatsText ? <p className="truncate text-xs text-muted-foreground">{seatsText}</p> : null}
         </div>
         <div className="shrink-0 [&>*]:max-w-[60vw]">{action}</div>
       </div>

@@ -19,7 +19,7 @@ import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from '../../lib/events/events.api.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
-import { eventAction, formatParticipants, formatSeatsFor, seatsLeft, showsCancellationPolicy, type EventAction } from './event-rules.ts';
+import { eventAction, formatParticipants, seatsLeft, seatsLineFor, showsCancellationPolicy, type EventAction } from './event-rules.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { EventPaySummary } from './event-pay-summary.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
@@ -74,6 +74,8 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   useRecordPageView(mentorId, event.id);
   const registration = useQuery({ ...eventQueries.registration(event.id, user?.id ?? 0), enabled: user != null && !isOwn });
   const reviews = useQuery(eventQueries.reviews(event.id));
+  // «Добавить отзыв» only for whom the server would take it (issue 35); before the start nobody may, so nothing is asked
+  const eligibility = useQuery({ ...eventQueries.canReview(event.id, user?.id ?? 0), enabled: user != null && !isOwn && event.status !== 'upcoming' });
   const upcoming = useQuery(eventQueries.upcoming());
 
   const left = seatsLeft(event, event.registrations_count);
@@ -129,12 +131,17 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
 
   const sendReview = async (values: ReviewValues) => {
     await addEventReview(event.id, values);
-    await queryClient.invalidateQueries({ queryKey: eventQueries.reviews(event.id).queryKey });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: eventQueries.reviews(event.id).queryKey }),
+      queryClient.invalidateQueries({ queryKey: eventQueries.canReview(event.id, user?.id ?? 0).queryKey }),
+    ]);
   };
 
   const mentorName = [event.mentor_info?.mentor_name, event.mentor_info?.mentor_surname].filter(Boolean).join(' ');
   const reviewList = reviews.data ?? [];
-  const canReview = user != null && !isOwn && event.status === 'past';
+  const canReview = user != null && !isOwn && eligibility.data?.can_review === true;
+  // the server's reason, said where the reviews show (the event's mentor knows why)
+  const whyNot = user != null && !isOwn ? (eligibility.data?.detail ?? null) : null;
   const others = (upcoming.data?.results ?? []).filter((item) => item.id !== event.id).slice(0, OTHER_EVENTS_SHOWN);
   const shareUrl = typeof window !== 'undefined' ? `${window.location.origin}/event_info/${event.id}/` : `/event_info/${event.id}/`;
 
@@ -153,7 +160,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         descriptionHtml={event.description}
         mentor={mentorName || event.mentor_info ? { id: mentorId, name: mentorName, avatarUrl: event.mentor_info?.mentor_avatar_url } : { id: mentorId, name: '' }}
         priceText={formatPrice(event.price)}
-        seatsText={formatSeatsFor(left, event.is_canceled ? 'canceled' : event.status)}
+        seatsText={seatsLineFor(left, event.is_canceled ? 'canceled' : event.status, action)}
         cancellationPolicy={showsCancellationPolicy(event.price, event.is_canceled ? 'canceled' : event.status)}
         calendarButton={event.is_canceled || event.status === 'canceled' || event.status === 'past' ? null : <AddToCalendarButton kind="event" id={event.id} size="sm" />}
         action={<EventActionButton action={action} pending={register.isPending || (registration.isPending && registration.fetchStatus !== 'idle')} onClick={onAction} />}
@@ -171,6 +178,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
                 </Button>
               ) : null}
             </div>
+            {whyNot ? <p className="text-sm text-muted-foreground">{whyNot}.</p> : null}
             <ReviewsSlider
               reviews={reviewList}
               timeZone={user?.time_zone}

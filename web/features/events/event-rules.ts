@@ -35,6 +35,15 @@ export function formatSeatsFor(left: number | null, status: EventStatus | undefi
   return formatSeatsLeft(left);
 }
 
+/**
+ * The seats line beside the button: none when the button already says the event is over or canceled, so a past event
+ * does not say «Мероприятие завершено» twice (issue 35); a registered person's «Вы зарегистрированы» still gets it.
+ */
+export function seatsLineFor(left: number | null, status: EventStatus | undefined, action: EventAction): string | null {
+  if (action.kind === 'finished' || action.kind === 'canceled') return null;
+  return formatSeatsFor(left, status);
+}
+
 /** The refund terms concern what one paid for and can still cancel: not a free event, nor one that is over or canceled. */
 export const showsCancellationPolicy = (price: number | null | undefined, status: EventStatus | undefined) =>
   (price ?? 0) > 0 && status !== 'past' && status !== 'canceled';

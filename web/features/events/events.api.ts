@@ -40,5 +40,9 @@ export const cancelEvent = async (eventId: number) => unwrap(await api.events.ca
 export const fetchEventReviews = async (eventId: number): Promise<EventReview[]> =>
   unwrap(await api.event_reviews.GetEventReviews.$get({ query: { event_id: String(eventId) } }, specPath));
 
+/** Whether the signed-in person may review the event, and the server's reason when not (never cached). */
+export const fetchEventCanReview = async (eventId: number) =>
+  unwrap(await api.event_reviews['can-review'].$get({ query: { event_id: String(eventId) } }, specPath));
+
 export const addEventReview = async (eventId: number, values: { review_text: string; review_stars: number }) =>
   unwrap(await api.event_reviews.AddEventReview.$post({ json: { ...values, event_id: eventId } }, specPath));

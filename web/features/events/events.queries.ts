@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { eventQueries as eventResource } from '../../lib/events/events.queries.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters } from './events.filters.ts';
-import { checkRegistration, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations } from './events.api.ts';
+import { checkRegistration, fetchEventCanReview, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations } from './events.api.ts';
 
 /**
  * The events resource's query factory (docs/architecture.md, convention 7): its root and shared reads
@@ -44,6 +44,12 @@ export const eventQueries = {
     queryOptions({
       queryKey: [...eventResource.all(), id, 'reviews'] as const,
       queryFn: () => fetchEventReviews(id).catch((error: unknown) => (console.error('events: reviews failed', error), [])),
+    }),
+  /** whether this person may review the event (GET /api/event_reviews/can-review/); keyed by the person, as it is theirs */
+  canReview: (id: number, userId: number) =>
+    queryOptions({
+      queryKey: [...eventResource.all(), id, 'can-review', userId] as const,
+      queryFn: () => fetchEventCanReview(id),
     }),
   registered: () =>
     queryOptions({
