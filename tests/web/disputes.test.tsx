@@ -149,7 +149,7 @@ describe('admin disputes screen', () => {
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Вернуть часть' }));
     const dialog = await screen.findByRole('dialog');
-    const amount = within(dialog).getByLabelText('Сумма возврата, руб.');
+    const amount = within(dialog).getByLabelText('Сумма возврата, ₽');
     fireEvent.change(within(dialog).getByLabelText('Решение'), { target: { value: 'Половина встречи' } });
     fireEvent.change(amount, { target: { value: '2500' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Вернуть часть' }));

@@ -178,7 +178,8 @@ describe('the sandbox checkout page', () => {
     expect(csp).not.toContain('unsafe-inline');
     const html = await res.text();
     expect(html).toContain('Тестовая оплата');
-    expect(html).toMatch(/1\s500,00\s₽/);
+    // money as everywhere else: «1 500 ₽» (issue 35; it said «1 500,00 ₽»)
+    expect(html).toContain('<p class="amount">1\u00A0500\u00A0₽</p>');
     expect(html).toContain('Консультация «Карьера &lt;script&gt;alert(1)&lt;/script&gt;»');
     expect(html).toContain('Тестовая карта: <b>4111 1111 1111 1111</b>');
     expect(html).toContain('>Оплатить<');

@@ -91,7 +91,7 @@ function ResolveForm({ outcome, price, pending, onCancel, onSubmit }: { outcome:
         <DialogDescription>{text.description(price)}</DialogDescription>
       </DialogHeader>
       {outcome === 'partial_refund' ? (
-        <FormField label="Сумма возврата, руб." error={errors.amount} hint={`из ${formatPrice(price)}`}>
+        <FormField label="Сумма возврата, ₽" error={errors.amount} hint={`из ${formatPrice(price)}`}>
           <Input
             inputMode="numeric"
             autoComplete="off"

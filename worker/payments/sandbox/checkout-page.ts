@@ -2,6 +2,8 @@
 // checkout. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
 // style allowed only by the response's nonce. The server checks the card again (payments.schemas.ts).
 import { escapeHtml } from '../../lib/html.ts';
+// the amount as the product writes money everywhere («1 500 ₽», not «1 500,00 ₽»)
+import { kopecksText } from '../../lib/money-text.ts';
 import { sandboxDocument, scriptJson } from './page-security.ts';
 import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './card-script.ts';
 
@@ -84,8 +86,6 @@ ${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function say(text, failed) {
 
 export type CheckoutView = { id: string; amountKopecks: number; description: string; status: string; returnUrl: string };
 
-const rubles = (kopecks: number) =>
-  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 }).format(kopecks / 100);
 
 function page(nonce: string, body: string, script = '') {
   return sandboxDocument(nonce, {
@@ -103,7 +103,7 @@ ${script}`,
 /** The payment form, for a payment still waiting; a settled one gets a short note and the way back. */
 export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string) {
   const heading = `<h1>Тестовая оплата</h1>
-<p class="amount">${escapeHtml(rubles(view.amountKopecks))}</p>
+<p class="amount">${escapeHtml(kopecksText(view.amountKopecks))}</p>
 <p class="description">${escapeHtml(view.description)}</p>`;
   if (view.status !== 'pending') {
     const note = view.status === 'succeeded' ? 'Этот платёж уже оплачен.' : 'Этот платёж отменён.';
