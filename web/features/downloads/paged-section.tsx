@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { PagedListFooter } from '../../components/paged-list-footer.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 type PagedSectionProps<T> = {
@@ -19,7 +18,7 @@ type PagedSectionProps<T> = {
   renderItem: (item: T) => ReactNode;
 };
 
-/** One section of /loads: a heading, then a skeleton, an error with «Повторить», an empty state or the list with «Показать ещё». */
+/** One section of /loads: a heading, then a skeleton, an error with «Повторить», an empty state or the list with its paged footer. */
 export function PagedSection<T>({ id, title, description, query, loadingLabel, errorText, empty, itemKey, renderItem }: PagedSectionProps<T>) {
   const items = query.data?.pages.flatMap((page) => page.results) ?? [];
   let body: ReactNode;
@@ -45,13 +44,7 @@ export function PagedSection<T>({ id, title, description, query, loadingLabel, e
             </li>
           ))}
         </ul>
-        {query.isFetchNextPageError ? <LoadErrorAlert onRetry={() => void query.fetchNextPage()}>{errorText}</LoadErrorAlert> : null}
-        {query.hasNextPage ? (
-          <Button variant="outline" className="self-center" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {query.isFetchingNextPage ? <Spinner /> : null}
-            Показать ещё
-          </Button>
-        ) : null}
+        <PagedListFooter query={query} errorText={errorText} />
       </>
     );
   }

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Inbox, MessageCircle } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import { PagedListFooter } from '../../components/paged-list-footer.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -49,15 +50,7 @@ export function SupportInboxScreen({ timeZone }: { timeZone?: string }) {
               </li>
             ))}
           </ul>
-          {inbox.isFetchNextPageError ? (
-            <LoadErrorAlert onRetry={() => void inbox.fetchNextPage()}>Не удалось загрузить следующие обращения</LoadErrorAlert>
-          ) : null}
-          {inbox.hasNextPage ? (
-            <Button variant="outline" className="self-center" disabled={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
-              {inbox.isFetchingNextPage ? <Spinner /> : null}
-              Показать ещё
-            </Button>
-          ) : null}
+          <PagedListFooter query={inbox} errorText="Не удалось загрузить следующие обращения" />
         </>
       )}
     </section>
