@@ -58,12 +58,20 @@ export const payments = pgTable(
     paidAt: ts(),
     releasedAt: ts(),
     refundedAt: ts(),
+    /**
+     * why a canceled payment was canceled, in the provider's words (YooKassa's cancellation_details.reason:
+     * 'insufficient_funds', 'card_expired', 'expired_on_confirmation', …); our own cancellations use the same words
+     * ('expired_on_confirmation' when the hold ran out, 'canceled_by_merchant' when the service went away), so the
+     * payer is told a declined card apart from time that ran out (issue 35). Null while not canceled.
+     */
+    cancelReason: varchar({ length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
     check('payments_service_title_set', sql`${t.serviceTitle} is not null`),
+    check('payments_cancel_reason_when_canceled', sql`${t.cancelReason} is null or ${t.status} = 'canceled'`),
     check(
       'payments_service_ref',
       sql`(${t.serviceType} = 'consultation' and ${t.bookingId} is not null and ${t.registrationId} is null)

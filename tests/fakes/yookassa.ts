@@ -19,6 +19,8 @@ type Payment = {
   metadata: Record<string, string>;
   deal: { id: string; settlements: Array<{ type: string; amount: Amount }> };
   created_at: string;
+  /** a canceled payment's initiator and reason, as YooKassa reports them */
+  cancellation_details?: { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
 };
 type Payout = { id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; description?: string; metadata: Record<string, string>; deal?: { id: string } };
 type Refund = { id: string; payment_id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; deal?: { id: string; refund_settlements: unknown[] } };
@@ -145,11 +147,12 @@ export function fakeYookassa(shopId: string, secretKey: string) {
     return refund ? c.json(refund) : error(c, 404, 'not_found', 'Refund not found');
   });
 
-  function settle(id: string, status: 'succeeded' | 'canceled') {
+  function settle(id: string, status: 'succeeded' | 'canceled', cancellation?: Payment['cancellation_details']) {
     const payment = payments.get(id);
     if (!payment) throw new Error(`fake YooKassa has no payment ${id}`);
     payment.status = status;
     payment.paid = status === 'succeeded';
+    if (cancellation) payment.cancellation_details = cancellation;
   }
 
   return {
@@ -160,7 +163,8 @@ export function fakeYookassa(shopId: string, secretKey: string) {
     requests,
     /** the payer paid on YooKassa's page */
     succeed: (id: string) => settle(id, 'succeeded'),
-    cancel: (id: string) => settle(id, 'canceled'),
+    /** the bank declined the card (by default for lack of money), or `cancellation` says who canceled and why */
+    cancel: (id: string, cancellation: Payment['cancellation_details'] = { party: 'payment_network', reason: 'insufficient_funds' }) => settle(id, 'canceled', cancellation),
     settlePayout(id: string, status: 'succeeded' | 'canceled') {
       const payout = payouts.get(id);
       if (!payout) throw new Error(`fake YooKassa has no payout ${id}`);

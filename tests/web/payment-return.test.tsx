@@ -114,6 +114,21 @@ describe('/payment-return', () => {
     await until(() => expect(linkHref('Попробовать снова')).toBe('/mentor_info/7'));
   });
 
+  it.each([
+    ['insufficient_funds', 'Банк отклонил платёж', /На карте недостаточно средств\. Деньги не списаны\./, 'Попробовать снова'],
+    ['card_expired', 'Банк отклонил платёж', /Срок действия карты истёк\./, 'Попробовать снова'],
+    ['expired_on_confirmation', 'Время на оплату истекло', /не была завершена вовремя/, 'Попробовать снова'],
+    ['canceled_by_merchant', 'Платёж отменён', /Запись отменена до оплаты/, 'К мероприятию'],
+    ['something_new', 'Оплата не прошла', /Банк отклонил платёж или оплата была прервана/, 'Попробовать снова'],
+  ])('a payment canceled for %s says why (%s) and what next', async (reason, title, text, action) => {
+    const id = '00000005-0000-4000-8000-000000000005';
+    mockFetch([{ path: new RegExp(`/api/payments/${id}\\b`), body: payment({ id, status: 'canceled', cancel_reason: reason, service_type: 'event', service_id: 5, event_id: 5, booking_id: null }) }, ...summaryRoutes]);
+    await renderScreen(id);
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    await until(() => expect(linkHref(action)).toBe('/event_info/5'));
+  });
+
   it('after about 40 s of pending it stops polling and says it is waiting for the provider', async () => {
     const { calls } = mockFetch([{ path: /\/api\/payments\/00000004-0000-4000-8000-000000000004\b/, body: payment({ id: '00000004-0000-4000-8000-000000000004', status: 'pending' }) }, ...summaryRoutes]);
     await renderScreen('00000004-0000-4000-8000-000000000004');

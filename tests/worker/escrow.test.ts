@@ -93,9 +93,10 @@ describe('payment notifications', () => {
   it('"canceled" ends the hold: the booking expires and the slot is free', async () => {
     const { slot, booking, payment } = await pendingBooking(t.db);
     const next = await createUser(t.db);
-    expect(await onPaymentCanceled(providerCtx(t.db), payment.paymentId)).toBe('applied');
-    expect(await onPaymentCanceled(providerCtx(t.db), payment.paymentId)).toBe('already');
-    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    expect(await onPaymentCanceled(providerCtx(t.db), payment.paymentId, 'insufficient_funds')).toBe('applied');
+    expect(await onPaymentCanceled(providerCtx(t.db), payment.paymentId, 'card_expired')).toBe('already');
+    // the first word stands: the payer is told their card lacked the money
+    expect(await paymentRow(t.db, payment.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'insufficient_funds' });
     expect((await bookingRow(t.db, booking.id)).status).toBe('expired');
     await book(next, slot.id);
   });
@@ -104,10 +105,11 @@ describe('payment notifications', () => {
     const { slot, booking, payment } = await pendingBooking(t.db);
     await runOutHold(t.db, booking.id);
     await expireBookingHolds(t.db, { slotId: slot.id });
-    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    // our hold ran out: the payer is told the time to pay was over, not that a bank declined
+    expect(await paymentRow(t.db, payment.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'expired_on_confirmation' });
     expect(await providerPays(t.db, payment)).toBe('applied');
     expect((await bookingRow(t.db, booking.id)).status).toBe('paid');
-    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('succeeded');
+    expect(await paymentRow(t.db, payment.paymentId)).toMatchObject({ status: 'succeeded', cancelReason: null });
   });
 
   it('refunds in full a payment that arrives after the slot was booked by someone else', async () => {

@@ -72,15 +72,19 @@ describe('sandbox checkout', () => {
   it('cancel and a declined card cancel the payment and end the hold', async () => {
     const canceled = await bookingWithDeal();
     expect((await expectJson(checkout(canceled.providerId, 'cancel'), 200)).status).toBe('canceled');
-    expect((await paymentRow(t.db, canceled.paymentId)).status).toBe('canceled');
+    // leaving the checkout is time that ran out, not a decline: the payment page tells the two apart (issue 35)
+    expect(await paymentRow(t.db, canceled.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'expired_on_confirmation' });
     expect((await bookingRow(t.db, canceled.booking.id)).status).toBe('expired');
+    expect(await expectJson(send('GET', `/api/payments/${canceled.paymentId}/`, { user: asUser(canceled.mentee) }), 200)).toMatchObject({ status: 'canceled', cancel_reason: 'expired_on_confirmation' });
 
     const declined = await bookingWithDeal();
     const answer = await expectJson(checkout(declined.providerId, 'pay', card('4000 0000 0000 0002')), 200);
     expect(answer).toEqual({ redirect_url: `${ORIGIN}/payment-return?payment_id=${declined.paymentId}`, status: 'canceled' });
-    expect((await paymentRow(t.db, declined.paymentId)).status).toBe('canceled');
+    expect(await paymentRow(t.db, declined.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'general_decline' });
+    expect(await expectJson(send('GET', `/api/payments/${declined.paymentId}/`, { user: asUser(declined.mentee) }), 200)).toMatchObject({ cancel_reason: 'general_decline' });
     const [object] = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.id, declined.providerId));
-    expect(object.status).toBe('canceled');
+    // the sandbox keeps the details as YooKassa's payment object does
+    expect(object).toMatchObject({ status: 'canceled', request: { cancellation_details: { party: 'payment_network', reason: 'general_decline' } } });
   });
 
   it('confirms an event seat', async () => {
@@ -241,6 +245,23 @@ describe('YooKassa webhook', () => {
     // YooKassa says succeeded, so a 'canceled' notification is ignored
     expect(await expectJson(yk.notify('payment.canceled', providerId), 200)).toEqual({ result: 'ignored' });
     expect((await paymentRow(t.db, row.id)).status).toBe('succeeded');
+  });
+
+  it("keeps YooKassa's reason for a canceled payment, read from its own answer, not from the notification", async () => {
+    const yk = production();
+    const { booking, row } = await yookassaDeal(yk);
+    const providerId = row.providerPaymentId!;
+    yk.fake.cancel(providerId, { party: 'payment_network', reason: 'card_expired' });
+    // the notification's body claims nothing about the reason: only the re-fetched payment does
+    expect(await expectJson(yk.notify('payment.canceled', providerId), 200)).toEqual({ result: 'applied' });
+    expect(await paymentRow(t.db, row.id)).toMatchObject({ status: 'canceled', cancelReason: 'card_expired' });
+    expect((await bookingRow(t.db, booking.id)).status).toBe('expired');
+
+    // a reason that is not one of YooKassa's words is not stored
+    const other = await yookassaDeal(yk);
+    yk.fake.cancel(other.row.providerPaymentId!, { party: 'yoo_money', reason: '<script>' });
+    await expectJson(yk.notify('payment.canceled', other.row.providerPaymentId!), 200);
+    expect(await paymentRow(t.db, other.row.id)).toMatchObject({ status: 'canceled', cancelReason: null });
   });
 
   it('acknowledges but ignores a payment whose amount at YooKassa differs from ours', async () => {

@@ -87,7 +87,7 @@ describe('unregistering from a paid event', () => {
     const registration = await register(participant, event.id);
     const payment = await startPayment(t.db, { registrationId: registration.id }, participant.id, event.mentorId, 200_000);
     expect(await expectOk(unregister(participant, event.id), 200)).toEqual({ detail: 'Регистрация отменена', refund: 'not_paid' });
-    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    expect(await paymentRow(t.db, payment.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'canceled_by_merchant' });
     // paying after unregistering: the money goes straight back
     expect(await providerPays(t.db, payment)).toBe('applied');
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
@@ -156,7 +156,7 @@ describe('holds of paid seats', () => {
     await t.db.update(eventRegistrations).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(eventRegistrations.id, registration.id));
     await expireRegistrationHolds(t.db, { eventId: event.id });
     expect(await registrationStatus(registration.id)).toBe('canceled');
-    expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
+    expect(await paymentRow(t.db, payment.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'expired_on_confirmation' });
     // the seat went to someone else meanwhile
     await register(second, event.id);
     expect(await providerPays(t.db, payment)).toBe('applied');
@@ -202,7 +202,7 @@ describe('cancelling an event', () => {
       const kinds = (await t.db.select().from(notifications).where(eq(notifications.userId, seat.participant.id))).map((n) => n.kind).sort();
       expect(kinds).toEqual(['event_canceled', 'refund', 'registration_confirmed']);
     }
-    expect((await paymentRow(t.db, pendingPayment.paymentId)).status).toBe('canceled');
+    expect(await paymentRow(t.db, pendingPayment.paymentId)).toMatchObject({ status: 'canceled', cancelReason: 'canceled_by_merchant' });
     expect(await t.db.select().from(eventRegistrations).where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'confirmed')))).toHaveLength(0);
     expect((await expectError(cancelEvent(mentor, event.id), 409)).code).toBe('event_canceled');
   });

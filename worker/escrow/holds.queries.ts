@@ -3,6 +3,7 @@
 // payment) before their payments, the same order every money transition uses.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
+import { TIME_RAN_OUT } from '../payments/cancel-reasons.ts';
 
 export const HOLD_BATCH = 200;
 
@@ -47,7 +48,7 @@ function expireHoldsStatement(hold: HoldTable, options: { scopeId?: number; limi
       from due where s.id = due.id and s.status = 'pending_payment'
       returning s.id
     ), canceled as (
-      update payments p set status = 'canceled', updated_at = now()
+      update payments p set status = 'canceled', cancel_reason = '${sql.raw(TIME_RAN_OUT)}', updated_at = now()
       from expired where p.${sql.raw(hold.paymentColumn)} = expired.id and p.status = 'pending'
       returning p.id
     )

@@ -19,17 +19,18 @@ export async function paymentServiceRef(db: Db, paymentId: string) {
 export async function markPaymentSucceeded(tx: Tx, paymentId: string) {
   const [payment] = await tx
     .update(payments)
-    .set({ status: 'succeeded', paidAt: sql`now()` })
+    // a late success after a cancellation: the reason no longer holds
+    .set({ status: 'succeeded', paidAt: sql`now()`, cancelReason: null })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'canceled'])))
     .returning();
   return payment ?? null;
 }
 
-/** pending → canceled; the row, or null when the payment was no longer pending. */
-export async function markPaymentCanceled(tx: Tx, paymentId: string) {
+/** pending → canceled, with the provider's reason; the row, or null when the payment was no longer pending. */
+export async function markPaymentCanceled(tx: Tx, paymentId: string, reason: string | null) {
   const [payment] = await tx
     .update(payments)
-    .set({ status: 'canceled' })
+    .set({ status: 'canceled', cancelReason: reason })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
     .returning();
   return payment ?? null;

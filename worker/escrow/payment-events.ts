@@ -112,12 +112,12 @@ async function refundLatePayment(tx: Tx, payment: Payment): Promise<Effects> {
 }
 
 /** The provider says the payment was canceled (declined, abandoned): the booking's hold ends, the seat is freed. */
-export async function onPaymentCanceled(ctx: ProviderContext, paymentId: string): Promise<'applied' | 'already'> {
+export async function onPaymentCanceled(ctx: ProviderContext, paymentId: string, reason: string | null): Promise<'applied' | 'already'> {
   const ref = await paymentServiceRef(ctx.db, paymentId);
   if (!ref) return 'already';
   return transact(ctx.db, async (tx) => {
     await lockService(tx, ref);
-    const payment = await markPaymentCanceled(tx, paymentId);
+    const payment = await markPaymentCanceled(tx, paymentId, reason);
     if (!payment) return 'already';
     if (payment.bookingId) await expireHeldBooking(tx, payment.bookingId);
     else if (payment.registrationId) await cancelHeldRegistration(tx, payment.registrationId);

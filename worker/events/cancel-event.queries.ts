@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
+import { CANCELED_BY_US } from '../payments/cancel-reasons.ts';
 
 /** The event's mentor, title, whether it is canceled and whether it has ended (on the database's clock); null for none. */
 export async function eventToCancel(tx: Tx, eventId: number) {
@@ -45,5 +46,5 @@ export function endLiveRegistrations(tx: Tx, eventId: number) {
 
 /** The pending payments of these registrations end with them. */
 export async function cancelPendingRegistrationPayments(tx: Tx, registrationIds: number[]) {
-  await tx.update(payments).set({ status: 'canceled' }).where(and(inArray(payments.registrationId, registrationIds), eq(payments.status, 'pending')));
+  await tx.update(payments).set({ status: 'canceled', cancelReason: CANCELED_BY_US }).where(and(inArray(payments.registrationId, registrationIds), eq(payments.status, 'pending')));
 }

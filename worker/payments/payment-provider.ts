@@ -18,6 +18,8 @@ export type ProviderPayment = {
   dealId: string | null;
   /** what we sent as metadata; `payment_id` is our payments.id */
   metadata: Record<string, string>;
+  /** a canceled payment's reason (YooKassa's cancellation_details.reason, see cancel-reasons.ts); null otherwise */
+  cancelReason: string | null;
 };
 
 export type CreatePaymentInput = {

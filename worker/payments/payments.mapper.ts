@@ -16,5 +16,7 @@ export function toPaymentView(row: { payment: typeof payments.$inferSelect; even
     booking_id: payment.bookingId,
     event_id: eventId,
     amount: payment.amountKopecks / 100,
+    /** why a canceled payment failed (cancel-reasons.ts), so the page tells a declined card from time that ran out */
+    cancel_reason: payment.status === 'canceled' ? payment.cancelReason : null,
   };
 }

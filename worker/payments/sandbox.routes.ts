@@ -12,7 +12,7 @@ import { widgetHtml } from './sandbox-widget.ts';
 import { checkoutHtml } from './sandbox/checkout-page.ts';
 import { newNonce, sandboxPageHeaders } from './sandbox/page-security.ts';
 import { findObject } from './sandbox/sandbox-books.queries.ts';
-import { DECLINED_CARD_DIGITS, finishCheckout, type Delivery } from './sandbox/sandbox-checkout.ts';
+import { DECLINED, DECLINED_CARD_DIGITS, finishCheckout, WALKED_AWAY, type Delivery } from './sandbox/sandbox-checkout.ts';
 import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
 
 // the sandbox's payment ids: anything else names no payment
@@ -35,10 +35,10 @@ export const sandboxApiRoutes = new Hono<AppEnv>()
   })
   .post(`/sandbox${CHECKOUT}/pay`, devOnly, validate('json', sandboxCheckoutBody), async (c) => {
     const declined = c.req.valid('json').card_number === DECLINED_CARD_DIGITS;
-    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), declined ? 'canceled' : 'succeeded'));
+    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), declined ? DECLINED : undefined));
   })
   .post(`/sandbox${CHECKOUT}/cancel`, devOnly, async (c) => {
-    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), 'canceled'));
+    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), WALKED_AWAY));
   });
 
 /** Under /sandbox: the widget page the settings screen frames, and the payer's checkout page. */

@@ -12,6 +12,7 @@ import { transact } from '../lib/transact.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
+import { CANCELED_BY_US } from '../payments/cancel-reasons.ts';
 import { REGISTRATION_HOLD_MINUTES } from './registrations.schemas.ts';
 import { isoInstantRaw } from '../lib/iso-instant.ts';
 
@@ -141,7 +142,7 @@ export async function unregister(ctx: ProviderContext, eventId: number, userId: 
       .set({ status: 'canceled', canceledAt: sql`now()` })
       .where(and(eq(eventRegistrations.id, registration.id), live));
     if (registration.status === 'pending_payment') {
-      await tx.update(payments).set({ status: 'canceled' }).where(and(eq(payments.registrationId, registration.id), eq(payments.status, 'pending')));
+      await tx.update(payments).set({ status: 'canceled', cancelReason: CANCELED_BY_US }).where(and(eq(payments.registrationId, registration.id), eq(payments.status, 'pending')));
       return { kind: 'unregistered', refund: 'not_paid', effects: noEffects() };
     }
     const payment = await lockHeldPayment(tx, { registrationId: registration.id });

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/dayjs.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { canceledPaymentText } from './canceled-payment-text.ts';
 import type { Payment, PurchaseSummary } from './payments.api.ts';
 import { paymentQueries } from './payments.queries.ts';
 
@@ -149,21 +150,19 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
           </Actions>
         </ResultCard>
       );
-    case 'canceled':
+    case 'canceled': {
+      // a declined card, time that ran out and a booking given up read differently (the provider's reason)
+      const canceled = canceledPaymentText(data.cancel_reason);
       return (
-        // the provider says 'canceled' for a declined card as well as for an abandoned checkout: nothing here may
-        // suggest the person cancelled (issue 35)
-        <ResultCard tone="danger" icon={<CircleX />} title="Оплата не прошла">
-          <p className="text-sm text-muted-foreground">
-            Деньги не списаны: банк отклонил платёж или оплата была прервана. Можно попробовать снова, в том числе другой картой, пока время или место
-            свободны.
-          </p>
+        <ResultCard tone="danger" icon={<CircleX />} title={canceled.title}>
+          <p className="text-sm text-muted-foreground">{canceled.text}</p>
           {details}
           <Actions>
-            <ServiceLink payment={data} summary={bought} primary label="Попробовать снова" />
+            <ServiceLink payment={data} summary={bought} primary label={canceled.retry ? 'Попробовать снова' : undefined} />
           </Actions>
         </ResultCard>
       );
+    }
     case 'refunded':
       return (
         <ResultCard tone="neutral" icon={<Undo2 />} title="Платёж возвращён">

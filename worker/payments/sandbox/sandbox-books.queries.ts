@@ -5,6 +5,8 @@ import { sandboxProviderObjects } from '../../../drizzle/schema/payments.ts';
 
 export type SandboxKind = 'payment' | 'payout' | 'refund';
 export type SandboxObject = typeof sandboxProviderObjects.$inferSelect;
+/** who canceled a payment and why, in YooKassa's words */
+export type SandboxCancellation = { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
 
 /** Inserts the object unless one of its kind has its idempotency key already; undefined then. */
 export async function insertObjectOnce(db: Executor, values: typeof sandboxProviderObjects.$inferInsert & { kind: SandboxKind }): Promise<SandboxObject | undefined> {
@@ -35,11 +37,14 @@ export async function findObject(db: Executor, kind: SandboxKind, id: string): P
   return row ?? null;
 }
 
-/** pending → succeeded | canceled, once: the row that comes back is the one this call settled. */
-export async function settlePayment(db: Executor, id: string, status: 'succeeded' | 'canceled'): Promise<SandboxObject | null> {
+/**
+ * pending → succeeded | canceled, once: the row that comes back is the one this call settled. A cancellation keeps its
+ * details beside the request, as YooKassa's payment object carries `cancellation_details`.
+ */
+export async function settlePayment(db: Executor, id: string, status: 'succeeded' | 'canceled', cancellation?: SandboxCancellation): Promise<SandboxObject | null> {
   const [row] = await db
     .update(sandboxProviderObjects)
-    .set({ status })
+    .set(cancellation ? { status, request: sql`${sandboxProviderObjects.request} || ${JSON.stringify({ cancellation_details: cancellation })}::jsonb` } : { status })
     .where(and(eq(sandboxProviderObjects.id, id), eq(sandboxProviderObjects.kind, 'payment'), eq(sandboxProviderObjects.status, 'pending')))
     .returning();
   return row ?? null;

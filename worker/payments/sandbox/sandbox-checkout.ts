@@ -7,7 +7,8 @@ import type { Db } from '../../../drizzle/db.ts';
 import type { Bindings } from '../../env.ts';
 import { errors } from '../../lib/errors.ts';
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
-import { findObject, settlePayment } from './sandbox-books.queries.ts';
+import { GENERAL_DECLINE, TIME_RAN_OUT } from '../cancel-reasons.ts';
+import { findObject, settlePayment, type SandboxCancellation } from './sandbox-books.queries.ts';
 import type { SandboxPaymentRequest } from './sandbox-provider.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxNotification } from './sandbox-signature.ts';
 import type { SandboxNotification } from './sandbox-webhook.ts';
@@ -19,8 +20,15 @@ export const DECLINED_CARD_DIGITS = '4000000000000002';
 
 export type Delivery = { env: Bindings; db: Db; origin: string; deliver: (request: Request) => Promise<Response> };
 
-export async function finishCheckout(d: Delivery, providerPaymentId: string, status: 'succeeded' | 'canceled') {
-  const settled = await settlePayment(d.db, providerPaymentId, status);
+/** The payer's card was declined by their bank: YooKassa says so with the issuer as the party. */
+export const DECLINED: SandboxCancellation = { party: 'payment_network', reason: GENERAL_DECLINE };
+/** The payer left the checkout without paying: YooKassa lets such a payment expire. */
+export const WALKED_AWAY: SandboxCancellation = { party: 'yoo_money', reason: TIME_RAN_OUT };
+
+/** `canceled` is why the payment failed; without it the payment succeeds. */
+export async function finishCheckout(d: Delivery, providerPaymentId: string, canceled?: SandboxCancellation) {
+  const status = canceled ? 'canceled' : 'succeeded';
+  const settled = await settlePayment(d.db, providerPaymentId, status, canceled);
   if (!settled) {
     if (await findObject(d.db, 'payment', providerPaymentId)) throw errors.conflict('payment_not_pending', 'Этот платёж уже обработан');
     throw errors.notFound('Платёж не найден');
@@ -29,7 +37,13 @@ export async function finishCheckout(d: Delivery, providerPaymentId: string, sta
   await notifyShop(d, {
     type: 'notification',
     event: `payment.${status}`,
-    object: { id: settled.id, status, amount: { value: kopecksToValue(settled.amountKopecks), currency: CURRENCY }, metadata: request.metadata },
+    object: {
+      id: settled.id,
+      status,
+      amount: { value: kopecksToValue(settled.amountKopecks), currency: CURRENCY },
+      metadata: request.metadata,
+      ...(canceled ? { cancellation_details: canceled } : {}),
+    },
   });
   return { redirect_url: request.return_url, status };
 }

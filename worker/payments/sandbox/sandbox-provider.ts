@@ -6,11 +6,12 @@
 // sandbox sends no payout.* / refund.* notification for them, since the caller already has the final
 // status in hand and a provider call cannot outlive the request that made it (no waitUntil here).
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
+import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
 import type { PaymentProvider, ProviderContext, ProviderPayment, ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
 import { createOnce } from './sandbox-books.ts';
-import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxObject } from './sandbox-books.queries.ts';
+import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
 
@@ -22,6 +23,8 @@ export type SandboxPaymentRequest = {
   return_url: string;
   metadata: Record<string, string>;
   deal: { id: string; settlements: Array<{ type: 'payout'; amount: { value: string; currency: string } }> };
+  /** set when the payment was canceled (sandbox-books.queries.ts settlePayment) */
+  cancellation_details?: SandboxCancellation;
 };
 
 const refused = (code: string, description: string) => new PaymentProviderError('sandbox', code, description, { httpStatus: 400 });
@@ -35,6 +38,7 @@ export function toProviderPayment(row: SandboxObject): ProviderPayment {
     currency: CURRENCY,
     dealId: request.deal?.id ?? null,
     metadata: request.metadata ?? {},
+    cancelReason: row.status === 'canceled' ? storedCancelReason(request.cancellation_details?.reason) : null,
   };
 }
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ApiError, errors } from '../../lib/errors.ts';
 import { valueToKopecks } from '../amounts.ts';
+import { storedCancelReason } from '../cancel-reasons.ts';
 import type { ProviderContext } from '../payment-provider.ts';
 import { applyPaymentNotification, applyTransferNotification, eventStatus, PAYMENT_EVENTS, TRANSFER_EVENTS, type PaymentEvent, type TransferEvent } from '../webhook-events.ts';
 import { verifySandboxNotification } from './sandbox-signature.ts';
@@ -16,6 +17,7 @@ export const sandboxNotification = z.object({
     status: z.string(),
     amount: z.object({ value: z.string(), currency: z.string() }).optional(),
     metadata: z.record(z.string(), z.string()).optional(),
+    cancellation_details: z.object({ party: z.string().max(32), reason: z.string().max(64) }).optional(),
   }),
 });
 export type SandboxNotification = z.infer<typeof sandboxNotification>;
@@ -39,7 +41,15 @@ export async function handleSandboxNotification(ctx: ProviderContext, rawBody: s
   if (event === 'payment.succeeded' || event === 'payment.canceled') {
     const amountKopecks = valueToKopecks(object.amount?.value);
     if (amountKopecks === null || !object.amount) throw invalid('Некорректная сумма в уведомлении');
-    const seen = { id: object.id, status: eventStatus(event), amountKopecks, currency: object.amount.currency, dealId: null, metadata: object.metadata ?? {} };
+    const seen = {
+      id: object.id,
+      status: eventStatus(event),
+      amountKopecks,
+      currency: object.amount.currency,
+      dealId: null,
+      metadata: object.metadata ?? {},
+      cancelReason: storedCancelReason(object.cancellation_details?.reason),
+    };
     const outcome = await applyPaymentNotification(ctx, 'sandbox', event, seen, parsed.data);
     if (outcome === 'unknown_payment') throw errors.notFound('Платёж не найден');
     if (outcome === 'amount_mismatch') throw new ApiError(400, 'amount_mismatch', 'Сумма уведомления не совпадает с суммой платежа');

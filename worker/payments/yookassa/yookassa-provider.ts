@@ -3,6 +3,7 @@
 // amount back), then a payment in that deal with a redirect confirmation; later a payout to the mentor's
 // card token or a refund, both inside the deal. Amounts on the wire are strings of rubles ("1500.00").
 import { CURRENCY, kopecksToValue, valueToKopecks } from '../amounts.ts';
+import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
 import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus, ProviderTransferStatus } from '../payment-provider.ts';
 import { yookassaClient, type YookassaConfig } from './yookassa-client.ts';
@@ -16,6 +17,8 @@ type YkPayment = {
   confirmation?: { type: string; confirmation_url?: string };
   deal?: { id: string };
   metadata?: Record<string, string>;
+  /** on a canceled payment: who canceled it and why */
+  cancellation_details?: { party?: string; reason?: string };
 };
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
 
@@ -85,6 +88,7 @@ export function yookassaProvider(config: YookassaConfig): YookassaProvider {
         currency: payment.amount.currency,
         dealId: payment.deal?.id ?? null,
         metadata: payment.metadata ?? {},
+        cancelReason: payment.status === 'canceled' ? storedCancelReason(payment.cancellation_details?.reason) : null,
       };
     },
 

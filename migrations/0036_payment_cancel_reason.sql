@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "cancel_reason" varchar(64);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_cancel_reason_when_canceled" CHECK ("payments"."cancel_reason" is null or "payments"."status" = 'canceled');
