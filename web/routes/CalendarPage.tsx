@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchOneOf, searchParams } from '../lib/search-params.ts';
+import { searchId, searchOneOf, searchParams } from '../lib/search-params.ts';
 import { scheduleQueries } from '../features/schedule/schedule.api.ts';
 import { dayKey, DEFAULT_TIME_ZONE, mainWindow } from '../features/schedule/schedule-items.ts';
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx';
@@ -7,10 +7,12 @@ import { HISTORY_FILTER_VALUES, SCHEDULE_TABS, type ScheduleView } from '../feat
 import { requireAuth } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
-// The open tab and the history's filter live in the address; an unknown value reads as the default.
+// The open tab, the history's filter and the booking whose details are open live in the address; an unknown value
+// reads as the default.
 const calendarSearch = searchParams((raw): ScheduleView => ({
   tab: searchOneOf(raw.tab, SCHEDULE_TABS),
   filter: searchOneOf(raw.filter, HISTORY_FILTER_VALUES),
+  booking: searchId(raw.booking),
 }));
 
 export const Route = createFileRoute('/CalendarPage')({

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, CalendarPlus, History } from 'lucide-react';
@@ -7,6 +7,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
 import { cn } from '../../lib/cn.ts';
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 import { CalendarWidget } from './calendar-widget.tsx';
@@ -32,6 +33,7 @@ import {
 } from './schedule-items.ts';
 import type { HistoryFilter, ScheduleTab, ScheduleView } from './schedule-tabs.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { LINKED_BOOKING_MISSING, useLinkedBooking } from './use-linked-booking.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 
 /** What the calendar needs of the signed-in user (the session's `Me` fits). */
@@ -132,6 +134,32 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
+
+  // A link to one booking (?booking=<id>, where a notice about it leads) opens its details as «Открыть» does; a booking
+  // that is not the viewer's says so. Each link acts once: the id stays in the address while the details are open
+  // (a reload shows them again) and leaves it when they close.
+  const linked = useLinkedBooking({ viewerId: viewer.id, bookingId: view.booking, items: main.data ? items : null, timeZone });
+  const linkHandled = useRef<number | null>(null);
+  useEffect(() => {
+    if (view.booking === undefined) {
+      linkHandled.current = null;
+      return;
+    }
+    if (linkHandled.current === view.booking) return;
+    if (linked.item) {
+      linkHandled.current = view.booking;
+      setDialog({ type: 'details', item: linked.item });
+    } else if (linked.problem) {
+      linkHandled.current = view.booking;
+      const description = linked.problem === LINKED_BOOKING_MISSING ? 'Среди ваших консультаций её нет: возможно, ссылка из другого аккаунта.' : undefined;
+      toast({ title: linked.problem, description, variant: 'destructive' });
+      onViewChange({ ...view, booking: undefined });
+    }
+  }, [view, linked.item, linked.problem, onViewChange]);
+  const closeDetails = useCallback(() => {
+    setDialog(null);
+    if (view.booking !== undefined) onViewChange({ ...view, booking: undefined });
+  }, [view, onViewChange]);
 
   const onAction = useCallback((action: CardAction, item: ScheduleItem) => {
     setDialog({ type: action === 'leave' ? 'cancel' : action, item });
@@ -310,7 +338,7 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
         booking={dialog?.type === 'details' && dialog.item.kind === 'consultation' ? dialog.item.booking : null}
         asMentor={dialog?.item.role === 'leading'}
         timeZone={timeZone}
-        onClose={closeDialog}
+        onClose={closeDetails}
       />
       <CancelDialog item={dialog?.type === 'cancel' ? dialog.item : null} userId={viewer.id} onClose={closeDialog} />
       <ConsultationReviewDialog item={dialog?.type === 'review' ? dialog.item : null} userId={viewer.id} onClose={closeDialog} />

@@ -8,5 +8,8 @@ export type ScheduleTab = (typeof SCHEDULE_TABS)[number];
 export const HISTORY_FILTER_VALUES = ['all', 'conducted', 'attended', 'cancelled'] as const;
 export type HistoryFilter = (typeof HISTORY_FILTER_VALUES)[number];
 
-/** What the address holds; a missing key is the default (the viewer's first tab, every entry of the history). */
-export type ScheduleView = { tab?: ScheduleTab; filter?: HistoryFilter };
+/**
+ * What the address holds; a missing key is the default (the viewer's first tab, every entry of the history).
+ * `booking` opens that consultation's details over the list: where a notice about one booking leads.
+ */
+export type ScheduleView = { tab?: ScheduleTab; filter?: HistoryFilter; booking?: number };

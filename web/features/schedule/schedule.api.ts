@@ -17,6 +17,7 @@ export type ScheduleEvent = Schedule['registered_events'][number];
 export type ScheduleBooking = Schedule['booked_by_user'][number];
 export type SchedulePerson = ScheduleEvent['mentor'];
 export type RefundQuote = InferResponseType<(typeof bookings)[':id']['cancel-quote']['$get'], 200>;
+export type BookingDetail = InferResponseType<(typeof bookings)[':id']['detail']['$get'], 200>;
 
 /** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
 export type LoadedSchedule = Schedule & { clockOffsetMs: number };
@@ -30,6 +31,8 @@ export const scheduleApi = {
     const serverNow = Date.parse(schedule.now);
     return { ...schedule, clockOffsetMs: Number.isNaN(serverNow) ? 0 : serverNow - Date.now() };
   },
+  /** One booking of the caller's (as buyer or mentor); anyone else's answers 404, as an unknown id does. */
+  bookingDetail: async (bookingId: number): Promise<BookingDetail> => unwrap(await bookings[':id'].detail.$get({ param: { id: String(bookingId) } })),
   /** What cancelling this booking now would refund (buyer or mentor, the server knows which). */
   bookingCancelQuote: async (bookingId: number): Promise<RefundQuote> =>
     unwrap(await bookings[':id']['cancel-quote'].$get({ param: { id: String(bookingId) } })),
@@ -70,6 +73,14 @@ export const scheduleQueries = {
       queryKey: [...scheduleQueries.user(userId), startDate, endDate] as const,
       queryFn: () => scheduleApi.schedule(startDate, endDate),
       retry: retryOnce,
+    }),
+  /** One booking by its id, for a link to its details (?booking=) outside the loaded windows. */
+  booking: (userId: number, bookingId: number) =>
+    queryOptions({
+      queryKey: [...scheduleQueries.user(userId), 'booking', bookingId] as const,
+      queryFn: () => scheduleApi.bookingDetail(bookingId),
+      // a 404 is an answer (not theirs, or no such booking), not a hiccup to retry
+      retry: false,
     }),
   /** What cancelling the booking, or leaving the event, would refund now. */
   refundQuote: (kind: 'booking' | 'event', id: number) =>
