@@ -48,6 +48,7 @@ import { calendarFeedRoutes } from './calendars/calendar-feed.routes.ts';
 import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { callbacksRoutes } from './callbacks/callbacks.routes.ts';
+import { platformStatsRoutes } from './platform-stats/platform-stats.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
@@ -87,6 +88,7 @@ function createApi() {
     .route('/', consultationReviewsRoutes)
     .route('/', supportRoutes)
     .route('/', callbacksRoutes)
+    .route('/', platformStatsRoutes)
     .route('/', downloadsRoutes)
     .route('/', conferencesRoutes)
     .route('/', conferenceSfuRoutes)

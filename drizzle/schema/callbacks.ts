@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -25,5 +25,28 @@ export const callbackRequests = pgTable(
     check('callback_requests_done', sql`${t.doneBy} is null or ${t.doneAt} is not null`),
     // the inbox lists waiting requests first
     index().on(t.doneAt, t.createdAt),
+  ],
+);
+
+/**
+ * The livestream landing's «Sign up for free» (spec 002 §2.12; issue 36): a visitor's e-mail and the page it was left
+ * on, for admins to invite when the streams open (/admin/callbacks, «Подписки на эфиры»). One row per address and
+ * page: signing up twice is one sign-up.
+ */
+export const waitlistSignups = pgTable(
+  'waitlist_signups',
+  {
+    id: id(),
+    email: varchar({ length: 254 }).notNull(),
+    /** the page's path, e.g. '/SuperpeerLanding' */
+    source: varchar({ length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('waitlist_signups_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    check('waitlist_signups_source', sql`${t.source} ~ '^/[A-Za-z0-9/_-]{0,99}$'`),
+    uniqueIndex('waitlist_signups_email_source_uq').on(sql`lower(${t.email})`, t.source),
+    // the admins' list, newest first
+    index().on(t.createdAt),
   ],
 );

@@ -46,3 +46,26 @@ export async function markCallbackRequest(db: Db, id: number, adminId: number, d
     from changed c left join users u on u.id = c.done_by`);
   return result.rows[0] ?? null;
 }
+
+export type WaitlistSignupRow = { id: number; email: string; source: string; created_at: string };
+
+/** Stores a sign-up; the same address on the same page again is the one sign-up it already was (the unique index). */
+export async function insertWaitlistSignup(db: Db, signup: { email: string; source: string }) {
+  await db.execute(sql`
+    insert into waitlist_signups (email, source) values (${signup.email}, ${signup.source})
+    on conflict (lower(email), source) do nothing`);
+}
+
+/** A page of the admins' list, newest first. */
+export async function listWaitlistSignups(db: Db, { offset, limit }: { offset: number; limit: number }) {
+  const result = await db.execute<WaitlistSignupRow>(sql`
+    select id, email, source, created_at from waitlist_signups order by created_at desc, id desc
+    limit ${limit + 1} offset ${offset}`);
+  return { rows: result.rows.slice(0, limit), hasMore: result.rows.length > limit };
+}
+
+/** How many sign-ups there are: the list's heading. */
+export async function countWaitlistSignups(db: Db) {
+  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from waitlist_signups`);
+  return Number(result.rows[0].count);
+}

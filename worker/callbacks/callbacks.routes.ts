@@ -1,17 +1,27 @@
 // «Перезвоните мне» (spec 000 §5's landing footer form; issue 35 item 7): a visitor leaves a name and a phone, the
 // request is stored, and admins see it in their call-back inbox (/admin/callbacks), call, and mark it done. Anyone may
 // send one, so it is limited per address, per network and per number; the limits' counters are Postgres's, shared
-// by every isolate (worker/lib/rate-limit.queries.ts).
+// by every isolate (worker/lib/rate-limit.queries.ts). The livestream landing's e-mail sign-up (issue 36) is the same
+// kind of request: stored, limited the same way, listed to admins (decision 018).
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { clientIp, networkOf } from '../lib/client-address.ts';
 import { errors } from '../lib/errors.ts';
 import { lookupId } from '../lib/id-param.ts';
 import { enforceLimits, type Limit } from '../lib/rate-limit.queries.ts';
-import { validate } from '../lib/validate.ts';
+import { validate, validateWithDetail } from '../lib/validate.ts';
 import { requireRole } from '../middleware/session.ts';
-import { countWaitingCallbacks, insertCallbackRequest, listCallbackRequests, markCallbackRequest, type CallbackRow } from './callbacks.queries.ts';
-import { callbackInboxQuery, callbackRequestBody } from './callbacks.schemas.ts';
+import {
+  countWaitingCallbacks,
+  countWaitlistSignups,
+  insertCallbackRequest,
+  insertWaitlistSignup,
+  listCallbackRequests,
+  listWaitlistSignups,
+  markCallbackRequest,
+  type CallbackRow,
+} from './callbacks.queries.ts';
+import { callbackInboxQuery, callbackRequestBody, waitlistInboxQuery, waitlistSignupBody } from './callbacks.schemas.ts';
 import { z } from 'zod';
 
 const HOUR = 3600;
@@ -29,6 +39,19 @@ function callbackLimits(ip: string, phone: string): Limit[] {
     { key: `callback:net:${networkOf(ip)}`, max: 10, windowSeconds: HOUR, detail: 'Слишком много заявок из вашей сети. Попробуйте через час.' },
     { key: `callback:phone:${digits}`, max: 2, windowSeconds: DAY, detail: 'На этот номер уже есть заявка: мы перезвоним. Новую можно отправить завтра.' },
     { key: 'callback:all', max: 200, windowSeconds: HOUR, detail: 'Сейчас слишком много заявок. Попробуйте через час.' },
+  ];
+}
+
+/**
+ * The livestream landing's sign-up, limited as the call-backs are: one person signs up once or twice, a bot thousands
+ * of times (and each stored address is one an admin may write to). English: the page is (decision 018).
+ */
+function waitlistLimits(ip: string, email: string): Limit[] {
+  return [
+    { key: `waitlist:ip:${ip}`, max: 3, windowSeconds: HOUR, detail: 'You have already signed up. Please try again in an hour.' },
+    { key: `waitlist:net:${networkOf(ip)}`, max: 10, windowSeconds: HOUR, detail: 'Too many sign-ups from your network. Please try again in an hour.' },
+    { key: `waitlist:email:${email.toLowerCase()}`, max: 2, windowSeconds: DAY, detail: 'This address is already on the list. Please try again tomorrow.' },
+    { key: 'waitlist:all', max: 200, windowSeconds: HOUR, detail: 'Too many sign-ups right now. Please try again in an hour.' },
   ];
 }
 
@@ -62,4 +85,18 @@ export const callbacksRoutes = new Hono<AppEnv>()
     const row = id === null ? null : await markCallbackRequest(c.var.db, id, c.var.user.id, c.req.valid('json').done);
     if (!row) throw errors.notFound('Заявка не найдена');
     return c.json(toCallbackRequest(row));
+  })
+  .post('/waitlist-signups', validateWithDetail('json', waitlistSignupBody), async (c) => {
+    const { email, source } = c.req.valid('json');
+    await enforceLimits(c.var.db, waitlistLimits(clientIp(c.req.raw.headers), email));
+    await insertWaitlistSignup(c.var.db, { email, source });
+    return c.json({ detail: `You're on the list. We'll email ${email} when your spot opens.` }, 201);
+  })
+  .get('/waitlist-signups', requireRole('admin'), validate('query', waitlistInboxQuery), async (c) => {
+    const [{ rows, hasMore }, total] = await Promise.all([listWaitlistSignups(c.var.db, c.req.valid('query')), countWaitlistSignups(c.var.db)]);
+    return c.json({
+      results: rows.map((row) => ({ id: row.id, email: row.email, source: row.source, created_at: new Date(row.created_at).toISOString() })),
+      has_more: hasMore,
+      total,
+    });
   });

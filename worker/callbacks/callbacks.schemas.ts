@@ -31,3 +31,30 @@ export const callbackInboxQuery = z.object({
   offset: offsetParam,
   limit: limitParam(CALLBACK_INBOX_PAGE, CALLBACK_INBOX_PAGE_MAX),
 });
+
+export const WAITLIST_PAGE = 30;
+export const WAITLIST_PAGE_MAX = 100;
+/** The pages that carry a waitlist form: the source is one of them, never a free text a visitor makes up. */
+export const WAITLIST_SOURCES = ['/SuperpeerLanding'] as const;
+
+/**
+ * POST /api/waitlist-signups/: the livestream landing's «Sign up for free» (spec 002 §2.12). That page is English, so
+ * its messages are too (decision 018).
+ */
+export const waitlistSignupBody = z.object({
+  email: z
+    .string({ error: 'Please enter your email address.' })
+    .trim()
+    .min(1, 'Please enter your email address.')
+    .max(254, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
+  source: z.enum(WAITLIST_SOURCES, { error: 'Unknown sign-up page.' }),
+  consent: z.literal(true, { error: 'Please accept the privacy policy to sign up.' }),
+});
+export type WaitlistSignupBody = z.input<typeof waitlistSignupBody>;
+
+/** GET /api/waitlist-signups/?offset=&limit= (admins) */
+export const waitlistInboxQuery = z.object({
+  offset: offsetParam,
+  limit: limitParam(WAITLIST_PAGE, WAITLIST_PAGE_MAX),
+});

@@ -137,3 +137,38 @@ export const sharedCache = createMiddleware<AppEnv>(async (c, next) => {
     c.set('user', caller);
   }
 });
+
+/**
+ * For answers the same for everyone that may lag the data by minutes (the landings' counts, issue 36): stored for
+ * `seconds` under the path alone, whatever the catalogue's version, so a busy catalogue does not recount them on every
+ * change and no query string can ask past the cache. The route after it sees no caller, as with `sharedCache`.
+ */
+export function cachedForEveryone(seconds: number) {
+  const memory = createIsolateCache({ maxEntries: 20, maxBytes: 256 * 1024, maxAgeMs: seconds * 1000 });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== 'GET') return next();
+    const key = new URL(c.req.url);
+    key.search = '';
+    key.pathname = key.pathname.replace(/\/$/, '');
+    const name = key.toString();
+    const inMemory = memory.get(name);
+    if (inMemory) return withHeaders(inMemory, SHARED_HEADERS, 'hit');
+    const cache = await caches.open('public-timed');
+    const stored = await cache.match(name);
+    if (stored) {
+      c.executionCtx.waitUntil(memory.put(name, stored.clone()).catch(() => undefined));
+      return withHeaders(stored, SHARED_HEADERS, 'hit');
+    }
+    const caller = c.var.user;
+    c.set('user', null);
+    try {
+      await next();
+    } finally {
+      c.set('user', caller);
+    }
+    if (c.res.status !== 200 || c.res.headers.has('set-cookie')) return;
+    const copy = withHeaders(c.res.clone(), { 'cache-control': `public, max-age=${seconds}` });
+    c.executionCtx.waitUntil(Promise.all([cache.put(name, copy.clone()), memory.put(name, copy)]).catch(() => undefined));
+    c.res = withHeaders(c.res, SHARED_HEADERS, 'miss');
+  });
+}
