@@ -33,8 +33,17 @@ describe('creators carousel', () => {
 });
 
 describe('SignupForm', () => {
-  it('rejects an invalid e-mail and thanks for a valid one without sending anything', () => {
-    const fetchSpy = vi.fn();
+  // issue 36: it used to thank the visitor and send nothing
+  it('refuses a bad e-mail or no consent on the spot, then stores the sign-up and shows the server\'s confirmation', async () => {
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      expect(new URL(request.url).pathname.replace(/\/$/, '')).toBe('/api/waitlist-signups');
+      expect(await request.json()).toEqual({ email: 'ana@example.com', source: '/SuperpeerLanding', consent: true });
+      return new Response(JSON.stringify({ detail: "You're on the list. We'll email ana@example.com when your spot opens." }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
     vi.stubGlobal('fetch', fetchSpy);
     render(<SignupForm />);
     const input = screen.getByLabelText('Email address');
@@ -46,8 +55,28 @@ describe('SignupForm', () => {
 
     fireEvent.change(input, { target: { value: 'ana@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: /Sign up for free/ }));
-    expect(screen.getByRole('status').textContent).toContain('Thanks for signing up');
+    expect(screen.getByRole('alert').textContent).toBe('Please accept the privacy policy to sign up.');
     expect(fetchSpy).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the privacy policy/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Sign up for free/ }));
+    const thanks = await screen.findByText("You're on the list. We'll email ana@example.com when your spot opens.");
+    expect(thanks.getAttribute('role')).toBe('status');
+    expect(screen.queryByLabelText('Email address')).toBeNull();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's refusal (a flood limit) and keeps the form", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'You have already signed up. Please try again in an hour.', code: 'rate_limited' }), { status: 429, headers: { 'Content-Type': 'application/json' } })),
+    );
+    render(<SignupForm tone="dark" />);
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Sign up for free/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You have already signed up. Please try again in an hour.');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });
 

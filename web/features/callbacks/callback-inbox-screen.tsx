@@ -13,14 +13,16 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { callbackQueries, callbacksApi, type CallbackRequest, type CallbackStatus } from './callbacks.api.ts';
+import { WaitlistSignupsList } from './waitlist-signups-list.tsx';
 
 /**
  * /admin/callbacks: the landings' «Перезвоните мне» requests. Waiting ones first, oldest first (the first to call);
  * «Позвонили» marks one done, and the «Выполненные» tab keeps who did it and when (a wrong mark can be undone).
  */
 export function CallbackInboxScreen({ timeZone }: { timeZone?: string }) {
-  const [status, setStatus] = useState<CallbackStatus>('waiting');
-  const inbox = useInfiniteQuery(callbackQueries.inbox(status));
+  // the third tab is the livestream landing's e-mail sign-ups (issue 36): requests from a landing too
+  const [status, setStatus] = useState<CallbackStatus | 'waitlist'>('waiting');
+  const inbox = useInfiniteQuery({ ...callbackQueries.inbox(status === 'waitlist' ? 'waiting' : status), enabled: status !== 'waitlist' });
   const requests = inbox.data?.pages.flatMap((page) => page.results) ?? [];
   const waiting = inbox.data?.pages[0]?.waiting;
   return (
@@ -29,13 +31,16 @@ export function CallbackInboxScreen({ timeZone }: { timeZone?: string }) {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Заявки на звонок</h1>
         <p className="text-sm text-muted-foreground">Посетители оставили номер в форме «Перезвоните мне». Звоним с 8:00 до 22:00.</p>
       </div>
-      <Tabs value={status} onValueChange={(value) => setStatus(value as CallbackStatus)}>
+      <Tabs value={status} onValueChange={(value) => setStatus(value as CallbackStatus | 'waitlist')}>
         <TabsList>
           <TabsTrigger value="waiting">Ждут звонка{waiting ? ` · ${waiting}` : ''}</TabsTrigger>
           <TabsTrigger value="done">Выполненные</TabsTrigger>
+          <TabsTrigger value="waitlist">Подписки на эфиры</TabsTrigger>
         </TabsList>
       </Tabs>
-      {inbox.isPending ? (
+      {status === 'waitlist' ? (
+        <WaitlistSignupsList timeZone={timeZone} />
+      ) : inbox.isPending ? (
         <div role="status" aria-label="Загрузка заявок" className="grid gap-3">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} className="h-20 rounded-2xl" />

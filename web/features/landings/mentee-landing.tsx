@@ -11,6 +11,8 @@ import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import { mentorQueries } from '../../lib/mentors/mentors.queries.ts';
 import { LANDING_EVENTS_COUNT, LANDING_MENTORS_COUNT, landingQueries, type TopEvent } from './landings.api.ts';
 import { MENTEE_LOADER_AFTER_DATA_MS, PageLoader, useLoaderDelay } from './page-loader.tsx';
+import { mentorsInDirections } from './platform-counts.ts';
+import { platformStatsQueries } from './platform-stats.api.ts';
 
 const categories = [
   { variant: 'fitness', title: 'Фитнес-тренер', text: 'Тренировки под ваши цели и уровень' },
@@ -59,6 +61,7 @@ export function MenteeLanding({ isSignedIn }: MenteeLandingProps) {
   const events = (topEvents.data ?? []).slice(0, LANDING_EVENTS_COUNT);
   const mentors = useQueries({ queries: events.map((event) => mentorQueries.detailViaGetUser(event.event_id_mentor)) });
   const randomMentors = useQuery(landingQueries.randomMentors());
+  const stats = useQuery(platformStatsQueries.counts());
 
   // The loader leaves 500 ms after everything the first screen needs has arrived (or failed).
   const settled = !topEvents.isPending && !randomMentors.isPending && mentors.every((query) => !query.isPending);
@@ -108,7 +111,22 @@ export function MenteeLanding({ isSignedIn }: MenteeLandingProps) {
 
         <div className="bg-gradient-to-b from-secondary/60 to-background">
           <Section aria-labelledby="categories-title">
-            <SectionHeading id="categories-title" eyebrow="Направления" title="Чему хотите научиться?" description="Популярные направления — и ещё более тысячи других." />
+            <SectionHeading
+              id="categories-title"
+              eyebrow="Направления"
+              title="Чему хотите научиться?"
+              description={
+                // the count from the database (issue 36); without it, the sentence says nothing it cannot show
+                stats.data ? (
+                  `Несколько популярных занятий — а всего на Форме ${mentorsInDirections(stats.data)}.`
+                ) : stats.isPending ? (
+                  // a span: the description is a paragraph
+                  <span aria-hidden data-slot="skeleton" className="inline-block h-6 w-72 max-w-full animate-pulse rounded-lg bg-muted align-middle" />
+                ) : (
+                  'Несколько популярных занятий наших наставников.'
+                )
+              }
+            />
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {categories.map((category) => (
                 <li key={category.variant}>

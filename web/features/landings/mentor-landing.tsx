@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   ArrowDown,
@@ -19,10 +20,13 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { HeroGlow, MentorHeroIllustration } from './illustrations.tsx';
 import { AudienceSwitch, Section, SectionHeading } from './landing-parts.tsx';
 import { LandingReviewsSlider, type LandingReview } from './landing-reviews-slider.tsx';
+import { platformStatsQueries, type PlatformStats } from './platform-stats.api.ts';
+import { formatCount, mentorsAndLearners, mentorsInDirections, platformFigures } from './platform-counts.ts';
 import { LANDING_LOADER_MS, PageLoader, useLoaderDelay } from './page-loader.tsx';
 
 const audiences = [
@@ -46,9 +50,24 @@ const audiences = [
   },
 ];
 
-const benefits = [
-  { icon: Users, title: '2000+ менторов и учеников', text: 'Живое сообщество, в котором ученики уже ищут наставника.', featured: true },
-  { icon: Layers, title: 'Более 1000 направлений', text: 'От вокала и иллюстрации до карьеры и фитнеса.' },
+type Benefit = { icon: typeof Users; title: string; text: string; featured?: boolean; accent?: boolean; pending?: boolean };
+
+/**
+ * The first two carry the platform's counts (issue 36): while they load the titles are skeletons, and if they cannot be
+ * read the titles say the same without a number rather than with a made-up one.
+ */
+const countedBenefits = (stats: PlatformStats | undefined, pending: boolean): Benefit[] => [
+  {
+    icon: Users,
+    title: stats ? mentorsAndLearners(stats) : 'Наставники и ученики',
+    text: 'Живое сообщество, в котором ученики уже ищут наставника.',
+    featured: true,
+    pending,
+  },
+  { icon: Layers, title: stats ? mentorsInDirections(stats) : 'Разные направления', text: 'От вокала и иллюстрации до карьеры и фитнеса.', pending },
+];
+
+const benefits: Benefit[] = [
   { icon: Video, title: 'Занятия записываются', text: 'Ученик пересмотрит разбор, а вы не повторяете одно и то же.' },
   { icon: BellRing, title: 'Напоминание за час', text: 'Ученик получает напоминание за час до занятия — меньше пропусков.' },
   { icon: BadgePercent, title: 'Скидки за долгое сотрудничество', text: 'Постоянные ученики остаются с вами дольше.' },
@@ -108,12 +127,15 @@ function scrollToDetails() {
 /** '/' — the landing for mentors ('Хочу учить'), spec 000 §2. */
 export function MentorLanding() {
   const loading = useLoaderDelay(true, LANDING_LOADER_MS);
+  // rendered with the page on the server (the route's loader asks for it); in the browser it may still be on its way
+  const stats = useQuery(platformStatsQueries.counts());
+  const statsPending = stats.isPending;
   return (
     <>
       <PageLoader visible={loading} hideAfterMs={LANDING_LOADER_MS} />
       <div className="overflow-x-clip">
         <Hero />
-        <Stats />
+        <Stats stats={stats.data} pending={statsPending} />
         <Section id="who" aria-labelledby="who-title">
           <SectionHeading id="who-title" eyebrow="Кому мы подходим" title="Форма для тех, кому есть чем поделиться" align="center" />
           <ul className="grid gap-5 md:grid-cols-3">
@@ -134,7 +156,7 @@ export function MentorLanding() {
           <Section aria-labelledby="benefits-title">
             <SectionHeading id="benefits-title" eyebrow="Преимущества" title="Всё, чтобы вы занимались любимым делом" description="Мы берём на себя учеников, расписание, напоминания и оплату." />
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {benefits.map(({ icon: Icon, title, text, featured, accent }) => (
+              {[...countedBenefits(stats.data, statsPending), ...benefits].map(({ icon: Icon, title, text, featured, accent, pending }) => (
                 <li
                   key={title}
                   className={cn(
@@ -153,7 +175,11 @@ export function MentorLanding() {
                     <Icon aria-hidden className="size-5" />
                   </span>
                   <div className="grid gap-1.5">
-                    <h3 className={cn('font-semibold', featured ? 'text-2xl' : 'text-lg')}>{title}</h3>
+                    {pending ? (
+                      <Skeleton className={cn('h-7 w-3/4', featured && 'h-8 bg-white/25')} />
+                    ) : (
+                      <h3 className={cn('font-semibold', featured ? 'text-2xl' : 'text-lg')}>{title}</h3>
+                    )}
                     <p className={cn('text-sm leading-relaxed', featured ? 'text-white/85' : 'text-muted-foreground')}>{text}</p>
                   </div>
                 </li>
@@ -247,23 +273,25 @@ function Hero() {
   );
 }
 
-const stats = [
-  { value: '2000+', label: 'менторов и учеников' },
-  { value: '1000+', label: 'направлений' },
-  { value: '5%', label: 'комиссия только с выплат' },
-  { value: '30 мин', label: 'видеоинтервью — и вы в команде' },
-];
-
-function Stats() {
+/** The platform's counts (issue 36), each with the word its number takes; skeletons while they load, nothing if they fail. */
+function Stats({ stats, pending }: { stats: PlatformStats | undefined; pending: boolean }) {
+  if (!stats && !pending) return null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 md:px-8">
-      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-3xl border bg-border shadow-sm lg:grid-cols-4">
-        {stats.map((stat) => (
-          <div key={stat.label} className="flex flex-col gap-1 bg-card px-5 py-6 sm:px-7">
-            <dt className="order-2 text-sm text-muted-foreground">{stat.label}</dt>
-            <dd className="order-1 text-2xl font-bold tracking-tight text-foreground sm:text-3xl">{stat.value}</dd>
-          </div>
-        ))}
+      <dl aria-busy={pending || undefined} className="grid grid-cols-2 gap-px overflow-hidden rounded-3xl border bg-border shadow-sm lg:grid-cols-4">
+        {stats
+          ? platformFigures(stats).map((figure) => (
+              <div key={figure.label} className="flex flex-col gap-1 bg-card px-5 py-6 sm:px-7">
+                <dt className="order-2 text-sm text-muted-foreground">{figure.label}</dt>
+                <dd className="order-1 text-2xl font-bold tracking-tight text-foreground tabular-nums sm:text-3xl">{formatCount(figure.value)}</dd>
+              </div>
+            ))
+          : Array.from({ length: 4 }, (_, index) => (
+              <div key={index} className="flex flex-col gap-2 bg-card px-5 py-6 sm:px-7">
+                <Skeleton className="h-8 w-16 sm:h-9" />
+                <Skeleton className="h-4 w-24" />
+              </div>
+            ))}
       </dl>
     </div>
   );

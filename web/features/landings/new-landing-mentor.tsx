@@ -1,41 +1,52 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Check, CircleDollarSign, Globe2, LifeBuoy, Quote, ShieldCheck, Star, TrendingUp, UserRoundPlus, Video, BadgeCheck, Rocket } from 'lucide-react';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { HeroGlow, MentorHeroIllustration } from './illustrations.tsx';
+import { englishPlural, formatCountEn, sessionsHeld } from './platform-counts.ts';
+import { platformStatsQueries, type PlatformStats } from './platform-stats.api.ts';
 
-// The English alternative mentor landing (spec 000 §2): static, every link a placeholder.
+// The English alternative mentor landing (spec 000 §2): every link a placeholder. Its figures are the platform's counts
+// and its promises what the platform does (issue 36, decision 018): the spec's "2,500 average monthly earnings, 15,000+
+// sessions, 3,200+ active mentors" were made up.
 
 const nav = ['How it works', 'Features', 'Pricing', 'Success stories'];
 
-const stats = [
-  { value: '2,500', label: 'Average monthly earnings' },
-  { value: '15,000+', label: 'Sessions completed' },
-  { value: '3,200+', label: 'Active mentors' },
+/** The hero's strip: the fee is a rule, the other two are counted (null while they load). */
+const figures = (stats: PlatformStats | undefined) => [
+  { key: 'share', value: '95%', label: 'of each payment is yours, paid out 48 hours after the session' },
+  { key: 'held', value: stats && formatCountEn(sessionsHeld(stats)), label: stats ? englishPlural(sessionsHeld(stats), 'Session held', 'Sessions held') : 'Sessions held' },
+  { key: 'mentors', value: stats && formatCountEn(stats.mentors), label: stats ? englishPlural(stats.mentors, 'Mentor on Forma', 'Mentors on Forma') : 'Mentors on Forma' },
 ];
 
 const benefits = [
   { icon: CircleDollarSign, title: 'Set your own rates', text: 'Price sessions and events the way you want. Change them any time.' },
   { icon: CalendarClock, title: 'Flexible schedule', text: 'Open slots when it suits you; mentees book only what is free.' },
-  { icon: Video, title: 'Built-in video', text: 'Meet in the browser — no extra apps, and sessions are recorded.' },
-  { icon: ShieldCheck, title: 'Secure payments', text: 'Mentees pay upfront through the platform; payouts go straight to your card.' },
-  { icon: Globe2, title: 'Grow your audience', text: 'Get discovered by learners across more than 1,000 directions.' },
+  { icon: Video, title: 'Built-in video', text: 'Meet in the browser — no extra apps to install.' },
+  {
+    icon: ShieldCheck,
+    title: 'Secure payments',
+    text: 'Mentees pay upfront through the platform. We hold the money for a 48-hour dispute window after the session, then pay it out to your card.',
+  },
+  { icon: Globe2, title: 'Grow your audience', text: 'Get discovered by learners browsing mentors by direction, price and rating.' },
   { icon: LifeBuoy, title: 'Dedicated support', text: 'A real team helps you from your application to your first payout.' },
 ];
 
 const testimonials = [
   { name: 'Hannah Weiss', role: 'UX Mentor', text: 'I replaced three tools with one page. My calendar filled up within a month of joining.', tone: 'from-violet-500 to-fuchsia-500' },
-  { name: 'Carlos Mendes', role: 'Guitar Teacher', text: 'Recorded sessions changed how my students practice. They come back better prepared every week.', tone: 'from-sky-500 to-indigo-500' },
+  { name: 'Carlos Mendes', role: 'Guitar Teacher', text: 'Lessons in the browser changed how my students practice: no installs, they join from their calendar and come back better prepared every week.', tone: 'from-sky-500 to-indigo-500' },
   { name: 'Aiko Tanaka', role: 'Career Coach', text: 'The 5% fee only on payouts felt fair from day one. In quiet months I simply pay nothing.', tone: 'from-amber-400 to-orange-500' },
   { name: 'Leo Fischer', role: 'Fitness Trainer', text: 'Open group events brought in my first regulars. Reminders an hour before cut no-shows in half.', tone: 'from-emerald-400 to-teal-600' },
 ];
 
 const steps = [
   { icon: UserRoundPlus, title: 'Create your profile', text: 'Tell mentees about your experience, skills and what a session with you looks like.' },
-  { icon: BadgeCheck, title: 'Get approved', text: 'A short 30-minute video interview with our team, and you are in.' },
-  { icon: Rocket, title: 'Start mentoring', text: 'Publish slots and events, get booked, and get paid after every session.' },
+  { icon: BadgeCheck, title: 'Get approved', text: 'Our team reviews your application and emails you as soon as you are in.' },
+  { icon: Rocket, title: 'Start mentoring', text: 'Publish slots and events and get booked. Payouts are sent after a 48-hour dispute window.' },
 ];
 
-const pricingFeatures = ['Free profile and listing', 'Scheduling and reminders', 'Built-in video with recordings', 'Secure payments and payouts', 'No monthly fees'];
+const pricingFeatures = ['Free profile and listing', 'Scheduling and reminders', 'Built-in video in the browser', 'Payouts to your card 48 hours after each session', 'No monthly fees'];
 
 const footerColumns = [
   { title: 'Product', links: ['How it works', 'Features', 'Pricing'] },
@@ -52,6 +63,7 @@ function Placeholder({ className, children }: { className?: string; children: Re
 }
 
 export function NewLandingMentor() {
+  const stats = useQuery(platformStatsQueries.counts());
   return (
     <div lang="en" className="overflow-x-clip">
       <header className="border-b bg-card/60">
@@ -100,12 +112,17 @@ export function NewLandingMentor() {
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-4 md:px-8">
           <dl className="grid gap-px overflow-hidden rounded-3xl border bg-border shadow-sm sm:grid-cols-3">
-            {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col gap-1 bg-card px-7 py-7">
-                <dt className="order-2 text-sm text-muted-foreground">{stat.label}</dt>
-                <dd className="order-1 text-3xl font-bold tracking-tight sm:text-4xl">{stat.value}</dd>
-              </div>
-            ))}
+            {figures(stats.data).map((figure) =>
+              // a count that could not be read is left out rather than shown as a guess
+              figure.value === undefined && !stats.isPending ? null : (
+                <div key={figure.key} className="flex flex-col gap-1 bg-card px-7 py-7">
+                  <dt className="order-2 text-sm text-muted-foreground">{figure.label}</dt>
+                  <dd className="order-1 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl">
+                    {figure.value ?? <Skeleton className="h-9 w-24 sm:h-10" />}
+                  </dd>
+                </div>
+              ),
+            )}
           </dl>
         </div>
       </section>

@@ -207,10 +207,11 @@ function PricingBadge() {
             5% platform fee on all transactions, no monthly fees
           </h2>
           <p className="mt-3 max-w-2xl text-slate-600">
-            Keep 95% of what you earn. A €100 call pays you €95 — no subscriptions, no setup costs, no surprises.
+            Keep 95% of what you earn. A €100 call pays you €95 once its 48-hour dispute window has passed — no subscriptions, no setup costs.
           </p>
           <ul className="mt-5 flex flex-wrap gap-2 text-sm">
-            {['No monthly fees', 'Payouts in euros', 'Cancel anytime'].map((item) => (
+            {/* what happens to the money (decision 010): held for the 48-hour dispute window, then paid out */}
+            {['No monthly fees', 'Paid out 48 hours after each session', 'Cancel anytime'].map((item) => (
               <li key={item} className="inline-flex items-center gap-1.5 rounded-full bg-violet-50 px-3 py-1 font-medium text-violet-700">
                 <Check aria-hidden className="size-3.5" strokeWidth={3} />
                 {item}
