@@ -1,7 +1,7 @@
 // A mentor's money (issue 35): held, due and paid out with each payment's consultation or event, the prompt to add a
 // payout card while money waits for one, and a mentor's /Home that shows their own money, not other mentors.
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Earnings } from '../../web/features/earnings/earnings.api.ts';
 import { EarningsGlance, EarningsSection } from '../../web/features/earnings/earnings-section.tsx';
 import { HomeScreen } from '../../web/features/home/home-screen.tsx';
@@ -52,11 +52,13 @@ function earnings(overrides: Partial<Earnings> = {}): Earnings {
         waits_for_card: true,
       },
     ],
+    has_more: false,
+    next_cursor: null,
     ...overrides,
   };
 }
 
-const earningsRoute = (body: Earnings) => ({ path: /\/api\/analytics\/earnings\/?$/, body });
+const earningsRoute = (body: Earnings) => ({ path: /\/api\/analytics\/earnings\/?(\?|$)/, body });
 
 describe('earnings', () => {
   it('shows held, due and paid out, each payment with what it paid for, and asks for a card while money waits for one', async () => {
@@ -84,6 +86,32 @@ describe('earnings', () => {
     renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
     expect(await screen.findByText('Оплат пока нет')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  // issue 35: the list showed the newest 100 payments and no more
+  it('pages the payments with «Показать ещё» after the cursor the server gave, and says so when a next page fails', async () => {
+    const [held, due] = earnings().items;
+    const { calls } = mockFetch([
+      { path: /\/api\/analytics\/earnings\/?\?.*cursor=c2/, status: 503, body: { detail: 'Сервис недоступен', code: 'unavailable' } },
+      { path: /\/api\/analytics\/earnings\/?\?.*cursor=c1/, body: earnings({ items: [due!], has_more: true, next_cursor: 'c2' }) },
+      earningsRoute(earnings({ items: [held!], has_more: true, next_cursor: 'c1' })),
+    ]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+    const list = await screen.findByRole('list', { name: 'Оплаты и выплаты' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(calls[0]!.url).toMatch(/limit=20/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getByText('Мероприятие «Мастер-класс»')).toBeTruthy();
+    expect(calls.some((call) => /cursor=c1/.test(call.url))).toBe(true);
+    // the totals stay those of all payments
+    expect(nbsp(screen.getByTestId('earnings-due').textContent)).toBe('4 750 ₽');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    expect(await screen.findByText('Не удалось загрузить следующие оплаты', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 
   it("gives a mentor's /Home their money and the card prompt instead of other mentors to book", async () => {

@@ -55,3 +55,48 @@ describe('GET /analytics/earnings/', () => {
     expect((await expectJson(earnings(mentee), 403)).code).toBe('forbidden');
   });
 });
+
+// issue 35: the list stopped at the newest 100 payments with no way to see the rest
+describe('GET /analytics/earnings/ page by page', () => {
+  const page = (user: { id: number; role: 'mentor' | 'mentee' | 'admin' }, query: string) => send('GET', `/api/analytics/earnings/?${query}`, { user: asUser(user) });
+
+  it('gives the payments a page at a time after a cursor, each once, newest first, with the totals over all', async () => {
+    const first = await paidBooking(t.db, { startsIn: 2 * DAY });
+    const mentor = first.mentor;
+    for (let i = 3; i <= 5; i++) await paidBooking(t.db, { startsIn: i * DAY, mentor });
+    const seen: string[] = [];
+    let cursor = '';
+    const sizes: number[] = [];
+    for (;;) {
+      const body = await expectJson<Earnings>(page(mentor, `limit=2${cursor && `&cursor=${cursor}`}`), 200);
+      // the totals count every payment, whatever page (one of them moves from held to due below)
+      expect(body.held.count + body.due.count).toBe(4);
+      expect(body.held.amount + body.due.amount).toBe(4 * 1425);
+      sizes.push(body.items.length);
+      seen.push(...body.items.map((item) => item.payment_id));
+      if (!body.has_more) {
+        expect(body.next_cursor).toBeNull();
+        break;
+      }
+      cursor = body.next_cursor!;
+      // the oldest payment (on the next page) is released while the mentor reads: it moves to the top. An offset
+      // would now repeat the first page's last row; after the cursor the next page holds only what comes after it
+      if (sizes.length === 1) {
+        await shiftSlot(t.db, first.slot.id, -(DISPUTE_WINDOW_HOURS + 2) * HOUR);
+        await settleDueBookings(providerCtx(t.db));
+      }
+    }
+    expect(sizes).toEqual([2, 1]);
+    expect(new Set(seen).size).toBe(3);
+    expect(seen).not.toContain(first.payment.paymentId);
+    // without a cursor: the newest page, the released payment now first, in the default page size
+    const all = await expectJson<Earnings>(earnings(mentor), 200);
+    expect(all.items.map((item) => item.payment_id)).toEqual([first.payment.paymentId, ...seen]);
+    expect(all.items[0]).toMatchObject({ stage: 'due' });
+    expect(all.has_more).toBe(false);
+
+    expect((await expectJson(page(mentor, 'cursor=abc'), 400)).fields).toEqual({ cursor: 'Некорректная страница' });
+    // a page larger than the most is cut to it, not refused
+    expect((await expectJson<Earnings>(page(mentor, 'limit=1000'), 200)).items).toHaveLength(4);
+  });
+});

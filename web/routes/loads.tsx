@@ -14,7 +14,7 @@ export const Route = createFileRoute('/loads')({
   loader: ({ context }) => {
     void context.queryClient.prefetchInfiniteQuery(downloadsQueries.chatFiles(context.user.id));
     void context.queryClient.prefetchInfiniteQuery(downloadsQueries.receipts(context.user.id));
-    if (context.user.user_role === 'mentor') void context.queryClient.prefetchQuery(earningsQueries.mine(context.user.id));
+    if (context.user.user_role === 'mentor') void context.queryClient.prefetchInfiniteQuery(earningsQueries.pages(context.user.id));
   },
   component: LoadsPage,
 });

@@ -8,7 +8,7 @@ import { clientIp } from '../lib/client-address.ts';
 import { validate } from '../lib/validate.ts';
 import { requireRole } from '../middleware/session.ts';
 import { mentorSummary, recordPageView } from './analytics.queries.ts';
-import { pageViewBody, summaryQuery } from './analytics.schemas.ts';
+import { earningsQuery, pageViewBody, summaryQuery } from './analytics.schemas.ts';
 import { toEarnings } from './earnings.mapper.ts';
 import { mentorEarnings } from './earnings.queries.ts';
 
@@ -18,7 +18,10 @@ export const analyticsRoutes = new Hono<AppEnv>()
     return c.json(await mentorSummary(c.var.db, c.var.user.id, period));
   })
   // The mentor's money, held / due / paid out, payment by payment (decision 009 «Earnings»).
-  .get('/analytics/earnings', requireRole('mentor'), async (c) => c.json(toEarnings(await mentorEarnings(c.var.db, c.var.user.id))))
+  .get('/analytics/earnings', requireRole('mentor'), validate('query', earningsQuery), async (c) => {
+    const { cursor, limit } = c.req.valid('query');
+    return c.json(toEarnings(await mentorEarnings(c.var.db, c.var.user.id, { cursor, limit })));
+  })
   .post('/analytics/views', validate('json', pageViewBody), async (c) => {
     const { mentor_id, event_id } = c.req.valid('json');
     const viewer = c.var.user?.id ?? null;

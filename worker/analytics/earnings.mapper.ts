@@ -1,11 +1,11 @@
 // GET /analytics/earnings/ as the mentor sees it (decision 009 «Earnings»); money in rubles, kopecks as a fraction.
 import { personName } from '../chats/chats.mapper.ts';
 import { PLATFORM_FEE_PERCENT, kopecksToRubles } from '../escrow/fee.ts';
-import type { EarningRow, EarningsTotals } from './earnings.queries.ts';
+import type { EarningRow, EarningsCursor, EarningsTotals } from './earnings.queries.ts';
 
 const iso = (value: string | Date | null) => (value == null ? null : new Date(value).toISOString());
 
-export function toEarnings({ items, totals, hasCard }: { items: EarningRow[]; totals: EarningsTotals; hasCard: boolean }) {
+export function toEarnings({ items, totals, hasCard, nextCursor }: { items: EarningRow[]; totals: EarningsTotals; hasCard: boolean; nextCursor: EarningsCursor | null }) {
   const total = (stage: EarningRow['stage']) => ({ amount: kopecksToRubles(totals[stage].kopecks), count: totals[stage].count });
   return {
     fee_percent: PLATFORM_FEE_PERCENT,
@@ -36,6 +36,9 @@ export function toEarnings({ items, totals, hasCard }: { items: EarningRow[]; to
       /** released, but nowhere to send it: the mentor has no payout card */
       waits_for_card: row.stage === 'due' && !hasCard,
     })),
+    /** more payments after these: ask again with `?cursor=next_cursor` */
+    has_more: nextCursor != null,
+    next_cursor: nextCursor && `${nextCursor.sortUs}_${nextCursor.paymentId}`,
   };
 }
 export type Earnings = ReturnType<typeof toEarnings>;

@@ -26,18 +26,27 @@ export type EarningRow = {
   released_at: string | null;
   paid_out_at: string | null;
   payout_error: string | null;
+  /** the list's order key in microseconds since 1970 (exact, unlike a JS Date): part of the next page's cursor */
+  sort_us: string;
 };
 
 export type EarningsTotals = Record<EarningRow['stage'], { kopecks: number; count: number }>;
 
-export const EARNINGS_ITEMS_MAX = 100;
+/** Where the next page starts: after this payment, in the list's order (a cursor, not an offset: see below). */
+export type EarningsCursor = { sortUs: string; paymentId: string };
+
 
 /**
  * Every payment to the mentor that brings them money: held (succeeded, in escrow: the net after the 5 % fee is what
  * they will get), due (released, its payout row pending or failed: no card yet, or the provider refused) and paid out
- * (payout succeeded). Refunded payments bring nothing and are left out. Totals over all of them; items newest first.
+ * (payout succeeded). Refunded payments bring nothing and are left out. Totals over all of them; items newest first
+ * (latest of paid out, released, paid), a page at a time. The page starts after a cursor rather than at an offset:
+ * a payment released or paid out while the mentor reads moves to the top, and an offset would then show a row twice.
  */
-export async function mentorEarnings(db: Db, mentorId: number) {
+export async function mentorEarnings(db: Db, mentorId: number, page: { limit: number; cursor?: EarningsCursor }) {
+  const after = page.cursor
+    ? sql`where e.sort_us < ${page.cursor.sortUs}::bigint or (e.sort_us = ${page.cursor.sortUs}::bigint and e.payment_id > ${page.cursor.paymentId}::uuid)`
+    : sql``;
   const itemsQuery = db.execute<EarningRow>(sql`
     with e as (
       select p.id as payment_id,
@@ -57,7 +66,8 @@ export async function mentorEarnings(db: Db, mentorId: number) {
         d.id is not null as dispute_open,
         p.released_at,
         case when po.status = 'succeeded' then po.updated_at end as paid_out_at,
-        case when po.status <> 'succeeded' then po.last_error end as payout_error
+        case when po.status <> 'succeeded' then po.last_error end as payout_error,
+        (extract(epoch from coalesce(case when po.status = 'succeeded' then po.updated_at end, p.released_at, p.paid_at)) * 1000000)::bigint as sort_us
       from payments p
       join users pa on pa.id = p.payer_id
       left join payouts po on po.payment_id = p.id
@@ -71,8 +81,9 @@ export async function mentorEarnings(db: Db, mentorId: number) {
         and (p.status = 'succeeded' or (p.status = 'released' and po.id is not null))
     )
     select e.* from e
-    order by coalesce(e.paid_out_at, e.released_at, e.paid_at) desc, e.payment_id
-    limit ${EARNINGS_ITEMS_MAX}`);
+    ${after}
+    order by e.sort_us desc, e.payment_id
+    limit ${page.limit + 1}`);
   const totalsQuery = db.execute<{ stage: EarningRow['stage']; kopecks: string; count: string; has_card: boolean }>(sql`
     select s.stage, coalesce(sum(x.net), 0) as kopecks, count(x.net) as count,
       exists (select 1 from payout_card_tokens t where t.user_id = ${mentorId}) as has_card
@@ -86,7 +97,10 @@ export async function mentorEarnings(db: Db, mentorId: number) {
     group by s.stage`);
   const [result, totalsResult] = await Promise.all([itemsQuery, totalsQuery]);
   const num = (v: unknown) => (v == null ? null : Number(v));
-  const items = result.rows.map((r) => ({
+  const rows = result.rows.slice(0, page.limit);
+  const last = rows.at(-1);
+  const nextCursor = result.rows.length > page.limit && last ? { sortUs: String(last.sort_us), paymentId: last.payment_id } : null;
+  const items = rows.map((r) => ({
     ...r,
     booking_id: num(r.booking_id),
     event_id: num(r.event_id),
@@ -98,5 +112,5 @@ export async function mentorEarnings(db: Db, mentorId: number) {
   const totals = Object.fromEntries(
     totalsResult.rows.map((r) => [r.stage, { kopecks: Number(r.kopecks), count: Number(r.count) }]),
   ) as EarningsTotals;
-  return { items, totals, hasCard: Boolean(totalsResult.rows[0]?.has_card) };
+  return { items, totals, hasCard: Boolean(totalsResult.rows[0]?.has_card), nextCursor };
 }

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Wallet } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import { PagedListFooter } from '../../components/paged-list-footer.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
@@ -11,13 +12,16 @@ import { money, stageText } from './earnings-format.ts';
 import { EarningsTotals, PayoutCardPrompt } from './earnings-totals.tsx';
 
 export const EARNINGS_LOAD_ERROR = 'Не удалось загрузить доходы';
+export const EARNINGS_MORE_ERROR = 'Не удалось загрузить следующие оплаты';
 
 const badgeVariant = { held: 'secondary', due: 'outline', paid_out: 'success' } as const;
 
-/** «Доходы» (/loads and /Statistics for a mentor): held, due and paid out, the card prompt, then every payment. */
+/** «Доходы» (/loads and /Statistics for a mentor): held, due and paid out, the card prompt, then every payment, a page at a time. */
 export function EarningsSection({ userId, timeZone }: { userId: number; timeZone?: string }) {
-  const query = useQuery(earningsQueries.mine(userId));
-  const earnings = query.data;
+  const query = useInfiniteQuery(earningsQueries.pages(userId));
+  // the totals count every payment, so the first page's are the whole list's
+  const earnings = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="earnings-title" className="flex flex-col gap-3">
       <div className="grid gap-0.5">
@@ -40,20 +44,23 @@ export function EarningsSection({ userId, timeZone }: { userId: number; timeZone
         <>
           <EarningsTotals earnings={earnings} />
           <PayoutCardPrompt earnings={earnings} />
-          {earnings.items.length === 0 ? (
+          {items.length === 0 ? (
             <EmptyState
               icon={<Wallet />}
               title="Оплат пока нет"
               description="Когда ученики оплатят ваши консультации или мероприятия, здесь появится каждая оплата и выплата по ней."
             />
           ) : (
-            <ul aria-label="Оплаты и выплаты" className="divide-y rounded-2xl border bg-card">
-              {earnings.items.map((item) => (
-                <li key={item.payment_id} className="px-4 py-3 sm:px-5">
-                  <EarningRow item={item} timeZone={timeZone} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Оплаты и выплаты" className="divide-y rounded-2xl border bg-card">
+                {items.map((item) => (
+                  <li key={item.payment_id} className="px-4 py-3 sm:px-5">
+                    <EarningRow item={item} timeZone={timeZone} />
+                  </li>
+                ))}
+              </ul>
+              <PagedListFooter query={query} errorText={EARNINGS_MORE_ERROR} />
+            </>
           )}
         </>
       )}
