@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LEGAL_DOCUMENTS_VERSION } from '../../../worker/auth/auth.schemas.ts';
 
@@ -9,35 +10,54 @@ export function editionDate(version = LEGAL_DOCUMENTS_VERSION) {
   return `${day} ${MONTHS[month - 1]} ${year} г.`;
 }
 
-/** The frame of a published document: title, edition, numbered sections. */
-export function LegalDocument({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
+/** One numbered section of a document: a paragraph before its list, the list, a paragraph after; each is optional. */
+export type LegalSectionContent = { title: string; before?: ReactNode; items?: ReactNode[]; after?: ReactNode };
+
+/** The frame of a published document: title, edition, the lead's paragraphs, then its sections numbered from 1. */
+export function LegalDocument({ title, lead, sections }: { title: string; lead: ReactNode[]; sections: LegalSectionContent[] }) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 text-[15px] leading-relaxed sm:py-14">
       <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">Редакция от {editionDate()}</p>
-      <div className="mt-6 grid gap-3 text-muted-foreground">{lead}</div>
-      <div className="mt-8 grid gap-8">{children}</div>
+      <div className="mt-6 grid gap-3 text-muted-foreground">
+        {lead.map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      <div className="mt-8 grid gap-8">
+        {sections.map((section, index) => (
+          <LegalSection key={section.title} number={index + 1} section={section} />
+        ))}
+      </div>
     </article>
   );
 }
 
-export function LegalSection({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+/** The one section markup of both documents (/privacy-policy, /offer). */
+export function LegalSection({ number, section }: { number: number; section: LegalSectionContent }) {
   return (
     <section aria-labelledby={`section-${number}`} className="grid gap-3">
       <h2 id={`section-${number}`} className="text-lg font-semibold tracking-tight">
-        {number}. {title}
+        {number}. {section.title}
       </h2>
-      {children}
+      {section.before ? <p>{section.before}</p> : null}
+      {section.items ? (
+        <ul className="grid list-disc gap-1.5 pl-5 marker:text-muted-foreground">
+          {section.items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      ) : null}
+      {section.after ? <p>{section.after}</p> : null}
     </section>
   );
 }
 
-export function LegalList({ items }: { items: ReactNode[] }) {
+/** A link from one document to a page of the site, in the documents' one style. */
+export function LegalLink({ to, children }: { to: '/Support' | '/offer' | '/privacy-policy'; children: ReactNode }) {
   return (
-    <ul className="grid list-disc gap-1.5 pl-5 marker:text-muted-foreground">
-      {items.map((item, index) => (
-        <li key={index}>{item}</li>
-      ))}
-    </ul>
+    <Link to={to} className="font-medium text-primary underline-offset-4 hover:underline">
+      {children}
+    </Link>
   );
 }
