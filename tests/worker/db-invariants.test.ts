@@ -1,5 +1,5 @@
 // The rules that protect accounts, seats and slots hold in the database itself, whatever code writes.
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
@@ -180,5 +180,35 @@ describe('mentor review stats', () => {
     expect(await stats()).toEqual({ n: 2, sum: 7 });
     await t.db.delete(userReviews).where(eq(userReviews.id, first.id));
     expect(await stats()).toEqual({ n: 1, sum: 5 });
+  });
+
+  it('follow a review moved from one mentor to another in one statement: both are counted again', async () => {
+    const [from, to, author] = await Promise.all([createUser(t.db, { role: 'mentor' }), createUser(t.db, { role: 'mentor' }), createUser(t.db)]);
+    const counts = async () => {
+      const rows = await t.db.select({ id: users.id, n: users.reviewsCount }).from(users).where(inArray(users.id, [from.id, to.id]));
+      return [from, to].map((mentor) => rows.find((r) => r.id === mentor.id)?.n);
+    };
+    const [review] = await t.db.insert(userReviews).values({ toUserId: from.id, authorId: author.id, text: 'Хорошо', stars: 4 }).returning();
+    expect(await counts()).toEqual([1, 0]);
+    await t.db.update(userReviews).set({ toUserId: to.id }).where(eq(userReviews.id, review.id));
+    expect(await counts()).toEqual([0, 1]);
+  });
+
+  // issue 36 review: migration 0027 wrote the same trigger function twice, once per table; 0038 keeps one
+  it('come from one trigger function for page reviews and consultation ratings, told each table its mentor column', async () => {
+    const { rows } = await t.db.execute<{ name: string; def: string }>(sql`
+      select t.tgname as name, pg_get_triggerdef(t.oid) as def from pg_trigger t
+      where t.tgrelid in ('user_reviews'::regclass, 'consultation_reviews'::regclass) and t.tgname like '%\_rating\_%'
+      order by t.tgname`);
+    expect(rows.map((r) => [r.name, /EXECUTE FUNCTION (.+)$/.exec(r.def)?.[1]])).toEqual([
+      ['consultation_reviews_rating_delete', "forma_reviews_rating('mentor_id')"],
+      ['consultation_reviews_rating_insert', "forma_reviews_rating('mentor_id')"],
+      ['consultation_reviews_rating_update', "forma_reviews_rating('mentor_id')"],
+      ['user_reviews_rating_delete', "forma_reviews_rating('to_user_id')"],
+      ['user_reviews_rating_insert', "forma_reviews_rating('to_user_id')"],
+      ['user_reviews_rating_update', "forma_reviews_rating('to_user_id')"],
+    ]);
+    const old = await t.db.execute(sql`select 1 from pg_proc where proname in ('forma_user_reviews_rating', 'forma_consultation_reviews_rating')`);
+    expect(old.rows).toEqual([]);
   });
 });
