@@ -49,6 +49,7 @@ import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes
 import { supportRoutes } from './support/support.routes.ts';
 import { callbacksRoutes } from './callbacks/callbacks.routes.ts';
 import { platformStatsRoutes } from './platform-stats/platform-stats.routes.ts';
+import { legalRoutes } from './legal/legal.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
@@ -89,6 +90,7 @@ function createApi() {
     .route('/', supportRoutes)
     .route('/', callbacksRoutes)
     .route('/', platformStatsRoutes)
+    .route('/', legalRoutes)
     .route('/', downloadsRoutes)
     .route('/', conferencesRoutes)
     .route('/', conferenceSfuRoutes)

@@ -47,6 +47,15 @@ export type Bindings = {
    * default 1000 ms. The test stacks set 0: their tests change rows straight in Postgres and read them back at once.
    */
   CATALOGUE_VERSION_TRUST_MS?: string;
+  /**
+   * The operator of the service, named by the privacy policy and the public offer (worker/legal/operator.ts): legal
+   * name, ИНН, ОГРН (or ОГРНИП), postal address, e-mail for requests about personal data. Vars, not secrets.
+   */
+  OPERATOR_NAME?: string;
+  OPERATOR_INN?: string;
+  OPERATOR_OGRN?: string;
+  OPERATOR_ADDRESS?: string;
+  OPERATOR_EMAIL?: string;
   FILES: R2Bucket;
   /** The SPA's built files (wrangler.toml [assets]); absent in the worker test pool, which serves no pages. */
   ASSETS?: Fetcher;

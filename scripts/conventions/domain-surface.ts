@@ -53,14 +53,17 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
     'transfers.ts',
   ],
   files: ['file-limits.ts', 'files.queries.ts', 'files.ts', 'image-type.ts'],
+  // the operator's details the deployment sets, which the health check reports missing
+  legal: ['operator.ts'],
   mail: ['deliver.ts', 'dev-mailbox.ts', 'outgoing.ts', 'senders.ts'],
   'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts'],
   mentors: ['mentors.mapper.ts', 'mentors.queries.ts'],
   notifications: ['notify.ts'],
   // the rendered pages' cookies and renderer, which the SPA's server entry and the sign-in share
   pages: ['page-cookies.ts', 'visitor-pages.ts'],
-  // the provider side: what a provider does, which one serves, its errors (escrow reaches providers only so)
-  payments: ['payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts'],
+  // the provider side: what a provider does, which one serves, its errors (escrow reaches providers only so); the
+  // words a payment is canceled with, which our own cancellations (holds, registrations, events) write too
+  payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts'],
   reminders: ['reminders.ts'],
   users: ['users.mapper.ts', 'users.queries.ts'],
   'work-experiences': ['work-experiences.mapper.ts'],

@@ -11,7 +11,14 @@ export function editionDate(version = LEGAL_DOCUMENTS_VERSION) {
 }
 
 /** One numbered section of a document: a paragraph before its list, the list, a paragraph after; each is optional. */
-export type LegalSectionContent = { title: string; before?: ReactNode; items?: ReactNode[]; after?: ReactNode };
+export type LegalSectionContent = {
+  title: string;
+  before?: ReactNode;
+  items?: ReactNode[];
+  after?: ReactNode;
+  /** a block that is not a paragraph (the operator's details), drawn after the rest */
+  block?: ReactNode;
+};
 
 /** The frame of a published document: title, edition, the lead's paragraphs, then its sections numbered from 1. */
 export function LegalDocument({ title, lead, sections }: { title: string; lead: ReactNode[]; sections: LegalSectionContent[] }) {
@@ -49,6 +56,7 @@ export function LegalSection({ number, section }: { number: number; section: Leg
         </ul>
       ) : null}
       {section.after ? <p>{section.after}</p> : null}
+      {section.block ?? null}
     </section>
   );
 }

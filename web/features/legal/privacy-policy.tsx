@@ -1,4 +1,5 @@
 import { LegalDocument, LegalLink, type LegalSectionContent } from './legal-document.tsx';
+import { OperatorDetails } from './operator-details.tsx';
 
 const SECTIONS: LegalSectionContent[] = [
   {
@@ -79,6 +80,11 @@ const SECTIONS: LegalSectionContent[] = [
         вашего согласия заново. Условия оказания услуг — в <LegalLink to="/offer">публичной оферте</LegalLink>.
       </>
     ),
+  },
+  {
+    title: 'Оператор персональных данных',
+    before: 'Оператор, который обрабатывает ваши данные и отвечает на запросы о них:',
+    block: <OperatorDetails />,
   },
 ];
 

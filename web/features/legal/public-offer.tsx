@@ -1,4 +1,5 @@
 import { LegalDocument, LegalLink, type LegalSectionContent } from './legal-document.tsx';
+import { OperatorDetails } from './operator-details.tsx';
 
 const SECTIONS: LegalSectionContent[] = [
   {
@@ -71,6 +72,11 @@ const SECTIONS: LegalSectionContent[] = [
         течение 10 рабочих дней. Споры, которые не удалось решить переговорами, рассматриваются в суде по законодательству Российской Федерации.
       </>
     ),
+  },
+  {
+    title: 'Реквизиты',
+    before: 'Оферту публикует и договор заключает:',
+    block: <OperatorDetails />,
   },
 ];
 
