@@ -7,6 +7,7 @@ import { ToasterHost } from '../components/ui/toaster-host.tsx';
 import { AppShell } from '../features/layout/app-shell.tsx';
 import { LandingLayout } from '../features/layout/landing-layout.tsx';
 import { useLayoutVariant } from '../features/layout/use-layout-variant.ts';
+import { useReturnTarget } from '../lib/return-to.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
 // Only signed-in users get the bell and the profile menu (with their Radix menu/popover code): load them
@@ -87,20 +88,27 @@ export function RootLayout() {
   );
 }
 
+// Both come back to the page they were pressed on (issue 35), on every width: the phone header shows the same buttons.
 function LoginButton({ variant }: { variant?: 'default' | 'ghost' }) {
+  const returnTo = useReturnTarget();
   return (
     <Button asChild variant={variant}>
-      <Link to="/login">Войти</Link>
+      <Link to="/login" search={{ redirect: returnTo }}>
+        Войти
+      </Link>
     </Button>
   );
 }
 
 function VisitorActions() {
+  const returnTo = useReturnTarget();
   return (
     <>
       <LoginButton variant="ghost" />
       <Button asChild className="hidden sm:inline-flex">
-        <Link to="/register">Регистрация</Link>
+        <Link to="/register" search={{ redirect: returnTo }}>
+          Регистрация
+        </Link>
       </Button>
     </>
   );

@@ -2,7 +2,8 @@
 // action that asked («Записаться», «Войдите для участия»). The target travels in the URL (`?redirect=`), so it
 // survives a reload of the sign-in page and the switch between sign-in and registration.
 import { useEffect, useRef } from 'react';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { safeReturnPath } from './safe-return-path.ts';
 
 /** The query parameter a page reads to finish the action a visitor started before signing in. */
 export const AFTER_SIGN_IN_PARAM = 'after_sign_in';
@@ -13,6 +14,21 @@ export function returnTarget(action?: string): string {
   const url = new URL(window.location.href);
   if (action) url.searchParams.set(AFTER_SIGN_IN_PARAM, action);
   return url.pathname + url.search + url.hash;
+}
+
+/**
+ * The return target for a standing «Войти» or «Регистрация» link (the header's), following navigation: the page the
+ * person is on; on /login and /register the target they already carry, so the link does not forget it; none on the
+ * landing `/`, whose visitor signing in by themselves goes on to the mentor list.
+ */
+export function useReturnTarget(): string | undefined {
+  return useRouterState({
+    select: ({ location }) => {
+      if (location.pathname === '/') return undefined;
+      if (/^\/(login|register)\/?$/i.test(location.pathname)) return safeReturnPath((location.search as { redirect?: unknown }).redirect);
+      return safeReturnPath(location.href);
+    },
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { requireAuth } from '../features/account/guards.ts';
 import { MyEventsScreen } from '../features/events/my-events-screen.tsx';
 
 export const Route = createFileRoute('/AllEventsDiffShow')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: AllEventsDiffShowPage,
 });
 

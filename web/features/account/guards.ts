@@ -1,13 +1,16 @@
-import { redirect } from '@tanstack/react-router';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { RouterContext } from '../../app/router-context.ts';
 import type { Me, UserRole } from '../../lib/session/session.api.ts';
 import { sessionQueries } from '../../lib/session/session.queries.ts';
 
 /*
- * Route guards, used in route files as `beforeLoad: ({ context }) => requireAuth(context)`.
+ * Route guards, used in route files as `beforeLoad: ({ context, location }) => requireAuth(context, location)`.
  * The current user is fetched once (ensureQueryData returns the cached answer afterwards, including
  * the visitor's null), so moving between guarded pages costs no request.
  */
+
+/** The page being opened: the guard sends a visitor to sign in and back here (issue 35). */
+type GuardedLocation = Pick<ParsedLocation, 'href'>;
 
 /** The signed-in user or null. An unreachable server counts as a visitor so public pages still render. */
 export async function loadSessionUser({ queryClient }: RouterContext): Promise<Me | null> {
@@ -19,16 +22,20 @@ export async function loadSessionUser({ queryClient }: RouterContext): Promise<M
   }
 }
 
-/** Login required: visitors go to /login. Returns the user into the route context. */
-export async function requireAuth(context: RouterContext): Promise<{ user: Me }> {
+/**
+ * Login required: visitors go to /login with the page they opened as `?redirect=`, so signing in (or registering)
+ * brings them back to it; the same happens when a session expires on the page, as the expiry re-runs the guards.
+ * Returns the user into the route context.
+ */
+export async function requireAuth(context: RouterContext, location: GuardedLocation): Promise<{ user: Me }> {
   const user = await loadSessionUser(context);
-  if (!user) throw redirect({ to: '/login' });
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
   return { user };
 }
 
-/** Login and a role required: visitors go to /login, users of another role to /forbidden. */
-export async function requireRole(context: RouterContext, role: UserRole): Promise<{ user: Me }> {
-  const { user } = await requireAuth(context);
+/** Login and a role required: visitors go to /login (and back), users of another role to /forbidden. */
+export async function requireRole(context: RouterContext, location: GuardedLocation, role: UserRole): Promise<{ user: Me }> {
+  const { user } = await requireAuth(context, location);
   if (user.user_role !== role) throw redirect({ to: '/forbidden' });
   return { user };
 }
@@ -37,10 +44,10 @@ export async function requireRole(context: RouterContext, role: UserRole): Promi
  * «Создать» (/CreateEntityPage) is the mentors' editor: a mentee is offered the way to become one there instead of
  * a refusal (issue 35); anyone else who is not a mentor is refused as by requireRole.
  */
-export async function requireCreator(context: RouterContext): Promise<{ user: Me }> {
-  const { user } = await requireAuth(context);
+export async function requireCreator(context: RouterContext, location: GuardedLocation): Promise<{ user: Me }> {
+  const { user } = await requireAuth(context, location);
   if (user.user_role === 'mentee') throw redirect({ to: '/become-mentor' });
-  return requireRole(context, 'mentor');
+  return requireRole(context, location, 'mentor');
 }
 
 /**
@@ -53,7 +60,10 @@ export async function resumeRegistration(context: RouterContext, returnTo: strin
   return { resumeAs: user };
 }
 
-/** For /login: a signed-in user has nothing to do there and goes to /. */
-export async function redirectIfAuthenticated(context: RouterContext): Promise<void> {
-  if (await loadSessionUser(context)) throw redirect({ to: '/' });
+/**
+ * For /login: a signed-in user has nothing to do there and goes to `returnTo` (signed in meanwhile in another tab, say)
+ * or /.
+ */
+export async function redirectIfAuthenticated(context: RouterContext, returnTo: string | undefined): Promise<void> {
+  if (await loadSessionUser(context)) throw redirect({ href: returnTo ?? '/' });
 }
