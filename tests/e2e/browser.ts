@@ -80,7 +80,7 @@ export function useBrowserAndDb() {
 }
 
 /** The sign-in code last mailed to `email` (the dev mailbox) no earlier than `after` (epoch ms). */
-async function codeFromMailbox(page: Page, email: string, after: number) {
+export async function codeFromMailbox(page: Page, email: string, after: number) {
   const appUrl = inject('appUrl');
   for (let i = 0; i < 100; i++) {
     const res = await page.request.get(`${appUrl}/api/dev/mailbox/?email=${encodeURIComponent(email)}`);

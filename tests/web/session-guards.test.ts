@@ -13,43 +13,67 @@ function contextWith(user: ReturnType<typeof makeUser> | null) {
   return { queryClient };
 }
 
+/** The page a guard is asked about. */
+const here = { href: '/CalendarPage?tab=week' };
+
 /** Runs a guard and returns where it redirected to, or null when it let the navigation through. */
 async function redirectTarget(guard: Promise<unknown>): Promise<string | null> {
   try {
     await guard;
     return null;
   } catch (error) {
-    if (isRedirect(error)) return String(error.options.to);
+    if (isRedirect(error)) return String(error.options.to ?? error.options.href);
     throw error;
   }
 }
 
+/** The `?redirect=` a guard sent to /login with. */
+async function returnTargetOf(guard: Promise<unknown>): Promise<unknown> {
+  try {
+    await guard;
+  } catch (error) {
+    if (isRedirect(error)) return (error.options.search as { redirect?: unknown } | undefined)?.redirect;
+    throw error;
+  }
+  throw new Error('the guard let the navigation through');
+}
+
 describe('route guards', () => {
   it('sends visitors from a login-required route to /login', async () => {
-    expect(await redirectTarget(requireAuth(contextWith(null)))).toBe('/login');
+    expect(await redirectTarget(requireAuth(contextWith(null), here))).toBe('/login');
+  });
+
+  it('sends a visitor to /login with the page they opened, to come back to after signing in (issue 35)', async () => {
+    expect(await returnTargetOf(requireAuth(contextWith(null), here))).toBe('/CalendarPage?tab=week');
+    expect(await returnTargetOf(requireRole(contextWith(null), { href: '/admin/disputes' }, 'admin'))).toBe('/admin/disputes');
+    expect(await returnTargetOf(requireCreator(contextWith(null), { href: '/CreateEntityPage' }))).toBe('/CreateEntityPage');
   });
 
   it('lets a signed-in user through and hands the user to the route context', async () => {
     const user = makeUser();
-    await expect(requireAuth(contextWith(user))).resolves.toEqual({ user });
+    await expect(requireAuth(contextWith(user), here)).resolves.toEqual({ user });
   });
 
   it('sends a user of another role to /forbidden and a visitor to /login', async () => {
-    expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentee' })), 'mentor'))).toBe('/forbidden');
-    expect(await redirectTarget(requireRole(contextWith(null), 'mentor'))).toBe('/login');
-    expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentor' })), 'mentor'))).toBeNull();
+    expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentee' })), here, 'mentor'))).toBe('/forbidden');
+    expect(await redirectTarget(requireRole(contextWith(null), here, 'mentor'))).toBe('/login');
+    expect(await redirectTarget(requireRole(contextWith(makeUser({ user_role: 'mentor' })), here, 'mentor'))).toBeNull();
   });
 
   it('«Создать» offers a mentee the way to become a mentor instead of /forbidden (issue 35)', async () => {
-    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'mentee' }))))).toBe('/become-mentor');
-    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'mentor' }))))).toBeNull();
-    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'admin' }))))).toBe('/forbidden');
-    expect(await redirectTarget(requireCreator(contextWith(null)))).toBe('/login');
+    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'mentee' })), here))).toBe('/become-mentor');
+    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'mentor' })), here))).toBeNull();
+    expect(await redirectTarget(requireCreator(contextWith(makeUser({ user_role: 'admin' })), here))).toBe('/forbidden');
+    expect(await redirectTarget(requireCreator(contextWith(null), here))).toBe('/login');
   });
 
   it('sends a signed-in user away from /login to /', async () => {
-    expect(await redirectTarget(redirectIfAuthenticated(contextWith(makeUser())))).toBe('/');
-    expect(await redirectTarget(redirectIfAuthenticated(contextWith(null)))).toBeNull();
+    expect(await redirectTarget(redirectIfAuthenticated(contextWith(makeUser()), undefined))).toBe('/');
+    expect(await redirectTarget(redirectIfAuthenticated(contextWith(null), undefined))).toBeNull();
+  });
+
+  it('sends a signed-in user away from /login to the page it was to return to', async () => {
+    expect(await redirectTarget(redirectIfAuthenticated(contextWith(makeUser()), '/Profile'))).toBe('/Profile');
   });
 
   it('fetches the current user once for any number of guarded navigations', async () => {
@@ -57,9 +81,9 @@ describe('route guards', () => {
     vi.stubGlobal('fetch', fetchMock);
     const context = { queryClient: new QueryClient() };
 
-    await requireAuth(context);
-    await requireAuth(context);
-    await redirectIfAuthenticated(context).catch(() => {});
+    await requireAuth(context, here);
+    await requireAuth(context, here);
+    await redirectIfAuthenticated(context, undefined).catch(() => {});
 
     expect(fetchMock).toHaveBeenCalledOnce();
   });
@@ -67,7 +91,7 @@ describe('route guards', () => {
   it('treats an unreachable server as a visitor instead of failing the page', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await redirectTarget(requireAuth({ queryClient: new QueryClient() }))).toBe('/login');
+    expect(await redirectTarget(requireAuth({ queryClient: new QueryClient() }, here))).toBe('/login');
   });
 });
 

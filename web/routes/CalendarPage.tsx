@@ -17,7 +17,7 @@ const calendarSearch = searchParams((raw): ScheduleView => ({
 
 export const Route = createFileRoute('/CalendarPage')({
   validateSearch: calendarSearch,
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   // Warm the page's window without blocking: the lists show their own spinner and error.
   loader: ({ context: { queryClient, user } }) => {
     const range = mainWindow(dayKey(Date.now(), user.time_zone || DEFAULT_TIME_ZONE));

@@ -11,7 +11,7 @@ const chatsSearchSchema = searchParams((raw) => ({
 
 export const Route = createFileRoute('/ChatsPage')({
   validateSearch: chatsSearchSchema,
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: ChatsPage,
 });
 

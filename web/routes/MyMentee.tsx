@@ -4,7 +4,7 @@ import { requireRole } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
 
 export const Route = createFileRoute('/MyMentee')({
-  beforeLoad: ({ context }) => requireRole(context, 'mentor'),
+  beforeLoad: ({ context, location }) => requireRole(context, location, 'mentor'),
   component: MyMenteePage,
 });
 

@@ -11,7 +11,7 @@ const searchSchema = searchParams((raw) => ({
 
 export const Route = createFileRoute('/MyMentorsPage')({
   validateSearch: searchSchema,
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: MyMentorsPage,
 });
 

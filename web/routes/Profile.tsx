@@ -9,7 +9,7 @@ import { useSession } from '../lib/session/use-session.ts';
 
 /** «Мой профиль»: how others see me. A mentor gets their public mentor page, anyone else their profile card. */
 export const Route = createFileRoute('/Profile')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   // Warm without blocking: both screens show their own loaders.
   loader: ({ context: { queryClient, user } }) => {
     if (user.user_role === 'mentor') void queryClient.prefetchQuery(mentorQueries.detail(user.id));

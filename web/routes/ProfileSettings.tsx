@@ -24,7 +24,7 @@ const settingsSearchSchema = searchParams((raw) => ({
 
 export const Route = createFileRoute('/ProfileSettings')({
   validateSearch: settingsSearchSchema,
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: ProfileSettingsPage,
 });
 

@@ -4,7 +4,7 @@ import { requireAuth } from '../features/account/guards.ts';
 import { useSignIn } from '../features/account/use-sign-in.ts';
 
 export const Route = createFileRoute('/ProfileSetup')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: ProfileSetupPage,
 });
 

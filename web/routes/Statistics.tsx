@@ -12,7 +12,7 @@ const searchSchema = searchParams((raw) => ({
 
 export const Route = createFileRoute('/Statistics')({
   validateSearch: searchSchema,
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: StatisticsPage,
 });
 

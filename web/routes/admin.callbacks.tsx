@@ -4,7 +4,7 @@ import { callbackQueries } from '../features/callbacks/callbacks.api.ts';
 import { requireRole } from '../features/account/guards.ts';
 
 export const Route = createFileRoute('/admin/callbacks')({
-  beforeLoad: ({ context }) => requireRole(context, 'admin'),
+  beforeLoad: ({ context, location }) => requireRole(context, location, 'admin'),
   loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(callbackQueries.inbox('waiting')),
   component: CallbackInboxPage,
 });

@@ -10,7 +10,7 @@ const searchSchema = searchParams((raw) => ({
 
 export const Route = createFileRoute('/admin/mentor-applications')({
   validateSearch: searchSchema,
-  beforeLoad: ({ context }) => requireRole(context, 'admin'),
+  beforeLoad: ({ context, location }) => requireRole(context, location, 'admin'),
   component: MentorApplicationsModerationPage,
 });
 

@@ -4,7 +4,7 @@ import { supportQueries } from '../features/support/support.api.ts';
 import { requireRole } from '../features/account/guards.ts';
 
 export const Route = createFileRoute('/admin/support')({
-  beforeLoad: ({ context }) => requireRole(context, 'admin'),
+  beforeLoad: ({ context, location }) => requireRole(context, location, 'admin'),
   loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(supportQueries.inbox()),
   component: SupportInboxPage,
 });

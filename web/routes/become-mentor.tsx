@@ -7,7 +7,7 @@ import { MentorApplicationScreen } from '../features/mentor-application/mentor-a
 import { requireAuth } from '../features/account/guards.ts';
 
 export const Route = createFileRoute('/become-mentor')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: BecomeMentorPage,
 });
 

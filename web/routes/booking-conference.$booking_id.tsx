@@ -4,7 +4,7 @@ import { requireAuth } from '../features/account/guards.ts';
 import { parseMeetingId } from '../features/conference/join-steps.ts';
 
 export const Route = createFileRoute('/booking-conference/$booking_id')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: BookingConferencePage,
 });
 

@@ -10,7 +10,7 @@ const conferenceSearch = searchParams((raw) => ({ event_id: meetingId(raw.event_
 
 export const Route = createFileRoute('/conference')({
   validateSearch: conferenceSearch,
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: ConferencePage,
 });
 

@@ -3,7 +3,7 @@ import { requireRole } from '../features/account/guards.ts';
 import { SessionEditorScreen } from '../features/session-editor/session-editor-screen.tsx';
 
 export const Route = createFileRoute('/edit_event/$id')({
-  beforeLoad: ({ context }) => requireRole(context, 'mentor'),
+  beforeLoad: ({ context, location }) => requireRole(context, location, 'mentor'),
   component: EditEventPage,
 });
 

@@ -9,7 +9,7 @@ import { EarningsSection } from '../features/earnings/earnings-section.tsx';
 import { earningsQueries } from '../features/earnings/earnings.api.ts';
 
 export const Route = createFileRoute('/loads')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   // Warm both lists without blocking: each section has its own skeleton.
   loader: ({ context }) => {
     void context.queryClient.prefetchInfiniteQuery(downloadsQueries.chatFiles(context.user.id));

@@ -10,7 +10,7 @@ const returnSearch = searchParams((raw) => ({ redirect: safeReturnPath(raw.redir
 
 export const Route = createFileRoute('/login')({
   validateSearch: returnSearch,
-  beforeLoad: ({ context }) => redirectIfAuthenticated(context),
+  beforeLoad: ({ context, search }) => redirectIfAuthenticated(context, search.redirect),
   component: LoginPage,
 });
 

@@ -5,7 +5,7 @@ import { requireAuth } from '../features/account/guards.ts';
 // No loader warming the list: it would pull the notifications code into the initial bundle, and a
 // signed-in user's bell has usually loaded the first page already.
 export const Route = createFileRoute('/notifications')({
-  beforeLoad: ({ context }) => requireAuth(context),
+  beforeLoad: ({ context, location }) => requireAuth(context, location),
   component: NotificationsPage,
 });
 
