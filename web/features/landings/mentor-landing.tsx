@@ -26,7 +26,7 @@ import { HeroGlow, MentorHeroIllustration } from './illustrations.tsx';
 import { AudienceSwitch, Section, SectionHeading } from './landing-parts.tsx';
 import { LandingReviewsSlider, type LandingReview } from './landing-reviews-slider.tsx';
 import { platformStatsQueries, type PlatformStats } from './platform-stats.api.ts';
-import { formatCount, mentorsAndLearners, mentorsInDirections, platformFigures } from './platform-counts.ts';
+import { directionsCount, formatCount, mentorsAndLearners, platformFigures } from './platform-counts.ts';
 import { LANDING_LOADER_MS, PageLoader, useLoaderDelay } from './page-loader.tsx';
 
 const audiences = [
@@ -64,7 +64,7 @@ const countedBenefits = (stats: PlatformStats | undefined, pending: boolean): Be
     featured: true,
     pending,
   },
-  { icon: Layers, title: stats ? mentorsInDirections(stats) : 'Разные направления', text: 'От вокала и иллюстрации до карьеры и фитнеса.', pending },
+  { icon: Layers, title: stats ? directionsCount(stats) : 'Разные направления', text: 'От вокала и иллюстрации до карьеры и фитнеса.', pending },
 ];
 
 const benefits: Benefit[] = [

@@ -15,6 +15,9 @@ export const sessionsHeld = (stats: PlatformStats) => stats.consultations_held +
 /** «48 наставников в 6 направлениях» */
 export const mentorsInDirections = (stats: PlatformStats) => `${countRu(stats.mentors, MENTORS)} в ${countRu(stats.categories, IN_DIRECTIONS)}`;
 
+/** «6 направлений» */
+export const directionsCount = (stats: PlatformStats) => countRu(stats.categories, DIRECTIONS);
+
 /** «48 наставников и 30 учеников» */
 export const mentorsAndLearners = (stats: PlatformStats) => `${countRu(stats.mentors, MENTORS)} и ${countRu(stats.mentees, LEARNERS)}`;
 

@@ -44,7 +44,8 @@ export function SignupForm({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
 
   if (sent) {
     return (
-      <p role="status" className={cn('flex items-center gap-2 rounded-2xl px-5 py-4 font-medium', tone === 'dark' ? 'bg-white/10 text-white' : 'bg-emerald-50 text-emerald-700')}>
+      // a long address wraps anywhere instead of widening the hero's column past a phone's screen
+      <p role="status" className={cn('flex max-w-lg items-center gap-2 rounded-2xl px-5 py-4 font-medium [overflow-wrap:anywhere]', tone === 'dark' ? 'bg-white/10 text-white' : 'bg-emerald-50 text-emerald-700')}>
         <CircleCheck aria-hidden className="size-5 shrink-0" />
         {sent}
       </p>
