@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -13,6 +13,11 @@ export const consultationTypes = pgTable(
     durationMinutes: smallint().notNull().default(60),
     /** rubles */
     costs: integer().notNull(),
+    /**
+     * loyalty steps (issue 36): from the `from`-th paid consultation of a mentee with this mentor, `percent` off this
+     * type's price; both increase step by step. A CHECK (forma_loyalty_steps_valid, migration 0040) holds the shape.
+     */
+    loyaltySteps: jsonb().$type<{ from: number; percent: number }[]>().notNull().default(sql`'[]'::jsonb`),
     /** a type with bookings is archived instead of deleted, so the bookings keep their history */
     archivedAt: ts(),
     createdAt: createdAt(),
@@ -94,8 +99,14 @@ export const consultationBookings = pgTable(
     consultationTypeId: integer().notNull().references(() => consultationTypes.id, { onDelete: 'restrict' }),
     status: bookingStatus().notNull().default('pending_payment'),
     questions: varchar({ length: 2000 }).notNull().default(''),
-    /** the price in rubles when booked; later price changes don't touch it */
+    /** the price in rubles when booked, after a loyalty discount: what is charged; later price changes don't touch it */
     price: integer().notNull(),
+    /** the type's price when booked, before the discount (null on bookings made before loyalty steps: equal to price) */
+    regularPrice: integer(),
+    /** the loyalty step's percent off, fixed at booking (forma_loyalty_price, migration 0040); 0 without one */
+    discountPercent: smallint().notNull().default(0),
+    /** which paid consultation with this mentor this one is (the N of the step), when a discount applied */
+    consultationNumber: smallint(),
     /**
      * the consultation type's name when booked: what the buyer bought, whatever the type is renamed to later (issue
      * 34). Filled by a trigger from the type at insert (migration 0030); a CHECK keeps it set.
@@ -121,5 +132,11 @@ export const consultationBookings = pgTable(
     check('consultation_bookings_not_self', sql`${t.menteeId} <> ${t.mentorId}`),
     check('consultation_bookings_type_name_set', sql`${t.typeName} is not null`),
     check('consultation_bookings_price', sql`${t.price} >= 0`),
+    // the price is the regular one less the discount rounded down to the ruble, so the kept three always agree
+    check(
+      'consultation_bookings_discount',
+      sql`${t.discountPercent} between 0 and 50 and (${t.regularPrice} is null or ${t.price} = ${t.regularPrice} - ${t.regularPrice} * ${t.discountPercent} / 100)
+        and (${t.discountPercent} = 0 or (${t.regularPrice} is not null and ${t.consultationNumber} >= 2))`,
+    ),
   ],
 );
