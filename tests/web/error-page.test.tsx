@@ -22,6 +22,24 @@ describe('ErrorPage', () => {
   });
 });
 
+describe('401 page «Войти»', () => {
+  // issue 35: signing in from the 401 page goes back to the page that needed it, not to the mentor list
+  it('passes on the page it was sent from as ?redirect=', async () => {
+    renderWithRouter(<ErrorPage status={401} />, { path: '/unauthorized?redirect=%2FCalendarPage%3Ftab%3Dhistory' });
+    expect((await screen.findByRole('link', { name: 'Войти' })).getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent('/CalendarPage?tab=history')}`);
+  });
+
+  it('comes back to the page it is shown on elsewhere', async () => {
+    renderWithRouter(<ErrorPage status={401} />, { path: '/loads' });
+    expect((await screen.findByRole('link', { name: 'Войти' })).getAttribute('href')).toBe('/login?redirect=%2Floads');
+  });
+
+  it('carries no target that would leave the site', async () => {
+    renderWithRouter(<ErrorPage status={401} />, { path: '/unauthorized?redirect=%2F%2Fevil.example' });
+    expect((await screen.findByRole('link', { name: 'Войти' })).getAttribute('href')).toBe('/login');
+  });
+});
+
 describe('root route fallbacks', () => {
   it('renders the 500 page from the root error boundary', async () => {
     const RootError = RootRoute.options.errorComponent as (props: ErrorComponentProps) => ReactNode;

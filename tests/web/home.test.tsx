@@ -134,7 +134,10 @@ describe('/Home for a visitor', () => {
 
     expect(screen.getByRole('link', { name: 'Найти наставника' }).getAttribute('href')).toBe('/AllMentors');
     expect(screen.getByRole('link', { name: 'Смотреть мероприятия' }).getAttribute('href')).toBe('/AllEvents');
-    expect(screen.getAllByRole('link', { name: 'Войти' }).map((link) => link.getAttribute('href'))).toContain('/login');
+    // both «Войти» (the hero's and the closing block's) and «Зарегистрироваться» come back to /Home (issue 35)
+    const signIns = screen.getAllByRole('link', { name: 'Войти' }).map((link) => link.getAttribute('href'));
+    expect(signIns).toEqual(['/login?redirect=%2FHome', '/login?redirect=%2FHome']);
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться' }).getAttribute('href')).toBe('/register?redirect=%2FHome');
 
     const mentors = screen.getByRole('list', { name: 'Рекомендуемые наставники' });
     expect(within(mentors).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Анна Соколова', 'Борис Ким', 'Вера Лис']);

@@ -50,7 +50,7 @@ function clientWith(user: ReturnType<typeof makeUser> | null = makeUser({ id: 2 
 }
 
 async function renderScreen(paymentId: string | undefined, queryClient = clientWith()) {
-  renderWithRouter(<PaymentReturnScreen paymentId={paymentId} />, { queryClient });
+  renderWithRouter(<PaymentReturnScreen paymentId={paymentId} />, { queryClient, path: paymentId ? `/payment-return?payment_id=${paymentId}` : '/payment-return' });
   // the router renders, the payment arrives, then what it bought
   await settle();
 }
@@ -158,7 +158,8 @@ describe('/payment-return', () => {
     await renderScreen('00000005-0000-4000-8000-000000000005', clientWith(null));
     await flush(0);
     expect(screen.getByText('Войдите, чтобы увидеть оплату')).toBeTruthy();
-    expect(linkHref('Войти')).toBe('/login');
+    // signing in comes back to this payment's result (issue 35)
+    expect(linkHref('Войти')).toBe(`/login?redirect=${encodeURIComponent('/payment-return?payment_id=00000005-0000-4000-8000-000000000005')}`);
   });
 
   it('says a payment of someone else or a missing one was not found', async () => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from './ui/button.tsx';
 import { Logo } from './logo.tsx';
 import { cn } from '../lib/cn.ts';
+import { useReturnTarget } from '../lib/return-to.ts';
 
 export type ErrorStatus = 401 | 403 | 404 | 500;
 
@@ -24,6 +25,8 @@ type ErrorPageProps = {
 
 export function ErrorPage({ status, standalone = false, children }: ErrorPageProps) {
   const page = pages[status];
+  // «Войти» on the 401 page comes back to the page that needed it: /unauthorized?redirect=<page> passes it on (issue 35)
+  const returnTo = useReturnTarget();
   return (
     <main className={cn('flex flex-col items-center justify-center px-6 py-16 text-center', standalone ? 'min-h-dvh' : 'min-h-[60vh]')}>
       {standalone ? <Logo className="mb-12" /> : null}
@@ -34,7 +37,7 @@ export function ErrorPage({ status, standalone = false, children }: ErrorPagePro
       <p className="mt-3 max-w-md text-muted-foreground">{page.text}</p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
         <Button asChild size="lg">
-          <Link to={page.to}>{page.action}</Link>
+          {page.to === '/login' ? <Link to="/login" search={{ redirect: returnTo }}>{page.action}</Link> : <Link to={page.to}>{page.action}</Link>}
         </Button>
         {children}
       </div>

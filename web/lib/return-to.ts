@@ -19,13 +19,14 @@ export function returnTarget(action?: string): string {
 /**
  * The return target for a standing «Войти» or «Регистрация» link (the header's), following navigation: the page the
  * person is on; on /login and /register the target they already carry, so the link does not forget it; none on the
- * landing `/`, whose visitor signing in by themselves goes on to the mentor list.
+ * landing `/`, whose visitor signing in by themselves goes on to the mentor list. The 401 page /unauthorized passes on
+ * its `?redirect=` too: coming back to the error page itself would be no use.
  */
 export function useReturnTarget(): string | undefined {
   return useRouterState({
     select: ({ location }) => {
       if (location.pathname === '/') return undefined;
-      if (/^\/(login|register)\/?$/i.test(location.pathname)) return safeReturnPath((location.search as { redirect?: unknown }).redirect);
+      if (/^\/(login|register|unauthorized)\/?$/i.test(location.pathname)) return safeReturnPath((location.search as { redirect?: unknown }).redirect);
       return safeReturnPath(location.href);
     },
   });

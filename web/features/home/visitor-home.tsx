@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BellRing, CalendarCheck, Clock, MessageCircle, Search, Star, UserRound, UsersRound, Video } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { useReturnTarget } from '../../lib/return-to.ts';
 import { RecommendedMentors, UpcomingEvents } from './recommendations.tsx';
 
 const values = [
@@ -30,9 +31,11 @@ const steps = [
 
 /** /Home for a visitor: what the product offers, how it works, and a few mentors and events to start with. */
 export function VisitorHome() {
+  // signing in or registering from here comes back to /Home, which then shows the person's own day (issue 35)
+  const returnTo = useReturnTarget();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-14 px-4 py-8 sm:gap-16 sm:py-12 lg:px-8">
-      <Hero />
+      <Hero returnTo={returnTo} />
 
       <section aria-labelledby="values-title" className="flex flex-col gap-6">
         <h2 id="values-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -89,10 +92,14 @@ export function VisitorHome() {
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg" variant="secondary">
-            <Link to="/login">Войти</Link>
+            <Link to="/login" search={{ redirect: returnTo }}>
+              Войти
+            </Link>
           </Button>
           <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white">
-            <Link to="/register">Зарегистрироваться</Link>
+            <Link to="/register" search={{ redirect: returnTo }}>
+              Зарегистрироваться
+            </Link>
           </Button>
         </div>
       </section>
@@ -100,7 +107,7 @@ export function VisitorHome() {
   );
 }
 
-function Hero() {
+function Hero({ returnTo }: { returnTo: string | undefined }) {
   return (
     <section aria-labelledby="home-hero-title" className="relative isolate grid items-center gap-10 lg:grid-cols-[1.15fr_1fr]">
       <div aria-hidden className="pointer-events-none absolute -top-16 -left-16 -z-10 size-80 rounded-full bg-primary/15 blur-3xl" />
@@ -125,7 +132,7 @@ function Hero() {
         </div>
         <p className="text-sm text-muted-foreground">
           Уже с нами?{' '}
-          <Link to="/login" className="font-medium text-primary hover:underline">
+          <Link to="/login" search={{ redirect: returnTo }} className="font-medium text-primary hover:underline">
             Войти
           </Link>
         </p>

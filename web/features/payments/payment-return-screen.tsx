@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { useReturnTarget } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { canceledPaymentText } from './canceled-payment-text.ts';
 import type { Payment, PurchaseSummary } from './payments.api.ts';
@@ -41,6 +42,8 @@ export function PaymentReturnScreen({ paymentId }: { paymentId: string | undefin
 
 function PaymentOutcome({ paymentId }: { paymentId: string }) {
   const { user } = useSession();
+  // a visitor who signs in from here comes back to this payment's result (issue 35)
+  const returnTo = useReturnTarget();
   const [pollKey, setPollKey] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
 
@@ -71,10 +74,12 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
     if (error instanceof ApiError && (error.status === 401 || (error.status === 403 && !user))) {
       return (
         <ResultCard tone="neutral" icon={<LogIn />} title="Войдите, чтобы увидеть оплату">
-          <p className="text-sm text-muted-foreground">Статус платежа видит только тот, кто платил. Войдите в аккаунт и откройте эту ссылку снова.</p>
+          <p className="text-sm text-muted-foreground">Статус платежа видит только тот, кто платил. Войдите в аккаунт — после входа вы вернётесь сюда.</p>
           <Actions>
             <Button asChild>
-              <Link to="/login">Войти</Link>
+              <Link to="/login" search={{ redirect: returnTo }}>
+                Войти
+              </Link>
             </Button>
           </Actions>
         </ResultCard>
