@@ -136,7 +136,7 @@ export const consultationBookings = pgTable(
     check(
       'consultation_bookings_discount',
       sql`${t.discountPercent} between 0 and 50 and (${t.regularPrice} is null or ${t.price} = ${t.regularPrice} - ${t.regularPrice} * ${t.discountPercent} / 100)
-        and (${t.discountPercent} = 0 or (${t.regularPrice} is not null and ${t.consultationNumber} >= 2))`,
+        and (${t.discountPercent} = 0 or (${t.regularPrice} is not null and ${t.consultationNumber} is not null and ${t.consultationNumber} >= 2))`,
     ),
   ],
 );

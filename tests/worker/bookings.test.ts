@@ -36,7 +36,15 @@ describe('creating a booking', () => {
     const mentee = await createUser(t.db);
     const before = Date.now();
     const body = await expectOk(booking(mentee, slot.id), 201);
-    expect(body).toEqual<typeof body>({ id: expect.any(Number), status: 'pending_payment', price: 1500, hold_expires_at: expect.any(String) });
+    expect(body).toEqual<typeof body>({
+      id: expect.any(Number),
+      status: 'pending_payment',
+      price: 1500,
+      regular_price: 1500,
+      discount_percent: 0,
+      consultation_number: null,
+      hold_expires_at: expect.any(String),
+    });
     const hold = new Date(body.hold_expires_at!).getTime() - before;
     expect(hold).toBeGreaterThan(14 * 60_000);
     expect(hold).toBeLessThan(16 * 60_000);

@@ -2,6 +2,21 @@ import type { BookingViewRow } from './bookings.queries.ts';
 
 const minutesBetween = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
 
+type PricedBooking = { price: number; regularPrice: number | null; discountPercent: number; consultationNumber: number | null };
+
+/**
+ * The price as booked (decision 006, «Loyalty steps»): `price` is what is charged, `regular_price` the type's price
+ * then, `discount_percent` and `consultation_number` the loyalty step's why (0 and null without one).
+ */
+export function toBookingPrice(b: PricedBooking) {
+  return {
+    price: b.price,
+    regular_price: b.regularPrice ?? b.price,
+    discount_percent: b.discountPercent,
+    consultation_number: b.discountPercent > 0 ? b.consultationNumber : null,
+  };
+}
+
 /**
  * The consultation booking of spec 002 §3 (slot with its type and the mentor as `user`, conference_status,
  * has_dispute, deal_id, question, booked_by) plus status, price (rubles), hold_expires_at and payment. The
@@ -27,7 +42,7 @@ export function toBookingDetail(row: BookingViewRow) {
   return {
     id: booking.id,
     status: booking.status,
-    price: booking.price,
+    ...toBookingPrice(booking),
     hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
     created_at: booking.createdAt.toISOString(),
     slot: slotShape,
@@ -47,6 +62,6 @@ export function toMyBooking(row: BookingViewRow, userId: number) {
   return { ...toBookingDetail(row), role: row.booking.mentorId === userId ? ('mentor' as const) : ('booker' as const) };
 }
 
-export function toCreatedBooking(row: { id: number; status: string; price: number; holdExpiresAt: Date | null }) {
-  return { id: row.id, status: row.status, price: row.price, hold_expires_at: row.holdExpiresAt?.toISOString() ?? null };
+export function toCreatedBooking(row: PricedBooking & { id: number; status: string; holdExpiresAt: Date | null }) {
+  return { id: row.id, status: row.status, ...toBookingPrice(row), hold_expires_at: row.holdExpiresAt?.toISOString() ?? null };
 }

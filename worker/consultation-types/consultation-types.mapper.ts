@@ -1,6 +1,14 @@
 import type { ConsultationTypeInput, ConsultationTypePatch } from './consultation-types.schemas.ts';
 
-type ConsultationTypeRow = { id: number; mentorId: number; name: string; description: string; durationMinutes: number; costs: number };
+type ConsultationTypeRow = {
+  id: number;
+  mentorId: number;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  costs: number;
+  loyaltySteps: { from: number; percent: number }[];
+};
 
 /** The spec's consultation type (002 §3); `user` is the mentor's id. */
 export function toConsultationType(row: ConsultationTypeRow) {
@@ -10,6 +18,8 @@ export function toConsultationType(row: ConsultationTypeRow) {
     description: row.description,
     duration_minutes: row.durationMinutes,
     costs: row.costs,
+    /** «from the N-th paid consultation with this mentor, X % off», ascending (decision 006, «Loyalty steps») */
+    loyalty_steps: row.loyaltySteps.map((s) => ({ from: s.from, percent: s.percent })),
     user: row.mentorId,
   };
 }
@@ -21,5 +31,6 @@ export function toConsultationTypeValues(input: ConsultationTypeInput | Consulta
     ...(input.description !== undefined && { description: input.description }),
     ...(input.duration_minutes !== undefined && { durationMinutes: input.duration_minutes }),
     ...(input.costs !== undefined && { costs: input.costs }),
+    ...(input.loyalty_steps !== undefined && { loyaltySteps: input.loyalty_steps }),
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { lockSlots, removeUnbookedSlots } from '../consultation-slots/slot-removal.queries.ts';
 
-type Values = Partial<Pick<typeof consultationTypes.$inferInsert, 'name' | 'description' | 'durationMinutes' | 'costs'>>;
+type Values = Partial<Pick<typeof consultationTypes.$inferInsert, 'name' | 'description' | 'durationMinutes' | 'costs' | 'loyaltySteps'>>;
 
 const current = isNull(consultationTypes.archivedAt);
 
@@ -14,6 +14,7 @@ const typeColumns = {
   description: consultationTypes.description,
   durationMinutes: consultationTypes.durationMinutes,
   costs: consultationTypes.costs,
+  loyaltySteps: consultationTypes.loyaltySteps,
 };
 
 /** A mentor's bookable consultation types (archived ones keep only their bookings' history). */
@@ -34,7 +35,7 @@ export async function findConsultationType(db: Db, id: number, mentorId?: number
   return row ?? null;
 }
 
-export async function insertConsultationType(db: Db, mentorId: number, values: Required<Values>) {
+export async function insertConsultationType(db: Db, mentorId: number, values: Required<Omit<Values, 'loyaltySteps'>> & Pick<Values, 'loyaltySteps'>) {
   const [row] = await db.insert(consultationTypes).values({ ...values, mentorId }).returning(typeColumns);
   return row;
 }
@@ -74,4 +75,26 @@ export async function deleteConsultationType(db: Db, mentorId: number, id: numbe
     await removeUnbookedSlots(tx, slots, { futureOnly: true });
     return 'archived';
   });
+}
+
+export type LoyaltyPrice = {
+  regular_price: number;
+  discount_percent: number;
+  price: number;
+  consultation_number: number;
+  paid_before: number;
+  mentor_name: string;
+};
+
+/**
+ * What the type costs this mentee if booked now: forma_loyalty_price (migration 0040), the same function the booking's
+ * insert prices with, so the dialog's figure is the one charged unless a payment lands in between. null: no such type.
+ */
+export async function loyaltyPriceFor(db: Db, typeId: number, menteeId: number) {
+  const result = await db.execute<LoyaltyPrice>(sql`
+    select lp.regular_price, lp.discount_percent, lp.price, lp.consultation_number, lp.paid_before, u.first_name as mentor_name
+    from consultation_types t join users u on u.id = t.mentor_id
+    cross join lateral forma_loyalty_price(t.id, ${menteeId}::int) lp
+    where t.id = ${typeId} and t.archived_at is null`);
+  return result.rows[0] ?? null;
 }

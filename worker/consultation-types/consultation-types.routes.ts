@@ -12,6 +12,7 @@ import {
   findConsultationType,
   insertConsultationType,
   listConsultationTypes,
+  loyaltyPriceFor,
   updateConsultationType,
 } from './consultation-types.queries.ts';
 import {
@@ -38,6 +39,7 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
       description: input.description ?? '',
       durationMinutes: input.duration_minutes,
       costs: input.costs,
+      loyaltySteps: input.loyalty_steps ?? [],
     });
     return c.json(toConsultationType(row), 201);
   })
@@ -45,6 +47,17 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
   .get('/consultation-types/:id/detail', validate('query', consultationTypeDetailQuery), async (c) => {
     const row = await findConsultationType(c.var.db, parseId(c.req.param('id')), c.req.valid('query').user_id);
     return c.json(toConsultationType(found(row, NOT_FOUND)));
+  })
+  // the caller's price of the type now, with the loyalty step that applies (decision 006, «Loyalty steps»)
+  .get('/consultation-types/:id/price', requireUser, async (c) => {
+    const row = found(await loyaltyPriceFor(c.var.db, parseId(c.req.param('id')), c.var.user.id), NOT_FOUND);
+    return c.json({
+      regular_price: Number(row.regular_price),
+      discount_percent: Number(row.discount_percent),
+      price: Number(row.price),
+      consultation_number: Number(row.consultation_number),
+      mentor_name: row.mentor_name,
+    });
   })
   .patch('/consultation-types/:id/update', requireUser, validate('json', consultationTypePatchBody), async (c) => {
     const mentorId = c.var.user.id;

@@ -53,11 +53,54 @@ const costsField = wholeNumber({ required: 'Стоимость обязател�
     .max(CONSULTATION_COSTS_MAX, `Стоимость не может превышать ${CONSULTATION_COSTS_MAX} рублей`),
 );
 
+/** Loyalty steps (issue 36, decision 006): at most this many per type, «from the N-th» within these bounds. */
+export const LOYALTY_STEPS_MAX = 3;
+export const LOYALTY_FROM_MIN = 2;
+export const LOYALTY_FROM_MAX = 100;
+export const LOYALTY_PERCENT_MIN = 1;
+export const LOYALTY_PERCENT_MAX = 50;
+
+const loyaltyStep = z.object({
+  from: wholeNumber({ required: 'Укажите, с какой консультации действует скидка', invalid: 'Номер консультации должен быть целым числом' }).pipe(
+    z
+      .number()
+      .min(LOYALTY_FROM_MIN, `Скидка может действовать не раньше чем со ${LOYALTY_FROM_MIN}-й консультации`)
+      .max(LOYALTY_FROM_MAX, `Скидка может начинаться не позже ${LOYALTY_FROM_MAX}-й консультации`),
+  ),
+  percent: wholeNumber({ required: 'Укажите размер скидки', invalid: 'Скидка должна быть целым числом процентов' }).pipe(
+    z
+      .number()
+      .min(LOYALTY_PERCENT_MIN, `Скидка должна быть не меньше ${LOYALTY_PERCENT_MIN} %`)
+      .max(LOYALTY_PERCENT_MAX, `Скидка не может превышать ${LOYALTY_PERCENT_MAX} %`),
+  ),
+});
+
+/**
+ * The steps as the database's CHECK (forma_loyalty_steps_valid, migration 0040) takes them: a later step starts at a
+ * later consultation and gives more, so the discount never shrinks as the mentee keeps coming back.
+ */
+export const loyaltyStepsField = z
+  .array(loyaltyStep, { error: 'Некорректные скидки' })
+  .max(LOYALTY_STEPS_MAX, `Не больше ${LOYALTY_STEPS_MAX} ступеней скидки`)
+  .superRefine((steps, ctx) => {
+    for (let i = 1; i < steps.length; i++) {
+      if (steps[i].from <= steps[i - 1].from) {
+        ctx.addIssue({ code: 'custom', path: [i, 'from'], message: 'Каждая следующая ступень начинается с более поздней консультации' });
+      }
+      if (steps[i].percent <= steps[i - 1].percent) {
+        ctx.addIssue({ code: 'custom', path: [i, 'percent'], message: 'Каждая следующая ступень даёт скидку больше предыдущей' });
+      }
+    }
+  });
+
+export type LoyaltyStep = z.output<typeof loyaltyStep>;
+
 export const consultationTypeInputSchema = z.object({
   name: nameField,
   description: descriptionField.optional(),
   duration_minutes: durationField,
   costs: costsField,
+  loyalty_steps: loyaltyStepsField.optional(),
 });
 
 export const consultationTypeCreateBody = consultationTypeInputSchema.extend({ user_id: ownerIdField });

@@ -4,6 +4,7 @@
 // payments_booking_live_uq / payments_registration_live_uq allow one live payment per service.
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
+import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
 
@@ -95,9 +96,20 @@ export async function storeProviderPayment(db: Db, id: string, values: { provide
 /** A payment as its payer or payee may see it; null for anyone else (404, like a missing one). */
 export async function findVisiblePayment(db: Db, id: string, userId: number) {
   const [row] = await db
-    .select({ payment: payments, eventId: eventRegistrations.eventId })
+    .select({
+      payment: payments,
+      eventId: eventRegistrations.eventId,
+      // a consultation's loyalty discount as booked, and the mentor's name the receipt's reason says
+      booking: {
+        regularPrice: consultationBookings.regularPrice,
+        discountPercent: consultationBookings.discountPercent,
+        consultationNumber: consultationBookings.consultationNumber,
+        mentorName: sql<string>`(select u.first_name from users u where u.id = ${consultationBookings.mentorId})`,
+      },
+    })
     .from(payments)
     .leftJoin(eventRegistrations, eq(eventRegistrations.id, payments.registrationId))
+    .leftJoin(consultationBookings, eq(consultationBookings.id, payments.bookingId))
     .where(and(eq(payments.id, id), or(eq(payments.payerId, userId), eq(payments.payeeId, userId))))
     .limit(1);
   return row ?? null;

@@ -6,8 +6,10 @@ export function toPayoutCard(row: typeof payoutCardTokens.$inferSelect) {
 }
 
 /** GET /api/payments/{id}/: service_id is the booking's id for a consultation, the event's id for an event; amount in rubles. */
-export function toPaymentView(row: { payment: typeof payments.$inferSelect; eventId: number | null }) {
-  const { payment, eventId } = row;
+type BookingDiscount = { regularPrice: number | null; discountPercent: number; consultationNumber: number | null; mentorName: string } | null;
+
+export function toPaymentView(row: { payment: typeof payments.$inferSelect; eventId: number | null; booking?: BookingDiscount }) {
+  const { payment, eventId, booking } = row;
   return {
     id: payment.id,
     status: payment.status,
@@ -18,5 +20,15 @@ export function toPaymentView(row: { payment: typeof payments.$inferSelect; even
     amount: payment.amountKopecks / 100,
     /** why a canceled payment failed (cancel-reasons.ts), so the page tells a declined card from time that ran out */
     cancel_reason: payment.status === 'canceled' ? payment.cancelReason : null,
+    /** a consultation's loyalty discount as booked (decision 006, «Loyalty steps»): the regular price in rubles and why */
+    discount:
+      booking && booking.discountPercent > 0 && booking.regularPrice !== null
+        ? {
+            regular_amount: booking.regularPrice,
+            percent: booking.discountPercent,
+            consultation_number: booking.consultationNumber,
+            mentor_name: booking.mentorName,
+          }
+        : null,
   };
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "consultation_bookings" DROP CONSTRAINT "consultation_bookings_discount";--> statement-breakpoint
+ALTER TABLE "consultation_bookings" ADD CONSTRAINT "consultation_bookings_discount" CHECK ("consultation_bookings"."discount_percent" between 0 and 50 and ("consultation_bookings"."regular_price" is null or "consultation_bookings"."price" = "consultation_bookings"."regular_price" - "consultation_bookings"."regular_price" * "consultation_bookings"."discount_percent" / 100)
+        and ("consultation_bookings"."discount_percent" = 0 or ("consultation_bookings"."regular_price" is not null and "consultation_bookings"."consultation_number" is not null and "consultation_bookings"."consultation_number" >= 2)));
