@@ -83,6 +83,14 @@ describe('MenteeLanding', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ваш новый путь к хобби и увлечениям');
   });
 
+  // decision 018: nothing records a meeting, so the landing may not promise recordings to watch again
+  it('promises no recordings of the sessions', async () => {
+    mockApi();
+    renderWithRouter(<MenteeLanding isSignedIn={false} />, { path: '/LandingMenteePage' });
+    expect(await screen.findByRole('heading', { name: 'Видео и чат в Форме' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/записыва|записи занятий|пересматр/i);
+  });
+
   it('shows three random mentors with their real price and likes, linking to their profiles', async () => {
     mockApi();
     renderWithRouter(<MenteeLanding isSignedIn={false} />, { path: '/LandingMenteePage' });

@@ -59,6 +59,14 @@ describe('MentorLanding', () => {
     expect(ask.getAttribute('href')).toBe('/Support');
   });
 
+  // decision 018: nothing records a meeting, so neither the benefits nor a testimonial may say it does
+  it('promises no recordings of the sessions', async () => {
+    renderWithRouter(<MentorLanding />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.body.textContent).not.toMatch(/записыва|записи занятий|пересмотр/i);
+    expect(screen.getByRole('heading', { name: 'Видео и чат в Форме' })).toBeTruthy();
+  });
+
   it("'Подробнее' scrolls to the 'кому мы подходим' section", async () => {
     renderWithRouter(<MentorLanding />);
     await screen.findByRole('heading', { level: 1 });

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, CalendarCheck, CreditCard, HeartHandshake, MessagesSquare, PlayCircle, Search } from 'lucide-react';
+import { ArrowRight, CalendarCheck, CreditCard, HeartHandshake, MessagesSquare, Search, Video } from 'lucide-react';
 import { EventCard, EventCardSkeleton, type EventCardEvent } from '../../components/event-card.tsx';
 import { MentorCard } from '../../components/mentor-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,7 +25,8 @@ const about = [
   { icon: Search, title: 'Наставники-практики', text: 'Каждый наставник проходит анкету и видеоинтервью. Выбирайте по отзывам, навыкам и цене.' },
   { icon: MessagesSquare, title: 'Личные консультации', text: 'Занятия один на один в удобное время: разберите свой вопрос, работу или план тренировок.' },
   { icon: CalendarCheck, title: 'Групповые мастер-классы', text: 'Живые встречи с наставником и единомышленниками — чтобы попробовать новое без лишних вложений.' },
-  { icon: PlayCircle, title: 'Записи занятий', text: 'Занятия записываются: пересматривайте разборы, когда захотите. Напомним о встрече за час.' },
+  // no recording exists (decision 018): the promise is the room, the chat's files and the reminder, which do
+  { icon: Video, title: 'Видео и чат в Форме', text: 'Ничего не нужно устанавливать: встречи и переписка с наставником здесь же, файлы из чатов всегда под рукой. Напомним о встрече за час.' },
   { icon: CreditCard, title: 'Безопасная оплата', text: 'Оплата проходит через платформу, а постоянным ученикам — скидки за долгое сотрудничество.' },
   { icon: HeartHandshake, title: 'Поддержка рядом', text: 'Поможем выбрать наставника и ответим на вопросы на любом этапе.' },
 ];
