@@ -26,6 +26,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxApiRoutes, sandboxPageRoutes } from './payments/sandbox.routes.ts';
 import { payoutWidgetRoutes } from './payments/payout-widget.routes.ts';
 import { mentorApplicationsRoutes } from './mentor-applications/mentor-applications.routes.ts';
+import { interviewsRoutes } from './mentor-applications/interviews.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { demoImageRoutes } from './media/demo-images.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
@@ -70,6 +71,7 @@ function createApi() {
     .route('/', sandboxApiRoutes)
     .route('/', mentorApplicationsRoutes)
     .route('/', moderationRoutes)
+    .route('/', interviewsRoutes)
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
     .route('/', mentorsRoutes)

@@ -39,7 +39,12 @@ export const users = pgTable(
      */
     price: integer(),
     timeZone: text().notNull().default('Europe/Moscow'),
+    /**
+     * «Профиль подтверждён»: set only by approving an application after a held vetting interview, with that interview's
+     * start as verified_at (a trigger refuses any other way, migration 0040; decision 004)
+     */
     isVerified: boolean().notNull().default(false),
+    verifiedAt: ts(),
     /**
      * the people whose rating counts (each once, their latest; a consultation's only when held) and the sum of their
      * stars, recounted by triggers on the reviews and the attendance (migration 0027, decision 010), so mentor lists sort

@@ -56,7 +56,7 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // the operator's details the deployment sets, which the health check reports missing
   legal: ['operator.ts'],
   mail: ['deliver.ts', 'dev-mailbox.ts', 'outgoing.ts', 'senders.ts'],
-  'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts'],
+  'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts', 'interviews.mapper.ts', 'interviews.queries.ts'],
   mentors: ['mentors.mapper.ts', 'mentors.queries.ts'],
   notifications: ['notify.ts'],
   // the rendered pages' cookies and renderer, which the SPA's server entry and the sign-in share

@@ -8,6 +8,7 @@ import { caseImages, educations, mentorFavorites, users, workExperiences } from 
 import { mentorPageQuery } from '../../worker/mentors/mentors.queries.ts';
 import { mentorListQuery, priceSteps } from '../../worker/mentors/mentors.schemas.ts';
 import { createEvent, createUser } from '../factories.ts';
+import { verifyThroughInterview } from '../verified-mentor.ts';
 import { explainPlan, useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -51,8 +52,8 @@ describe('mentor list', () => {
       specialization: 'Продуктовый дизайн',
       skills: ['Figma', 'UX'],
       category: 'Карьера',
-      isVerified: true,
     });
+    await verifyThroughInterview(t.db, m.id);
     await offer(m.id, 3000, 4500);
     await createUser(t.db, { role: 'mentee', tgTitle: `${word} ученик` });
     await review(m.id, 5);

@@ -1,6 +1,7 @@
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { educations, mentorApplications, users, workExperiences } from '../../drizzle/schema/users.ts';
 import { createUser } from '../factories.ts';
 import { useTestDb } from './helpers.ts';
@@ -34,6 +35,20 @@ async function submitted(values: { role?: 'mentee' | 'admin'; submittedAt?: Date
     .values({ userId: applicant.id, status: 'submitted', payload: (values.payload ?? payload) as Record<string, unknown>, submittedAt: values.submittedAt ?? new Date() })
     .returning();
   return { applicant, application };
+}
+
+/** An interview held with the applicant (the admin's outcome recorded), as approval needs (decision 004). */
+async function heldInterview(applicationId: number, startsAt = new Date(Date.now() - 60 * 60_000)) {
+  await t.db.insert(mentorInterviews).values({
+    applicationId,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+    status: 'held',
+    checkedIdentity: true,
+    checkedExperience: true,
+    outcomeNote: 'Всё сходится',
+    outcomeAt: new Date(),
+  });
 }
 
 async function adminUser() {
@@ -87,6 +102,7 @@ describe('moderation queue', () => {
       rejection_reason: null,
       submitted_at: '2001-01-01T10:00:00.000Z',
       reviewed_at: null,
+      interviews: [],
       user: { id: older.applicant.id, email: older.applicant.email, mentor_name: 'Старое', mentor_surname: 'Имя', mentor_avatar_url: null },
     });
   });
@@ -111,6 +127,7 @@ describe('approving', () => {
   it('makes the applicant a mentor with the profile, work and education of the application, in one go', async () => {
     const admin = await adminUser();
     const { applicant, application } = await submitted();
+    await heldInterview(application.id);
     await t.db.insert(workExperiences).values({ userId: applicant.id, positionTitle: 'Старая работа', companyName: 'Было', startDate: '2000-01-01' });
     await t.db.insert(educations).values({ userId: applicant.id, universityName: 'Старый вуз', specialty: 'Было', startYear: 1999 });
 
@@ -147,6 +164,7 @@ describe('approving', () => {
   it('is 409 the second time and 404 for an unknown id', async () => {
     const admin = await adminUser();
     const { applicant, application } = await submitted();
+    await heldInterview(application.id);
     await expectOk(approve(admin, application.id), 200);
     const again = await expectError(approve(admin, application.id, { trailingSlash: false }), 409);
     expect(again).toEqual({ detail: 'Заявка уже рассмотрена или ещё не отправлена', code: 'application_not_submitted' });
@@ -168,6 +186,7 @@ describe('approving', () => {
     const admin = await adminUser();
     const { mentor_name, mentor_surname, mentor_description, mentor_skills } = payload;
     const { applicant, application } = await submitted({ role: 'admin', payload: { mentor_name, mentor_surname, mentor_description, mentor_skills } });
+    await heldInterview(application.id);
     await t.db.insert(workExperiences).values({ userId: applicant.id, positionTitle: 'Остаётся', companyName: 'Компания', startDate: '2010-01-01' });
     await expectOk(approve(admin, application.id), 200);
     const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
@@ -192,6 +211,7 @@ describe('rejecting', () => {
   it('records the reason, e-mails it, and lets the applicant start a new draft', async () => {
     const admin = await adminUser();
     const { applicant, application } = await submitted();
+    await heldInterview(application.id);
     const res = await expectOk(reject(admin, application.id, ' Добавьте опыт работы '), 200);
     expect([res.status, res.status_display, res.rejection_reason]).toEqual(['rejected', 'Отклонено', 'Добавьте опыт работы']);
     const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
@@ -215,6 +235,7 @@ describe('deciding concurrently', () => {
     const [first, second] = [await adminUser(), await adminUser()];
     for (let round = 0; round < 3; round++) {
       const { applicant, application } = await submitted();
+      await heldInterview(application.id);
       const [approved, rejected] = await Promise.all([approve(first, application.id), reject(second, application.id, 'Не подходит')]);
       expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
       const [row] = await t.db.select().from(mentorApplications).where(eq(mentorApplications.id, application.id));

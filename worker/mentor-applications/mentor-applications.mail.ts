@@ -41,3 +41,32 @@ export function rejectedMail(name: string | null | undefined, reason: string, or
       signature,
   };
 }
+
+/** «12 ноября 2026, 15:00» in the reader's zone */
+export const interviewWhen = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
+
+export function interviewOfferedMail(name: string | null | undefined, times: string[], origin: string): Mail {
+  return {
+    subject: 'Выберите время видеоинтервью',
+    text:
+      `${greeting(name)}\n\n` +
+      'Спасибо за заявку наставника! Следующий шаг — видеоинтервью с командой «Формы» на 30 минут: мы познакомимся, ' +
+      'сверим документ и опыт и попросим коротко разобрать вопрос ученика.\n\n' +
+      `Предложенное время:\n${times.map((t) => `— ${t}`).join('\n')}\n\n` +
+      `Выберите удобное: ${origin}/become-mentor` +
+      signature,
+  };
+}
+
+export function interviewBookedMail(name: string | null | undefined, when: string, roomUrl: string, origin: string): Mail {
+  return {
+    subject: 'Видеоинтервью назначено',
+    text:
+      `${greeting(name)}\n\n` +
+      `Видеоинтервью с командой «Формы» назначено на ${when} (30 минут).\n\n` +
+      `Комната откроется за 30 минут до начала: ${origin}${roomUrl}\n` +
+      'Понадобятся камера, микрофон и документ, удостоверяющий личность.' +
+      signature,
+  };
+}

@@ -39,6 +39,9 @@ export function toMentorDetail(row: DetailRow) {
     // the page's reliability counts (decision 012, «Attendance and money»); not on cards or lists
     no_show_count: row.noShowCount,
     cancellation_count: row.cancellationCount,
+    // the interview behind «Профиль подтверждён» (decision 004); null for a mentor who is not verified
+    verification:
+      row.isVerified && row.verification ? { ...row.verification, interviewed_at: new Date(row.verification.interviewed_at).toISOString() } : null,
   };
 }
 export type MentorDetail = ReturnType<typeof toMentorDetail>;

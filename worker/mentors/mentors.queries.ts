@@ -123,6 +123,12 @@ export async function findMentorDetail(db: Db, id: number, callerId: number | nu
       ...mentorCardColumns(callerId),
       noShowCount: users.mentorNoShowCount,
       cancellationCount: users.mentorCancellationCount,
+      // «Профиль подтверждён»: the held interview behind the flag (decision 004), with what the admin checked
+      verification: sql<VerificationItem | null>`(select json_build_object('interviewed_at', i.starts_at, 'checked_identity', i.checked_identity,
+        'checked_experience', i.checked_experience, 'checked_sample_session', i.checked_sample_session)
+        from mentor_interviews i join mentor_applications a on a.id = i.application_id
+        where a.user_id = ${outerId} and a.status = 'approved' and i.status = 'held' and i.starts_at = ${users.verifiedAt}
+        order by i.id desc limit 1)`,
       workExperiences: sql<WorkItem[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'position_title', w.position_title,
         'company_name', w.company_name, 'start_date', w.start_date, 'end_date', w.end_date) order by w.start_date desc, w.id desc), '[]'::json)
         from work_experiences w where w.user_id = ${outerId})`,
@@ -140,6 +146,7 @@ export async function findMentorDetail(db: Db, id: number, callerId: number | nu
   return row ?? null;
 }
 
+export type VerificationItem = { interviewed_at: string; checked_identity: boolean; checked_experience: boolean; checked_sample_session: boolean };
 export type WorkItem = { id: number; position_title: string; company_name: string; start_date: string; end_date: string | null };
 export type EducationItem = { id: number; university_name: string; specialty: string; start_year: number; end_year: number | null };
 export type CaseImageItem = { url: string; alt: string | null; caption: string | null };

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
+import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { educations, mentorApplications, users, workExperiences } from '../../drizzle/schema/users.ts';
+import { pgError } from '../lib/db-errors.ts';
 import { parseOrThrow } from '../lib/validate.ts';
 import { mentorApplicationPayloadSchema } from '../mentor-applications/mentor-applications.schemas.ts';
 import { toEducationRows, toProfileValues, toWorkRows } from './moderation.mapper.ts';
@@ -41,6 +43,16 @@ const decide = (id: number) => and(eq(mentorApplications.id, id), eq(mentorAppli
  * rows; an absent one leaves them). Null when the application is not (or no longer) submitted.
  */
 export async function approveApplication(db: Db, id: number, adminId: number) {
+  try {
+    return await approveInTransaction(db, id, adminId);
+  } catch (e) {
+    // the trigger of migration 0042: approval needs a held interview, whoever asks
+    if (pgError(e)?.constraint === 'mentor_applications_interview_held') return 'interview_required' as const;
+    throw e;
+  }
+}
+
+function approveInTransaction(db: Db, id: number, adminId: number) {
   return db.transaction(async (tx) => {
     const [application] = await tx
       .update(mentorApplications)
@@ -52,7 +64,13 @@ export async function approveApplication(db: Db, id: number, adminId: number) {
     const payload = parseOrThrow(mentorApplicationPayloadSchema, application.payload, 'Заявка содержит некорректные данные');
     const [user] = await tx
       .update(users)
-      .set({ ...toProfileValues(payload), role: sql`case when ${users.role} = 'admin' then 'admin'::user_role else 'mentor'::user_role end` })
+      .set({
+        ...toProfileValues(payload),
+        role: sql`case when ${users.role} = 'admin' then 'admin'::user_role else 'mentor'::user_role end`,
+        // «Профиль подтверждён», dated by the held interview (the only way to it: a trigger checks, migration 0042)
+        isVerified: true,
+        verifiedAt: sql`(select ${mentorInterviews.startsAt} from ${mentorInterviews} where ${mentorInterviews.applicationId} = ${id} and ${mentorInterviews.status} = 'held')`,
+      })
       .where(eq(users.id, application.userId))
       .returning(applicant);
     if (payload.work_experiences) {

@@ -9,6 +9,8 @@ import { deliverInBackground } from '../mail/deliver.ts';
 import type { OutgoingEmail } from '../mail/outgoing.ts';
 import { approvedMail, rejectedMail } from '../mentor-applications/mentor-applications.mail.ts';
 import { requireRole } from '../middleware/session.ts';
+import { toAdminInterview } from '../mentor-applications/interviews.mapper.ts';
+import { interviewsOf } from '../mentor-applications/interviews.queries.ts';
 import { toModerationItem, type Applicant } from './moderation.mapper.ts';
 import { applicationExists, approveApplication, findApplicant, listForModeration, rejectApplication } from './moderation.queries.ts';
 import { moderationListQuery, rejectBody } from './moderation.schemas.ts';
@@ -31,11 +33,18 @@ export const moderationRoutes = new Hono<AppEnv>()
   .get('/admin/mentor-applications', requireRole('admin'), validate('query', moderationListQuery), async (c) => {
     const { status, offset } = c.req.valid('query');
     const rows = await listForModeration(c.var.db, status, offset);
-    return c.json(rows.map((r) => toModerationItem(r.application, r.applicant)));
+    const interviews = await interviewsOf(c.var.db, rows.map((r) => r.application.id));
+    return c.json(
+      rows.map((r) => ({
+        ...toModerationItem(r.application, r.applicant),
+        interviews: interviews.filter((i) => i.applicationId === r.application.id).map(toAdminInterview),
+      })),
+    );
   })
   .post('/admin/mentor-applications/:id/approve', requireRole('admin'), async (c) => {
     const id = parseId(c.req.param('id'));
     const result = await approveApplication(c.var.db, id, c.var.user.id);
+    if (result === 'interview_required') throw errors.conflict('interview_required', 'Одобрить заявку можно после проведённого видеоинтервью: назначьте его и запишите итог');
     if (!result) return notDecidable(c, id);
     notifyApplicant(c, result.user, approvedMail(result.user.firstName, origin(c)));
     await notifyNow(c.env, c.var.db, [

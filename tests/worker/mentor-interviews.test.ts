@@ -1,0 +1,204 @@
+// The vetting interview (decision 004): an admin offers times, the applicant books one, the admin records the
+// outcome, and only an approval after a held interview makes «Профиль подтверждён».
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
+import { mentorApplications, users } from '../../drizzle/schema/users.ts';
+import type { SessionUser } from '../../worker/auth/access-token.ts';
+import { createUser } from '../factories.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send, waitForMail } from './json-api.ts';
+import { api, apiAs, expectError, expectOk } from './typed-api.ts';
+
+const t = useTestDb();
+const HOUR = 60 * 60_000;
+
+async function submitted() {
+  const applicant = await createUser(t.db, { firstName: 'Анна', lastName: 'Кандидатова' });
+  const [application] = await t.db
+    .insert(mentorApplications)
+    .values({ userId: applicant.id, status: 'submitted', payload: { mentor_name: 'Анна', mentor_surname: 'Кандидатова' }, submittedAt: new Date() })
+    .returning();
+  return { applicant: asUser(applicant), applicantRow: applicant, application };
+}
+
+const adminUser = async () => asUser(await createUser(t.db, { role: 'admin' }));
+/** distinct future times per test run, so one admin's bookings in different tests don't meet */
+const base = Date.now() + (48 + Math.floor(Math.random() * 5000) * 24) * HOUR;
+let slot = 0;
+const future = () => new Date(base + ++slot * HOUR);
+
+const admin = (user?: SessionUser) => apiAs(user, { trailingSlash: true }).admin;
+const offer = (user: SessionUser | undefined, applicationId: number, times: Date[]) =>
+  admin(user)['mentor-applications'][':id'].interviews.$post({ param: { id: String(applicationId) }, json: { starts_at: times.map((d) => d.toISOString()) } });
+const book = (user: SessionUser | undefined, id: number) => apiAs(user, { trailingSlash: true })['mentor-interviews'][':id'].book.$post({ param: { id: String(id) } });
+const mine = (user: SessionUser) => apiAs(user, { trailingSlash: true })['mentor-applications'].me.interviews.$get();
+const outcome = (user: SessionUser, id: number, json: Parameters<ReturnType<typeof admin>['mentor-interviews'][':id']['outcome']['$post']>[0]['json']) =>
+  admin(user)['mentor-interviews'][':id'].outcome.$post({ param: { id: String(id) }, json });
+const approve = (user: SessionUser, id: number) => admin(user)['mentor-applications'][':id'].approve.$post({ param: { id: String(id) } });
+
+/** moves an interview's time so that it has begun (the clock is the database's) */
+const begin = (id: number) =>
+  t.db.update(mentorInterviews).set({ startsAt: sql`now() - interval '5 minutes'`, endsAt: sql`now() + interval '25 minutes'` }).where(eq(mentorInterviews.id, id));
+
+const held = { outcome: 'held' as const, note: 'Паспорт, опыт в Яндексе и пробный разбор — всё сходится', checked_identity: true, checked_experience: true, checked_sample_session: true };
+
+describe('offering times', () => {
+  it('is for admins only', async () => {
+    const { application, applicant } = await submitted();
+    expect((await expectError(offer(applicant, application.id, [future()]), 403)).code).toBe('forbidden');
+    await expectError(offer(undefined, application.id, [future()]), 401);
+  });
+
+  it('stores the times, tells the applicant and shows them on their side', async () => {
+    const boss = await adminUser();
+    const { application, applicant, applicantRow } = await submitted();
+    const [a, b] = [future(), future()];
+    const rows = await expectOk(offer(boss, application.id, [b, a, new Date(Date.now() - HOUR)]), 201);
+    // the past time is skipped; soonest first
+    expect(rows.map((r) => [r.starts_at, r.ends_at, r.status, r.admin_id])).toEqual([
+      [a.toISOString(), new Date(a.getTime() + 30 * 60_000).toISOString(), 'offered', boss.id],
+      [b.toISOString(), new Date(b.getTime() + 30 * 60_000).toISOString(), 'offered', boss.id],
+    ]);
+    const seen = await expectOk(mine(applicant), 200);
+    expect(seen.map((r) => [r.id, r.status, r.room_url])).toEqual(rows.map((r) => [r.id, 'offered', null]));
+    expect(seen[0]).not.toHaveProperty('outcome_note');
+    const [mail] = await waitForMail(t.db, applicantRow.email!, 'Выберите время видеоинтервью');
+    expect(mail.text).toContain('30 минут');
+    const notices = await t.db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    expect(notices).toMatchObject([{ kind: 'interview_offered', payload: { url: '/become-mentor' } }]);
+    // the same time again offers nothing new
+    expect((await expectError(offer(boss, application.id, [a]), 409)).code).toBe('interview_times_refused');
+  });
+
+  it('refuses a draft or a decided application, and an unknown one', async () => {
+    const boss = await adminUser();
+    const user = await createUser(t.db);
+    const [draft] = await t.db.insert(mentorApplications).values({ userId: user.id }).returning();
+    expect((await expectError(offer(boss, draft.id, [future()]), 409)).code).toBe('application_not_submitted');
+    await expectError(offer(boss, 2147483647, [future()]), 404);
+    const bad = await expectJson(send('POST', `/api/admin/mentor-applications/${draft.id}/interviews/`, { user: boss, body: { starts_at: [] } }), 400);
+    expect(bad.fields).toEqual({ starts_at: 'Укажите хотя бы одно время' });
+  });
+});
+
+describe('booking a time', () => {
+  it('books one offered time, withdraws the others and tells both sides', async () => {
+    const boss = await adminUser();
+    const { application, applicant, applicantRow } = await submitted();
+    const [first, second] = await expectOk(offer(boss, application.id, [future(), future()]), 201);
+    const booked = await expectOk(book(applicant, second.id), 200);
+    expect([booked.status, booked.room_url]).toEqual(['booked', `/interview-conference/${second.id}`]);
+    expect((await expectOk(mine(applicant), 200)).map((r) => [r.id, r.status])).toEqual([[second.id, 'booked']]);
+    const [row] = await t.db.select().from(mentorInterviews).where(eq(mentorInterviews.id, first.id));
+    expect(row.status).toBe('withdrawn');
+    expect((await expectError(book(applicant, first.id), 409)).code).toBe('interview_not_offered');
+    const [mail] = await waitForMail(t.db, applicantRow.email!, 'Видеоинтервью назначено');
+    expect(mail.text).toContain(`/interview-conference/${second.id}`);
+    const toAdmin = await t.db.select().from(notifications).where(eq(notifications.userId, boss.id));
+    expect(toAdmin).toMatchObject([{ kind: 'interview_booked', payload: { url: '/admin/mentor-applications' } }]);
+  });
+
+  it("is 404 for someone else's interview and leaves it offered", async () => {
+    const boss = await adminUser();
+    const { application } = await submitted();
+    const [offered] = await expectOk(offer(boss, application.id, [future()]), 201);
+    const stranger = asUser(await createUser(t.db));
+    await expectError(book(stranger, offered.id), 404);
+    const [row] = await t.db.select().from(mentorInterviews).where(eq(mentorInterviews.id, offered.id));
+    expect(row.status).toBe('offered');
+  });
+
+  it('never double-books an admin: of two applicants taking the same time at once, one wins', async () => {
+    const boss = await adminUser();
+    const at = future();
+    const one = await submitted();
+    const two = await submitted();
+    const [a] = await expectOk(offer(boss, one.application.id, [at]), 201);
+    const [b] = await expectOk(offer(boss, two.application.id, [new Date(at.getTime() + 10 * 60_000)]), 201);
+    const results = await Promise.all([book(one.applicant, a.id), book(two.applicant, b.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.status === 409)!;
+    expect(((await loser.json()) as unknown as { code: string }).code).toBe('interview_time_taken');
+    // and the database refuses it whoever writes
+    await expect(t.db.update(mentorInterviews).set({ status: 'booked' }).where(eq(mentorInterviews.id, loser === results[0] ? a.id : b.id))).rejects.toThrow();
+  });
+});
+
+describe('the outcome', () => {
+  it('is recorded only after the start, with what was checked for a held interview', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const [offered] = await expectOk(offer(boss, application.id, [future()]), 201);
+    await expectOk(book(applicant, offered.id), 200);
+    expect((await expectError(outcome(boss, offered.id, held), 409)).code).toBe('interview_not_started');
+    await begin(offered.id);
+    const unchecked = await expectError(outcome(boss, offered.id, { outcome: 'held', note: '' }), 400);
+    expect(unchecked.fields).toEqual({
+      checked_identity: 'Отметьте, что проверили это на интервью',
+      checked_experience: 'Отметьте, что проверили это на интервью',
+      note: 'Опишите итог интервью',
+    });
+    const done = await expectOk(outcome(boss, offered.id, held), 200);
+    expect([done.status, done.status_display, done.outcome_note, done.checked_sample_session]).toEqual(['held', 'Проведено', held.note, true]);
+    expect((await expectError(outcome(boss, offered.id, { outcome: 'no_show' }), 409)).code).toBe('interview_not_booked');
+    const list = await expectOk(admin(boss)['mentor-applications'].$get({ query: {} }), 200);
+    expect(list.find((a) => a.id === application.id)?.interviews.map((i) => i.status)).toEqual(['held']);
+  });
+
+  it('lists the booked interviews of the coming days to admins', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const at = new Date(Date.now() + 3 * HOUR);
+    const [offered] = await expectOk(offer(boss, application.id, [at]), 201);
+    expect((await expectOk(admin(boss)['mentor-interviews'].$get({ query: {} }), 200)).some((i) => i.id === offered.id)).toBe(false);
+    await expectOk(book(applicant, offered.id), 200);
+    const coming = await expectOk(admin(boss)['mentor-interviews'].$get({ query: { days: '1' } }), 200);
+    expect(coming.find((i) => i.id === offered.id)).toMatchObject({ status: 'booked', applicant: { id: applicant.id, mentor_name: 'Анна' } });
+    await expectError(apiAs(applicant, { trailingSlash: true }).admin['mentor-interviews'].$get({ query: {} }), 403);
+  });
+});
+
+describe('approval and the badge', () => {
+  it('needs a held interview, then verifies the mentor dated by it', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    expect(await expectError(approve(boss, application.id), 409)).toEqual({
+      detail: 'Одобрить заявку можно после проведённого видеоинтервью: назначьте его и запишите итог',
+      code: 'interview_required',
+    });
+    const [offered] = await expectOk(offer(boss, application.id, [future()]), 201);
+    await expectOk(book(applicant, offered.id), 200);
+    await begin(offered.id);
+    await expectOk(outcome(boss, offered.id, { outcome: 'no_show', note: 'Не пришла' }), 200);
+    expect((await expectError(approve(boss, application.id), 409)).code).toBe('interview_required');
+
+    // a second round after the no-show, held this time
+    const [again] = await expectOk(offer(boss, application.id, [future()]), 201);
+    await expectOk(book(applicant, again.id), 200);
+    await begin(again.id);
+    await expectOk(outcome(boss, again.id, held), 200);
+    await expectOk(approve(boss, application.id), 200);
+
+    const [interview] = await t.db.select().from(mentorInterviews).where(eq(mentorInterviews.id, again.id));
+    const [user] = await t.db.select().from(users).where(eq(users.id, applicant.id));
+    expect([user.role, user.isVerified, user.verifiedAt?.toISOString()]).toEqual(['mentor', true, interview.startsAt.toISOString()]);
+    const page = await expectOk(api.users[':id{[0-9]+}'].$get({ param: { id: String(applicant.id) } }), 200);
+    expect([page.is_verified, page.verification]).toEqual([
+      true,
+      { interviewed_at: interview.startsAt.toISOString(), checked_identity: true, checked_experience: true, checked_sample_session: true },
+    ]);
+  });
+
+  it('has no other way: the database refuses the flag, and an approval, without a held interview', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    await expect(t.db.update(users).set({ isVerified: true, verifiedAt: new Date() }).where(eq(users.id, mentor.id))).rejects.toThrow();
+    await expect(t.db.update(users).set({ isVerified: true }).where(eq(users.id, mentor.id))).rejects.toThrow();
+    await expect(createUser(t.db, { role: 'mentor', isVerified: true, verifiedAt: new Date() })).rejects.toThrow();
+    const { application } = await submitted();
+    await expect(t.db.update(mentorApplications).set({ status: 'approved' }).where(eq(mentorApplications.id, application.id))).rejects.toThrow();
+    const page = await expectOk(api.users[':id{[0-9]+}'].$get({ param: { id: String(mentor.id) } }), 200);
+    expect([page.is_verified, page.verification]).toEqual([false, null]);
+  });
+});

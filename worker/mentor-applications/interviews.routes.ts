@@ -1,0 +1,99 @@
+// The vetting interview (decision 004): an admin offers times, the applicant books one, the admin records the
+// outcome; approval (worker/moderation) then needs a held interview.
+import { Hono } from 'hono';
+import type { AppEnv, SignedInContext } from '../env.ts';
+import { errors } from '../lib/errors.ts';
+import { parseId } from '../lib/owned.ts';
+import { validate } from '../lib/validate.ts';
+import { deliverInBackground } from '../mail/deliver.ts';
+import { notifyNow } from '../notifications/notify.ts';
+import { requireRole, requireUser } from '../middleware/session.ts';
+import { interviewRoomUrl, toAdminInterview, toApplicantInterview } from './interviews.mapper.ts';
+import {
+  bookInterview,
+  findApplicationStatus,
+  findInterview,
+  findPeople,
+  interviewsOf,
+  offerInterviews,
+  ownInterviews,
+  recordOutcome,
+  upcomingInterviews,
+} from './interviews.queries.ts';
+import { interviewOfferBody, interviewOutcomeBody, upcomingInterviewsQuery } from './interviews.schemas.ts';
+import { interviewBookedMail, interviewOfferedMail, interviewWhen } from './mentor-applications.mail.ts';
+
+const origin = (c: SignedInContext) => new URL(c.req.url).origin;
+const notFound = () => errors.notFound('Интервью не найдено');
+
+function mailTo(c: SignedInContext, to: string | null, mail: { subject: string; text: string }) {
+  if (to) deliverInBackground(c, ({ email }) => email.sendEmail({ to, ...mail }));
+}
+
+export const interviewsRoutes = new Hono<AppEnv>()
+  .get('/mentor-applications/me/interviews', requireUser, async (c) => {
+    const rows = await ownInterviews(c.var.db, c.var.user.id);
+    return c.json(rows.map(toApplicantInterview));
+  })
+  .post('/mentor-interviews/:id/book', requireUser, async (c) => {
+    const id = parseId(c.req.param('id'));
+    const result = await bookInterview(c.var.db, c.var.user.id, id);
+    if ('refused' in result) {
+      if (result.refused === 'taken') throw errors.conflict('interview_time_taken', 'Это время уже занято. Выберите другое');
+      if (result.refused === 'already_booked') throw errors.conflict('interview_already_booked', 'Вы уже записаны на интервью');
+      const row = await findInterview(c.var.db, id);
+      const app = row && (await findApplicationStatus(c.var.db, row.applicationId));
+      if (!row || app?.userId !== c.var.user.id) throw notFound();
+      throw errors.conflict('interview_not_offered', 'Это время больше недоступно. Обновите страницу и выберите другое');
+    }
+    const { interview } = result;
+    const people = await findPeople(c.var.db, [c.var.user.id, ...(interview.adminId ? [interview.adminId] : [])]);
+    const applicant = people.find((p) => p.id === c.var.user.id)!;
+    const admin = people.find((p) => p.id === interview.adminId);
+    const room = interviewRoomUrl(interview.id);
+    const when = interviewWhen(interview.startsAt, applicant.timeZone);
+    mailTo(c, applicant.email, interviewBookedMail(applicant.firstName, when, room, origin(c)));
+    await notifyNow(c.env, c.var.db, [
+      { userId: applicant.id, kind: 'interview_booked', message: `Видеоинтервью с командой «Формы» назначено на ${when}.`, url: room, dedupeKey: `interview_booked:${interview.id}` },
+      ...(admin
+        ? [{ userId: admin.id, kind: 'interview_booked', message: `${applicant.firstName} ${applicant.lastName} выбрал(а) время интервью: ${interviewWhen(interview.startsAt, admin.timeZone)}.`.trim(), url: '/admin/mentor-applications', dedupeKey: `interview_booked_admin:${interview.id}` }]
+        : []),
+    ]);
+    return c.json(toApplicantInterview(interview));
+  })
+  .post('/admin/mentor-applications/:id/interviews', requireRole('admin'), validate('json', interviewOfferBody), async (c) => {
+    const id = parseId(c.req.param('id'));
+    const ids = await offerInterviews(c.var.db, id, c.var.user.id, c.req.valid('json').starts_at);
+    const application = await findApplicationStatus(c.var.db, id);
+    if (!application) throw errors.notFound('Заявка не найдена');
+    if (!ids.length) {
+      if (application.status !== 'submitted') throw errors.conflict('application_not_submitted', 'Заявка уже рассмотрена или ещё не отправлена');
+      throw errors.conflict('interview_times_refused', 'Нечего предложить: время уже прошло, уже предложено или интервью уже назначено');
+    }
+    const rows = (await interviewsOf(c.var.db, [id])).filter((r) => ids.includes(r.id));
+    const [applicant] = await findPeople(c.var.db, [application.userId]);
+    const times = rows.map((r) => interviewWhen(r.startsAt, applicant.timeZone));
+    mailTo(c, applicant.email, interviewOfferedMail(applicant.firstName, times, origin(c)));
+    await notifyNow(c.env, c.var.db, [
+      { userId: applicant.id, kind: 'interview_offered', message: 'Вам предложили время видеоинтервью с командой «Формы». Выберите удобное.', url: '/become-mentor', dedupeKey: `interview_offered:${ids[0]}` },
+    ]);
+    return c.json(rows.map(toAdminInterview), 201);
+  })
+  .post('/admin/mentor-interviews/:id/outcome', requireRole('admin'), validate('json', interviewOutcomeBody), async (c) => {
+    const id = parseId(c.req.param('id'));
+    const row = await recordOutcome(c.var.db, id, c.req.valid('json'));
+    if (row) return c.json(toAdminInterview(row));
+    const current = await findInterview(c.var.db, id);
+    if (!current) throw notFound();
+    if (current.status !== 'booked') throw errors.conflict('interview_not_booked', 'Итог уже записан, или время не было выбрано');
+    throw errors.conflict('interview_not_started', 'Итог можно записать после начала интервью');
+  })
+  .get('/admin/mentor-interviews', requireRole('admin'), validate('query', upcomingInterviewsQuery), async (c) => {
+    const rows = await upcomingInterviews(c.var.db, c.req.valid('query').days);
+    return c.json(
+      rows.map((r) => ({
+        ...toAdminInterview(r.interview),
+        applicant: { id: r.applicant.id, email: r.applicant.email, mentor_name: r.applicant.firstName, mentor_surname: r.applicant.lastName },
+      })),
+    );
+  });
