@@ -86,6 +86,18 @@ describe('earnings', () => {
     renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
     expect(await screen.findByText('Оплат пока нет')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    // an empty tile does not say money is waiting (it said «Ждут карту для выплат» under 0 ₽)
+    expect(screen.getByRole('group', { name: 'На удержании' }).textContent).toContain('Сейчас ничего не удерживается');
+    expect(screen.getByRole('group', { name: 'К выплате' }).textContent).toContain('Пока нечего выплачивать');
+    expect(screen.getByRole('group', { name: 'Выплачено' }).textContent).toContain('Выплат ещё не было');
+  });
+
+  it('says «Пока нечего выплачивать» under an empty «К выплате», not that it waits for a card', async () => {
+    mockFetch([earningsRoute(earnings({ due: { amount: 0, count: 0 }, items: [] }))]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+    const due = await screen.findByRole('group', { name: 'К выплате' });
+    expect(due.textContent).toContain('Пока нечего выплачивать');
+    expect(due.textContent).not.toContain('Ждут карту');
   });
 
   // issue 35: the list showed the newest 100 payments and no more

@@ -57,6 +57,17 @@ function renderLoads(routes: MockRoute[]) {
 const section = async (name: string) => within((await screen.findByRole('heading', { name })).closest('section')!);
 
 describe('/loads', () => {
+  // the subtitle named files and receipts only, above a mentor's earnings and everyone's calendar link
+  it('says in its subtitle what the page holds, a mentor\'s earnings too', async () => {
+    renderWithRouter(<LoadsScreen>{null}</LoadsScreen>, { path: '/loads' });
+    expect((await screen.findByText(/в одном месте/)).textContent).toBe('Расписание для вашего календаря, файлы из ваших чатов и чеки оплат — в одном месте.');
+  });
+
+  it('names the earnings first for a mentor', async () => {
+    renderWithRouter(<LoadsScreen asMentor>{null}</LoadsScreen>, { path: '/loads' });
+    expect((await screen.findByText(/в одном месте/)).textContent).toMatch(/^Доходы и выплаты, расписание/);
+  });
+
   it('lists chat files with download links and Russian sizes, and receipts with their links', async () => {
     renderLoads([
       { path: /\/api\/downloads\/chat-files\?/, body: page([chatFile(1), chatFile(2, { name: 'план.txt', size: 512, type: 'text/plain', sender: null })]) },

@@ -23,7 +23,7 @@ function LoadsPage() {
   const { user } = Route.useRouteContext();
   const timeZone = user.time_zone ?? undefined;
   return (
-    <LoadsScreen>
+    <LoadsScreen asMentor={user.user_role === 'mentor'}>
       {/* a mentor's money comes in, not out: their earnings first, their own receipts below */}
       {user.user_role === 'mentor' ? <EarningsSection userId={user.id} timeZone={timeZone} /> : null}
       <CalendarFeedCard userId={user.id} />

@@ -11,9 +11,15 @@ const PAYMENTS: readonly [string, string, string] = ['оплата', 'оплат
 /** Held, due and paid out side by side: what the mentor has earned, wherever the money is now. */
 export function EarningsTotals({ earnings, className }: { earnings: Earnings; className?: string }) {
   const tiles = [
-    { key: 'held', title: 'На удержании', total: earnings.held, hint: 'Ждут окончания срока для споров' },
-    { key: 'due', title: 'К выплате', total: earnings.due, hint: earnings.has_payout_card ? 'Отправляются на карту' : 'Ждут карту для выплат' },
-    { key: 'paid_out', title: 'Выплачено', total: earnings.paid_out, hint: 'Поступило на карту' },
+    { key: 'held', title: 'На удержании', total: earnings.held, hint: 'Ждут окончания срока для споров', none: 'Сейчас ничего не удерживается' },
+    {
+      key: 'due',
+      title: 'К выплате',
+      total: earnings.due,
+      hint: earnings.has_payout_card ? 'Отправляются на карту' : 'Ждут карту для выплат',
+      none: 'Пока нечего выплачивать',
+    },
+    { key: 'paid_out', title: 'Выплачено', total: earnings.paid_out, hint: 'Поступило на карту', none: 'Выплат ещё не было' },
   ] as const;
   return (
     <dl className={cn('grid grid-cols-1 gap-3 min-[480px]:grid-cols-3', className)}>
@@ -23,7 +29,8 @@ export function EarningsTotals({ earnings, className }: { earnings: Earnings; cl
           <dd data-testid={`earnings-${tile.key}`} className="text-xl font-semibold tracking-tight whitespace-nowrap tabular-nums">
             {money(tile.total.amount)}
           </dd>
-          <dd className="text-xs text-muted-foreground">{tile.total.count > 0 ? `${countRu(tile.total.count, PAYMENTS)} · ${tile.hint}` : tile.hint}</dd>
+          <dd className="text-xs text-muted-foreground">{/* an empty tile says so: «0 ₽ — Ждут карту для выплат» read as money held back for want of a card */}
+            {tile.total.count > 0 ? `${countRu(tile.total.count, PAYMENTS)} · ${tile.hint}` : tile.none}</dd>
         </div>
       ))}
     </dl>
