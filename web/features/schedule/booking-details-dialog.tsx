@@ -3,6 +3,7 @@ import { CalendarDays, Clock, MessageCircleQuestion, Timer, UserRound, Wallet } 
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
@@ -65,14 +66,16 @@ function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; as
         </div>
       </div>
 
-      <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact icon={<MessageCircleQuestion />} label="Тема">
+      {/* short facts two to a row on a phone too (one a row pushed «Добавить в календарь» below the fold at 390 px); the
+          topic and the date keep a whole row there, and dense flow pulls «Время» up beside «Длительность» */}
+      <dl className="grid grid-flow-row-dense grid-cols-2 gap-3">
+        <Fact icon={<MessageCircleQuestion />} label="Тема" wide>
           {type.name?.trim() || 'Сессия наставничества'}
         </Fact>
         <Fact icon={<Timer />} label="Длительность">
           {minutesText(duration)}
         </Fact>
-        <Fact icon={<CalendarDays />} label="Дата">
+        <Fact icon={<CalendarDays />} label="Дата" wide>
           {capitalize(start.format('dddd'))}, {start.format('D MMMM YYYY')}
         </Fact>
         <Fact icon={<Clock />} label="Время">
@@ -105,9 +108,9 @@ function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; as
   );
 }
 
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Fact({ icon, label, wide = false, children }: { icon: ReactNode; label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-3 rounded-xl border p-3">
+    <div className={cn('flex min-w-0 items-start gap-3 rounded-xl border p-3', wide && 'col-span-2 sm:col-span-1')}>
       <span aria-hidden className="mt-0.5 text-primary [&_svg]:size-4">
         {icon}
       </span>
