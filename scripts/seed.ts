@@ -31,7 +31,9 @@ export async function seed(databaseUrl: string, options: { now?: Date } = {}): P
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
       const existing = await tx.execute(sql`select 1 from users where lower(email) = ${DEMO_MENTOR_EMAIL} limit 1`);
       if (existing.rows.length > 0) return null;
-      return write(tx, buildPlan(options.now ?? new Date()));
+      const written = await write(tx, buildPlan(options.now ?? new Date()));
+      await approveAfterInterviews(tx);
+      return written;
     });
     return { skipped: counts === null, counts: counts ?? {}, ms: Math.round(performance.now() - started) };
   } finally {
@@ -60,6 +62,21 @@ async function write(tx: Tx, plan: Plan): Promise<Record<string, number>> {
     counts[getTableName(table)] = rows.length;
   }
   return counts;
+}
+
+/**
+ * The demo's approvals, the way an admin's approval makes them (decision 004): an application with a held
+ * interview is approved, and its author verified with the interview's date. Rows can't be written approved or
+ * verified directly: the triggers of migration 0042 want the held interview first.
+ */
+async function approveAfterInterviews(tx: Tx) {
+  await tx.execute(sql`
+    update mentor_applications a set status = 'approved', reviewed_at = i.outcome_at, reviewed_by = i.admin_id
+    from mentor_interviews i where i.application_id = a.id and i.status = 'held' and a.status = 'submitted'`);
+  await tx.execute(sql`
+    update users u set is_verified = true, verified_at = i.starts_at
+    from mentor_applications a join mentor_interviews i on i.application_id = a.id and i.status = 'held'
+    where a.user_id = u.id and a.status = 'approved'`);
 }
 
 function idOf(ids: Map<TableKey, (number | string)[]>, ref: Ref) {

@@ -56,7 +56,6 @@ export function planPeople(ctx: SeedContext): People {
     city: demoMentee.city,
     timeZone: demoMentee.timeZone,
     avatarUrl: avatar('u1'),
-    isVerified: true,
     createdAt: new Date(now.getTime() - 200 * DAY),
   });
   const adminRef = plan.add('users', {
@@ -67,7 +66,6 @@ export function planPeople(ctx: SeedContext): People {
     city: demoAdmin.city,
     timeZone: demoAdmin.timeZone,
     avatarUrl: avatar('admin'),
-    isVerified: true,
     createdAt: new Date(now.getTime() - 400 * DAY),
   });
 
@@ -108,9 +106,11 @@ export function planPeople(ctx: SeedContext): People {
         skills: rng.sample(spec.skills, rng.int(3, 6)),
         avatarUrl: avatar(`m${n}`),
         price,
-        isVerified: rng.chance(0.85),
         createdAt,
       });
+      // was the «Профиль подтверждён» draw; kept so the rest of the demo data stays as it was (decision 004:
+      // only a held interview verifies, planned in social.ts)
+      rng.chance(0.85);
       planCareer(ctx, ref, category, years, spec);
       mentors.push({ ref, ...name, zone, createdAt, category, price, isDemo: false });
     }
@@ -133,7 +133,6 @@ export function planPeople(ctx: SeedContext): People {
       city,
       timeZone: zone,
       avatarUrl: avatar(`u${n}`),
-      isVerified: true,
       createdAt,
     });
     mentees.push({ ref, ...name, zone, createdAt, isDemo: false });
@@ -173,7 +172,6 @@ function addMentorDemo(ctx: SeedContext, avatarKey: string): Mentor {
     skills: demoMentor.skills,
     avatarUrl: avatar(avatarKey),
     price: demoMentor.price,
-    isVerified: true,
     createdAt,
   });
   for (const job of demoMentor.work) plan.add('workExperiences', { userId: ref, ...job });

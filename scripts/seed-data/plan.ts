@@ -8,6 +8,7 @@ import { eventRegistrations, eventReviews, events } from '../../drizzle/schema/e
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { disputes, ledgerEntries, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
+import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { caseImages, educations, mentorApplications, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
 
 /** Every table the seed writes, in an order that satisfies the foreign keys. */
@@ -17,6 +18,7 @@ export const seedTables = {
   educations,
   caseImages,
   mentorApplications,
+  mentorInterviews,
   mentorFavorites,
   consultationTypes,
   slotSeries,

@@ -18,6 +18,7 @@ export function planSocial(ctx: SeedContext, people: People, schedule: Schedule,
   planNotifications(ctx, people, schedule, events, rooms);
   planPageViews(ctx, people, events);
   planMentorApplication(ctx, people);
+  planDemoMentorVetting(ctx, people);
 }
 
 /** Mentees keep 0..4 favourites; the demo mentor is in six lists, the demo mentee keeps three. */
@@ -127,7 +128,7 @@ function planMentorApplication(ctx: SeedContext, people: People) {
   const applicant = people.mentees[people.mentees.length - 1];
   const content = catalog['Хобби'];
   const submittedAt = new Date(now.getTime() - 3 * HOUR);
-  plan.add('mentorApplications', {
+  const application = plan.add('mentorApplications', {
     userId: applicant.ref,
     status: 'submitted',
     payload: {
@@ -144,5 +145,44 @@ function planMentorApplication(ctx: SeedContext, people: People) {
     submittedAt,
     createdAt: new Date(submittedAt.getTime() - 2 * DAY),
     updatedAt: submittedAt,
+  });
+  // the admin has offered two times for the interview (decision 004); the applicant has not picked one yet
+  const tomorrow = new Date(Math.ceil((now.getTime() + DAY) / HOUR) * HOUR);
+  for (const startsAt of [tomorrow, new Date(tomorrow.getTime() + DAY + 2 * HOUR)]) {
+    plan.add('mentorInterviews', { applicationId: application, adminId: people.admin.ref, startsAt, endsAt: new Date(startsAt.getTime() + 30 * MINUTE), createdAt: submittedAt });
+  }
+}
+
+/**
+ * The demo mentor went the one way to «Профиль подтверждён» (decision 004): an application, a 30-minute interview
+ * with the admin, held, with what was checked. The application is written as submitted; scripts/seed.ts approves it
+ * after the interview row exists and sets the flag, as the approval does (a trigger allows nothing else).
+ */
+function planDemoMentorVetting(ctx: SeedContext, people: People) {
+  const { now } = ctx;
+  const mentor = people.demoMentor;
+  const startsAt = new Date(Math.floor((now.getTime() - 20 * DAY) / HOUR) * HOUR);
+  const submittedAt = new Date(startsAt.getTime() - 3 * DAY);
+  const application = ctx.plan.add('mentorApplications', {
+    userId: mentor.ref,
+    status: 'submitted',
+    payload: { mentor_name: mentor.firstName, mentor_surname: mentor.lastName },
+    submittedAt,
+    createdAt: new Date(submittedAt.getTime() - DAY),
+    updatedAt: submittedAt,
+  });
+  ctx.plan.add('mentorInterviews', {
+    applicationId: application,
+    adminId: people.admin.ref,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 30 * MINUTE),
+    status: 'held',
+    bookedAt: new Date(submittedAt.getTime() + 5 * HOUR),
+    checkedIdentity: true,
+    checkedExperience: true,
+    checkedSampleSession: true,
+    outcomeNote: 'Паспорт сверен. Опыт в EdTech и наставничестве подтвердила примерами, пробный разбор карьерного вопроса — структурно и бережно.',
+    outcomeAt: new Date(startsAt.getTime() + 35 * MINUTE),
+    createdAt: submittedAt,
   });
 }

@@ -127,6 +127,21 @@ describe('demo seed', () => {
     expect(rows[0]).toEqual({ paid: rows[0].paid, held: rows[0].paid, matching: rows[0].paid });
   });
 
+  it('verifies only the demo mentor, through an approved application with a held interview (decision 004)', async () => {
+    const { rows } = await db.query(`
+      select u.email, u.verified_at = i.starts_at as dated, a.status, i.status as interview, i.checked_identity, i.checked_experience,
+        i.ends_at - i.starts_at = interval '30 minutes' as half_hour, (select role from users where id = i.admin_id) as host
+      from users u join mentor_applications a on a.user_id = u.id join mentor_interviews i on i.application_id = a.id and i.status = 'held'
+      where u.is_verified`);
+    expect(rows).toEqual([
+      { email: 'mentor@forma.test', dated: true, status: 'approved', interview: 'held', checked_identity: true, checked_experience: true, half_hour: true, host: 'admin' },
+    ]);
+    expect(await scalar(`select count(*) from users where is_verified`)).toBe(1);
+    // the application waiting in the admin's queue has times offered for the applicant to pick
+    expect(await scalar(`select count(*) from mentor_interviews i join mentor_applications a on a.id = i.application_id
+      where a.status = 'submitted' and i.status = 'offered' and i.starts_at > now()`)).toBe(2);
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
