@@ -263,6 +263,43 @@ describe('booking dialog', () => {
     expect(redirect).toHaveBeenCalledWith('https://pay.example/confirm/1');
   });
 
+  it('a loyalty step: the summary says the regular price, «−10 %» and why, and the button charges the discounted sum (issue 36)', async () => {
+    const price = { regular_price: 2500, discount_percent: 10, price: 2250, consultation_number: 5, mentor_name: 'Анна' };
+    const created = { id: 92, status: 'pending_payment', price: 2250, regular_price: 2500, discount_percent: 10, consultation_number: 5, hold_expires_at: '2030-03-06T09:15:00Z' };
+    mockFetch([
+      { path: /\/api\/consultation-types\/3\/price\b/, body: price },
+      { method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 201, body: created },
+      ...routes(),
+    ]);
+    await openDialog();
+    await flush(SLOTS_MIN_LOADER_MS);
+    fireEvent.click(dayCell('2030-03-07'));
+    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
+    fireEvent.click(nextButton());
+    await flush(DETAIL_MIN_LOADER_MS);
+    await flush(0);
+    const session = screen.getByRole('region', { name: 'О сессии' });
+    expect(within(session).getByText('Стоимость').nextElementSibling?.textContent).toMatch(/^2\s?500\s₽$/);
+    expect(within(session).getByText('Скидка').nextElementSibling?.textContent).toBe('−10 %');
+    expect(within(session).getByText('К оплате').nextElementSibling?.textContent).toMatch(/^2\s?250\s₽$/);
+    expect(within(session).getByText('5-я консультация с Анной: −10 %')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s250/ })).toBeTruthy();
+  });
+
+  it('without a step (or before the price answers) the summary is the type’s price alone', async () => {
+    mockFetch([{ path: /\/api\/consultation-types\/3\/price\b/, body: { regular_price: 2500, discount_percent: 0, price: 2500, consultation_number: 2, mentor_name: 'Анна' } }, ...routes()]);
+    await openDialog();
+    await flush(SLOTS_MIN_LOADER_MS);
+    fireEvent.click(dayCell('2030-03-07'));
+    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
+    fireEvent.click(nextButton());
+    await flush(DETAIL_MIN_LOADER_MS);
+    await flush(0);
+    expect(screen.queryByText('Скидка')).toBeNull();
+    expect(screen.queryByText(/консультация с/)).toBeNull();
+    expect(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s500/ })).toBeTruthy();
+  });
+
   it("back returns to step 1 with the choice kept", async () => {
     mockFetch(routes());
     await openDialog();

@@ -24,7 +24,8 @@ import {
   viewerTimeZone,
   type DayKey,
 } from './booking-calendar.ts';
-import { BookingStepConfirm, formatRubles, sessionFacts, type KnownType } from './booking-step-confirm.tsx';
+import { BookingStepConfirm, chargedPrice, formatRubles, sessionFacts, type KnownType } from './booking-step-confirm.tsx';
+import { loyaltyReason } from '../../lib/loyalty-text.ts';
 import { BookingStepSlots } from './booking-step-slots.tsx';
 import { useMinimumPending } from './use-minimum-pending.ts';
 import { returnTarget } from '../../lib/return-to.ts';
@@ -189,6 +190,7 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
       {step === 'confirm' && slot ? (
         <ConfirmStep
           slot={slot}
+          typeId={consultationType.id}
           known={known}
           timeZone={timeZone}
           questions={questions}
@@ -200,7 +202,7 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
       ) : null}
 
       {step === 'pay' && booking && slot ? (
-        <PayStep booking={booking} slot={slot} timeZone={timeZone} onPay={() => setPaying(true)} onClose={close} paying={paying} />
+        <PayStep booking={booking} typeId={consultationType.id} slot={slot} timeZone={timeZone} onPay={() => setPaying(true)} onClose={close} paying={paying} />
       ) : null}
 
       <PaymentDialog
@@ -214,6 +216,7 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
 
 function ConfirmStep({
   slot,
+  typeId,
   known,
   timeZone,
   questions,
@@ -223,6 +226,7 @@ function ConfirmStep({
   onConfirm,
 }: {
   slot: AvailableSlot;
+  typeId: number;
   known: KnownType;
   timeZone: string;
   questions: string;
@@ -232,12 +236,14 @@ function ConfirmStep({
   onConfirm: () => void;
 }) {
   const detail = useQuery(bookingQueries.slotDetail(slot.id));
-  const loading = useMinimumPending(detail.isFetching, DETAIL_MIN_LOADER_MS);
+  const price = useQuery(bookingQueries.price(typeId));
+  const loading = useMinimumPending(detail.isFetching || price.isFetching, DETAIL_MIN_LOADER_MS);
   useEffect(() => {
     if (detail.isError) console.error('booking: slot details failed', detail.error);
   }, [detail.isError, detail.error]);
   // «Подтвердить» of a paid consultation goes straight to the checkout: it says so, with the sum (issue 35)
-  const costs = sessionFacts(detail.data, known).costs;
+  // (the server's price for this person: a loyalty step lowers it; without an answer, the type's price)
+  const costs = chargedPrice(sessionFacts(detail.data, known).costs, price.data);
 
   return (
     <>
@@ -250,6 +256,7 @@ function ConfirmStep({
         timeZone={timeZone}
         questions={questions}
         onQuestionsChange={onQuestionsChange}
+        price={price.data}
       />
       {!loading && costs > 0 ? <p className="text-xs text-muted-foreground">{CANCELLATION_TERMS}</p> : null}
       <StickyFooter>
@@ -268,6 +275,7 @@ function ConfirmStep({
 
 function PayStep({
   booking,
+  typeId,
   slot,
   timeZone,
   paying,
@@ -275,12 +283,15 @@ function PayStep({
   onClose,
 }: {
   booking: CreatedBooking;
+  typeId: number;
   slot: AvailableSlot;
   timeZone: string;
   paying: boolean;
   onPay: () => void;
   onClose: () => void;
 }) {
+  // the mentor's name for the discount's reason, from the confirmation's answer (not asked again)
+  const mentorName = useQuery({ ...bookingQueries.price(typeId), enabled: false }).data?.mentor_name;
   return (
     <>
       <div className="flex flex-col items-center gap-3 rounded-xl bg-muted/60 px-4 py-6 text-center">
@@ -291,7 +302,11 @@ function PayStep({
           {capitalize(formatLongDay(slot.start_time, timeZone))}, {formatTimeRange(slot, timeZone)}
         </p>
         <p className="max-w-md text-sm text-muted-foreground">
-          Осталось оплатить консультацию — {formatRubles(booking.price)}.
+          Осталось оплатить консультацию — {formatRubles(booking.price)}
+          {booking.discount_percent > 0 && booking.consultation_number
+            ? ` (${loyaltyReason(booking.consultation_number, booking.discount_percent, mentorName)})`
+            : null}
+          .
           {booking.hold_expires_at ? ` Мы держим это время за вами до ${formatTime(booking.hold_expires_at, timeZone)}.` : null}
         </p>
       </div>

@@ -4,8 +4,9 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
+import { discountText, loyaltyReason } from '../../lib/loyalty-text.ts';
 import { QUESTIONS_MAX } from '../../../worker/bookings/booking-rules.ts';
-import type { AvailableSlot, SlotDetail } from './booking.api.ts';
+import type { AvailableSlot, SlotDetail, TypePrice } from './booking.api.ts';
 import { DEFAULT_DURATION_MINUTES, DEFAULT_TOPIC, formatLongDay, formatTimeRange } from './booking-calendar.ts';
 
 export const MENTOR_LOAD_FAILED = 'Не удалось загрузить';
@@ -16,6 +17,14 @@ export type KnownType = { name?: string | null; duration_minutes?: number | null
 /** 'Бесплатно' or '1 500 ₽': the spec's 'руб' too is written as every other price (issue 35 item 15). */
 export function formatRubles(value: number | null | undefined): string {
   return formatPrice(value);
+}
+
+/**
+ * What «Подтвердить и оплатить» charges: the server's price for this person when it answered (a loyalty step applied),
+ * else the type's price (decision 006, «Loyalty steps»).
+ */
+export function chargedPrice(costs: number, price: TypePrice | undefined): number {
+  return price && price.regular_price === costs ? price.price : costs;
 }
 
 /** The session facts of step 2 with the spec's defaults (spec 000 §9: 60 minutes, 'Сессия наставничества'). */
@@ -38,10 +47,12 @@ type BookingStepConfirmProps = {
   timeZone: string;
   questions: string;
   onQuestionsChange: (value: string) => void;
+  /** the caller's price with its loyalty step, when the server has answered */
+  price?: TypePrice;
 };
 
 /** Step 2 of the booking dialog: who, what, when and for how much, plus questions to the mentor. */
-export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZone, questions, onQuestionsChange }: BookingStepConfirmProps) {
+export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZone, questions, onQuestionsChange, price }: BookingStepConfirmProps) {
   if (loading) {
     return (
       <div role="status" aria-label="Загружаем детали записи" className="grid gap-4 sm:grid-cols-2">
@@ -75,8 +86,21 @@ export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZ
         <dl className="grid gap-2 text-sm">
           <Fact label="Тема" value={facts.topic} />
           <Fact label="Длительность" value={`${facts.duration} мин`} />
-          <Fact label="Стоимость" value={formatRubles(facts.costs)} strong />
+          {discounted(facts.costs, price) ? (
+            <>
+              <Fact label="Стоимость" value={formatRubles(facts.costs)} />
+              <Fact label="Скидка" value={discountText(price.discount_percent)} />
+              <Fact label="К оплате" value={formatRubles(price.price)} strong />
+            </>
+          ) : (
+            <Fact label="Стоимость" value={formatRubles(facts.costs)} strong />
+          )}
         </dl>
+        {discounted(facts.costs, price) ? (
+          <p className="rounded-lg bg-primary/10 px-3 py-2 text-xs font-medium text-primary">
+            {loyaltyReason(price.consultation_number, price.discount_percent, price.mentor_name)}
+          </p>
+        ) : null}
       </section>
 
       <section aria-label="Дата и время" className="grid content-start gap-3 rounded-xl border p-4">
@@ -113,6 +137,10 @@ export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZ
       </FormField>
     </div>
   );
+}
+
+function discounted(costs: number, price: TypePrice | undefined): price is TypePrice {
+  return price !== undefined && price.discount_percent > 0 && price.regular_price === costs;
 }
 
 function Fact({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

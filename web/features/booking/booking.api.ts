@@ -5,6 +5,7 @@ import { api, unwrap } from '../../lib/api-client.ts';
 
 const slots = api['consultation-type-slots'];
 const bookings = api['consultation-bookings'];
+const types = api['consultation-types'];
 
 /** A free slot: GET /api/consultation-type-slots/available/. Times are ISO-8601 UTC. */
 export type AvailableSlot = InferResponseType<typeof slots.available.$get, 200>[number];
@@ -14,6 +15,13 @@ export type SlotDetail = InferResponseType<(typeof slots)[':id']['detailed_info'
 
 /** POST /api/consultation-bookings/create/ answer (201). price is in rubles. */
 export type CreatedBooking = InferResponseType<typeof bookings.create.$post, 201>;
+
+/** GET /api/consultation-types/{id}/price/: the caller's price now, with the loyalty step that applies (decision 006). */
+export type TypePrice = InferResponseType<(typeof types)[':id']['price']['$get'], 200>;
+
+export async function fetchTypePrice(typeId: number): Promise<TypePrice> {
+  return unwrap(await types[':id'].price.$get({ param: { id: String(typeId) } }));
+}
 
 export type CreateBookingBody = { consultation_type_slot: number; user_id: number; questions: string };
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchAvailableSlots, fetchSlotDetail } from './booking.api.ts';
+import { fetchAvailableSlots, fetchSlotDetail, fetchTypePrice } from './booking.api.ts';
 import { slotRange } from './booking-calendar.ts';
 
 /** Query factories of the booking dialog (docs/architecture.md, convention 7). */
@@ -13,6 +13,15 @@ export const bookingQueries = {
       // failure is shown as "no slots" at once (spec 000 §8) instead of after retries.
       staleTime: 0,
       gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
+  // the server prices the booking itself; this is what it would charge now, asked afresh at each confirmation
+  price: (typeId: number) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all(), 'price', typeId] as const,
+      queryFn: () => fetchTypePrice(typeId),
+      staleTime: 0,
       retry: false,
       refetchOnWindowFocus: false,
     }),

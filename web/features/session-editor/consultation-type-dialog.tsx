@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { Plus, X } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormField } from '../../components/form-field.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { CONSULTATION_NAME_MAX, consultationTypeInputSchema } from '../../../worker/consultation-types/consultation-types.schemas.ts';
+import { CONSULTATION_NAME_MAX, LOYALTY_STEPS_MAX, consultationTypeInputSchema } from '../../../worker/consultation-types/consultation-types.schemas.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
 import { sessionEditorApi, type ConsultationType, type ConsultationTypeBody } from './session-editor.api.ts';
@@ -16,12 +19,43 @@ import { SaveFooter } from './save-footer.tsx';
 
 export const DEFAULT_DURATION = 60;
 
-export type TypeFormState = { name: string; description: string; duration: string; costs: string };
+/** a loyalty step as typed: «С [from]-й консультации — скидка [percent] %» (issue 36, decision 006) */
+export type StepState = { from: string; percent: string };
+export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[] };
 
 export function validateType(state: TypeFormState): { errors: Record<string, string>; values: Omit<ConsultationTypeBody, 'user_id'> | null } {
-  const parsed = consultationTypeInputSchema.safeParse({ name: state.name, description: state.description, duration_minutes: state.duration, costs: state.costs });
-  if (!parsed.success) return { errors: fieldErrors(parsed.error), values: null };
-  return { errors: {}, values: { ...parsed.data, description: parsed.data.description ?? '' } };
+  const parsed = consultationTypeInputSchema.safeParse({
+    name: state.name,
+    description: state.description,
+    duration_minutes: state.duration,
+    costs: state.costs,
+    loyalty_steps: (state.steps ?? []).map((s) => ({ from: s.from, percent: s.percent })),
+  });
+  if (!parsed.success) {
+    const { loyalty_steps: _whole, ...others } = fieldErrors(parsed.error);
+    return { errors: { ...others, ...stepErrors(parsed.error) }, values: null };
+  }
+  return { errors: {}, values: { ...parsed.data, description: parsed.data.description ?? '', loyalty_steps: parsed.data.loyalty_steps ?? [] } };
+}
+
+/** a step's messages keyed as the server's `fields` has them ('loyalty_steps.1.percent'), so each shows beside its step */
+function stepErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.path[0] !== 'loyalty_steps') continue;
+    const key = issue.path.join('.');
+    result[key] ??= issue.message;
+  }
+  return result;
+}
+
+/** the next step a mentor adds: after the last one, 5 consultations on and 5 % more (a starting point to edit) */
+function nextStep(steps: StepState[]): StepState {
+  const last = steps.at(-1);
+  if (!last) return { from: '5', percent: '10' };
+  const from = Number(last.from) || 0;
+  const percent = Number(last.percent) || 0;
+  return { from: String(from + 5), percent: String(Math.min(percent + 5, 50)) };
 }
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; type: ConsultationType | null; userId: number };
@@ -47,7 +81,10 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
     description: type?.description ?? '',
     duration: String(type?.duration_minutes ?? DEFAULT_DURATION),
     costs: type ? String(type.costs) : '',
+    steps: (type?.loyalty_steps ?? []).map((s) => ({ from: String(s.from), percent: String(s.percent) })),
   });
+  const steps = state.steps ?? [];
+  const setStep = (index: number, patch: Partial<StepState>) => update({ steps: steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
 
@@ -98,6 +135,58 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
       <FormField label="Описание" error={errors.description}>
         <Textarea rows={3} value={state.description} onChange={(e) => update({ description: e.target.value })} placeholder="Что ученик получит на консультации" />
       </FormField>
+      <fieldset className="grid gap-2 rounded-xl border p-3">
+        <legend className="px-1 text-sm font-medium">Скидки постоянным ученикам</legend>
+        <p className="text-xs text-muted-foreground">
+          Считаются оплаченные консультации ученика с вами (любого вида), кроме возвращённых. Цену со скидкой ученик увидит при записи.
+        </p>
+        {steps.map((step, index) => {
+          const error = errors[`loyalty_steps.${index}.from`] ?? errors[`loyalty_steps.${index}.percent`];
+          return (
+            <div key={index} className="grid gap-1">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                <span>С</span>
+                <Input
+                  aria-label={`Ступень ${index + 1}: с какой консультации`}
+                  aria-invalid={errors[`loyalty_steps.${index}.from`] ? true : undefined}
+                  inputMode="numeric"
+                  className="h-9 w-16 text-center"
+                  value={step.from}
+                  onChange={(e) => setStep(index, { from: e.target.value.replace(/[^\d-]/g, '') })}
+                />
+                <span>-й консультации — скидка</span>
+                <Input
+                  aria-label={`Ступень ${index + 1}: скидка, %`}
+                  aria-invalid={errors[`loyalty_steps.${index}.percent`] ? true : undefined}
+                  inputMode="numeric"
+                  className="h-9 w-16 text-center"
+                  value={step.percent}
+                  onChange={(e) => setStep(index, { percent: e.target.value.replace(/[^\d-]/g, '') })}
+                />
+                <span>%</span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="ml-auto size-8"
+                  aria-label={`Удалить ступень ${index + 1}`}
+                  onClick={() => update({ steps: steps.filter((_, i) => i !== index) })}
+                >
+                  <X />
+                </Button>
+              </div>
+              {error ? <p className="text-xs text-destructive">{error}</p> : null}
+            </div>
+          );
+        })}
+        {errors.loyalty_steps ? <p className="text-xs text-destructive">{errors.loyalty_steps}</p> : null}
+        {steps.length < LOYALTY_STEPS_MAX ? (
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => update({ steps: [...steps, nextStep(steps)] })}>
+            <Plus />
+            Добавить скидку
+          </Button>
+        ) : null}
+      </fieldset>
       <SaveFooter saving={save.isPending} onCancel={onDone} />
     </form>
   );

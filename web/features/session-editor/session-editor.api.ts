@@ -17,7 +17,14 @@ export type MentorSlot = InferResponseType<typeof slots.all.$get, 200>[number];
 /** AddEvent / UpdateEvent answer: the GetEvent shape plus the editor's fields. */
 export type SavedEvent = InferResponseType<typeof api.events.AddEvent.$post, 201>;
 
-export type ConsultationTypeBody = { name: string; description?: string; duration_minutes: number; costs: number; user_id: number };
+export type ConsultationTypeBody = {
+  name: string;
+  description?: string;
+  duration_minutes: number;
+  costs: number;
+  loyalty_steps?: { from: number; percent: number }[];
+  user_id: number;
+};
 export type SlotBody = { consultation_type: number; start_time: string; end_time: string; user_id: number };
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 export type RecurrentBody = SlotBody & {
