@@ -15,6 +15,8 @@ import { formatDate } from '../../lib/dayjs.ts';
 import { callbackQueries, callbacksApi, type CallbackRequest, type CallbackStatus } from './callbacks.api.ts';
 import { WaitlistSignupsList } from './waitlist-signups-list.tsx';
 
+const PHONE_TAB = 'min-h-9 px-2 py-1.5 text-center leading-tight whitespace-normal sm:px-3 sm:py-0 sm:whitespace-nowrap';
+
 /**
  * /admin/callbacks: the landings' «Перезвоните мне» requests. Waiting ones first, oldest first (the first to call);
  * «Позвонили» marks one done, and the «Выполненные» tab keeps who did it and when (a wrong mark can be undone).
@@ -29,13 +31,25 @@ export function CallbackInboxScreen({ timeZone }: { timeZone?: string }) {
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Заявки на звонок</h1>
-        <p className="text-sm text-muted-foreground">Посетители оставили номер в форме «Перезвоните мне». Звоним с 8:00 до 22:00.</p>
+        {/* the sign-ups' tab is about e-mail addresses, not phone numbers to call */}
+        <p className="text-sm text-muted-foreground">
+          {status === 'waitlist'
+            ? 'Посетители оставили адрес в форме «Sign up for free» на лендинге эфиров: их приглашаем на эфиры.'
+            : 'Посетители оставили номер в форме «Перезвоните мне». Звоним с 8:00 до 22:00.'}
+        </p>
       </div>
       <Tabs value={status} onValueChange={(value) => setStatus(value as CallbackStatus | 'waitlist')}>
-        <TabsList>
-          <TabsTrigger value="waiting">Ждут звонка{waiting ? ` · ${waiting}` : ''}</TabsTrigger>
-          <TabsTrigger value="done">Выполненные</TabsTrigger>
-          <TabsTrigger value="waitlist">Подписки на эфиры</TabsTrigger>
+        {/* three equal columns on a phone, labels wrapping: in one scrolling row «Подписки на эфиры» was cut at 390 px */}
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+          <TabsTrigger value="waiting" className={PHONE_TAB}>
+            Ждут звонка{waiting ? ` · ${waiting}` : ''}
+          </TabsTrigger>
+          <TabsTrigger value="done" className={PHONE_TAB}>
+            Выполненные
+          </TabsTrigger>
+          <TabsTrigger value="waitlist" className={PHONE_TAB}>
+            Подписки на эфиры
+          </TabsTrigger>
         </TabsList>
       </Tabs>
       {status === 'waitlist' ? (
