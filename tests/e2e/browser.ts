@@ -93,10 +93,14 @@ export async function codeFromMailbox(page: Page, email: string, after: number) 
   throw new Error(`no code for ${email}`);
 }
 
-/** Signs in on /login with the code from the dev mailbox; the 4th digit signs in by itself, landing on /AllMentors. */
-export async function signIn(page: Page, email: string) {
-  await page.goto(`${inject('appUrl')}/login`);
+/**
+ * Signs in on the /login page already open, with the code from the dev mailbox and «Запомнить меня» as given (ticked
+ * by default); the 4th digit signs in by itself.
+ */
+export async function signInHere(page: Page, email: string, remember = true) {
   await page.getByLabel('Email').fill(email);
+  const box = page.getByRole('checkbox', { name: 'Запомнить меня' });
+  if ((await box.isChecked()) !== remember) await box.click();
   const asked = Date.now();
   await page.getByRole('button', { name: 'Получить код' }).click();
   const first = page.getByLabel('Цифра 1 из 4');
@@ -104,6 +108,12 @@ export async function signIn(page: Page, email: string) {
   const code = await codeFromMailbox(page, email, asked);
   await first.click();
   await page.keyboard.type(code);
+}
+
+/** Signs in on /login, landing on /AllMentors. */
+export async function signIn(page: Page, email: string) {
+  await page.goto(`${inject('appUrl')}/login`);
+  await signInHere(page, email);
   await page.waitForURL(/\/AllMentors$/);
 }
 

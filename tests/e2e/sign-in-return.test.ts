@@ -3,7 +3,7 @@
 // outlives the browser session, and either way it survives a reload.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { codeFromMailbox, gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
+import { codeFromMailbox, gotoLiveApp, signInHere, signInWithSession, useBrowserAndDb } from './browser.ts';
 
 const appUrl = inject('appUrl');
 const { db, openPage } = useBrowserAndDb();
@@ -18,20 +18,6 @@ async function newPerson(tag: string) {
 /** The `?redirect=` of the page's address (or of a link's), decoded. */
 function redirectOf(href: string) {
   return new URL(href, appUrl).searchParams.get('redirect');
-}
-
-/** Signs in on the /login page already open, with «Запомнить меня» as given. */
-async function signInHere(page: Page, email: string, remember = true) {
-  await page.getByLabel('Email').fill(email);
-  const box = page.getByRole('checkbox', { name: 'Запомнить меня' });
-  if ((await box.isChecked()) !== remember) await box.click();
-  const asked = Date.now();
-  await page.getByRole('button', { name: 'Получить код' }).click();
-  const first = page.getByLabel('Цифра 1 из 4');
-  await first.waitFor();
-  const code = await codeFromMailbox(page, email, asked);
-  await first.click();
-  await page.keyboard.type(code);
 }
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name);
