@@ -60,6 +60,8 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Тайм-аут ожидания конференции')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    // a refusal does not pass on a retry: the way back to one's meetings is there too
+    expect(within(alert).getByRole('link', { name: 'В календарь' }).getAttribute('href')).toBe('/CalendarPage');
     // nobody but the mentor may start the room
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Video } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
@@ -132,6 +132,10 @@ export function JoinProgress({ step, failure, onRetry }: { step: JoinStep; failu
           <div role="alert" className="grid gap-3">
             <p className="font-medium text-destructive">{failure}</p>
             <Button onClick={onRetry}>Повторить</Button>
+            {/* a refusal («нет доступа», a cancelled booking) does not pass on a retry: a way back to one's meetings */}
+            <Button asChild variant="outline">
+              <Link to="/CalendarPage">В календарь</Link>
+            </Button>
           </div>
         ) : (
           <>
