@@ -94,6 +94,25 @@ describe('mentor page', () => {
     expect(await screen.findByText('5,0', undefined, { timeout: 4_000 })).toBeTruthy();
   });
 
+  it('shows «Профиль подтверждён» with the interview behind it, and nothing for a mentor who is not verified', { timeout: 10_000 }, async () => {
+    mockFetch([{ path: /\/api\/users\/7\/?(\?|$)/, body: makeMentorDetail() }]);
+    const { unmount } = renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);
+    const badge = await screen.findByText('Профиль подтверждён', undefined, { timeout: 4_000 });
+    // 09:00 UTC is the same day in any zone the test may run in
+    expect(badge.closest('summary')?.getAttribute('title')).toBe('Прошёл видеоинтервью с командой Формы 12 ноября 2026');
+    fireEvent.click(badge);
+    expect(screen.getByText('Прошёл видеоинтервью с командой Формы 12 ноября 2026.')).toBeTruthy();
+    expect(screen.getByText('Личность: лицо и имя совпадают с документом')).toBeTruthy();
+    expect(screen.getByText('Опыт: рассказ о работе и примеры совпадают с анкетой')).toBeTruthy();
+    // only what the admin ticked is claimed
+    expect(screen.queryByText(/Пробная сессия/)).toBeNull();
+    unmount();
+    mockFetch([{ path: /\/api\/users\/7\/?(\?|$)/, body: makeMentorDetail({ is_verified: false, verification: null }) }]);
+    renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);
+    expect(await screen.findByText('4,8', undefined, { timeout: 4_000 })).toBeTruthy();
+    expect(screen.queryByText('Профиль подтверждён')).toBeNull();
+  });
+
   it('shows the friendly not-found state on 404', async () => {
     mockFetch([]);
     renderWithRouter(<MentorProfileScreen mentorId={999} viewer={null} />);

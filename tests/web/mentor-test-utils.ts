@@ -63,6 +63,7 @@ export function makeMentorDetail(overrides: Partial<MentorDetail> = {}): MentorD
     consultation_types: [],
     no_show_count: 0,
     cancellation_count: 0,
+    verification: { interviewed_at: '2026-11-12T09:00:00.000Z', checked_identity: true, checked_experience: true, checked_sample_session: false },
     ...overrides,
   };
 }

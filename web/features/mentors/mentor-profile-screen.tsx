@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { BadgeCheck, Bookmark, CalendarPlus, MessageCircle, Star, TriangleAlert, UserRoundX } from 'lucide-react';
+import { Bookmark, CalendarPlus, MessageCircle, Star, TriangleAlert, UserRoundX } from 'lucide-react';
 import { mentorPriceText } from '../../components/mentor-card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,6 +23,7 @@ import { eventQueries } from '../../lib/events/events.queries.ts';
 import { mentorQueries } from './mentors.queries.ts';
 import { useMinimumDelay } from './use-minimum-delay.ts';
 import { useOpenChat } from './use-open-chat.ts';
+import { VerifiedBadge } from './verified-badge.tsx';
 import { WhyMe } from './why-me.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
 
@@ -203,12 +204,7 @@ function MentorHero({ mentor, name, isOwn, isSignedIn }: { mentor: MentorDetail;
         onError={showPlaceholderOnError}
         className="size-28 rounded-full bg-secondary object-cover ring-4 ring-primary/10"
       />
-      {mentor.is_verified ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-success/15 px-2.5 py-0.5 text-xs font-medium text-success">
-          <BadgeCheck aria-hidden className="size-3.5" />
-          Профиль подтверждён
-        </span>
-      ) : null}
+      {mentor.is_verified ? <VerifiedBadge verification={mentor.verification} /> : null}
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{name}</h1>
         {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
