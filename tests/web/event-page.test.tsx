@@ -60,6 +60,9 @@ describe('seats', () => {
     expect(seatsLeft({ total_spots: 0, available_spots: null }, 7)).toBeNull();
     expect(formatSeatsLeft(seatsLeft({ total_spots: 0, available_spots: null }, 7))).toBe('Без ограничений');
     expect(formatParticipants(7, 0)).toBe('7 уже участвуют');
+    // an event that is over says who took part, not who «уже участвуют»
+    expect(formatParticipants(25, 25, true)).toBe('25/25 участвовали');
+    expect(formatParticipants(7, 0, true)).toBe('7 участвовали');
   });
 });
 
@@ -173,6 +176,8 @@ describe('event page', () => {
     expect(screen.queryByText(/Свободно/)).toBeNull();
     expect(screen.getAllByText('Мероприятие завершено').length).toBeGreaterThan(0);
     expect(screen.queryByText('Условия отмены')).toBeNull();
+    expect(screen.getByText(/участвовали$/)).toBeTruthy();
+    expect(screen.queryByText(/уже участвуют/)).toBeNull();
     unmount();
 
     mockApi({ ...common, '/api/events/GetEvent/': () => Response.json({ ...detail, status: 'upcoming', price: 0 }) });

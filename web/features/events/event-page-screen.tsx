@@ -156,7 +156,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         live={event.status === 'live' && !event.is_canceled}
         canceled={event.is_canceled || event.status === 'canceled'}
         shareUrl={shareUrl}
-        participantsText={formatParticipants(event.registrations_count ?? 0, event.total_spots)}
+        participantsText={formatParticipants(event.registrations_count ?? 0, event.total_spots, event.status === 'past' && !event.is_canceled)}
         descriptionHtml={event.description}
         mentor={mentorName || event.mentor_info ? { id: mentorId, name: mentorName, avatarUrl: event.mentor_info?.mentor_avatar_url } : { id: mentorId, name: '' }}
         priceText={formatPrice(event.price)}

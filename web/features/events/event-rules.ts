@@ -48,9 +48,13 @@ export function seatsLineFor(left: number | null, status: EventStatus | undefine
 export const showsCancellationPolicy = (price: number | null | undefined, status: EventStatus | undefined) =>
   (price ?? 0) > 0 && status !== 'past' && status !== 'canceled';
 
-/** 'N/M уже участвуют'; without a limit just 'N уже участвуют'. */
-export function formatParticipants(registered: number, total: number | null): string {
-  return isUnlimited(total) ? `${registered} уже участвуют` : `${registered}/${total} уже участвуют`;
+/**
+ * 'N/M уже участвуют'; without a limit just 'N уже участвуют'. Once the event is over it says 'участвовали': «уже
+ * участвуют» under «Мероприятие завершено» read as if it were still going on.
+ */
+export function formatParticipants(registered: number, total: number | null, over = false): string {
+  const verb = over ? 'участвовали' : 'уже участвуют';
+  return isUnlimited(total) ? `${registered} ${verb}` : `${registered}/${total} ${verb}`;
 }
 
 export type EventActionKind = 'login' | 'own' | 'canceled' | 'finished' | 'registered' | 'full' | 'participate';
