@@ -3,8 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import { ConsultationTypeList } from '../../web/features/mentors/consultation-type-list.tsx';
 import { ConsultationTypeDialog, validateType } from '../../web/features/session-editor/consultation-type-dialog.tsx';
-import { loyaltyReason, loyaltyStepText, withMentorName } from '../../web/lib/loyalty-text.ts';
+import { loyaltyReason, loyaltyStepText, withMentorName } from '../../worker/lib/loyalty-text.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 
@@ -70,5 +71,24 @@ describe('the type form’s loyalty steps', () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.body).toMatchObject({ costs: 2500, loyalty_steps: [{ from: 3, percent: 5 }, { from: 8, percent: 15 }], user_id: 7 });
+  });
+});
+
+describe('the mentor page', () => {
+  it('lists a paid type’s steps, and none for a free type', async () => {
+    const steps = [{ from: 3, percent: 5 }, { from: 5, percent: 10 }];
+    renderWithRouter(
+      <ConsultationTypeList
+        mentorId={7}
+        types={[
+          { id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: steps },
+          { id: 2, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: steps },
+        ]}
+      />,
+      { queryClient: new QueryClient() },
+    );
+    const lists = await screen.findAllByRole('list', { name: 'Скидки постоянным ученикам' });
+    expect(lists).toHaveLength(1);
+    expect(lists[0].textContent).toBe('С 3-й консультации — скидка 5 %С 5-й консультации — скидка 10 %');
   });
 });

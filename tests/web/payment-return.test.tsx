@@ -98,6 +98,15 @@ describe('/payment-return', () => {
     expect(polls()).toBe(settled);
   });
 
+  it('shows a loyalty discount: the regular price, why less was paid, and the sum charged (issue 36)', async () => {
+    const discount = { regular_amount: 2500, percent: 10, consultation_number: 5, mentor_name: 'Анна' };
+    mockFetch([{ path: /\/api\/payments\/00000001-0000-4000-8000-000000000001\b/, body: payment({ amount: 2250, discount }) }, ...summaryRoutes]);
+    await renderScreen('00000001-0000-4000-8000-000000000001');
+    await until(() => expect(screen.getByText('5-я консультация с Анной: −10 %')).toBeTruthy());
+    expect(screen.getByText('Стоимость').nextElementSibling?.textContent).toMatch(/^2\s?500\s₽$/);
+    expect(screen.getByText('Сумма').nextElementSibling?.textContent).toMatch(/^2\s?250\s₽$/);
+  });
+
   it('links a paid event to its page', async () => {
     mockFetch([{ path: /\/api\/payments\/00000002-0000-4000-8000-000000000002\b/, body: payment({ id: '00000002-0000-4000-8000-000000000002', service_type: 'event', service_id: 5, event_id: 5, booking_id: null, amount: 1500 }) }, ...summaryRoutes]);
     await renderScreen('00000002-0000-4000-8000-000000000002');

@@ -7,7 +7,7 @@ import { consultationSlots, consultationTypes } from '../../drizzle/schema/consu
 import { ledgerEntries } from '../../drizzle/schema/payments.ts';
 import { createUser } from '../factories.ts';
 import { addPayoutCard, backdateBooking, bookingRow, books, DAY, paymentRow, providerPays, type User } from './escrow-fixtures.ts';
-import { useTestDb } from './helpers.ts';
+import { call, useTestDb } from './helpers.ts';
 import { asUser } from './json-api.ts';
 import { apiAs, expectError, expectOk } from './typed-api.ts';
 
@@ -193,6 +193,27 @@ describe('money of a discounted consultation', () => {
     }
     expect(balance).toEqual({ payer: -90_000, escrow: 0, platform: 4500, mentor: 85_500 });
     expect(Object.values(balance).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+});
+
+describe('what the mentee is shown after paying', () => {
+  it('the payment and the receipt (listed and printed) say the regular price, the discount and why', async () => {
+    const { type } = await mentorType([{ from: 2, percent: 10 }]);
+    const mentee = await createUser(t.db);
+    await bookAndPay(mentee, type);
+    const { payment } = await bookAndPay(mentee, type);
+    const payments = apiAs(asUser(mentee), { trailingSlash: true }).payments;
+    const view = await expectOk(
+      payments[':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}'].$get({ param: { id: payment.id } }),
+      200,
+    );
+    expect(view.amount).toBe(900);
+    expect(view.discount).toEqual({ regular_amount: 1000, percent: 10, consultation_number: 2, mentor_name: 'Анна' });
+    const list = await expectOk(apiAs(asUser(mentee)).downloads.receipts.$get({ query: {} }), 200);
+    expect(list.results.find((r) => r.id === payment.id)?.discount).toEqual({ regular_amount: 1000, percent: 10, consultation_number: 2 });
+    const html = await (await call(`/api/downloads/receipts/${payment.id}/`, { user: asUser(mentee) })).text();
+    expect(html).toContain('Стоимость без скидки');
+    expect(html).toContain('2-я консультация с Анной: −10 %');
   });
 });
 

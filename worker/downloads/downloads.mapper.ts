@@ -46,6 +46,11 @@ export function toReceipt(row: ReceiptRow) {
       row.refund_kopecks == null
         ? null
         : { amount: kopecksToRubles(row.refund_kopecks), status: row.refund_status!, created_at: iso(row.refund_created_at!) },
+    /** a consultation's loyalty discount as booked: the regular price (rubles), the percent and the N-th consultation */
+    discount:
+      row.discount_percent && row.regular_price != null
+        ? { regular_amount: row.regular_price, percent: row.discount_percent, consultation_number: row.consultation_number }
+        : null,
     receipt_url: receiptUrl(row.id),
   };
 }

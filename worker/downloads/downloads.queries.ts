@@ -65,6 +65,10 @@ export type ReceiptRow = {
   refund_kopecks: number | null;
   refund_status: 'pending' | 'succeeded' | 'failed' | null;
   refund_created_at: string | null;
+  /** a consultation's loyalty discount as booked (decision 006): the regular price in rubles, the percent, the N */
+  regular_price: number | null;
+  discount_percent: number | null;
+  consultation_number: number | null;
 };
 
 /**
@@ -81,7 +85,8 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
       pe.id as seller_id, pe.first_name as seller_first_name, pe.last_name as seller_last_name,
       pa.first_name as buyer_first_name, pa.last_name as buyer_last_name, pa.email as buyer_email, pa.time_zone as buyer_time_zone,
       (select l.amount_kopecks from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
-      rf.amount_kopecks as refund_kopecks, rf.status as refund_status, rf.created_at as refund_created_at
+      rf.amount_kopecks as refund_kopecks, rf.status as refund_status, rf.created_at as refund_created_at,
+      b.regular_price, b.discount_percent, b.consultation_number
     from payments p
     join users pe on pe.id = p.payee_id
     join users pa on pa.id = p.payer_id

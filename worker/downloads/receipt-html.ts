@@ -3,6 +3,7 @@
 import { formatRubles, formatWhen } from '../escrow/notices.ts';
 import { PLATFORM_FEE_PERCENT, splitRelease } from '../escrow/fee.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { discountText, loyaltyReason } from '../lib/loyalty-text.ts';
 import { personName } from '../chats/chats.mapper.ts';
 import type { ReceiptRow } from './downloads.queries.ts';
 
@@ -51,6 +52,14 @@ function feeLine(r: ReceiptRow) {
   return '';
 }
 
+/** A loyalty discount (decision 006): the regular price and why less was paid («5-я консультация с Анной: −10 %»). */
+function discountLines(r: ReceiptRow) {
+  if (!r.discount_percent || r.regular_price == null) return '';
+  const why = r.consultation_number ? loyaltyReason(r.consultation_number, r.discount_percent, r.seller_first_name) : discountText(r.discount_percent);
+  return `${row('Стоимость без скидки', formatRubles(r.regular_price * 100))}
+${row('Скидка за долгое сотрудничество', why)}`;
+}
+
 export function receiptHtml(r: ReceiptRow) {
   const zone = r.buyer_time_zone || 'Europe/Moscow';
   const buyer = [personName(r.buyer_first_name, r.buyer_last_name), r.buyer_email].filter(Boolean).join(', ');
@@ -78,6 +87,7 @@ ${row('Дата услуги', formatWhen(new Date(r.service_date), zone))}
 ${row('Исполнитель (продавец)', personName(r.seller_first_name, r.seller_last_name))}
 ${row('Покупатель', buyer)}
 ${row('Статус', STATUS[r.status])}
+${discountLines(r)}
 ${feeLine(r)}
 ${refund}
 ${row('Сумма оплаты', formatRubles(r.amount_kopecks), 'total')}

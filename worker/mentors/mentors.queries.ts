@@ -138,7 +138,7 @@ export async function findMentorDetail(db: Db, id: number, callerId: number | nu
       caseImages: sql<CaseImageItem[]>`(select coalesce(json_agg(json_build_object('url', i.url, 'alt', i.alt, 'caption', i.caption)
         order by i.position, i.id), '[]'::json) from case_images i where i.user_id = ${outerId})`,
       consultationTypes: sql<ConsultationTypeItem[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
-        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs) order by t.id), '[]'::json)
+        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs, 'loyalty_steps', t.loyalty_steps) order by t.id), '[]'::json)
         from consultation_types t where t.mentor_id = ${outerId} and t.archived_at is null)`,
     })
     .where(and(eq(users.id, id), isMentor))
@@ -150,7 +150,15 @@ export type VerificationItem = { interviewed_at: string; checked_identity: boole
 export type WorkItem = { id: number; position_title: string; company_name: string; start_date: string; end_date: string | null };
 export type EducationItem = { id: number; university_name: string; specialty: string; start_year: number; end_year: number | null };
 export type CaseImageItem = { url: string; alt: string | null; caption: string | null };
-export type ConsultationTypeItem = { id: number; name: string; description: string; duration_minutes: number; costs: number };
+export type ConsultationTypeItem = {
+  id: number;
+  name: string;
+  description: string;
+  duration_minutes: number;
+  costs: number;
+  /** loyalty steps, ascending (decision 006): the page says «С 5-й консультации — скидка 10 %» */
+  loyalty_steps: { from: number; percent: number }[];
+};
 
 /** MentorItem columns (favourites, history). */
 export const mentorItemColumns = {

@@ -25,7 +25,7 @@ import {
   type DayKey,
 } from './booking-calendar.ts';
 import { BookingStepConfirm, chargedPrice, formatRubles, sessionFacts, type KnownType } from './booking-step-confirm.tsx';
-import { loyaltyReason } from '../../lib/loyalty-text.ts';
+import { loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { BookingStepSlots } from './booking-step-slots.tsx';
 import { useMinimumPending } from './use-minimum-pending.ts';
 import { returnTarget } from '../../lib/return-to.ts';

@@ -4,7 +4,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
-import { discountText, loyaltyReason } from '../../lib/loyalty-text.ts';
+import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { QUESTIONS_MAX } from '../../../worker/bookings/booking-rules.ts';
 import type { AvailableSlot, SlotDetail, TypePrice } from './booking.api.ts';
 import { DEFAULT_DURATION_MINUTES, DEFAULT_TOPIC, formatLongDay, formatTimeRange } from './booking-calendar.ts';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { CalendarClock } from 'lucide-react';
+import { BadgePercent, CalendarClock } from 'lucide-react';
 import { formatPrice } from '../../lib/format-price.ts';
+import { loyaltyStepText } from '../../../worker/lib/loyalty-text.ts';
 import type { ConsultationType } from './mentors.api.ts';
 
 /** What the page shows to book one consultation type (the route supplies it: booking is another feature). */
@@ -20,6 +21,16 @@ export function ConsultationTypeList({ mentorId, types, isSignedIn, bookButton }
             {type.duration_minutes} мин
           </p>
           {type.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{type.description}</p> : null}
+          {type.costs > 0 && type.loyalty_steps?.length ? (
+            <ul aria-label="Скидки постоянным ученикам" className="grid gap-1 text-sm text-primary">
+              {type.loyalty_steps.map((step) => (
+                <li key={step.from} className="flex items-center gap-1.5">
+                  <BadgePercent aria-hidden className="size-4 shrink-0" />
+                  {loyaltyStepText(step)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {bookButton ? bookButton(type, { mentorId, isSignedIn, className: 'mt-auto w-full sm:w-fit' }) : null}
         </li>
       ))}

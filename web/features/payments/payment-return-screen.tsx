@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { useReturnTarget } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { canceledPaymentText } from './canceled-payment-text.ts';
@@ -229,6 +230,22 @@ function PurchaseDetails({ payment, summary, loading, timeZone }: { payment: Pay
           <dt className="text-muted-foreground">Когда</dt>
           <dd className="text-right font-medium">{formatDate(summary.startsAt, timeZone)}</dd>
         </div>
+      ) : null}
+      {payment.discount ? (
+        <>
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-muted-foreground">Стоимость</dt>
+            <dd className="text-right font-medium">{formatPrice(payment.discount.regular_amount)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-muted-foreground">Скидка</dt>
+            <dd className="text-right font-medium">
+              {payment.discount.consultation_number
+                ? loyaltyReason(payment.discount.consultation_number, payment.discount.percent, payment.discount.mentor_name)
+                : discountText(payment.discount.percent)}
+            </dd>
+          </div>
+        </>
       ) : null}
       <div className="flex items-baseline justify-between gap-3">
         <dt className="text-muted-foreground">Сумма</dt>

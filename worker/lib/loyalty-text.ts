@@ -1,5 +1,6 @@
 // How the product says a loyalty discount (issue 36, decision 006 «Loyalty steps»): the step on the mentor page and the
-// reason beside a price, in the booking dialog, on the payment's return page and on the receipt.
+// reason beside a price, in the booking dialog, on the payment's return page and on the receipt. Pure, so the web and
+// the Worker's receipt say it the same way.
 
 /** «С 5-й консультации — скидка 10 %» */
 export function loyaltyStepText(step: { from: number; percent: number }): string {
