@@ -13,7 +13,9 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { moderationApi, moderationQueries, type ModerationApplication, type ModerationStatus } from './moderation.api.ts';
+import { InterviewPanel } from './interview-panel.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
+import { UpcomingInterviews } from './upcoming-interviews.tsx';
 
 export const moderationTabs: { value: ModerationStatus; label: string; empty: string }[] = [
   { value: 'submitted', label: 'На модерации', empty: 'Нет заявок, ожидающих проверки' },
@@ -30,6 +32,7 @@ export function ModerationScreen({ status, onStatusChange }: { status: Moderatio
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Модерация заявок</h1>
         <p className="text-sm text-muted-foreground">Заявки пользователей, которые хотят стать наставниками.</p>
       </div>
+      <UpcomingInterviews />
       <Tabs value={status} onValueChange={(value) => onStatusChange(value as ModerationStatus)}>
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
           {moderationTabs.map((tab) => (
@@ -127,6 +130,8 @@ export function ApplicationCard({
   const [rejecting, setRejecting] = useState(false);
   const name = applicantName(application);
   const pending = application.status === 'submitted';
+  // approval needs a held interview (the database refuses it otherwise, decision 004)
+  const interviewHeld = application.interviews.some((i) => i.status === 'held');
 
   return (
     <Card className="grid gap-5 p-4 sm:p-6">
@@ -154,13 +159,17 @@ export function ApplicationCard({
         </p>
       ) : null}
       <ApplicationPayloadView payload={application.payload} />
+      {pending ? <InterviewPanel applicationId={application.id} interviews={application.interviews} /> : null}
+      {pending && !interviewHeld ? (
+        <p className="text-sm text-muted-foreground sm:text-right">Одобрить можно после проведённого видеоинтервью.</p>
+      ) : null}
       {pending ? (
         <footer className="grid grid-cols-2 gap-2 border-t pt-4 sm:flex sm:justify-end">
           <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setRejecting(true)}>
             <X aria-hidden />
             Отклонить
           </Button>
-          <Button onClick={onApprove}>
+          <Button onClick={onApprove} disabled={!interviewHeld}>
             <Check aria-hidden />
             Одобрить
           </Button>

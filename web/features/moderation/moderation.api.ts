@@ -24,10 +24,22 @@ export const moderationApi = {
     (await unwrap(await route.$get({ query: { status } }))).map((item) => ({ ...item, payload: item.payload as MentorApplicationPayload })),
   approve: async (id: number) => unwrap(await route[':id'].approve.$post({ param: { id: String(id) } })),
   reject: async (id: number, reason: string) => unwrap(await route[':id'].reject.$post({ param: { id: String(id) }, json: { reason } })),
+  /** the vetting interview (decision 004) */
+  offerInterviews: async (id: number, startsAt: string[]) =>
+    unwrap(await route[':id'].interviews.$post({ param: { id: String(id) }, json: { starts_at: startsAt } })),
+  recordOutcome: async (interviewId: number, body: InterviewOutcomeInput) =>
+    unwrap(await interviews[':id'].outcome.$post({ param: { id: String(interviewId) }, json: body })),
+  upcoming: async () => unwrap(await interviews.$get({ query: {} })),
 };
+
+const interviews = api.admin['mentor-interviews'];
+export type InterviewOutcomeInput = InferRequestType<(typeof interviews)[':id']['outcome']['$post']>['json'];
+export type AdminInterview = ModerationItem['interviews'][number];
+export type UpcomingInterview = InferResponseType<typeof interviews.$get, 200>[number];
 
 export const moderationQueries = {
   all: () => ['moderation', 'mentor-applications'] as const,
   list: (status: ModerationStatus) =>
     queryOptions({ queryKey: [...moderationQueries.all(), status] as const, queryFn: () => moderationApi.list(status) }),
+  upcoming: () => queryOptions({ queryKey: ['moderation', 'interviews', 'upcoming'] as const, queryFn: moderationApi.upcoming }),
 };

@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus, Video } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/dayjs.ts';
+import { interviewChecks, INTERVIEW_MINUTES, INTERVIEW_NOTE_MAX, type InterviewCheck } from '../../../worker/mentor-applications/interviews.schemas.ts';
+import { moderationApi, type AdminInterview, type InterviewOutcomeInput } from './moderation.api.ts';
+
+/** An application's interviews as the admin works them: offer times, see the booking, open the room, record the outcome. */
+export function InterviewPanel({ applicationId, interviews, now = Date.now() }: { applicationId: number; interviews: AdminInterview[]; now?: number }) {
+  const current = interviews.find((i) => i.status === 'booked' || i.status === 'held');
+  const offered = interviews.filter((i) => i.status === 'offered');
+  const past = interviews.filter((i) => i.status === 'no_show');
+  return (
+    <section aria-label="Видеоинтервью" className="grid gap-3 rounded-xl border bg-muted/30 p-4">
+      <h3 className="flex items-center gap-2 font-medium">
+        <Video aria-hidden className="size-4 text-primary" />
+        Видеоинтервью, {INTERVIEW_MINUTES} минут
+      </h3>
+      {past.map((i) => (
+        <p key={i.id} className="text-sm text-muted-foreground">
+          {formatDate(i.starts_at)} — кандидат не пришёл{i.outcome_note ? `: ${i.outcome_note}` : ''}
+        </p>
+      ))}
+      {current?.status === 'held' ? <HeldSummary interview={current} /> : null}
+      {current?.status === 'booked' ? <BookedInterview interview={current} started={Date.parse(current.starts_at) <= now} /> : null}
+      {!current ? (
+        <>
+          {offered.length ? (
+            <div className="text-sm">
+              <p className="text-muted-foreground">Предложено, кандидат ещё не выбрал:</p>
+              <ul className="mt-1 grid gap-0.5">
+                {offered.map((i) => (
+                  <li key={i.id}>{formatDate(i.starts_at)}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">Интервью не назначено. Предложите кандидату время — он выберет удобное.</p>
+          )}
+          <OfferForm applicationId={applicationId} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function HeldSummary({ interview }: { interview: AdminInterview }) {
+  const checked = (Object.keys(interviewChecks) as InterviewCheck[]).filter((key) => interview[key]);
+  return (
+    <div className="grid gap-1 text-sm">
+      <p className="font-medium text-success">Интервью проведено {formatDate(interview.starts_at)}</p>
+      <ul className="list-inside list-disc text-muted-foreground">
+        {checked.map((key) => (
+          <li key={key}>{interviewChecks[key]}</li>
+        ))}
+      </ul>
+      {interview.outcome_note ? <p className="break-words">Заметка: {interview.outcome_note}</p> : null}
+    </div>
+  );
+}
+
+function BookedInterview({ interview, started }: { interview: AdminInterview; started: boolean }) {
+  return (
+    <div className="grid gap-3 text-sm">
+      <p>
+        Назначено на <span className="font-medium">{formatDate(interview.starts_at)}</span>
+      </p>
+      {interview.room_url ? (
+        <Button asChild variant="outline" className="w-full sm:w-fit">
+          <a href={interview.room_url}>
+            <Video aria-hidden />
+            Комната интервью
+          </a>
+        </Button>
+      ) : null}
+      {started ? <OutcomeForm interview={interview} /> : <p className="text-muted-foreground">Итог можно будет записать после начала интервью.</p>}
+    </div>
+  );
+}
+
+const OFFER_SLOTS = 3;
+
+function OfferForm({ applicationId }: { applicationId: number }) {
+  const queryClient = useQueryClient();
+  const [times, setTimes] = useState<string[]>(Array(OFFER_SLOTS).fill(''));
+  const offer = useMutation({
+    mutationFn: (startsAt: string[]) => moderationApi.offerInterviews(applicationId, startsAt),
+    onSuccess: () => {
+      setTimes(Array(OFFER_SLOTS).fill(''));
+      toast({ title: 'Время предложено кандидату', variant: 'success', duration: 3000 });
+    },
+    onError: (error) => toast({ title: 'Не удалось предложить время', description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+  const chosen = times.filter(Boolean);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // datetime-local is the admin's own clock; the API takes instants
+    offer.mutate(chosen.map((t) => new Date(t).toISOString()));
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-2">
+      <div className="grid gap-2 sm:grid-cols-3">
+        {times.map((value, index) => (
+          <Input
+            key={index}
+            type="datetime-local"
+            aria-label={`Время интервью ${index + 1}`}
+            value={value}
+            onChange={(e) => setTimes((all) => all.map((t, i) => (i === index ? e.target.value : t)))}
+          />
+        ))}
+      </div>
+      <Button type="submit" variant="outline" disabled={!chosen.length || offer.isPending} className="w-full sm:w-fit">
+        <CalendarPlus aria-hidden />
+        Предложить время
+      </Button>
+    </form>
+  );
+}
+
+function OutcomeForm({ interview }: { interview: AdminInterview }) {
+  const queryClient = useQueryClient();
+  const [body, setBody] = useState<InterviewOutcomeInput>({ outcome: 'held', note: '', checked_identity: false, checked_experience: false, checked_sample_session: false });
+  const record = useMutation({
+    mutationFn: () => moderationApi.recordOutcome(interview.id, body),
+    onSuccess: () => toast({ title: 'Итог интервью записан', variant: 'success', duration: 3000 }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+  // the server checks with the shared schema (interviewOutcomeBody) and names the fields
+  const fields: Record<string, string> = record.error instanceof ApiError ? (record.error.fields ?? {}) : {};
+  const held = body.outcome === 'held';
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        record.mutate();
+      }}
+      className="grid gap-3 rounded-lg border bg-background p-3"
+    >
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-1 font-medium">Итог интервью</legend>
+        {(
+          [
+            ['held', 'Состоялось'],
+            ['no_show', 'Кандидат не пришёл'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" name={`outcome-${interview.id}`} checked={body.outcome === value} onChange={() => setBody({ ...body, outcome: value })} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {held ? (
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1 font-medium">Что проверили</legend>
+          {(Object.keys(interviewChecks) as InterviewCheck[]).map((key) => (
+            <label key={key} className="flex items-start gap-2">
+              <input type="checkbox" className="mt-1" checked={Boolean(body[key])} onChange={(e) => setBody({ ...body, [key]: e.target.checked })} />
+              <span>
+                {interviewChecks[key]}
+                {fields[key] ? <span className="block text-xs text-destructive">{fields[key]}</span> : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <label className="grid gap-1">
+        <span className="font-medium">Заметка для команды</span>
+        <Textarea value={body.note} maxLength={INTERVIEW_NOTE_MAX} rows={3} onChange={(e) => setBody({ ...body, note: e.target.value })} />
+        {fields.note ? <span className="text-xs text-destructive">{fields.note}</span> : null}
+      </label>
+      {record.error && !Object.keys(fields).length ? (
+        <p role="alert" className="text-destructive">
+          {record.error instanceof ApiError ? record.error.detail : 'Не удалось записать итог'}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={record.isPending} className="w-full sm:w-fit">
+        Записать итог
+      </Button>
+    </form>
+  );
+}
