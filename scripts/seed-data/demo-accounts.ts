@@ -35,7 +35,9 @@ export const demoMentor = {
   ],
   /** names from the category catalogue; duration and price fixed so the demo script can quote them */
   consultations: [
-    { name: 'Разбор резюме', durationMinutes: 60, costs: 4000 },
+    // loyalty steps (decision 006): the demo mentee has one paid session with Анна (held-payment's recent one), so her
+    // next booking is the 2nd and shows «2-я консультация с Анной: −5 %»
+    { name: 'Разбор резюме', durationMinutes: 60, costs: 4000, loyaltySteps: [{ from: 2, percent: 5 }, { from: 5, percent: 10 }] },
     { name: 'Подготовка к собеседованию', durationMinutes: 90, costs: 6500 },
     { name: 'Пробное занятие', durationMinutes: 30, costs: 1500 },
   ],

@@ -108,6 +108,7 @@ function planTypes(ctx: SeedContext, mentor: Mentor): ConsultationType[] {
       description: templates.find((template) => template.name === t.name)?.description ?? '',
       durationMinutes: t.durationMinutes,
       costs: t.costs,
+      loyaltySteps: (t as { loyaltySteps?: { from: number; percent: number }[] }).loyaltySteps ?? [],
       createdAt: mentor.createdAt,
     });
     return { ref, mentor, ...t };

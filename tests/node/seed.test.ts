@@ -142,6 +142,21 @@ describe('demo seed', () => {
       where a.status = 'submitted' and i.status = 'offered' and i.starts_at > now()`)).toBe(2);
   });
 
+  it('puts the demo mentee at a loyalty step of the demo mentor’s «Разбор резюме» (decision 006)', async () => {
+    const { rows } = await db.query(`
+      select t.loyalty_steps, lp.* from consultation_types t
+      join users m on m.id = t.mentor_id and m.email = 'mentor@forma.test'
+      cross join lateral forma_loyalty_price(t.id, (select id from users where email = 'mentee@forma.test')) lp
+      where t.name = 'Разбор резюме'`);
+    expect(rows[0]).toMatchObject({
+      loyalty_steps: [{ from: 2, percent: 5 }, { from: 5, percent: 10 }],
+      regular_price: 4000,
+      discount_percent: 5,
+      price: 3800,
+      consultation_number: 2,
+    });
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
