@@ -137,7 +137,7 @@ describe('MentorApplicationScreen', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Отправить на модерацию' }));
     expect(await screen.findByText('Заявка на модерации')).toBeTruthy();
-    expect(calls).toEqual(['GET /api/mentor-applications/me', 'PATCH /api/mentor-applications/3', 'POST /api/mentor-applications/3/submit']);
+    expect(calls.slice(0, 3)).toEqual(['GET /api/mentor-applications/me', 'PATCH /api/mentor-applications/3', 'POST /api/mentor-applications/3/submit']);
     expect(screen.queryByRole('button', { name: 'Отправить на модерацию' })).toBeNull();
   });
 
@@ -155,5 +155,52 @@ describe('MentorApplicationScreen', () => {
     expect(screen.getByText('Отклонено')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Подать новую заявку' }));
     await waitFor(() => expect(screen.getByText('Черновик')).toBeTruthy());
+  });
+
+  const offeredAt = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const interview = (id: number, status: 'offered' | 'booked', startsAt: string) => ({
+    id,
+    application_id: 3,
+    starts_at: startsAt,
+    ends_at: startsAt,
+    status,
+    status_display: '',
+    room_url: status === 'booked' ? `/interview-conference/${id}` : null,
+  });
+
+  it('lets a submitted applicant pick one of the offered interview times, then shows the room', async () => {
+    const [first, second] = [offeredAt(2), offeredAt(3)];
+    let booked = false;
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/mentor-interviews/12/book' && init?.method === 'POST') {
+        booked = true;
+        return jsonResponse(interview(12, 'booked', second));
+      }
+      if (url === '/api/mentor-applications/me/interviews') return jsonResponse(booked ? [interview(12, 'booked', second)] : [interview(11, 'offered', first), interview(12, 'offered', second)]);
+      return jsonResponse(application({ status: 'submitted', status_display: 'На модерации', submitted_at: '2026-03-02T10:00:00Z' }));
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+    renderScreen();
+    expect(await screen.findByText('Выберите удобное время (30 минут):')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Записаться на интервью' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(screen.getAllByRole('radio')[1]!);
+    fireEvent.click(submit);
+    const room = await screen.findByRole('link', { name: 'Перейти в комнату интервью' });
+    expect(room.getAttribute('href')).toBe('/interview-conference/12');
+    expect(screen.getByText(/Интервью назначено на/)).toBeTruthy();
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual(['/api/mentor-interviews/12/book']);
+  });
+
+  it('says the times are coming when none is offered yet', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/interviews') ? jsonResponse([]) : jsonResponse(application({ status: 'submitted', status_display: 'На модерации' })),
+      ),
+    );
+    renderScreen();
+    expect(await screen.findByText(/Скоро мы предложим время для интервью на 30 минут/)).toBeTruthy();
   });
 });

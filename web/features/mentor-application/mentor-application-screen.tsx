@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { ApplicationForm } from './application-form.tsx';
 import { ApplicationStatusChip } from './application-status-chip.tsx';
+import { InterviewPicker } from './interview-picker.tsx';
 import {
   completePayload,
   mentorApplicationApi,
@@ -109,6 +110,7 @@ export function MentorApplicationScreen({ initialPayload, backButton }: ScreenPr
   return (
     <Frame backButton={backButton} chip={<ApplicationStatusChip status={application.status} label={application.status_display} />}>
       <StatusNotice application={application} restarting={create.isPending} onRestart={() => create.mutate(payload)} />
+      {application.status === 'submitted' ? <InterviewPicker /> : null}
       {application.status === 'draft' ? (
         <ApplicationForm
           key={application.id}
@@ -156,7 +158,7 @@ function StatusNotice({ application, restarting, onRestart }: { application: Men
   if (application.status === 'submitted') {
     return (
       <Notice icon={<Clock />} tone="amber" title="Заявка на модерации">
-        Мы проверим анкету и сообщим о решении. Пока заявка на проверке, её нельзя изменить.
+        Мы проверим анкету и пригласим вас на видеоинтервью; решение — после него. Пока заявка на проверке, её нельзя изменить.
       </Notice>
     );
   }

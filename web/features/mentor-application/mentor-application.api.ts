@@ -53,7 +53,14 @@ export const mentorApplicationApi = {
 export const mentorApplicationQueries = {
   all: () => ['mentor-application'] as const,
   mine: () => queryOptions({ queryKey: [...mentorApplicationQueries.all(), 'me'] as const, queryFn: fetchMyApplication }),
+  /** the vetting interview's offered and booked times (decision 004) */
+  interviews: () =>
+    queryOptions({ queryKey: [...mentorApplicationQueries.all(), 'interviews'] as const, queryFn: async () => unwrap(await route.me.interviews.$get()) }),
 };
+
+export type ApplicantInterview = InferResponseType<typeof route.me.interviews.$get, 200>[number];
+
+export const bookInterview = async (id: number) => unwrap(await api['mentor-interviews'][':id'].book.$post({ param: { id: String(id) } }));
 
 /** Fills the gaps of a stored payload so the form always has every field. */
 export function completePayload(payload: MentorApplicationPayload | null | undefined): ApplicationPayload {
