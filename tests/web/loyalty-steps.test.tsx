@@ -13,8 +13,8 @@ const base = { name: 'Разбор', description: '', duration: '60', costs: '30
 
 describe('loyalty texts', () => {
   it('says a step and a reason in Russian, declining common first names and never declining others wrongly', () => {
-    expect(loyaltyStepText({ from: 5, percent: 10 })).toBe('С 5-й консультации — скидка 10 %');
-    expect(loyaltyReason(5, 10, 'Анна')).toBe('5-я консультация с Анной: −10 %');
+    expect(loyaltyStepText({ from: 5, percent: 10 })).toBe('С 5-й консультации — скидка 10\u00a0%');
+    expect(loyaltyReason(5, 10, 'Анна')).toBe('5-я консультация с Анной: −10\u00a0%');
     expect(
       ['Анна', 'Маша', 'Мария', 'Таня', 'Иван', 'Андрей', 'Юрий', 'Павел', 'Илья', 'Никита', 'Игорь', 'Alex', '', null].map(withMentorName),
     ).toEqual([
@@ -89,6 +89,6 @@ describe('the mentor page', () => {
     );
     const lists = await screen.findAllByRole('list', { name: 'Скидки постоянным ученикам' });
     expect(lists).toHaveLength(1);
-    expect(lists[0].textContent).toBe('С 3-й консультации — скидка 5 %С 5-й консультации — скидка 10 %');
+    expect(lists[0].textContent).toBe('С 3-й консультации — скидка 5\u00a0%С 5-й консультации — скидка 10\u00a0%');
   });
 });

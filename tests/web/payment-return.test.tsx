@@ -102,7 +102,7 @@ describe('/payment-return', () => {
     const discount = { regular_amount: 2500, percent: 10, consultation_number: 5, mentor_name: 'Анна' };
     mockFetch([{ path: /\/api\/payments\/00000001-0000-4000-8000-000000000001\b/, body: payment({ amount: 2250, discount }) }, ...summaryRoutes]);
     await renderScreen('00000001-0000-4000-8000-000000000001');
-    await until(() => expect(screen.getByText('5-я консультация с Анной: −10 %')).toBeTruthy());
+    await until(() => expect(screen.getByText('5-я консультация с Анной: −10 %') /* no-break space normalized by Testing Library */).toBeTruthy());
     expect(screen.getByText('Стоимость').nextElementSibling?.textContent).toMatch(/^2\s?500\s₽$/);
     expect(screen.getByText('Сумма').nextElementSibling?.textContent).toMatch(/^2\s?250\s₽$/);
   });

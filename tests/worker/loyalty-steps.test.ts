@@ -213,7 +213,7 @@ describe('what the mentee is shown after paying', () => {
     expect(list.results.find((r) => r.id === payment.id)?.discount).toEqual({ regular_amount: 1000, percent: 10, consultation_number: 2 });
     const html = await (await call(`/api/downloads/receipts/${payment.id}/`, { user: asUser(mentee) })).text();
     expect(html).toContain('Стоимость без скидки');
-    expect(html).toContain('2-я консультация с Анной: −10 %');
+    expect(html).toContain('2-я консультация с Анной: −10\u00a0%');
   });
 });
 

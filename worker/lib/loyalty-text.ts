@@ -2,14 +2,17 @@
 // reason beside a price, in the booking dialog, on the payment's return page and on the receipt. Pure, so the web and
 // the Worker's receipt say it the same way.
 
+// «10 %» is written with a no-break space, so «%» never wraps onto a line of its own
+const NBSP = '\u00a0';
+
 /** «С 5-й консультации — скидка 10 %» */
 export function loyaltyStepText(step: { from: number; percent: number }): string {
-  return `С ${step.from}-й консультации — скидка ${step.percent} %`;
+  return `С ${step.from}-й консультации — скидка ${step.percent}${NBSP}%`;
 }
 
 /** «−10 %» (a minus sign, not a hyphen) */
 export function discountText(percent: number): string {
-  return `−${percent} %`;
+  return `−${percent}${NBSP}%`;
 }
 
 // A first name in the instrumental case («с Анной», «с Иваном»), for the common Russian endings only. Anything else

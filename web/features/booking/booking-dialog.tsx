@@ -264,7 +264,8 @@ function ConfirmStep({
           <ArrowLeft />
           Назад
         </Button>
-        <Button disabled={loading || pending} onClick={onConfirm}>
+        {/* on a phone the sum wraps onto a second line instead of running out of the half-width button */}
+        <Button disabled={loading || pending} onClick={onConfirm} className="h-auto min-h-10 whitespace-normal py-1.5 leading-tight sm:h-10 sm:whitespace-nowrap">
           {pending ? <Spinner className="text-current" label="Записываем" /> : null}
           {costs > 0 ? payLabel('Подтвердить', formatRubles(costs)) : 'Подтвердить'}
         </Button>
