@@ -144,9 +144,11 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
           const error = errors[`loyalty_steps.${index}.from`] ?? errors[`loyalty_steps.${index}.percent`];
           return (
             <div key={index} className="grid gap-1">
+              {/* two halves that each stay on one line, so a phone breaks the sentence between them */}
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                <span>С</span>
-                <Input
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  С
+                  <Input
                   aria-label={`Ступень ${index + 1}: с какой консультации`}
                   aria-invalid={errors[`loyalty_steps.${index}.from`] ? true : undefined}
                   inputMode="numeric"
@@ -154,8 +156,11 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
                   value={step.from}
                   onChange={(e) => setStep(index, { from: e.target.value.replace(/[^\d-]/g, '') })}
                 />
-                <span>-й консультации — скидка</span>
-                <Input
+                  -й консультации
+                </span>
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  — скидка
+                  <Input
                   aria-label={`Ступень ${index + 1}: скидка, %`}
                   aria-invalid={errors[`loyalty_steps.${index}.percent`] ? true : undefined}
                   inputMode="numeric"
@@ -163,7 +168,8 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
                   value={step.percent}
                   onChange={(e) => setStep(index, { percent: e.target.value.replace(/[^\d-]/g, '') })}
                 />
-                <span>%</span>
+                  %
+                </span>
                 <Button
                   type="button"
                   variant="ghost"
