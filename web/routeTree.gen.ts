@@ -51,6 +51,7 @@ import { Route as Edit_eventIdRouteImport } from './routes/edit_event.$id'
 import { Route as EventConferenceEvent_idRouteImport } from './routes/event-conference.$event_id'
 import { Route as Event_infoIdRouteImport } from './routes/event_info.$id'
 import { Route as Event_infoPreviewRouteImport } from './routes/event_info.preview'
+import { Route as InterviewConferenceInterview_idRouteImport } from './routes/interview-conference.$interview_id'
 import { Route as Mentor_infoMentorIdRouteImport } from './routes/mentor_info.$mentorId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -264,6 +265,12 @@ const Event_infoPreviewRoute = Event_infoPreviewRouteImport.update({
   path: '/event_info/preview',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InterviewConferenceInterview_idRoute =
+  InterviewConferenceInterview_idRouteImport.update({
+    id: '/interview-conference/$interview_id',
+    path: '/interview-conference/$interview_id',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const Mentor_infoMentorIdRoute = Mentor_infoMentorIdRouteImport.update({
   id: '/mentor_info/$mentorId',
   path: '/mentor_info/$mentorId',
@@ -313,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
   '/event_info/$id': typeof Event_infoIdRoute
   '/event_info/preview': typeof Event_infoPreviewRoute
+  '/interview-conference/$interview_id': typeof InterviewConferenceInterview_idRoute
   '/mentor_info/$mentorId': typeof Mentor_infoMentorIdRoute
 }
 export interface FileRoutesByTo {
@@ -358,6 +366,7 @@ export interface FileRoutesByTo {
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
   '/event_info/$id': typeof Event_infoIdRoute
   '/event_info/preview': typeof Event_infoPreviewRoute
+  '/interview-conference/$interview_id': typeof InterviewConferenceInterview_idRoute
   '/mentor_info/$mentorId': typeof Mentor_infoMentorIdRoute
 }
 export interface FileRoutesById {
@@ -404,6 +413,7 @@ export interface FileRoutesById {
   '/event-conference/$event_id': typeof EventConferenceEvent_idRoute
   '/event_info/$id': typeof Event_infoIdRoute
   '/event_info/preview': typeof Event_infoPreviewRoute
+  '/interview-conference/$interview_id': typeof InterviewConferenceInterview_idRoute
   '/mentor_info/$mentorId': typeof Mentor_infoMentorIdRoute
 }
 export interface FileRouteTypes {
@@ -451,6 +461,7 @@ export interface FileRouteTypes {
     | '/event-conference/$event_id'
     | '/event_info/$id'
     | '/event_info/preview'
+    | '/interview-conference/$interview_id'
     | '/mentor_info/$mentorId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -496,6 +507,7 @@ export interface FileRouteTypes {
     | '/event-conference/$event_id'
     | '/event_info/$id'
     | '/event_info/preview'
+    | '/interview-conference/$interview_id'
     | '/mentor_info/$mentorId'
   id:
     | '__root__'
@@ -541,6 +553,7 @@ export interface FileRouteTypes {
     | '/event-conference/$event_id'
     | '/event_info/$id'
     | '/event_info/preview'
+    | '/interview-conference/$interview_id'
     | '/mentor_info/$mentorId'
   fileRoutesById: FileRoutesById
 }
@@ -587,6 +600,7 @@ export interface RootRouteChildren {
   EventConferenceEvent_idRoute: typeof EventConferenceEvent_idRoute
   Event_infoIdRoute: typeof Event_infoIdRoute
   Event_infoPreviewRoute: typeof Event_infoPreviewRoute
+  InterviewConferenceInterview_idRoute: typeof InterviewConferenceInterview_idRoute
   Mentor_infoMentorIdRoute: typeof Mentor_infoMentorIdRoute
 }
 
@@ -886,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Event_infoPreviewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/interview-conference/$interview_id': {
+      id: '/interview-conference/$interview_id'
+      path: '/interview-conference/$interview_id'
+      fullPath: '/interview-conference/$interview_id'
+      preLoaderRoute: typeof InterviewConferenceInterview_idRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mentor_info/$mentorId': {
       id: '/mentor_info/$mentorId'
       path: '/mentor_info/$mentorId'
@@ -939,6 +960,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventConferenceEvent_idRoute: EventConferenceEvent_idRoute,
   Event_infoIdRoute: Event_infoIdRoute,
   Event_infoPreviewRoute: Event_infoPreviewRoute,
+  InterviewConferenceInterview_idRoute: InterviewConferenceInterview_idRoute,
   Mentor_infoMentorIdRoute: Mentor_infoMentorIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -2,7 +2,7 @@ import { index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, varchar
 import { createdAt, id, ts } from './columns.ts';
 import { users } from './users.ts';
 
-export const conferenceContentType = pgEnum('conference_content_type', ['events', 'consultationbooking']);
+export const conferenceContentType = pgEnum('conference_content_type', ['events', 'consultationbooking', 'mentorinterview']);
 export const conferenceStatus = pgEnum('conference_status', ['started', 'ended']);
 /** How a room's media travels (decision 012, «Topology»): fixed when the mentor opens it, so everyone in it agrees. */
 export const conferenceTopology = pgEnum('conference_topology', ['mesh', 'sfu']);

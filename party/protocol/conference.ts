@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 
 /** What a meeting is for: the spec's content types (002 §7). */
-export const conferenceContentType = z.enum(['events', 'consultationbooking']);
+// mentorinterview: the vetting interview of a mentor application (decision 004), an admin hosting the applicant
+export const conferenceContentType = z.enum(['events', 'consultationbooking', 'mentorinterview']);
 export type ConferenceContentType = z.infer<typeof conferenceContentType>;
 
 /** Cloudflare Realtime SFU ids as they travel: a session's id, a track's name (ours: short and plain). */

@@ -202,3 +202,35 @@ describe('approval and the badge', () => {
     expect([page.is_verified, page.verification]).toEqual([false, null]);
   });
 });
+
+describe('the interview room', () => {
+  const conf = (user: SessionUser | undefined) => apiAs(user, { trailingSlash: true }).conferences;
+  const start = (user: SessionUser, id: number) =>
+    conf(user)['update-from-salute-jazz'].$post({ json: { content_type: 'mentorinterview', object_id: id, status: 'started' } });
+  const join = (user: SessionUser, id: number) => conf(user).get.$get({ query: { content_type: 'mentorinterview', object_id: String(id) } });
+  const windowOf = (user: SessionUser, id: number) => conf(user).window.$get({ query: { content_type: 'mentorinterview', object_id: String(id) } });
+
+  it('is the meetings’ room: the admin hosts, the applicant joins, in the window, nobody else', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const [offered] = await expectOk(offer(boss, application.id, [future()]), 201);
+    // an offer nobody took has no room yet
+    expect((await expectError(join(applicant, offered.id), 409)).code).toBe('booking_not_paid');
+    await expectOk(book(applicant, offered.id), 200);
+    expect((await expectOk(windowOf(applicant, offered.id), 200)).state).toBe('before');
+    expect((await expectError(start(boss, offered.id), 409)).code).toBe('conference_too_early');
+
+    await begin(offered.id);
+    expect((await expectError(start(applicant, offered.id), 403)).code).toBe('forbidden');
+    await expectOk(start(boss, offered.id), 200);
+    const host = await expectOk(join(boss, offered.id), 200);
+    const guest = await expectOk(join(applicant, offered.id), 200);
+    expect([host.role, guest.role, guest.title, guest.ws_path]).toEqual(['host', 'participant', 'Видеоинтервью с командой Формы', `/ws/conferences/mentorinterview/${offered.id}/`]);
+    const stranger = asUser(await createUser(t.db));
+    expect((await expectError(join(stranger, offered.id), 403)).code).toBe('forbidden');
+    // and the join page learns who hosts
+    const info = await expectOk(apiAs(applicant)['mentor-interviews'][':id'].$get({ param: { id: String(offered.id) } }), 200);
+    expect([info.host_id, info.title]).toEqual([boss.id, 'Видеоинтервью с командой Формы']);
+    await expectError(apiAs(stranger)['mentor-interviews'][':id'].$get({ param: { id: String(offered.id) } }), 404);
+  });
+});

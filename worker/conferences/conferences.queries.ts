@@ -6,6 +6,8 @@ import type { Executor } from '../../drizzle/db.ts';
 import { conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
+import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
+import { mentorApplications } from '../../drizzle/schema/users.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 
 export type Room = { login: string; password: string; status: 'started' | 'ended'; topology: 'mesh' | 'sfu'; startedAt: Date };
@@ -133,8 +135,47 @@ async function bookingMeeting(db: Executor, bookingId: number, userId: number): 
   };
 }
 
-/** The event or booking with the caller's standing and its room; null when there is no such object. */
+/**
+ * A vetting interview (decision 004) as a meeting of two, like a consultation: the admin who offered the time
+ * hosts, the applicant takes part; only a booked interview (or one whose outcome is recorded) has a room, a
+ * withdrawn offer counts as cancelled and one not yet booked as unpaid.
+ */
+async function interviewMeeting(db: Executor, interviewId: number, userId: number): Promise<Meeting | null> {
+  const [row] = await db
+    .select({
+      id: mentorInterviews.id,
+      startsAt: iso(mentorInterviews.startsAt),
+      endsAt: iso(mentorInterviews.endsAt),
+      adminId: mentorInterviews.adminId,
+      applicantId: mentorApplications.userId,
+      interviewStatus: mentorInterviews.status,
+      ...roomColumns,
+    })
+    .from(mentorInterviews)
+    .innerJoin(mentorApplications, eq(mentorApplications.id, mentorInterviews.applicationId))
+    .leftJoin(conferences, roomOf('mentorinterview', mentorInterviews.id))
+    .where(eq(mentorInterviews.id, interviewId));
+  if (!row) return null;
+  return {
+    contentType: 'mentorinterview',
+    id: row.id,
+    title: 'Видеоинтервью с командой Формы',
+    startsAt: new Date(row.startsAt),
+    endsAt: new Date(row.endsAt),
+    // an interview whose admin account is gone has no host (-1 is nobody)
+    mentorId: row.adminId ?? -1,
+    canceled: row.interviewStatus === 'withdrawn',
+    capacity: 2,
+    paid: row.interviewStatus !== 'offered',
+    standing: row.adminId === userId ? 'mentor' : row.applicantId === userId ? 'participant' : null,
+    room: toRoom(row),
+    now: new Date(row.now),
+  };
+}
+
+/** The event, booking or interview with the caller's standing and its room; null when there is no such object. */
 export function findMeeting(db: Executor, contentType: ConferenceContentType, objectId: number, userId: number) {
+  if (contentType === 'mentorinterview') return interviewMeeting(db, objectId, userId);
   return contentType === 'events' ? eventMeeting(db, objectId, userId) : bookingMeeting(db, objectId, userId);
 }
 

@@ -12,6 +12,7 @@ export const conferenceMessages = {
   contentType: 'Укажите тип: events или consultationbooking',
   eventNotFound: 'Мероприятие не найдено',
   bookingNotFound: 'Бронирование не найдено',
+  interviewNotFound: 'Интервью не найдено',
   eventCanceled: 'Мероприятие отменено',
   bookingCanceled: 'Бронирование отменено',
   bookingNotPaid: 'Бронирование не оплачено',

@@ -9,7 +9,7 @@ import { conferenceMessages as m } from './conferences.schemas.ts';
 
 const isEvent = (t: ConferenceContentType) => t === 'events';
 export const refuse = {
-  notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : m.bookingNotFound),
+  notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : t === 'mentorinterview' ? m.interviewNotFound : m.bookingNotFound),
   canceled: (t: ConferenceContentType) => errors.conflict(isEvent(t) ? 'event_canceled' : 'booking_canceled', isEvent(t) ? m.eventCanceled : m.bookingCanceled),
   notPaid: () => errors.conflict('booking_not_paid', m.bookingNotPaid),
   notStarted: () => new ApiError(404, 'conference_not_started', m.notStarted),

@@ -35,6 +35,13 @@ export const interviewsRoutes = new Hono<AppEnv>()
     const rows = await ownInterviews(c.var.db, c.var.user.id);
     return c.json(rows.map(toApplicantInterview));
   })
+  // what the meeting's join page shows (web/features/conference): the host, the title, the start; for its two people only
+  .get('/mentor-interviews/:id', requireUser, async (c) => {
+    const row = await findInterview(c.var.db, parseId(c.req.param('id')));
+    const app = row && (await findApplicationStatus(c.var.db, row.applicationId));
+    if (!row || !app || (app.userId !== c.var.user.id && row.adminId !== c.var.user.id)) throw notFound();
+    return c.json({ ...toApplicantInterview(row), host_id: row.adminId, title: 'Видеоинтервью с командой Формы' });
+  })
   .post('/mentor-interviews/:id/book', requireUser, async (c) => {
     const id = parseId(c.req.param('id'));
     const result = await bookInterview(c.var.db, c.var.user.id, id);

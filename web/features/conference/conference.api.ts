@@ -20,6 +20,10 @@ export type MeetingInfo = { mentorId: number; title: string; startsAt: string };
 
 export const conferenceApi = {
   meeting: async (contentType: ConferenceContentType, id: number): Promise<MeetingInfo> => {
+    if (contentType === 'mentorinterview') {
+      const interview = await unwrap(await api['mentor-interviews'][':id'].$get({ param: { id: String(id) } }));
+      return { mentorId: interview.host_id ?? -1, title: interview.title, startsAt: interview.starts_at };
+    }
     if (contentType === 'events') {
       const event = await unwrap(await api.events.GetEvent.$get({ query: { id: String(id) } }));
       return { mentorId: event.mentor, title: event.title, startsAt: event.date };

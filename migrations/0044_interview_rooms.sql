@@ -1,0 +1,1 @@
+ALTER TYPE "public"."conference_content_type" ADD VALUE 'mentorinterview';
