@@ -35,6 +35,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     seller: { id: 7, name: 'Борис Ментор' },
     fee: 75,
     refund: null,
+    discount: null,
     receipt_url: `/api/downloads/receipts/${PAYMENT}/`,
     ...overrides,
   };
@@ -104,6 +105,17 @@ describe('/loads', () => {
     expect(receiptItems[1].textContent).toContain('Мероприятие «Вебинар о карьере»');
     expect(receiptItems[1].textContent).toContain('Возвращено');
     expect(within(receiptItems[1]).getByTestId('refund').textContent).toBe('Возврат 2\u00A0500\u00A0₽ — выполнен, 2 марта 2030 13:00');
+  });
+
+  it('says a receipt’s loyalty discount: the price without it and why (issue 36)', async () => {
+    const discount = { regular_amount: 2000, percent: 10, consultation_number: 3, mentor_name: 'Борис' };
+    renderLoads([
+      { path: /\/api\/downloads\/chat-files\?/, body: page([]) },
+      { path: /\/api\/downloads\/receipts\?/, body: page([receipt({ amount: 1800, discount })]) },
+    ]);
+    const receipts = await section('Чеки');
+    const line = await receipts.findByTestId('discount');
+    expect(line.textContent?.replace(/\s/g, ' ')).toBe('Без скидки 2 000 ₽ · 3-я консультация с Борисом: −10 %');
   });
 
   it('shows skeletons while loading, then empty states in Russian', async () => {

@@ -210,7 +210,7 @@ describe('what the mentee is shown after paying', () => {
     expect(view.amount).toBe(900);
     expect(view.discount).toEqual({ regular_amount: 1000, percent: 10, consultation_number: 2, mentor_name: 'Анна' });
     const list = await expectOk(apiAs(asUser(mentee)).downloads.receipts.$get({ query: {} }), 200);
-    expect(list.results.find((r) => r.id === payment.id)?.discount).toEqual({ regular_amount: 1000, percent: 10, consultation_number: 2 });
+    expect(list.results.find((r) => r.id === payment.id)?.discount).toEqual({ regular_amount: 1000, percent: 10, consultation_number: 2, mentor_name: 'Анна' });
     const html = await (await call(`/api/downloads/receipts/${payment.id}/`, { user: asUser(mentee) })).text();
     expect(html).toContain('Стоимость без скидки');
     expect(html).toContain('2-я консультация с Анной: −10\u00a0%');

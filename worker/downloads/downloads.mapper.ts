@@ -49,7 +49,7 @@ export function toReceipt(row: ReceiptRow) {
     /** a consultation's loyalty discount as booked: the regular price (rubles), the percent and the N-th consultation */
     discount:
       row.discount_percent && row.regular_price != null
-        ? { regular_amount: row.regular_price, percent: row.discount_percent, consultation_number: row.consultation_number }
+        ? { regular_amount: row.regular_price, percent: row.discount_percent, consultation_number: row.consultation_number, mentor_name: row.seller_first_name }
         : null,
     receipt_url: receiptUrl(row.id),
   };

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { downloadsQueries, type Receipt } from './downloads.api.ts';
 import { PagedSection } from './paged-section.tsx';
+import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 
 const statusLabels: Record<Receipt['status'], { label: string; variant: 'secondary' | 'success' | 'outline' }> = {
   succeeded: { label: 'Оплачено · на удержании', variant: 'secondary' },
@@ -57,6 +58,14 @@ function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string
         <p className="text-xs text-muted-foreground">
           Оплачено <time dateTime={receipt.paid_at}>{formatDate(receipt.paid_at, timeZone)}</time>
         </p>
+        {receipt.discount ? (
+          <p className="text-xs text-primary" data-testid="discount">
+            Без скидки {rubles(receipt.discount.regular_amount)} ·{' '}
+            {receipt.discount.consultation_number
+              ? loyaltyReason(receipt.discount.consultation_number, receipt.discount.percent, receipt.discount.mentor_name)
+              : discountText(receipt.discount.percent)}
+          </p>
+        ) : null}
         {receipt.refund ? (
           <p className="text-xs text-foreground" data-testid="refund">
             Возврат {rubles(receipt.refund.amount)} — {refundLabels[receipt.refund.status]}, {formatDate(receipt.refund.created_at, timeZone)}
