@@ -154,6 +154,10 @@ describe('the price of a booking with loyalty steps', () => {
       [1000, 10, 900, 2],
       [1000, 10, 900, 2],
     ]);
+    // a payment started but not yet received moves nothing either
+    const payments = apiAs(asUser(mentee), { trailingSlash: true }).payments;
+    await expectOk(payments.deals.$post({ json: { service_type: 'consultation', service_id: b.id, return_url: '/payment-return' } }), 200);
+    expect(priced(await book(mentee, type))).toEqual([1000, 10, 900, 2]);
     // once one of them is paid, the next booking is the third
     await pay(mentee, a.id);
     expect(priced(await book(mentee, type))).toEqual([1000, 20, 800, 3]);
