@@ -147,7 +147,8 @@ function planMentorApplication(ctx: SeedContext, people: People) {
     updatedAt: submittedAt,
   });
   // the admin has offered two times for the interview (decision 004); the applicant has not picked one yet
-  const tomorrow = new Date(Math.ceil((now.getTime() + DAY) / HOUR) * HOUR);
+  // 12:00 Moscow (09:00 UTC) the next day: working hours, not the seed's minute of the night
+  const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 9));
   for (const startsAt of [tomorrow, new Date(tomorrow.getTime() + DAY + 2 * HOUR)]) {
     plan.add('mentorInterviews', { applicationId: application, adminId: people.admin.ref, startsAt, endsAt: new Date(startsAt.getTime() + 30 * MINUTE), createdAt: submittedAt });
   }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { INTERVIEW_MINUTES } from '../../../worker/mentor-applications/interviews.schemas.ts';
 import { bookInterview, mentorApplicationQueries, type ApplicantInterview } from './mentor-application.api.ts';
 
@@ -14,6 +15,8 @@ import { bookInterview, mentorApplicationQueries, type ApplicantInterview } from
  */
 export function InterviewPicker() {
   const interviews = useQuery(mentorApplicationQueries.interviews());
+  // times in the person's own zone, as the room's join page shows them
+  const zone = useSession().user?.time_zone;
   const rows = interviews.data ?? [];
   const booked = rows.find((i) => i.status === 'booked');
   const offered = rows.filter((i) => i.status === 'offered' && Date.parse(i.starts_at) > Date.now());
@@ -28,7 +31,7 @@ export function InterviewPicker() {
       {booked ? (
         <div className="grid gap-3 text-sm">
           <p>
-            Интервью назначено на <span className="font-medium">{formatDate(booked.starts_at)}</span> ({INTERVIEW_MINUTES} минут). Приготовьте
+            Интервью назначено на <span className="font-medium">{formatDate(booked.starts_at, zone)}</span> ({INTERVIEW_MINUTES} минут). Приготовьте
             документ, удостоверяющий личность: мы сверим его, поговорим об опыте и попросим коротко разобрать вопрос ученика.
           </p>
           {booked.room_url ? (
@@ -39,7 +42,7 @@ export function InterviewPicker() {
           <p className="text-muted-foreground">Комната откроется за 30 минут до начала.</p>
         </div>
       ) : offered.length ? (
-        <OfferedTimes offered={offered} />
+        <OfferedTimes offered={offered} zone={zone} />
       ) : (
         <p className="text-sm text-muted-foreground">
           {missed ? 'Интервью не состоялось. ' : ''}Скоро мы предложим время для интервью на {INTERVIEW_MINUTES} минут — придёт письмо и уведомление.
@@ -49,7 +52,7 @@ export function InterviewPicker() {
   );
 }
 
-function OfferedTimes({ offered }: { offered: ApplicantInterview[] }) {
+function OfferedTimes({ offered, zone }: { offered: ApplicantInterview[]; zone: string | undefined }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<number | null>(null);
   const book = useMutation({
@@ -69,7 +72,7 @@ function OfferedTimes({ offered }: { offered: ApplicantInterview[] }) {
         {offered.map((i) => (
           <label key={i.id} className="flex items-center gap-2 rounded-lg border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
             <input type="radio" name="interview-time" checked={chosen === i.id} onChange={() => setChosen(i.id)} />
-            {formatDate(i.starts_at)}
+            {formatDate(i.starts_at, zone)}
           </label>
         ))}
       </fieldset>
