@@ -3,20 +3,12 @@
 // charges the discounted sum, and the payment's return page says why less was paid.
 import { describe, expect, inject, it } from 'vitest';
 import { signIn, useBrowserAndDb } from './browser.ts';
+import { partsIn, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
 const MENTOR = 'mentor@forma.test';
 const { db, openPage } = useBrowserAndDb();
-
-function partsIn(date: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 const rubles = (n: number) => new RegExp(String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\\s?'));
 
@@ -63,18 +55,7 @@ describe('a loyalty discount', () => {
     await typeCard.getByRole('button', { name: 'Записаться' }).click();
 
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Шаг 1/2').waitFor();
-    await dialog.getByTestId('week-strip').waitFor();
-    const day = dialog.locator(`[data-day="${start.day}"]:not([inert] *)`);
-    for (let i = 0; i < 60 && (await day.count()) === 0; i++) {
-      const shown = await dialog.locator('[data-day]:not([inert] *)').first().getAttribute('data-day');
-      await dialog.getByRole('button', { name: shown! < start.day ? 'Следующая неделя' : 'Предыдущая неделя' }).click();
-    }
-    await day.click();
-    await dialog.getByRole('radio', { name: new RegExp(`${start.time} – ${end.time}`) }).click();
-    await dialog.getByRole('button', { name: 'Далее' }).click();
-
-    await dialog.getByText('Шаг 2/2').waitFor();
+    await pickSlot(dialog, start, end);
     await dialog.getByText(new RegExp(`${slot.consultation_number}-я консультация с Анной: −${slot.discount_percent}\\s%`)).waitFor();
     const pay = dialog.getByRole('button', { name: new RegExp(`^Подтвердить и оплатить ${rubles(slot.price).source}`) });
     const created = page.waitForResponse((r) => r.url().includes('/api/consultation-bookings/create') && r.request().method() === 'POST');
@@ -82,14 +63,7 @@ describe('a loyalty discount', () => {
     const booking = (await (await created).json()) as { id: number; price: number; regular_price: number; discount_percent: number };
     expect(booking).toMatchObject({ price: slot.price, regular_price: slot.regular_price, discount_percent: slot.discount_percent });
 
-    await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
-    await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-    await page.getByLabel('Срок действия').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-
-    await page.waitForURL(/\/payment-return\?payment_id=/, { timeout: 15_000 });
-    await page.getByText('Оплата прошла успешно').waitFor({ timeout: 45_000 });
+    await payOnSandboxCheckout(page);
     await page.getByText(new RegExp(`${slot.consultation_number}-я консультация с Анной: −${slot.discount_percent}\\s%`)).waitFor();
 
     // what the provider charged and escrow holds is the discounted sum
