@@ -116,11 +116,25 @@ describe('/payment-return', () => {
   });
 
   it("a canceled (e.g. declined) payment says «Оплата не прошла», not that the person cancelled, and offers 'Попробовать снова' (issue 35)", async () => {
-    mockFetch([{ path: /\/api\/payments\/00000003-0000-4000-8000-000000000003\b/, body: payment({ id: '00000003-0000-4000-8000-000000000003', status: 'canceled' }) }, ...summaryRoutes]);
+    mockFetch([
+      { path: /\/api\/payments\/00000003-0000-4000-8000-000000000003\b/, body: payment({ id: '00000003-0000-4000-8000-000000000003', status: 'canceled' }) },
+      // its hold ran out with it
+      { path: /\/api\/consultation-bookings\/91\/detail\b/, body: { ...bookingDetail, status: 'expired' } },
+    ]);
     await renderScreen('00000003-0000-4000-8000-000000000003');
     expect(screen.getByText('Оплата не прошла')).toBeTruthy();
     expect(screen.queryByText(/отменена/)).toBeNull();
     await until(() => expect(linkHref('Попробовать снова')).toBe('/mentor_info/7'));
+  });
+
+  it('an old canceled attempt of a consultation paid since says it is paid and offers the calendar, not a retry', async () => {
+    const id = '00000006-0000-4000-8000-000000000006';
+    mockFetch([{ path: new RegExp(`/api/payments/${id}\\b`), body: payment({ id, status: 'canceled', cancel_reason: 'insufficient_funds' }) }, ...summaryRoutes]);
+    await renderScreen(id);
+    await until(() => screen.getByRole('heading', { name: 'Запись уже оплачена' }));
+    expect(screen.getByText(/оплачена другим платежом/)).toBeTruthy();
+    expect(linkHref('Открыть календарь')).toBe('/CalendarPage');
+    expect(screen.queryByRole('link', { name: 'Попробовать снова' })).toBeNull();
   });
 
   it.each([

@@ -159,6 +159,20 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
     case 'canceled': {
       // a declined card, time that ran out and a booking given up read differently (the provider's reason)
       const canceled = canceledPaymentText(data.cancel_reason);
+      // an old attempt opened after the booking was paid by a later one: nothing is left to retry
+      if (bought?.paid) {
+        return (
+          <ResultCard tone="neutral" icon={<CircleCheck />} title="Запись уже оплачена">
+            <p className="text-sm text-muted-foreground">Эта попытка оплаты не прошла, но консультация оплачена другим платежом и ждёт вас в календаре.</p>
+            {details}
+            <Actions>
+              <Button asChild>
+                <Link to="/CalendarPage">Открыть календарь</Link>
+              </Button>
+            </Actions>
+          </ResultCard>
+        );
+      }
       return (
         <ResultCard tone="danger" icon={<CircleX />} title={canceled.title}>
           <p className="text-sm text-muted-foreground">{canceled.text}</p>

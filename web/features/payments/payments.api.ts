@@ -22,6 +22,8 @@ export type PurchaseSummary = {
   /** consultation: the mentor's id; event: the event's id */
   mentorId: number | null;
   eventId: number | null;
+  /** the consultation is paid now (by this payment or a later one); null where the page can't tell (events) */
+  paid: boolean | null;
 };
 
 /** GET /api/consultation-bookings/{id}/detail/ (booker or mentor), read for the return page only. */
@@ -36,10 +38,11 @@ export async function fetchBookingSummary(bookingId: number): Promise<PurchaseSu
     endsAt: detail.slot.end_time,
     mentorId: type.user.id,
     eventId: null,
+    paid: detail.status === 'paid' || detail.status === 'finished',
   };
 }
 
 /** The return page's summary of an event (GetEvent, read through the events' `detail` query). */
 export function eventSummary(event: EventDetail): PurchaseSummary {
-  return { title: event.title.trim() || 'Мероприятие', startsAt: event.date, endsAt: null, mentorId: null, eventId: event.id };
+  return { title: event.title.trim() || 'Мероприятие', startsAt: event.date, endsAt: null, mentorId: null, eventId: event.id, paid: null };
 }
