@@ -32,7 +32,7 @@ export const personNameSchema = singleLineText('Поле обязательно 
  * The edition of the privacy policy and the public offer (web/features/legal), published together: registration sends
  * the one the person saw, and the server keeps it with the account (legal_consents). A new text gets a new date here.
  */
-export const LEGAL_DOCUMENTS_VERSION = '2026-11-27';
+export const LEGAL_DOCUMENTS_VERSION = '2026-11-28';
 
 export const CONSENT_REQUIRED = 'Необходимо принять политику';
 
