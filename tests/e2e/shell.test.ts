@@ -56,7 +56,8 @@ describe('the app shell in a real browser', () => {
   it('sends a visitor from a login-only route to /login', async () => {
     const page = await openPage(1280);
     await page.goto(`${appUrl}/CalendarPage`);
-    await page.waitForURL(/\/login$/);
+    // with the page to come back to after signing in (decision 017)
+    await page.waitForURL(/\/login\?redirect=%2FCalendarPage$/);
     await page.context().close();
   });
 
