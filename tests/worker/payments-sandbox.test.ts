@@ -48,6 +48,7 @@ describe('sandbox provider', () => {
       currency: 'RUB',
       dealId: first.providerDealId,
       metadata: { payment_id: input.paymentId },
+      cancelReason: null,
     });
     const rows = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.idempotencyKey, input.idempotencyKey));
     expect(rows).toHaveLength(1);

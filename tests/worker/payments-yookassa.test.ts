@@ -69,6 +69,7 @@ describe('YooKassa adapter', () => {
       currency: 'RUB',
       dealId: created.providerDealId,
       metadata: { payment_id: input.paymentId },
+      cancelReason: null,
     });
     fake.succeed(created.providerPaymentId);
     expect((await provider.getPayment(created.providerPaymentId)).status).toBe('succeeded');
