@@ -81,6 +81,15 @@ async function openDialog({ queryClient = clientWith(), onBooked = vi.fn(), onOp
   return { onBooked, onOpenChange, redirect };
 }
 
+/** From the dialog just opened: the slots load, 7 March 13:00 – 14:00 is chosen, «Далее», and step 2's details load. */
+async function toStepTwo() {
+  await flush(SLOTS_MIN_LOADER_MS);
+  fireEvent.click(dayCell('2030-03-07'));
+  fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
+  fireEvent.click(nextButton());
+  await flush(DETAIL_MIN_LOADER_MS);
+}
+
 const dayCell = (day: string) => document.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)!;
 const nextButton = () => screen.getByRole('button', { name: /Далее/ });
 
@@ -272,11 +281,7 @@ describe('booking dialog', () => {
       ...routes(),
     ]);
     await openDialog();
-    await flush(SLOTS_MIN_LOADER_MS);
-    fireEvent.click(dayCell('2030-03-07'));
-    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
-    fireEvent.click(nextButton());
-    await flush(DETAIL_MIN_LOADER_MS);
+    await toStepTwo();
     await flush(0);
     const session = screen.getByRole('region', { name: 'О сессии' });
     expect(within(session).getByText('Стоимость').nextElementSibling?.textContent).toMatch(/^2\s?500\s₽$/);
@@ -289,11 +294,7 @@ describe('booking dialog', () => {
   it('without a step (or before the price answers) the summary is the type’s price alone', async () => {
     mockFetch([{ path: /\/api\/consultation-types\/3\/price\b/, body: { regular_price: 2500, discount_percent: 0, price: 2500, consultation_number: 2, mentor_name: 'Анна' } }, ...routes()]);
     await openDialog();
-    await flush(SLOTS_MIN_LOADER_MS);
-    fireEvent.click(dayCell('2030-03-07'));
-    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
-    fireEvent.click(nextButton());
-    await flush(DETAIL_MIN_LOADER_MS);
+    await toStepTwo();
     await flush(0);
     expect(screen.queryByText('Скидка')).toBeNull();
     expect(screen.queryByText(/консультация с/)).toBeNull();
@@ -303,11 +304,7 @@ describe('booking dialog', () => {
   it("back returns to step 1 with the choice kept", async () => {
     mockFetch(routes());
     await openDialog();
-    await flush(SLOTS_MIN_LOADER_MS);
-    fireEvent.click(dayCell('2030-03-07'));
-    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
-    fireEvent.click(nextButton());
-    await flush(DETAIL_MIN_LOADER_MS);
+    await toStepTwo();
     fireEvent.click(screen.getByRole('button', { name: /Назад/ }));
     expect(screen.getByText('Шаг 1/2')).toBeTruthy();
     expect(screen.getByRole('radio', { name: /13:00 – 14:00/ }).getAttribute('aria-checked')).toBe('true');
@@ -332,11 +329,7 @@ describe('booking dialog', () => {
     const { calls } = mockFetch(routes([{ path: /\/api\/consultation-type-slots\/13\/detailed_info\b/, status: 500, body: { detail: 'Внутренняя ошибка сервера', code: 'internal_error' } }]));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await openDialog();
-    await flush(SLOTS_MIN_LOADER_MS);
-    fireEvent.click(dayCell('2030-03-07'));
-    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
-    fireEvent.click(nextButton());
-    await flush(DETAIL_MIN_LOADER_MS);
+    await toStepTwo();
     expect(screen.getByText('Не удалось загрузить')).toBeTruthy();
     // the session facts fall back to what the mentor page knew
     expect(within(screen.getByRole('region', { name: 'О сессии' })).getByText('2 500 ₽')).toBeTruthy();
@@ -379,11 +372,7 @@ describe('booking dialog', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { onBooked } = await openDialog();
-    await flush(SLOTS_MIN_LOADER_MS);
-    fireEvent.click(dayCell('2030-03-07'));
-    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
-    fireEvent.click(nextButton());
-    await flush(DETAIL_MIN_LOADER_MS);
+    await toStepTwo();
     fireEvent.click(screen.getByRole('button', { name: /^Подтвердить/ }));
     await flush(0);
     await flush(0);
