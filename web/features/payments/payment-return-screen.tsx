@@ -159,6 +159,8 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
     case 'canceled': {
       // a declined card, time that ran out and a booking given up read differently (the provider's reason)
       const canceled = canceledPaymentText(data.cancel_reason);
+      // whether the consultation was paid since decides what to say: no «не прошла» flashing before «уже оплачена»
+      if (data.service_type === 'consultation' && summary.isPending) return <Waiting>{details}</Waiting>;
       // an old attempt opened after the booking was paid by a later one: nothing is left to retry
       if (bought?.paid) {
         return (
