@@ -11,7 +11,8 @@ import * as mentorInterviews from './schema/mentor-interviews.ts';
 import * as notifications from './schema/notifications.ts';
 import * as outbox from './schema/outbox.ts';
 import * as payments from './schema/payments.ts';
+import * as recordings from './schema/recordings.ts';
 import * as reviews from './schema/reviews.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...analytics, ...auth, ...calendars, ...categories, ...chats, ...conferences, ...consultations, ...events, ...mentorInterviews, ...notifications, ...outbox, ...payments, ...reviews, ...users };
+export const schema = { ...analytics, ...auth, ...calendars, ...categories, ...chats, ...conferences, ...consultations, ...events, ...mentorInterviews, ...notifications, ...outbox, ...payments, ...recordings, ...reviews, ...users };

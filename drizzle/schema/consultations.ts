@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -18,6 +18,8 @@ export const consultationTypes = pgTable(
      * type's price; both increase step by step. A CHECK (forma_loyalty_steps_valid, migration 0040) holds the shape.
      */
     loyaltySteps: jsonb().$type<{ from: number; percent: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** whether its meetings are recorded (decision 019): the mentor's choice, on by default as the landings promise */
+    isRecorded: boolean().notNull().default(true),
     /** a type with bookings is archived instead of deleted, so the bookings keep their history */
     archivedAt: ts(),
     createdAt: createdAt(),

@@ -29,6 +29,8 @@ export const events = pgTable(
     isPublic: boolean().notNull().default(true),
     isWhitelisted: boolean().notNull().default(false),
     isCanceled: boolean().notNull().default(false),
+    /** whether its meeting is recorded (decision 019): the mentor's choice, on by default as the landings promise */
+    isRecorded: boolean().notNull().default(true),
     canceledAt: ts(),
     /** raised by a trigger when what a calendar shows changes (title, description, time, cancellation): the iCalendar SEQUENCE */
     revision: integer().notNull().default(0),
