@@ -22,18 +22,17 @@ describe('the vetting interview', () => {
     const errors: string[] = [];
     for (const page of [adminPage, applicantPage]) page.on('pageerror', (e) => errors.push(e.message));
 
-    // the admin offers a time 20 minutes ahead (the room opens 30 minutes before the start)
+    // the admin offers the next half hour (the room opens 30 minutes before the start)
     await signInWithSession(adminPage, db, `interviewer-${tag}@forma.test`);
     await adminPage.goto(`${appUrl}/admin/mentor-applications`);
     const card = adminPage.getByRole('listitem').filter({ hasText: `Кандидатова${tag}` });
     await card.getByRole('button', { name: 'Одобрить' }).waitFor({ timeout: 30_000 });
     expect(await card.getByRole('button', { name: 'Одобрить' }).isDisabled()).toBe(true);
-    const local = await adminPage.evaluate(() => {
-      const d = new Date(Date.now() + 20 * 60_000);
-      const p = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-    });
-    await card.getByLabel('Время интервью 1').fill(local);
+    // the next half hour (at most 30 minutes ahead), as the admin's profile zone (Moscow) writes it
+    const at = new Date(Math.ceil((Date.now() + 60_000) / 1_800_000) * 1_800_000);
+    const [date, time] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'short' }).format(at).split(' ');
+    await card.getByLabel('Дата интервью 1').fill(date);
+    await card.getByLabel('Время интервью 1').selectOption(time);
     await card.getByRole('button', { name: 'Предложить время' }).click();
     await card.getByText('Предложено, кандидат ещё не выбрал:').waitFor({ timeout: 20_000 });
 

@@ -193,6 +193,27 @@ describe('MentorApplicationScreen', () => {
     expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual(['/api/mentor-interviews/12/book']);
   });
 
+  it('lets the applicant call a booked time off, and then offers the other times again', async () => {
+    const [first, second] = [offeredAt(2), offeredAt(3)];
+    let canceled = false;
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/mentor-interviews/12/cancel' && init?.method === 'POST') {
+        canceled = true;
+        return jsonResponse({ ...interview(12, 'booked', second), status: 'withdrawn', room_url: null });
+      }
+      if (url === '/api/mentor-applications/me/interviews') return jsonResponse(canceled ? [interview(11, 'offered', first)] : [interview(12, 'booked', second)]);
+      return jsonResponse(application({ status: 'submitted', status_display: 'На модерации', submitted_at: '2026-03-02T10:00:00Z' }));
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Отменить или выбрать другое время' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Отменить интервью' }));
+    expect(await screen.findByText('Выберите удобное время (30 минут):')).toBeTruthy();
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual(['/api/mentor-interviews/12/cancel']);
+  });
+
   it('says the times are coming when none is offered yet', async () => {
     vi.stubGlobal(
       'fetch',

@@ -133,13 +133,26 @@ describe('ModerationScreen', () => {
     expect((screen.getByRole('button', { name: 'Одобрить' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Одобрить можно после проведённого видеоинтервью.')).toBeTruthy();
     expect(screen.getByText('Предложено, кандидат ещё не выбрал:')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Время интервью 1'), { target: { value: '2026-03-10T15:00' } });
+    // a date and a half hour, read in the admin's profile zone (Moscow without one), not the browser's clock
+    fireEvent.change(screen.getByLabelText('Дата интервью 1'), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByLabelText('Время интервью 1'), { target: { value: '15:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Предложить время' }));
     await waitFor(() => expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const call = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(call[0]).toBe('/api/admin/mentor-applications/1/interviews');
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ starts_at: [new Date('2026-03-10T15:00').toISOString()] });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ starts_at: ['2026-03-10T12:00:00.000Z'] });
     expect(await screen.findByText('Время предложено кандидату')).toBeTruthy();
+  });
+
+  it('lets the admin call off a booked interview that has not begun', async () => {
+    const booked = { ...item(1, 'Иван'), interviews: [interview(8, { status: 'booked', starts_at: '2099-03-06T09:00:00Z', room_url: '/interview-conference/8' })] };
+    const fetchSpy = stubFetch((_input, init) => (init?.method === 'POST' ? jsonResponse({ ...booked.interviews[0], status: 'withdrawn' }) : jsonResponse([booked])));
+    renderScreen();
+    expect(await screen.findByText('Итог можно будет записать после начала интервью.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Отменить интервью' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Отменить интервью' }));
+    expect(await screen.findByText('Интервью отменено, кандидат получил уведомление')).toBeTruthy();
+    expect(fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')![0]).toBe('/api/admin/mentor-interviews/8/cancel');
   });
 
   it('records the outcome of a booked interview that has begun, with what was checked', async () => {

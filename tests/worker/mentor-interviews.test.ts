@@ -1,13 +1,17 @@
 // The vetting interview (decision 004): an admin offers times, the applicant books one, the admin records the
 // outcome, and only an approval after a held interview makes «Профиль подтверждён».
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { conferenceAttendance, conferences, conferenceWaits } from '../../drizzle/schema/conferences.ts';
 import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { mentorApplications, users } from '../../drizzle/schema/users.ts';
 import type { SessionUser } from '../../worker/auth/access-token.ts';
+import { judgeMissedInterviewsNow } from '../../worker/maintenance/missed-interviews.ts';
+import { AUTO_NO_SHOW_NOTE } from '../../worker/mentor-applications/interviews.queries.ts';
+import { sendDueReminders } from '../../worker/reminders/reminders.ts';
 import { createUser } from '../factories.ts';
-import { useTestDb } from './helpers.ts';
+import { bindings, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send, waitForMail } from './json-api.ts';
 import { api, apiAs, expectError, expectOk } from './typed-api.ts';
 
@@ -232,5 +236,116 @@ describe('the interview room', () => {
     const info = await expectOk(apiAs(applicant)['mentor-interviews'][':id'].$get({ param: { id: String(offered.id) } }), 200);
     expect([info.host_id, info.title]).toEqual([boss.id, 'Видеоинтервью с командой Формы']);
     await expectError(apiAs(stranger)['mentor-interviews'][':id'].$get({ param: { id: String(offered.id) } }), 404);
+  });
+});
+
+describe('calling a booked interview off', () => {
+  const cancel = (user: SessionUser | undefined, id: number) => apiAs(user, { trailingSlash: true })['mentor-interviews'][':id'].cancel.$post({ param: { id: String(id) } });
+  const adminCancel = (user: SessionUser, id: number) => admin(user)['mentor-interviews'][':id'].cancel.$post({ param: { id: String(id) } });
+  const statusOf = async (id: number) => (await t.db.select().from(mentorInterviews).where(eq(mentorInterviews.id, id)))[0].status;
+
+  it('lets the applicant cancel before the start: the other offered times come back, the admin is told', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const [first, second] = await expectOk(offer(boss, application.id, [future(), future()]), 201);
+    await expectOk(book(applicant, first.id), 200);
+    expect(await statusOf(second.id)).toBe('withdrawn');
+    // nobody else may call it off
+    await expectError(cancel(asUser(await createUser(t.db)), first.id), 404);
+    expect((await expectOk(cancel(applicant, first.id), 200)).status).toBe('withdrawn');
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['withdrawn', 'offered']);
+    expect((await expectOk(mine(applicant), 200)).map((r) => [r.id, r.status])).toEqual([[second.id, 'offered']]);
+    const toAdmin = await t.db.select().from(notifications).where(eq(notifications.userId, boss.id));
+    expect(toAdmin.map((n) => n.kind)).toContain('interview_canceled');
+    // the room of the called-off time admits nobody
+    expect((await expectError(apiAs(applicant, { trailingSlash: true }).conferences.get.$get({ query: { content_type: 'mentorinterview', object_id: String(first.id) } }), 409)).code).toBe('interview_canceled');
+    // and the applicant picks the other time at once
+    expect((await expectOk(book(applicant, second.id), 200)).status).toBe('booked');
+  });
+
+  it('refuses once the interview has begun, and lets an admin cancel with the applicant told', async () => {
+    const boss = await adminUser();
+    const { application, applicant, applicantRow } = await submitted();
+    const [one] = await expectOk(offer(boss, application.id, [future()]), 201);
+    await expectOk(book(applicant, one.id), 200);
+    await begin(one.id);
+    expect((await expectError(cancel(applicant, one.id), 409)).code).toBe('interview_started');
+    const [later] = await t.db
+      .update(mentorInterviews)
+      .set({ startsAt: sql`now() + interval '3 days'`, endsAt: sql`now() + interval '3 days 30 minutes'` })
+      .where(eq(mentorInterviews.id, one.id))
+      .returning();
+    expect((await expectOk(adminCancel(boss, later.id), 200)).status).toBe('withdrawn');
+    const toApplicant = await t.db.select().from(notifications).where(eq(notifications.userId, applicantRow.id));
+    expect(toApplicant.map((n) => n.kind)).toContain('interview_canceled');
+    expect((await expectError(adminCancel(boss, later.id), 409)).code).toBe('interview_not_booked');
+  });
+
+  it('withdraws every interview of a rejected application, the booked one included', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const [one, two] = await expectOk(offer(boss, application.id, [future(), future()]), 201);
+    await expectOk(book(applicant, one.id), 200);
+    await expectOk(admin(boss)['mentor-applications'][':id'].reject.$post({ param: { id: String(application.id) }, json: { reason: 'Опыт не подтвердился' } }), 200);
+    expect([await statusOf(one.id), await statusOf(two.id)]).toEqual(['withdrawn', 'withdrawn']);
+  });
+});
+
+describe('interviews the scheduler follows up', () => {
+  /** a booked interview that ended an hour ago */
+  async function pastBooked() {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const [one] = await expectOk(offer(boss, application.id, [future()]), 201);
+    await expectOk(book(applicant, one.id), 200);
+    await t.db
+      .update(mentorInterviews)
+      .set({ startsAt: sql`now() - interval '90 minutes'`, endsAt: sql`now() - interval '60 minutes'` })
+      .where(eq(mentorInterviews.id, one.id));
+    return { boss, applicant, id: one.id };
+  }
+  const rowOf = async (id: number) => (await t.db.select().from(mentorInterviews).where(eq(mentorInterviews.id, id)))[0];
+  async function cameIn(id: number, host: number, userIds: number[]) {
+    const [room] = await t.db.insert(conferences).values({ contentType: 'mentorinterview', objectId: id, login: `interview-${id}`, password: 'x', createdBy: host, status: 'ended' }).returning();
+    if (userIds.length) {
+      await t.db.insert(conferenceAttendance).values(userIds.map((userId) => ({ conferenceId: room.id, userId, joinedAt: sql`now() - interval '85 minutes'`, leftAt: sql`now() - interval '62 minutes'` })));
+    }
+  }
+
+  it('marks an applicant who never came a no-show, blames nobody when the admin did not come, leaves a held one to the admin', async () => {
+    const absent = await pastBooked();
+    const waitedAlone = await pastBooked();
+    await t.db.insert(conferenceWaits).values({ contentType: 'mentorinterview', objectId: waitedAlone.id, userId: waitedAlone.applicant.id });
+    const met = await pastBooked();
+    await cameIn(met.id, met.boss.id, [met.boss.id, met.applicant.id]);
+
+    expect(await judgeMissedInterviewsNow(bindings, t.db)).toBeGreaterThanOrEqual(2);
+    expect(await rowOf(absent.id)).toMatchObject({ status: 'no_show', outcomeNote: AUTO_NO_SHOW_NOTE });
+    expect((await rowOf(waitedAlone.id)).status).toBe('withdrawn');
+    expect((await rowOf(met.id)).status).toBe('booked');
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, waitedAlone.applicant.id));
+    expect(told.map((n) => n.kind)).toContain('interview_missed');
+    // a second run changes nothing
+    await judgeMissedInterviewsNow(bindings, t.db);
+    expect((await rowOf(met.id)).status).toBe('booked');
+    // and the admin may offer times again after the no-show
+    await expectOk(offer(absent.boss, (await rowOf(absent.id)).applicationId, [future()]), 201);
+  });
+
+  it('reminds the applicant and the admin an hour before, with the room’s link', async () => {
+    const boss = await adminUser();
+    const { application, applicant } = await submitted();
+    const [one] = await expectOk(offer(boss, application.id, [future()]), 201);
+    await expectOk(book(applicant, one.id), 200);
+    await t.db
+      .update(mentorInterviews)
+      .set({ startsAt: sql`now() + interval '40 minutes'`, endsAt: sql`now() + interval '70 minutes'` })
+      .where(eq(mentorInterviews.id, one.id));
+    await sendDueReminders(bindings, t.db, new Date());
+    for (const who of [applicant, boss]) {
+      const [n] = await t.db.select().from(notifications).where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'reminder')));
+      expect(n.message).toMatch(/^Видеоинтервью с командой «Формы» начнётся в \d\d:\d\d/);
+      expect(n.payload).toMatchObject({ url: `/interview-conference/${one.id}` });
+    }
   });
 });

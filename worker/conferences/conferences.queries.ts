@@ -9,6 +9,7 @@ import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { mentorApplications } from '../../drizzle/schema/users.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+import { INTERVIEW_TITLE } from '../mentor-applications/interviews.schemas.ts';
 
 export type Room = { login: string; password: string; status: 'started' | 'ended'; topology: 'mesh' | 'sfu'; startedAt: Date };
 
@@ -159,7 +160,7 @@ async function interviewMeeting(db: Executor, interviewId: number, userId: numbe
   return {
     contentType: 'mentorinterview',
     id: row.id,
-    title: 'Видеоинтервью с командой Формы',
+    title: INTERVIEW_TITLE,
     startsAt: new Date(row.startsAt),
     endsAt: new Date(row.endsAt),
     // an interview whose admin account is gone has no host (-1 is nobody)

@@ -13,6 +13,7 @@ export const conferenceMessages = {
   eventNotFound: 'Мероприятие не найдено',
   bookingNotFound: 'Бронирование не найдено',
   interviewNotFound: 'Интервью не найдено',
+  interviewCanceled: 'Интервью отменено. Новое время можно выбрать на странице заявки',
   eventCanceled: 'Мероприятие отменено',
   bookingCanceled: 'Бронирование отменено',
   bookingNotPaid: 'Бронирование не оплачено',

@@ -18,6 +18,7 @@ export const REVOKED_REASON = {
   bookingCanceled: 'Бронирование отменено',
   eventCanceled: 'Мероприятие отменено',
   registrationCanceled: 'Ваша регистрация на мероприятие отменена',
+  interviewCanceled: 'Интервью отменено',
 } as const;
 
 /**

@@ -10,7 +10,12 @@ import { conferenceMessages as m } from './conferences.schemas.ts';
 const isEvent = (t: ConferenceContentType) => t === 'events';
 export const refuse = {
   notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : t === 'mentorinterview' ? m.interviewNotFound : m.bookingNotFound),
-  canceled: (t: ConferenceContentType) => errors.conflict(isEvent(t) ? 'event_canceled' : 'booking_canceled', isEvent(t) ? m.eventCanceled : m.bookingCanceled),
+  canceled: (t: ConferenceContentType) =>
+    isEvent(t)
+      ? errors.conflict('event_canceled', m.eventCanceled)
+      : t === 'mentorinterview'
+        ? errors.conflict('interview_canceled', m.interviewCanceled)
+        : errors.conflict('booking_canceled', m.bookingCanceled),
   notPaid: () => errors.conflict('booking_not_paid', m.bookingNotPaid),
   notStarted: () => new ApiError(404, 'conference_not_started', m.notStarted),
   ended: () => errors.conflict('conference_ended', m.ended),

@@ -7,6 +7,7 @@ import { transact } from '../lib/transact.ts';
 import { cleanupExpired } from './cleanup.ts';
 import { closeStaleStays } from '../conferences/attendance.queries.ts';
 import { cancelMentorNoShows } from './no-show.ts';
+import { judgeMissedInterviewsNow } from './missed-interviews.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
 import { sendDueReminders } from '../reminders/reminders.ts';
 
@@ -29,6 +30,7 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
     ...(await job('registrationHolds', () => transact(db, (tx) => expireRegistrationHolds(tx)))),
     ...(await job('staleStays', () => closeStaleStays(db))),
     ...(await job('noShows', () => cancelMentorNoShows(ctx))),
+    ...(await job('missedInterviews', () => judgeMissedInterviewsNow(ctx.env, db))),
     ...(await job('bookings', () => settleDueBookings(ctx))),
     ...(await job('events', () => releaseDueEventPayments(ctx))),
     ...(await job('transfers', () => retryPendingTransfers(ctx))),

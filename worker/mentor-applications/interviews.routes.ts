@@ -8,9 +8,11 @@ import { validate } from '../lib/validate.ts';
 import { deliverInBackground } from '../mail/deliver.ts';
 import { notifyNow } from '../notifications/notify.ts';
 import { requireRole, requireUser } from '../middleware/session.ts';
+import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import { interviewRoomUrl, toAdminInterview, toApplicantInterview } from './interviews.mapper.ts';
 import {
   bookInterview,
+  cancelBookedInterview,
   findApplicationStatus,
   findInterview,
   findPeople,
@@ -20,7 +22,7 @@ import {
   recordOutcome,
   upcomingInterviews,
 } from './interviews.queries.ts';
-import { interviewOfferBody, interviewOutcomeBody, upcomingInterviewsQuery } from './interviews.schemas.ts';
+import { INTERVIEW_TITLE, interviewOfferBody, interviewOutcomeBody, upcomingInterviewsQuery } from './interviews.schemas.ts';
 import { interviewBookedMail, interviewOfferedMail, interviewWhen } from './mentor-applications.mail.ts';
 
 const origin = (c: SignedInContext) => new URL(c.req.url).origin;
@@ -28,6 +30,34 @@ const notFound = () => errors.notFound('Интервью не найдено');
 
 function mailTo(c: SignedInContext, to: string | null, mail: { subject: string; text: string }) {
   if (to) deliverInBackground(c, ({ email }) => email.sendEmail({ to, ...mail }));
+}
+
+/** Why a booked interview can't be called off: not the caller's (404), or no longer booked, or already begun (409). */
+async function refuseCancel(c: SignedInContext, id: number, applicantId: number | null): Promise<never> {
+  const row = await findInterview(c.var.db, id);
+  const app = row && (await findApplicationStatus(c.var.db, row.applicationId));
+  if (!row || !app || (applicantId !== null && app.userId !== applicantId)) throw notFound();
+  if (row.status !== 'booked') throw errors.conflict('interview_not_booked', 'Это интервью уже не назначено');
+  throw errors.conflict('interview_started', 'Интервью уже началось, отменить его нельзя');
+}
+
+/** After a booked interview was called off: its room lets everyone go, and the other side hears who called it off. */
+async function calledOff(c: SignedInContext, row: { id: number; applicationId: number; adminId: number | null; startsAt: Date }, by: 'applicant' | 'admin') {
+  await revokeConferenceAccess(c.env, 'mentorinterview', row.id, null, REVOKED_REASON.interviewCanceled);
+  const app = await findApplicationStatus(c.var.db, row.applicationId);
+  const people = await findPeople(c.var.db, [app!.userId, ...(row.adminId ? [row.adminId] : [])]);
+  const applicant = people.find((p) => p.id === app!.userId)!;
+  const admin = people.find((p) => p.id === row.adminId);
+  if (by === 'applicant' && admin) {
+    await notifyNow(c.env, c.var.db, [
+      { userId: admin.id, kind: 'interview_canceled', message: `${applicant.firstName} ${applicant.lastName} отменил(а) интервью ${interviewWhen(row.startsAt, admin.timeZone)}.`.replace(/\s+/g, ' '), url: '/admin/mentor-applications', dedupeKey: `interview_canceled:${row.id}` },
+    ]);
+  }
+  if (by === 'admin') {
+    await notifyNow(c.env, c.var.db, [
+      { userId: applicant.id, kind: 'interview_canceled', message: `Видеоинтервью ${interviewWhen(row.startsAt, applicant.timeZone)} отменено командой «Формы». Выберите другое время или дождитесь новых.`, url: '/become-mentor', dedupeKey: `interview_canceled:${row.id}` },
+    ]);
+  }
 }
 
 export const interviewsRoutes = new Hono<AppEnv>()
@@ -40,7 +70,7 @@ export const interviewsRoutes = new Hono<AppEnv>()
     const row = await findInterview(c.var.db, parseId(c.req.param('id')));
     const app = row && (await findApplicationStatus(c.var.db, row.applicationId));
     if (!row || !app || (app.userId !== c.var.user.id && row.adminId !== c.var.user.id)) throw notFound();
-    return c.json({ ...toApplicantInterview(row), host_id: row.adminId, title: 'Видеоинтервью с командой Формы' });
+    return c.json({ ...toApplicantInterview(row), host_id: row.adminId, title: INTERVIEW_TITLE });
   })
   .post('/mentor-interviews/:id/book', requireUser, async (c) => {
     const id = parseId(c.req.param('id'));
@@ -68,6 +98,14 @@ export const interviewsRoutes = new Hono<AppEnv>()
     ]);
     return c.json(toApplicantInterview(interview));
   })
+  // the applicant calls off their booked time before it begins; the other times offered with it come back to choose from
+  .post('/mentor-interviews/:id/cancel', requireUser, async (c) => {
+    const id = parseId(c.req.param('id'));
+    const row = await cancelBookedInterview(c.var.db, id, c.var.user.id);
+    if (!row) return refuseCancel(c, id, c.var.user.id);
+    await calledOff(c, row, 'applicant');
+    return c.json(toApplicantInterview(row));
+  })
   .post('/admin/mentor-applications/:id/interviews', requireRole('admin'), validate('json', interviewOfferBody), async (c) => {
     const id = parseId(c.req.param('id'));
     const ids = await offerInterviews(c.var.db, id, c.var.user.id, c.req.valid('json').starts_at);
@@ -94,6 +132,13 @@ export const interviewsRoutes = new Hono<AppEnv>()
     if (!current) throw notFound();
     if (current.status !== 'booked') throw errors.conflict('interview_not_booked', 'Итог уже записан, или время не было выбрано');
     throw errors.conflict('interview_not_started', 'Итог можно записать после начала интервью');
+  })
+  .post('/admin/mentor-interviews/:id/cancel', requireRole('admin'), async (c) => {
+    const id = parseId(c.req.param('id'));
+    const row = await cancelBookedInterview(c.var.db, id, null);
+    if (!row) return refuseCancel(c, id, null);
+    await calledOff(c, row, 'admin');
+    return c.json(toAdminInterview(row));
   })
   .get('/admin/mentor-interviews', requireRole('admin'), validate('query', upcomingInterviewsQuery), async (c) => {
     const rows = await upcomingInterviews(c.var.db, c.req.valid('query').days);

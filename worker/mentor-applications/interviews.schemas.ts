@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** the interview's length, as the landings promise («Видеоинтервью 30 минут»); the table's CHECK holds the same */
 export const INTERVIEW_MINUTES = 30;
+/** what the interview is called wherever it is named: its room, its reminders, its page */
+export const INTERVIEW_TITLE = 'Видеоинтервью с командой Формы';
 /** times offered at once */
 export const INTERVIEW_OFFERS_MAX = 5;
 export const INTERVIEW_NOTE_MAX = 1000;

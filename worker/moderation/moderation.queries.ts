@@ -4,6 +4,7 @@ import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { educations, mentorApplications, users, workExperiences } from '../../drizzle/schema/users.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { parseOrThrow } from '../lib/validate.ts';
+import { withdrawInterviewsOf } from '../mentor-applications/interviews.queries.ts';
 import { mentorApplicationPayloadSchema } from '../mentor-applications/mentor-applications.schemas.ts';
 import { toEducationRows, toProfileValues, toWorkRows } from './moderation.mapper.ts';
 import { MODERATION_PAGE_SIZE } from './moderation.schemas.ts';
@@ -87,12 +88,18 @@ function approveInTransaction(db: Db, id: number, adminId: number) {
   });
 }
 
-/** submitted -> rejected with the reason; null when the application is not (or no longer) submitted. */
+/**
+ * submitted -> rejected with the reason, and its interviews withdrawn in the same transaction (a rejected applicant has
+ * no interview to come to); null when the application is not (or no longer) submitted. `closedRooms`: the interviews
+ * that were booked, whose rooms the caller closes.
+ */
 export async function rejectApplication(db: Db, id: number, adminId: number, reason: string) {
-  const [row] = await db
-    .update(mentorApplications)
-    .set({ status: 'rejected', rejectionReason: reason, reviewedAt: sql`now()`, reviewedBy: adminId })
-    .where(decide(id))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(mentorApplications)
+      .set({ status: 'rejected', rejectionReason: reason, reviewedAt: sql`now()`, reviewedBy: adminId })
+      .where(decide(id))
+      .returning();
+    return row ? { application: row, closedRooms: await withdrawInterviewsOf(tx, id) } : null;
+  });
 }

@@ -11,6 +11,7 @@ import { approvedMail, rejectedMail } from '../mentor-applications/mentor-applic
 import { requireRole } from '../middleware/session.ts';
 import { toAdminInterview } from '../mentor-applications/interviews.mapper.ts';
 import { interviewsOf } from '../mentor-applications/interviews.queries.ts';
+import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import { toModerationItem, type Applicant } from './moderation.mapper.ts';
 import { applicationExists, approveApplication, findApplicant, listForModeration, rejectApplication } from './moderation.queries.ts';
 import { moderationListQuery, rejectBody } from './moderation.schemas.ts';
@@ -55,8 +56,11 @@ export const moderationRoutes = new Hono<AppEnv>()
   .post('/admin/mentor-applications/:id/reject', requireRole('admin'), validate('json', rejectBody), async (c) => {
     const id = parseId(c.req.param('id'));
     const { reason } = c.req.valid('json');
-    const application = await rejectApplication(c.var.db, id, c.var.user.id, reason);
-    if (!application) return notDecidable(c, id);
+    const rejected = await rejectApplication(c.var.db, id, c.var.user.id, reason);
+    if (!rejected) return notDecidable(c, id);
+    const { application } = rejected;
+    // a booked interview's room lets nobody in any more (its row is withdrawn); whoever is in it now is let go
+    await Promise.all(rejected.closedRooms.map((room) => revokeConferenceAccess(c.env, 'mentorinterview', room, null, REVOKED_REASON.interviewCanceled)));
     // the applicant exists: deleting a user deletes their applications (foreign key cascade)
     const applicant = found(await findApplicant(c.var.db, application.userId));
     notifyApplicant(c, applicant, rejectedMail(applicant.firstName, reason, origin(c)));

@@ -1,10 +1,12 @@
-// Who is due a reminder (reminders.ts): the people of paid consultations and live events starting within the lead
-// time, less those already reminded (their notification's dedupe key).
+// Who is due a reminder (reminders.ts): the people of paid consultations, live events and booked vetting interviews
+// (the applicant and the admin who hosts) starting within the lead time, less those already reminded (their
+// notification's dedupe key).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
+import { INTERVIEW_TITLE } from '../mentor-applications/interviews.schemas.ts';
 
 export type Recipient = {
-  kind: 'booking' | 'event';
+  kind: 'booking' | 'event' | 'interview';
   subject_id: number;
   user_id: number;
   email: string | null;
@@ -32,6 +34,13 @@ export async function dueRecipients(db: Db, now: Date, until: Date, limit: numbe
       select 'event', e.id, e.starts_at, e.title, r.user_id, 'participant'
       from events e join event_registrations r on r.event_id = e.id and r.status = 'confirmed'
       where not e.is_canceled and e.starts_at > ${now.toISOString()}::timestamptz and e.starts_at <= ${until.toISOString()}::timestamptz
+      union all
+      select 'interview', i.id, i.starts_at, ${INTERVIEW_TITLE}, p.user_id, p.role
+      from mentor_interviews i
+      join mentor_applications a on a.id = i.application_id
+      cross join lateral (values (a.user_id, 'participant'), (i.admin_id, 'mentor')) as p(user_id, role)
+      where i.status = 'booked' and p.user_id is not null
+        and i.starts_at > ${now.toISOString()}::timestamptz and i.starts_at <= ${until.toISOString()}::timestamptz
     )
     select due.kind, due.subject_id, due.user_id, due.starts_at, due.title, due.role, u.email, u.first_name, u.time_zone
     from due join users u on u.id = due.user_id

@@ -1,4 +1,4 @@
-// One hour before every paid consultation and every event, its people get a notification and an e-mail
+// One hour before every paid consultation, every event and every booked vetting interview, its people get a notification and an e-mail
 // with the link to join (the landing's promise). The notification's dedupe key makes it once per person
 // and meeting however often or late the minute scheduler runs; the e-mail is sent inside the same
 // transaction, so a failed send is retried at the next run instead of being lost.
@@ -15,23 +15,30 @@ const BATCH = 200;
 const timeIn = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('ru-RU', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
 
-export const joinUrl = (r: Pick<Recipient, 'kind' | 'subject_id'>) =>
-  r.kind === 'booking' ? `/booking-conference/${r.subject_id}` : `/event-conference/${r.subject_id}`;
+const JOIN_PAGE: Record<Recipient['kind'], string> = { booking: 'booking-conference', event: 'event-conference', interview: 'interview-conference' };
+
+export const joinUrl = (r: Pick<Recipient, 'kind' | 'subject_id'>) => `/${JOIN_PAGE[r.kind]}/${r.subject_id}`;
+
+/** «Консультация «…»», «мероприятие «…»», «видеоинтервью с командой «Формы»», capitalised for a sentence's start or not */
+function subject(r: Recipient, start: boolean) {
+  const text = r.kind === 'booking' ? `консультация «${r.title}»` : r.kind === 'event' ? `мероприятие «${r.title}»` : 'видеоинтервью с командой «Формы»';
+  return start ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+const SUBJECT_LINE: Record<Recipient['kind'], string> = { booking: 'Консультация через час', event: 'Мероприятие через час', interview: 'Видеоинтервью через час' };
 
 export const reminderKey = (r: Pick<Recipient, 'kind' | 'subject_id'>) => `reminder:${r.kind}:${r.subject_id}`;
 
 function reminderText(r: Recipient) {
-  const what = r.kind === 'booking' ? `Консультация «${r.title}»` : `Мероприятие «${r.title}»`;
-  return `${what} начнётся в ${timeIn(r.starts_at, r.time_zone)} — через час или раньше. Ссылка для входа готова.`;
+  return `${subject(r, true)} начнётся в ${timeIn(r.starts_at, r.time_zone)} — через час или раньше. Ссылка для входа готова.`;
 }
 
 function reminderMail(r: Recipient, origin: string) {
-  const what = r.kind === 'booking' ? `консультация «${r.title}»` : `мероприятие «${r.title}»`;
   return {
-    subject: r.kind === 'booking' ? 'Консультация через час' : 'Мероприятие через час',
+    subject: SUBJECT_LINE[r.kind],
     text:
       `${r.first_name ? `Здравствуйте, ${r.first_name}!` : 'Здравствуйте!'}\n\n` +
-      `Сегодня в ${timeIn(r.starts_at, r.time_zone)} (${r.time_zone}) начнётся ${what}.\n\n` +
+      `Сегодня в ${timeIn(r.starts_at, r.time_zone)} (${r.time_zone}) начнётся ${subject(r, false)}.\n\n` +
       `Ссылка для входа: ${origin}${joinUrl(r)}\n\nКоманда «Формы»`,
   };
 }

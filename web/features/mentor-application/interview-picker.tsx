@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { INTERVIEW_MINUTES } from '../../../worker/mentor-applications/interviews.schemas.ts';
-import { bookInterview, mentorApplicationQueries, type ApplicantInterview } from './mentor-application.api.ts';
+import { bookInterview, cancelInterview, mentorApplicationQueries, type ApplicantInterview } from './mentor-application.api.ts';
 
 /**
  * The applicant's side of the vetting interview (decision 004): pick one of the times the team offered, then the
@@ -40,6 +42,7 @@ export function InterviewPicker() {
             </Button>
           ) : null}
           <p className="text-muted-foreground">Комната откроется за 30 минут до начала.</p>
+          {Date.parse(booked.starts_at) > Date.now() ? <CancelInterview interview={booked} /> : null}
         </div>
       ) : offered.length ? (
         <OfferedTimes offered={offered} zone={zone} />
@@ -85,5 +88,37 @@ function OfferedTimes({ offered, zone }: { offered: ApplicantInterview[]; zone: 
         Записаться на интервью
       </Button>
     </form>
+  );
+}
+
+/** Calling the booked time off before it begins: the other times offered with it come back to choose from. */
+function CancelInterview({ interview }: { interview: ApplicantInterview }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelInterview(interview.id),
+    onSuccess: () => {
+      setOpen(false);
+      toast({ title: 'Интервью отменено', description: 'Выберите другое время, если команда предложила несколько, или дождитесь новых.', variant: 'success', duration: 4000 });
+    },
+    onError: (error) => toast({ title: 'Не удалось отменить интервью', description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mentorApplicationQueries.interviews().queryKey }),
+  });
+  return (
+    <>
+      <Button variant="outline" className="w-full sm:w-fit" onClick={() => setOpen(true)}>
+        Отменить или выбрать другое время
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Отменить интервью?"
+        description="Время освободится. Другие предложенные варианты снова станут доступны для выбора."
+        confirmLabel="Отменить интервью"
+        cancelLabel="Оставить"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
+    </>
   );
 }

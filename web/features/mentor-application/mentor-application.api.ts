@@ -61,6 +61,7 @@ export const mentorApplicationQueries = {
 export type ApplicantInterview = InferResponseType<typeof route.me.interviews.$get, 200>[number];
 
 export const bookInterview = async (id: number) => unwrap(await api['mentor-interviews'][':id'].book.$post({ param: { id: String(id) } }));
+export const cancelInterview = async (id: number) => unwrap(await api['mentor-interviews'][':id'].cancel.$post({ param: { id: String(id) } }));
 
 /** Fills the gaps of a stored payload so the form always has every field. */
 export function completePayload(payload: MentorApplicationPayload | null | undefined): ApplicationPayload {

@@ -1,14 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Video } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/dayjs.ts';
+import { NativeSelect } from '../../components/native-select.tsx';
+import { dayjs, formatDate } from '../../lib/dayjs.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { interviewChecks, INTERVIEW_MINUTES, INTERVIEW_NOTE_MAX, type InterviewCheck } from '../../../worker/mentor-applications/interviews.schemas.ts';
 import { moderationApi, type AdminInterview, type InterviewOutcomeInput } from './moderation.api.ts';
+
+const DEFAULT_ZONE = 'Europe/Moscow';
 
 /** An application's interviews as the admin works them: offer times, see the booking, open the room, record the outcome. */
 export function InterviewPanel({ applicationId, interviews, now = Date.now() }: { applicationId: number; interviews: AdminInterview[]; now?: number }) {
@@ -78,42 +83,95 @@ function BookedInterview({ interview, started }: { interview: AdminInterview; st
           </a>
         </Button>
       ) : null}
-      {started ? <OutcomeForm interview={interview} /> : <p className="text-muted-foreground">Итог можно будет записать после начала интервью.</p>}
+      {started ? (
+        <OutcomeForm interview={interview} />
+      ) : (
+        <>
+          <p className="text-muted-foreground">Итог можно будет записать после начала интервью.</p>
+          <CancelBooked interview={interview} />
+        </>
+      )}
     </div>
   );
 }
 
-const OFFER_SLOTS = 3;
+/** An admin who can't make the booked time calls it off; the applicant is told and picks again or waits for new times. */
+function CancelBooked({ interview }: { interview: AdminInterview }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => moderationApi.cancelInterview(interview.id),
+    onSuccess: () => {
+      setOpen(false);
+      toast({ title: 'Интервью отменено, кандидат получил уведомление', variant: 'success', duration: 3000 });
+    },
+    onError: (error) => toast({ title: 'Не удалось отменить интервью', description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+  return (
+    <>
+      <Button variant="ghost" className="w-full text-destructive sm:w-fit" onClick={() => setOpen(true)}>
+        Отменить интервью
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Отменить интервью?"
+        description="Кандидат получит уведомление. Другие предложенные ему варианты снова станут доступны."
+        confirmLabel="Отменить интервью"
+        cancelLabel="Оставить"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
+    </>
+  );
+}
 
+const OFFER_SLOTS = 3;
+/** the times an admin may offer: every half hour of the day, in their own zone (applicants live in every zone) */
+const OFFER_TIMES = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+type OfferTime = { date: string; time: string };
+const EMPTY: OfferTime = { date: '', time: '' };
+
+/**
+ * The times to offer, each a date and a half-hour from a list, read in the admin's profile zone (as every time in the
+ * product is shown), never in the browser's own clock or locale.
+ */
 function OfferForm({ applicationId }: { applicationId: number }) {
   const queryClient = useQueryClient();
-  const [times, setTimes] = useState<string[]>(Array(OFFER_SLOTS).fill(''));
+  const zone = useSession().user?.time_zone ?? DEFAULT_ZONE;
+  const [times, setTimes] = useState<OfferTime[]>(Array(OFFER_SLOTS).fill(EMPTY));
   const offer = useMutation({
     mutationFn: (startsAt: string[]) => moderationApi.offerInterviews(applicationId, startsAt),
     onSuccess: () => {
-      setTimes(Array(OFFER_SLOTS).fill(''));
+      setTimes(Array(OFFER_SLOTS).fill(EMPTY));
       toast({ title: 'Время предложено кандидату', variant: 'success', duration: 3000 });
     },
     onError: (error) => toast({ title: 'Не удалось предложить время', description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
   });
-  const chosen = times.filter(Boolean);
+  const chosen = times.filter((t) => t.date && t.time);
+  const set = (index: number, patch: Partial<OfferTime>) => setTimes((all) => all.map((t, i) => (i === index ? { ...t, ...patch } : t)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // datetime-local is the admin's own clock; the API takes instants
-    offer.mutate(chosen.map((t) => new Date(t).toISOString()));
+    offer.mutate(chosen.map((t) => dayjs.tz(`${t.date} ${t.time}`, 'YYYY-MM-DD HH:mm', zone).toISOString()));
   };
   return (
     <form onSubmit={submit} className="grid gap-2">
-      <div className="grid gap-2 sm:grid-cols-3">
+      <p className="text-sm text-muted-foreground">Время по вашему часовому поясу ({zone})</p>
+      <div className="grid gap-2 md:grid-cols-3">
         {times.map((value, index) => (
-          <Input
-            key={index}
-            type="datetime-local"
-            aria-label={`Время интервью ${index + 1}`}
-            value={value}
-            onChange={(e) => setTimes((all) => all.map((t, i) => (i === index ? e.target.value : t)))}
-          />
+          <div key={index} className="grid grid-cols-[1fr_6.5rem] gap-2">
+            <Input type="date" lang="ru" aria-label={`Дата интервью ${index + 1}`} value={value.date} onChange={(e) => set(index, { date: e.target.value })} />
+            <NativeSelect aria-label={`Время интервью ${index + 1}`} value={value.time} onChange={(e) => set(index, { time: e.target.value })}>
+              <option value="">—:—</option>
+              {OFFER_TIMES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
         ))}
       </div>
       <Button type="submit" variant="outline" disabled={!chosen.length || offer.isPending} className="w-full sm:w-fit">

@@ -29,6 +29,7 @@ export const moderationApi = {
     unwrap(await route[':id'].interviews.$post({ param: { id: String(id) }, json: { starts_at: startsAt } })),
   recordOutcome: async (interviewId: number, body: InterviewOutcomeInput) =>
     unwrap(await interviews[':id'].outcome.$post({ param: { id: String(interviewId) }, json: body })),
+  cancelInterview: async (interviewId: number) => unwrap(await interviews[':id'].cancel.$post({ param: { id: String(interviewId) } })),
   upcoming: async () => unwrap(await interviews.$get({ query: {} })),
 };
 
