@@ -18,6 +18,11 @@ export const consultationTypes = pgTable(
      * type's price; both increase step by step. A CHECK (forma_loyalty_steps_valid, migration 0040) holds the shape.
      */
     loyaltySteps: jsonb().$type<{ from: number; percent: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * package offers (issue 36): N consultations of this type paid at once, X % off each, usable for `valid_days` after
+     * payment. A CHECK (forma_package_offers_valid, migration 0045) holds the shape; a free type offers none.
+     */
+    packages: jsonb().$type<{ sessions: number; percent: number; valid_days: number }[]>().notNull().default(sql`'[]'::jsonb`),
     /** whether its meetings are recorded (decision 019): the mentor's choice, on by default as the landings promise */
     isRecorded: boolean().notNull().default(true),
     /** a type with bookings is archived instead of deleted, so the bookings keep their history */
@@ -88,6 +93,58 @@ export const consultationSlots = pgTable(
   ],
 );
 
+export const packageStatus = pgEnum('package_status', ['pending_payment', 'active', 'used_up', 'expired', 'refunded']);
+
+/**
+ * A package a mentee bought (decision 006, «Packages»): `sessions` consultations of one type at `pricePerSession` rubles
+ * each, paid at once by one payment (payments.package_id). A booking from it spends a credit (`creditsLeft`, lowered by
+ * one conditional UPDATE, so two bookings on the last credit spend it once); a cancellation within the policy gives it
+ * back. Unused credits are refunded pro rata (`creditsRefunded`), by the mentee or by the scheduler when it expires.
+ */
+export const consultationPackages = pgTable(
+  'consultation_packages',
+  {
+    id: id(),
+    menteeId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    mentorId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
+    consultationTypeId: integer().notNull().references(() => consultationTypes.id, { onDelete: 'restrict' }),
+    /** the type's name when bought, as the receipt names it */
+    typeName: varchar({ length: 255 }).notNull(),
+    sessions: smallint().notNull(),
+    percent: smallint().notNull(),
+    validDays: smallint().notNull(),
+    /** the type's price when bought, rubles */
+    regularPrice: integer().notNull(),
+    /** round(regular × (100 − percent) / 100), rubles: what each session costs and what an unused credit refunds */
+    pricePerSession: integer().notNull(),
+    status: packageStatus().notNull().default('pending_payment'),
+    creditsLeft: smallint().notNull(),
+    /** credits refunded pro rata (by the mentee, or by the scheduler at expiry) */
+    creditsRefunded: smallint().notNull().default(0),
+    paidAt: ts(),
+    expiresAt: ts(),
+    refundedAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.menteeId, t.createdAt),
+    index('consultation_packages_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('active', 'used_up')`),
+    check('consultation_packages_not_self', sql`${t.menteeId} <> ${t.mentorId}`),
+    check(
+      'consultation_packages_terms',
+      sql`${t.sessions} between 2 and 20 and ${t.percent} between 1 and 50 and ${t.validDays} between 90 and 730 and ${t.regularPrice} > 0
+        and ${t.pricePerSession} = round(${t.regularPrice} * (100 - ${t.percent}) / 100.0)`,
+    ),
+    check(
+      'consultation_packages_credits',
+      sql`${t.creditsLeft} >= 0 and ${t.creditsRefunded} >= 0 and ${t.creditsLeft} + ${t.creditsRefunded} <= ${t.sessions}
+        and (${t.status} <> 'refunded' or ${t.creditsLeft} = 0) and (${t.status} <> 'used_up' or ${t.creditsLeft} = 0)`,
+    ),
+    check('consultation_packages_paid', sql`(${t.status} = 'pending_payment') = (${t.paidAt} is null) and (${t.paidAt} is null) = (${t.expiresAt} is null)`),
+  ],
+);
+
 export const bookingStatus = pgEnum('booking_status', ['pending_payment', 'paid', 'finished', 'canceled', 'expired']);
 
 export const consultationBookings = pgTable(
@@ -114,6 +171,8 @@ export const consultationBookings = pgTable(
      * 34). Filled by a trigger from the type at insert (migration 0030); a CHECK keeps it set.
      */
     typeName: varchar({ length: 255 }),
+    /** the package this consultation spent a credit of (decision 006, «Packages»); its money is that package's payment */
+    packageId: integer().references(() => consultationPackages.id, { onDelete: 'restrict' }),
     holdExpiresAt: ts(),
     paidAt: ts(),
     canceledAt: ts(),
@@ -129,6 +188,7 @@ export const consultationBookings = pgTable(
     uniqueIndex('consultation_bookings_live_slot_uq').on(t.slotId).where(sql`${t.status} in ('pending_payment', 'paid', 'finished')`),
     index().on(t.menteeId, t.createdAt),
     index().on(t.mentorId, t.createdAt),
+    index().on(t.packageId).where(sql`${t.packageId} is not null`),
     // the scheduler's sweep of holds that ran out
     index('consultation_bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
     check('consultation_bookings_not_self', sql`${t.menteeId} <> ${t.mentorId}`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
-import { consultationBookings } from './consultations.ts';
+import { consultationBookings, consultationPackages } from './consultations.ts';
 import { eventRegistrations } from './events.ts';
 import { users } from './users.ts';
 
@@ -25,7 +25,7 @@ export const payoutCardTokens = pgTable(
 );
 
 export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'yookassa']);
-export const serviceType = pgEnum('service_type', ['consultation', 'event']);
+export const serviceType = pgEnum('service_type', ['consultation', 'event', 'package']);
 export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'canceled', 'released', 'refunded']);
 
 /**
@@ -40,6 +40,8 @@ export const payments = pgTable(
     serviceType: serviceType().notNull(),
     bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
     registrationId: integer().references(() => eventRegistrations.id, { onDelete: 'restrict' }),
+    /** a consultation package's payment: its sessions are settled one by one (decision 006, «Packages») */
+    packageId: integer().references(() => consultationPackages.id, { onDelete: 'restrict' }),
     payerId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
     payeeId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
     amountKopecks: kopecks().notNull(),
@@ -72,14 +74,17 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
     check('payments_service_title_set', sql`${t.serviceTitle} is not null`),
     check('payments_cancel_reason_when_canceled', sql`${t.cancelReason} is null or ${t.status} = 'canceled'`),
+    // 'package' compared as text: the enum value is added in the same migration, and a new value can't be used before commit
     check(
       'payments_service_ref',
-      sql`(${t.serviceType} = 'consultation' and ${t.bookingId} is not null and ${t.registrationId} is null)
-        or (${t.serviceType} = 'event' and ${t.registrationId} is not null and ${t.bookingId} is null)`,
+      sql`(${t.serviceType} = 'consultation' and ${t.bookingId} is not null and ${t.registrationId} is null and ${t.packageId} is null)
+        or (${t.serviceType} = 'event' and ${t.registrationId} is not null and ${t.bookingId} is null and ${t.packageId} is null)
+        or (${t.serviceType}::text = 'package' and ${t.packageId} is not null and ${t.bookingId} is null and ${t.registrationId} is null)`,
     ),
     // at most one payment in flight or done per booking / registration
     uniqueIndex('payments_booking_live_uq').on(t.bookingId).where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('payments_registration_live_uq').on(t.registrationId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('payments_package_live_uq').on(t.packageId).where(sql`${t.status} <> 'canceled'`),
     index().on(t.payerId),
     index().on(t.payeeId, t.status),
     // the scheduler's sweep of money held in escrow
@@ -104,11 +109,17 @@ export const ledgerEntries = pgTable(
     credit: ledgerAccount().notNull(),
     /** whose mentor account, when debit or credit is 'mentor' */
     mentorId: integer().references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * the consultation of a package a settlement is for (its fee, payout or refund); null for a payment's own movements
+     * (received, a booking's or event's release or refund, a package's refund of unused credits)
+     */
+    bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
     amountKopecks: kopecks().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_payment_kind_uq').on(t.paymentId, t.kind),
+    // one entry per payment, kind and package session (null counts as one key), so no settlement is booked twice
+    unique('ledger_entries_payment_kind_uq').on(t.paymentId, t.kind, t.bookingId).nullsNotDistinct(),
     index().on(t.mentorId, t.createdAt),
     check('ledger_entries_amount_positive', sql`${t.amountKopecks} > 0`),
     check('ledger_entries_two_accounts', sql`${t.debit} <> ${t.credit}`),
@@ -121,7 +132,9 @@ export const payouts = pgTable(
   'payouts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    paymentId: uuid().notNull().unique().references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: uuid().notNull().references(() => payments.id, { onDelete: 'restrict' }),
+    /** the package session this payout is for; null for a whole payment's */
+    bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
     mentorId: integer().notNull().references(() => users.id, { onDelete: 'restrict' }),
     cardTokenId: integer().references(() => payoutCardTokens.id, { onDelete: 'set null' }),
     amountKopecks: kopecks().notNull(),
@@ -134,7 +147,10 @@ export const payouts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('payouts_amounts', sql`${t.amountKopecks} > 0 and ${t.feeKopecks} >= 0`)],
+  (t) => [
+    unique('payouts_payment_booking_uq').on(t.paymentId, t.bookingId).nullsNotDistinct(),
+    check('payouts_amounts', sql`${t.amountKopecks} > 0 and ${t.feeKopecks} >= 0`),
+  ],
 );
 
 export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
@@ -143,7 +159,9 @@ export const refunds = pgTable(
   'refunds',
   {
     id: uuid().primaryKey().defaultRandom(),
-    paymentId: uuid().notNull().unique().references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: uuid().notNull().references(() => payments.id, { onDelete: 'restrict' }),
+    /** the package session this refund is for; null for a whole payment's (or a package's unused credits) */
+    bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
     amountKopecks: kopecks().notNull(),
     reason: varchar({ length: 255 }).notNull(),
     status: refundStatus().notNull().default('pending'),
@@ -153,7 +171,10 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('refunds_amount_positive', sql`${t.amountKopecks} > 0`)],
+  (t) => [
+    unique('refunds_payment_booking_uq').on(t.paymentId, t.bookingId).nullsNotDistinct(),
+    check('refunds_amount_positive', sql`${t.amountKopecks} > 0`),
+  ],
 );
 
 /** Every provider notification we accepted, so a redelivery is recognised and ignored. */

@@ -46,6 +46,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
     'money.queries.ts',
     'money.ts',
     'notices.ts',
+    // a package's money, settled per consultation (decision 006, «Packages»): bookings, the scheduler, the package's refund
+    'package-money.queries.ts',
+    'package-money.ts',
     'payment-events.ts',
     'refund-quote.ts',
     'service-locks.queries.ts',
@@ -59,6 +62,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts', 'interviews.mapper.ts', 'interviews.queries.ts'],
   mentors: ['mentors.mapper.ts', 'mentors.queries.ts'],
   notifications: ['notify.ts'],
+  // the caller's package of a type, for the booking dialog's price; the scheduler's expiry of packages
+  packages: ['package-refund.ts', 'packages.queries.ts'],
   // the rendered pages' cookies and renderer, which the SPA's server entry and the sign-in share
   pages: ['page-cookies.ts', 'visitor-pages.ts'],
   // the provider side: what a provider does, which one serves, its errors (escrow reaches providers only so); the

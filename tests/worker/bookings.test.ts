@@ -44,6 +44,7 @@ describe('creating a booking', () => {
       discount_percent: 0,
       consultation_number: null,
       hold_expires_at: expect.any(String),
+      package_id: null,
     });
     const hold = new Date(body.hold_expires_at!).getTime() - before;
     expect(hold).toBeGreaterThan(14 * 60_000);

@@ -82,6 +82,7 @@ describe('the price of a booking with loyalty steps', () => {
         price: booking.price,
         consultation_number: n,
         mentor_name: 'Анна',
+        package: null,
       });
       expect(payment.amountKopecks).toBe(booking.price * 100);
       seen.push(priced(booking));

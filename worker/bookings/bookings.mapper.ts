@@ -44,6 +44,8 @@ export function toBookingDetail(row: BookingViewRow) {
     status: booking.status,
     ...toBookingPrice(booking),
     hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
+    /** paid with a credit of this package (decision 006, «Packages»): a cancellation in time gives the credit back */
+    package_id: booking.packageId,
     created_at: booking.createdAt.toISOString(),
     slot: slotShape,
     consultation_type_slot: slotShape,
@@ -62,6 +64,6 @@ export function toMyBooking(row: BookingViewRow, userId: number) {
   return { ...toBookingDetail(row), role: row.booking.mentorId === userId ? ('mentor' as const) : ('booker' as const) };
 }
 
-export function toCreatedBooking(row: PricedBooking & { id: number; status: string; holdExpiresAt: Date | null }) {
-  return { id: row.id, status: row.status, ...toBookingPrice(row), hold_expires_at: row.holdExpiresAt?.toISOString() ?? null };
+export function toCreatedBooking(row: PricedBooking & { id: number; status: string; holdExpiresAt: Date | null; packageId: number | null }) {
+  return { id: row.id, status: row.status, ...toBookingPrice(row), hold_expires_at: row.holdExpiresAt?.toISOString() ?? null, package_id: row.packageId };
 }

@@ -8,6 +8,7 @@ import { ApiError, errors } from '../lib/errors.ts';
 import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
+import { bookFromPackage, type PackageRefusal } from './book-from-package.ts';
 import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type CreateOutcome, type FinishOutcome } from './bookings.lifecycle.ts';
 import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
 import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
@@ -28,6 +29,14 @@ const createRefusals: Record<Exclude<CreateOutcome['kind'], 'created'>, () => Ap
     errors.conflict('free_booking_limit', 'У вас уже есть бесплатная консультация с этим ментором. Следующую бесплатную можно забронировать, когда она закончится.'),
 };
 
+const packageRefusals: Record<PackageRefusal, () => ApiError> = {
+  package_not_found: () => errors.notFound('Пакет не найден'),
+  package_empty: () => errors.conflict('package_empty', 'В пакете не осталось консультаций'),
+  package_expired: () => errors.conflict('package_expired', 'Срок действия пакета истёк'),
+  package_mismatch: () => errors.conflict('package_mismatch', 'Этот пакет — для другой консультации'),
+  package_not_paid: () => errors.conflict('package_not_paid', 'Пакет ещё не оплачен'),
+};
+
 const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled'>, () => ApiError> = {
   not_found: bookingNotFound,
   finished: () => errors.conflict('booking_finished', 'Консультация уже завершена'),
@@ -46,12 +55,14 @@ const finishRefusals: Record<Exclude<FinishOutcome['kind'], 'finished'>, () => A
 
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/consultation-bookings/create', requireUser, validate('json', createBookingBody), async (c) => {
-    const { consultation_type_slot, user_id, questions } = c.req.valid('json');
+    const { consultation_type_slot, user_id, questions, package_id } = c.req.valid('json');
     const callerId = c.var.user.id;
     if (user_id != null && user_id !== callerId) throw errors.forbidden('Можно записать на консультацию только себя');
     const limits = [{ key: `bookings:user:${callerId}`, max: BOOKINGS_PER_HOUR, windowSeconds: 3600 }];
-    const outcome = await createBooking(c.var.db, { slotId: consultation_type_slot, menteeId: callerId, questions, limits });
-    if (outcome.kind !== 'created') throw createRefusals[outcome.kind]();
+    const outcome = package_id
+      ? await bookFromPackage(c.var.db, { slotId: consultation_type_slot, menteeId: callerId, packageId: package_id, questions })
+      : await createBooking(c.var.db, { slotId: consultation_type_slot, menteeId: callerId, questions, limits });
+    if (outcome.kind !== 'created') throw (outcome.kind in packageRefusals ? packageRefusals[outcome.kind as PackageRefusal] : createRefusals[outcome.kind as Exclude<CreateOutcome['kind'], 'created'>])();
     await applyEffects(providerContext(c), outcome.effects);
     return c.json(toCreatedBooking(outcome.booking), 201);
   })

@@ -20,6 +20,8 @@ export const createBookingBody = z.object({
     .max(QUESTIONS_MAX, bookingMessages.questionsTooLong)
     .nullish()
     .transform((v) => v ?? ''),
+  /** pay with a credit of this package of the caller's instead of a payment (decision 006, «Packages») */
+  package_id: idParam('Некорректный пакет').nullish(),
 });
 
 /** cancel and finish send {user_id} (spec 002 §7); it may be left out, and when given must be the caller. */

@@ -1,4 +1,5 @@
-import type { ConsultationTypeInput, ConsultationTypePatch } from './consultation-types.schemas.ts';
+import { toPackageOffers } from '../lib/package-price.ts';
+import type { ConsultationTypeInput, ConsultationTypePatch, PackageOffer } from './consultation-types.schemas.ts';
 
 type ConsultationTypeRow = {
   id: number;
@@ -8,6 +9,7 @@ type ConsultationTypeRow = {
   durationMinutes: number;
   costs: number;
   loyaltySteps: { from: number; percent: number }[];
+  packages: PackageOffer[];
 };
 
 /** The spec's consultation type (002 §3); `user` is the mentor's id. */
@@ -20,6 +22,8 @@ export function toConsultationType(row: ConsultationTypeRow) {
     costs: row.costs,
     /** «from the N-th paid consultation with this mentor, X % off», ascending (decision 006, «Loyalty steps») */
     loyalty_steps: row.loyaltySteps.map((s) => ({ from: s.from, percent: s.percent })),
+    /** package offers priced by the server (decision 006, «Packages») */
+    packages: toPackageOffers(row.costs, row.packages),
     user: row.mentorId,
   };
 }
@@ -32,5 +36,6 @@ export function toConsultationTypeValues(input: ConsultationTypeInput | Consulta
     ...(input.duration_minutes !== undefined && { durationMinutes: input.duration_minutes }),
     ...(input.costs !== undefined && { costs: input.costs }),
     ...(input.loyalty_steps !== undefined && { loyaltySteps: input.loyalty_steps }),
+    ...(input.packages !== undefined && { packages: input.packages }),
   };
 }

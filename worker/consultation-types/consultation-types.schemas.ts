@@ -95,15 +95,69 @@ export const loyaltyStepsField = z
 
 export type LoyaltyStep = z.output<typeof loyaltyStep>;
 
+/** Package offers (issue 36, decision 006 «Packages»): at most this many per type, each within these bounds. */
+export const PACKAGE_OFFERS_MAX = 3;
+export const PACKAGE_SESSIONS_MIN = 2;
+export const PACKAGE_SESSIONS_MAX = 20;
+export const PACKAGE_PERCENT_MIN = 1;
+export const PACKAGE_PERCENT_MAX = 50;
+/** at least 90 days: a package must be usable at a mentee's pace, not a deadline (the issue's own floor) */
+export const PACKAGE_VALID_DAYS_MIN = 90;
+export const PACKAGE_VALID_DAYS_MAX = 730;
+
+const packageOffer = z.object({
+  sessions: wholeNumber({ required: 'Укажите число консультаций в пакете', invalid: 'Число консультаций должно быть целым' }).pipe(
+    z
+      .number()
+      .min(PACKAGE_SESSIONS_MIN, `В пакете не меньше ${PACKAGE_SESSIONS_MIN} консультаций`)
+      .max(PACKAGE_SESSIONS_MAX, `В пакете не больше ${PACKAGE_SESSIONS_MAX} консультаций`),
+  ),
+  percent: wholeNumber({ required: 'Укажите скидку пакета', invalid: 'Скидка должна быть целым числом процентов' }).pipe(
+    z
+      .number()
+      .min(PACKAGE_PERCENT_MIN, `Скидка должна быть не меньше ${PACKAGE_PERCENT_MIN} %`)
+      .max(PACKAGE_PERCENT_MAX, `Скидка не может превышать ${PACKAGE_PERCENT_MAX} %`),
+  ),
+  valid_days: wholeNumber({ required: 'Укажите срок действия пакета', invalid: 'Срок действия должен быть целым числом дней' }).pipe(
+    z
+      .number()
+      .min(PACKAGE_VALID_DAYS_MIN, `Пакет должен действовать не меньше ${PACKAGE_VALID_DAYS_MIN} дней`)
+      .max(PACKAGE_VALID_DAYS_MAX, `Пакет может действовать не больше ${PACKAGE_VALID_DAYS_MAX} дней`),
+  ),
+});
+
+/**
+ * The offers as the database's CHECK (forma_package_offers_valid, migration 0047) takes them: a purchase names its offer
+ * by the number of consultations, so two offers of one size are refused.
+ */
+export const packageOffersField = z
+  .array(packageOffer, { error: 'Некорректные пакеты' })
+  .max(PACKAGE_OFFERS_MAX, `Не больше ${PACKAGE_OFFERS_MAX} пакетов`)
+  .superRefine((offers, ctx) => {
+    offers.forEach((offer, i) => {
+      if (offers.findIndex((o) => o.sessions === offer.sessions) < i) {
+        ctx.addIssue({ code: 'custom', path: [i, 'sessions'], message: 'Пакет с таким числом консультаций уже есть' });
+      }
+    });
+  });
+
+export type PackageOffer = z.output<typeof packageOffer>;
+
+/** a free consultation has nothing to discount (the CHECK consultation_types_packages says the same) */
+export const FREE_TYPE_PACKAGES = 'Пакеты можно предложить только для платной консультации';
+
 export const consultationTypeInputSchema = z.object({
   name: nameField,
   description: descriptionField.optional(),
   duration_minutes: durationField,
   costs: costsField,
   loyalty_steps: loyaltyStepsField.optional(),
+  packages: packageOffersField.optional(),
 });
 
-export const consultationTypeCreateBody = consultationTypeInputSchema.extend({ user_id: ownerIdField });
+export const consultationTypeCreateBody = consultationTypeInputSchema.extend({ user_id: ownerIdField }).superRefine((v, ctx) => {
+  if (v.costs === 0 && v.packages?.length) ctx.addIssue({ code: 'custom', path: ['packages'], message: FREE_TYPE_PACKAGES });
+});
 
 /** PATCH: any subset of the fields. */
 export const consultationTypePatchBody = consultationTypeInputSchema.partial().extend({ user_id: ownerIdField });

@@ -50,7 +50,7 @@ export async function markRefunded(tx: Tx, paymentId: string, partial: boolean):
 }
 
 /** Stores a refund to send; its id. */
-export async function insertRefund(tx: Tx, values: { paymentId: string; amountKopecks: number; reason: string }): Promise<string> {
+export async function insertRefund(tx: Tx, values: { paymentId: string; bookingId?: number; amountKopecks: number; reason: string }): Promise<string> {
   const [refund] = await tx.insert(refunds).values(values).returning({ id: refunds.id });
   return refund.id;
 }

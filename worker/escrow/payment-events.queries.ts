@@ -9,7 +9,7 @@ import { payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
 /** The booking or registration a payment pays for; null for no such payment. */
 export async function paymentServiceRef(db: Db, paymentId: string) {
   const [row] = await db
-    .select({ bookingId: payments.bookingId, registrationId: payments.registrationId })
+    .select({ bookingId: payments.bookingId, registrationId: payments.registrationId, packageId: payments.packageId })
     .from(payments)
     .where(eq(payments.id, paymentId));
   return row ?? null;
@@ -76,6 +76,17 @@ export async function expireHeldBooking(tx: Tx, bookingId: number) {
     .update(consultationBookings)
     .set({ status: 'expired' })
     .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.status, 'pending_payment')));
+}
+
+/**
+ * pending_payment → active: a package's credits can be booked from now on, for its valid_days (decision 006,
+ * «Packages»); false when the package was not waiting for its payment.
+ */
+export async function activatePaidPackage(tx: Tx, packageId: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    update consultation_packages set status = 'active', paid_at = now(), expires_at = now() + make_interval(days => valid_days), updated_at = now()
+    where id = ${packageId} and status = 'pending_payment' returning id`);
+  return result.rows.length > 0;
 }
 
 const confirmedRegistration = () => ({ status: 'confirmed' as const, confirmedAt: sql`now()`, holdExpiresAt: null, canceledAt: null });

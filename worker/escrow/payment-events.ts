@@ -8,6 +8,7 @@ import { applyEffects, noEffects, type Effects } from './effects.ts';
 import { refundHeld } from './money.ts';
 import { insertLedgerEntries, type Payment } from './money.queries.ts';
 import {
+  activatePaidPackage,
   cancelHeldRegistration,
   confirmHeldRegistration,
   expireHeldBooking,
@@ -28,15 +29,17 @@ import {
 import { refundNotice } from './notices.ts';
 import { confirmedRegistrationNotices, paidBookingNotices } from './service-notices.ts';
 import { lockBooking, lockRegistration } from './service-locks.queries.ts';
+import { lockPackage } from './package-money.queries.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { transact } from '../lib/transact.ts';
 
 export const LATE_PAYMENT_REFUND_REASON = 'Оплата пришла после того, как бронь истекла, а место уже занято.';
 
-/** Locks the payment's booking or registration, so every money transition meets the service row first. */
-async function lockService(tx: Tx, ref: { bookingId: number | null; registrationId: number | null }) {
+/** Locks the payment's booking, registration or package, so every money transition meets the service row first. */
+async function lockService(tx: Tx, ref: { bookingId: number | null; registrationId: number | null; packageId: number | null }) {
   if (ref.bookingId) await lockBooking(tx, ref.bookingId);
   else if (ref.registrationId) await lockRegistration(tx, ref.registrationId);
+  else if (ref.packageId) await lockPackage(tx, ref.packageId);
 }
 
 /** Runs `fn` in a savepoint; false when it broke a unique index or a CHECK (the seat or slot went to someone else). */
@@ -92,6 +95,8 @@ export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string
     const payment = await markPaymentSucceeded(tx, paymentId);
     if (!payment) return null;
     await insertLedgerEntries(tx, [{ paymentId, kind: 'payment_received', debit: 'payer', credit: 'escrow', amountKopecks: payment.amountKopecks }]);
+    // a package waits for its payment without a hold, so only a second payment of one package finds it taken
+    if (payment.packageId) return (await activatePaidPackage(tx, payment.packageId)) ? noEffects() : refundLatePayment(tx, payment);
     const kept = payment.bookingId ? await bookingTakesPayment(tx, payment.bookingId) : await registrationTakesPayment(tx, payment.registrationId!);
     if (kept) {
       const notices = payment.bookingId ? await paidBookingNotices(tx, payment.bookingId) : await confirmedRegistrationNotices(tx, payment.registrationId!, true);

@@ -9,6 +9,7 @@ import { closeStaleStays } from '../conferences/attendance.queries.ts';
 import { cancelMentorNoShows } from './no-show.ts';
 import { judgeMissedInterviewsNow } from './missed-interviews.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
+import { expireDuePackages } from '../packages/package-refund.ts';
 import { sendDueReminders } from '../reminders/reminders.ts';
 
 /** The hourly housekeeping runs in the minute the old hourly trigger had (xx:17). */
@@ -33,6 +34,8 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
     ...(await job('missedInterviews', () => judgeMissedInterviewsNow(ctx.env, db))),
     ...(await job('bookings', () => settleDueBookings(ctx))),
     ...(await job('events', () => releaseDueEventPayments(ctx))),
+    // packages whose time is up: their unused credits are refunded (decision 006, «Packages»)
+    ...(await job('packages', () => expireDuePackages(ctx))),
     ...(await job('transfers', () => retryPendingTransfers(ctx))),
     ...(await job('reminders', () => sendDueReminders(ctx.env, db, scheduledTime))),
     ...(scheduledTime.getUTCMinutes() === CLEANUP_MINUTE ? await job('cleanup', () => cleanupExpired(db)) : {}),

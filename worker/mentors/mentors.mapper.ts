@@ -1,4 +1,5 @@
 import type { users } from '../../drizzle/schema/users.ts';
+import { toPackageOffers } from '../lib/package-price.ts';
 import type { MentorCardRow, findMentorDetail } from './mentors.queries.ts';
 
 /** MentorCard: the mentor list, random mentors, the head of the mentor page. */
@@ -35,7 +36,8 @@ export function toMentorDetail(row: DetailRow) {
     work_experiences: row.workExperiences,
     educations: row.educations,
     case_images: row.caseImages,
-    consultation_types: row.consultationTypes,
+    // package offers priced by the server (decision 006, «Packages»)
+    consultation_types: row.consultationTypes.map((t) => ({ ...t, packages: toPackageOffers(t.costs, t.packages ?? []) })),
     // the page's reliability counts (decision 012, «Attendance and money»); not on cards or lists
     no_show_count: row.noShowCount,
     cancellation_count: row.cancellationCount,

@@ -7,14 +7,16 @@ import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
+import { discountText } from '../lib/loyalty-text.ts';
 
-export type ServiceType = 'consultation' | 'event';
+export type ServiceType = 'consultation' | 'event' | 'package';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The caller's service as the deal sees it; null when the caller has none (404). */
 export type PayableService = { serviceRef: number; payable: boolean; description: string };
 
 export async function findCallersService(db: Db, type: ServiceType, serviceId: number, payerId: number): Promise<PayableService | null> {
+  if (type === 'package') return findCallersPackage(db, serviceId, payerId);
   const result =
     type === 'consultation'
       ? await db.execute<{ ref: number; payable: boolean; name: string }>(sql`
@@ -37,6 +39,20 @@ export async function findCallersService(db: Db, type: ServiceType, serviceId: n
   return { serviceRef: Number(row.ref), payable: Boolean(row.payable), description };
 }
 
+/** A package waits for its payment until paid: it holds no slot or seat, so it has no hold to run out. */
+async function findCallersPackage(db: Db, packageId: number, payerId: number): Promise<PayableService | null> {
+  const result = await db.execute<{ ref: number; payable: boolean; name: string; sessions: number; percent: number }>(sql`
+    select p.id as ref, p.type_name as name, p.sessions, p.percent, p.status = 'pending_payment' as payable
+    from consultation_packages p where p.id = ${packageId} and p.mentee_id = ${payerId}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { serviceRef: Number(row.ref), payable: Boolean(row.payable), description: packageDescription(row) };
+}
+
+/** «Пакет из 5 консультаций «Разбор резюме» −10 %», as the checkout and the receipt name it */
+export const packageDescription = (p: { sessions: number; name: string; percent: number }) =>
+  `Пакет из ${p.sessions} консультаций «${p.name}» ${discountText(p.percent)}`;
+
 type NewPayment = { id: string; provider: 'sandbox' | 'yookassa'; serviceRef: number; payerId: number; returnUrl: string };
 
 /**
@@ -46,7 +62,17 @@ type NewPayment = { id: string; provider: 'sandbox' | 'yookassa'; serviceRef: nu
  */
 export async function insertPendingPayment(db: Db, type: ServiceType, p: NewPayment): Promise<PaymentRow | null> {
   const query =
-    type === 'consultation'
+    type === 'package'
+      ? sql`
+        insert into payments (id, provider, service_type, package_id, payer_id, payee_id, amount_kopecks, return_url)
+        select ${p.id}::uuid, ${p.provider}::payment_provider, 'package', k.id, k.mentee_id, k.mentor_id,
+               k.price_per_session::bigint * k.sessions * 100, ${p.returnUrl}
+        from consultation_packages k
+        where k.id = ${p.serviceRef} and k.mentee_id = ${p.payerId} and k.status = 'pending_payment'
+        for share of k
+        on conflict (package_id) where status <> 'canceled' do nothing
+        returning id`
+      : type === 'consultation'
       ? sql`
         insert into payments (id, provider, service_type, booking_id, payer_id, payee_id, amount_kopecks, return_url)
         select ${p.id}::uuid, ${p.provider}::payment_provider, 'consultation', b.id, b.mentee_id, b.mentor_id, b.price::bigint * 100, ${p.returnUrl}
@@ -73,7 +99,8 @@ export async function insertPendingPayment(db: Db, type: ServiceType, p: NewPaym
 
 /** The service's live (not canceled) payment: at most one, by the partial unique index. */
 export async function findLivePayment(db: Db, type: ServiceType, serviceRef: number): Promise<PaymentRow | null> {
-  const ref = type === 'consultation' ? eq(payments.bookingId, serviceRef) : eq(payments.registrationId, serviceRef);
+  const ref =
+    type === 'consultation' ? eq(payments.bookingId, serviceRef) : type === 'package' ? eq(payments.packageId, serviceRef) : eq(payments.registrationId, serviceRef);
   const [row] = await db.select().from(payments).where(and(ref, ne(payments.status, 'canceled'))).limit(1);
   return row ?? null;
 }

@@ -11,13 +11,14 @@ import type { PaymentProvider, ProviderContext } from './payment-provider.ts';
 import { paymentProvider } from './provider-choice.ts';
 import { ownReturnUrl } from './return-url.ts';
 
+const NOT_FOUND = { consultation: 'Бронирование не найдено', event: 'Регистрация на мероприятие не найдена', package: 'Пакет не найден' } as const;
 const notPayable = () => errors.conflict('not_payable', 'Оплата не требуется или время брони истекло');
 const providerFailed = () => new ApiError(502, 'payment_provider_error', 'Платёжная система не ответила. Попробуйте ещё раз.');
 
 export async function createDeal(ctx: ProviderContext, payerId: number, body: DealBody) {
   const { db } = ctx;
   const service = await findCallersService(db, body.service_type, body.service_id, payerId);
-  if (!service) throw errors.notFound(body.service_type === 'consultation' ? 'Бронирование не найдено' : 'Регистрация на мероприятие не найдена');
+  if (!service) throw errors.notFound(NOT_FOUND[body.service_type]);
   if (!service.payable) throw notPayable();
 
   const provider = paymentProvider(ctx);

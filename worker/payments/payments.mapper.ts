@@ -5,7 +5,7 @@ export function toPayoutCard(row: typeof payoutCardTokens.$inferSelect) {
   return { id: row.id, card_type: row.cardType, card_last4: row.cardLast4, created_at: row.createdAt.toISOString() };
 }
 
-/** GET /api/payments/{id}/: service_id is the booking's id for a consultation, the event's id for an event; amount in rubles. */
+/** GET /api/payments/{id}/: service_id is the booking's id for a consultation, the event's id for an event, the package's for a package; amount in rubles. */
 type BookingDiscount = { regularPrice: number | null; discountPercent: number; consultationNumber: number | null; mentorName: string } | null;
 
 export function toPaymentView(row: { payment: typeof payments.$inferSelect; eventId: number | null; booking?: BookingDiscount }) {
@@ -14,8 +14,9 @@ export function toPaymentView(row: { payment: typeof payments.$inferSelect; even
     id: payment.id,
     status: payment.status,
     service_type: payment.serviceType,
-    service_id: payment.serviceType === 'consultation' ? payment.bookingId : eventId,
+    service_id: payment.serviceType === 'consultation' ? payment.bookingId : payment.serviceType === 'package' ? payment.packageId : eventId,
     booking_id: payment.bookingId,
+    package_id: payment.packageId,
     event_id: eventId,
     amount: payment.amountKopecks / 100,
     /** why a canceled payment failed (cancel-reasons.ts), so the page tells a declined card from time that ran out */

@@ -44,9 +44,12 @@ export const sandboxCheckoutBody = z.object({
   cvc: z.string({ error: 'Введите CVC' }).trim().regex(/^\d{3}$/, 'CVC — три цифры с обратной стороны карты'),
 });
 
-/** POST /api/payments/deals/: service_id is the booking's id for a consultation, the event's id for an event. */
+/**
+ * POST /api/payments/deals/: service_id is the booking's id for a consultation, the event's id for an event, the
+ * package's id for a package (decision 006, «Packages»).
+ */
 export const dealBody = z.object({
-  service_type: z.enum(['consultation', 'event'], { error: 'Неизвестный тип услуги' }),
+  service_type: z.enum(['consultation', 'event', 'package'], { error: 'Неизвестный тип услуги' }),
   service_id: z.coerce.number({ error: 'Некорректная услуга' }).int('Некорректная услуга').min(1, 'Некорректная услуга').max(2_147_483_647, 'Некорректная услуга'),
   return_url: z.string({ error: 'Укажите адрес возврата' }).trim().min(1, 'Укажите адрес возврата').max(2000, 'Некорректный адрес возврата'),
 });

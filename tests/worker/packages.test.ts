@@ -1,0 +1,186 @@
+// Consultation packages (issue 36, decision 006 «Packages»): the mentor offers N consultations of a type paid at once
+// with X % off; the mentee buys one (one payment, through the sandbox's checkout and its signed webhook), books sessions
+// with its credits, and the money stays per session: each consultation is settled like a paid one (released to the
+// mentor less the 5 % fee, or its credit given back), unused credits are refunded pro rata, and the ledger of the
+// package's payment sums to zero.
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { consultationPackages, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { ledgerEntries, payouts, refunds, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
+import { createUser } from '../factories.ts';
+import { addPayoutCard, bookingRow, DAY, HOUR, paymentRow, type User } from './escrow-fixtures.ts';
+import { useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+import { apiAs, expectError, expectOk } from './typed-api.ts';
+
+const t = useTestDb();
+
+type Offer = { sessions: number; percent: number; valid_days: number };
+const FIVE: Offer = { sessions: 5, percent: 10, valid_days: 180 };
+
+let slotOffset = 0;
+
+async function mentorType(offers: Offer[] = [FIVE], costs = 2000) {
+  const mentor = await createUser(t.db, { role: 'mentor', firstName: 'Анна' });
+  const [type] = await t.db
+    .insert(consultationTypes)
+    .values({ mentorId: mentor.id, name: 'Разбор резюме', durationMinutes: 60, costs, packages: offers })
+    .returning();
+  return { mentor, type };
+}
+
+/** a new free slot of the type, `startsIn` from now (each two hours after the last, so a mentor's slots never overlap) */
+async function slotOf(type: { id: number; mentorId: number }, startsIn = 10 * DAY) {
+  const start = new Date(Date.now() + startsIn + ++slotOffset * 2 * HOUR);
+  const [slot] = await t.db
+    .insert(consultationSlots)
+    .values({ mentorId: type.mentorId, consultationTypeId: type.id, startsAt: start, endsAt: new Date(start.getTime() + HOUR) })
+    .returning();
+  return slot;
+}
+
+const as = (user: User) => apiAs(asUser(user), { trailingSlash: true });
+const buy = (user: User, typeId: number, sessions: number) =>
+  as(user)['consultation-packages'].buy.$post({ json: { consultation_type_id: typeId, sessions } });
+const bookFrom = (user: User, slotId: number, packageId: number) =>
+  as(user)['consultation-bookings'].create.$post({ json: { consultation_type_slot: slotId, user_id: user.id, questions: '', package_id: packageId } });
+const myPackages = async (user: User) => (await expectOk(as(user)['consultation-packages'].my.$get(), 200)).results;
+
+/** The mentee pays the package the way the web does: the deal, then the sandbox's checkout, whose webhook reaches escrow. */
+async function payPackage(mentee: User, packageId: number) {
+  const { payment_id } = await expectOk(
+    as(mentee).payments.deals.$post({ json: { service_type: 'package', service_id: packageId, return_url: '/payment-return' } }),
+    200,
+  );
+  const row = await paymentRow(t.db, payment_id);
+  const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+  await expectJson(
+    send('POST', `/api/sandbox/checkout/${row.providerPaymentId}/pay/`, { body: { card_number: '4111 1111 1111 1111', expiry, cvc: '123' } }),
+    200,
+  );
+  return paymentRow(t.db, payment_id);
+}
+
+async function boughtPackage(offers: Offer[] = [FIVE], costs = 2000) {
+  const { mentor, type } = await mentorType(offers, costs);
+  const mentee = await createUser(t.db, { firstName: 'Борис' });
+  const pack = await expectOk(buy(mentee, type.id, offers[0].sessions), 201);
+  const payment = await payPackage(mentee, pack.id);
+  return { mentor, type, mentee, pack, payment };
+}
+
+describe('package offers on a consultation type', () => {
+  it('are priced by the server on the type and on the mentor page', async () => {
+    const { mentor, type } = await mentorType([FIVE, { sessions: 10, percent: 15, valid_days: 365 }], 1999);
+    const detail = await expectOk(as(mentor)['consultation-types'][':id'].detail.$get({ param: { id: String(type.id) }, query: {} }), 200);
+    expect(detail.packages).toEqual([
+      // round(1999 × 0.9) = 1799 (1799.1), round(1999 × 0.85) = 1699 (1699.15)
+      { sessions: 5, percent: 10, valid_days: 180, price_per_session: 1799, total_price: 8995, regular_total: 9995 },
+      { sessions: 10, percent: 15, valid_days: 365, price_per_session: 1699, total_price: 16_990, regular_total: 19_990 },
+    ]);
+    const page = await expectOk(apiAs().users.GetUser.$get({ query: { id: String(mentor.id) } }), 200);
+    expect(page.consultation_types[0].packages).toEqual(detail.packages);
+  });
+
+  it('are refused with Russian messages (zod) and by the database CHECK for any other writer', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const create = (packages: unknown, costs = 2000) =>
+      as(mentor)['consultation-types'].create.$post({ json: { name: 'Разбор', duration_minutes: 60, costs, packages } as never });
+    expect((await expectError(create([{ sessions: 1, percent: 60, valid_days: 30 }]), 400)).fields).toEqual({
+      'packages.0.sessions': 'В пакете не меньше 2 консультаций',
+      'packages.0.percent': 'Скидка не может превышать 50 %',
+      'packages.0.valid_days': 'Пакет должен действовать не меньше 90 дней',
+    });
+    expect((await expectError(create([FIVE, { ...FIVE, percent: 20 }]), 400)).fields).toEqual({ 'packages.1.sessions': 'Пакет с таким числом консультаций уже есть' });
+    expect((await expectError(create([FIVE, { ...FIVE, sessions: 3 }, { ...FIVE, sessions: 4 }, { ...FIVE, sessions: 6 }]), 400)).fields).toEqual({ packages: 'Не больше 3 пакетов' });
+    expect((await expectError(create([FIVE], 0), 400)).fields).toEqual({ packages: 'Пакеты можно предложить только для платной консультации' });
+    // a paid type with packages made free by a patch meets the CHECK, answered like the form
+    const made = await expectOk(create([FIVE]), 201);
+    const patch = await expectError(as(mentor)['consultation-types'][':id'].update.$patch({ param: { id: String(made.id) }, json: { costs: 0 } }), 400);
+    expect(patch.fields).toEqual({ packages: 'Пакеты можно предложить только для платной консультации' });
+
+    const write = (packages: unknown) =>
+      t.db.execute(sql`update consultation_types set packages = ${JSON.stringify(packages)}::jsonb where id = ${made.id}`);
+    for (const bad of [[{ sessions: 21, percent: 10, valid_days: 90 }], [{ sessions: 5, percent: 10, valid_days: 731 }], [FIVE, FIVE], [{ sessions: 5, percent: 10 }], [{ ...FIVE, extra: 1 }]]) {
+      await expect(write(bad), JSON.stringify(bad)).rejects.toMatchObject({ cause: { constraint: 'consultation_types_packages' } });
+    }
+    await write([{ sessions: 20, percent: 50, valid_days: 730 }]);
+  });
+});
+
+describe('buying a package and booking from it', () => {
+  it('is one payment of sessions × the session price; paid through the sandbox webhook, its credits can be booked', async () => {
+    const { mentor, type, mentee, pack, payment } = await boughtPackage();
+    expect(pack).toMatchObject({ status: 'pending_payment', sessions: 5, left: 5, used: 0, reserved: 0, price_per_session: 1800, total_price: 9000, expires_at: null });
+    expect(payment).toMatchObject({ status: 'succeeded', serviceType: 'package', packageId: pack.id, amountKopecks: 900_000, payeeId: mentor.id, serviceTitle: expect.any(String) });
+    const ledger = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment.id));
+    expect(ledger.map((e) => [e.kind, e.amountKopecks])).toEqual([['payment_received', 900_000]]);
+
+    const [active] = await myPackages(mentee);
+    expect(active).toMatchObject({ id: pack.id, status: 'active', left: 5, refundable_amount: 9000 });
+    // usable for valid_days from the payment
+    expect(new Date(active.expires_at!).getTime() - new Date(active.paid_at!).getTime()).toBe(180 * DAY);
+    const price = await expectOk(as(mentee)['consultation-types'][':id'].price.$get({ param: { id: String(type.id) } }), 200);
+    expect(price.package).toEqual({ id: pack.id, left: 5, sessions: 5, expires_at: active.expires_at });
+
+    const booked = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    expect(booked).toMatchObject({ status: 'paid', price: 1800, package_id: pack.id, hold_expires_at: null });
+    const detail = await expectOk(as(mentee)['consultation-bookings'][':id'].detail.$get({ param: { id: String(booked.id) } }), 200);
+    expect(detail).toMatchObject({ status: 'paid', package_id: pack.id, payment: null });
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 4, reserved: 1, used: 0, refundable_amount: 7200 });
+    // no second payment: nothing to pay for the booking
+    await expectError(as(mentee).payments.deals.$post({ json: { service_type: 'consultation', service_id: booked.id, return_url: '/payment-return' } }), 409);
+  });
+
+  it('refuses buying one’s own package, an offer the type does not have, and a package of someone else’s (404)', async () => {
+    const { mentor, type, mentee, pack } = await boughtPackage();
+    expect(await expectError(buy(mentor, type.id, 5), 409)).toEqual({ detail: 'Нельзя купить пакет собственных консультаций', code: 'own_package' });
+    expect((await expectError(buy(mentee, type.id, 7), 409)).code).toBe('package_not_offered');
+    const stranger = await createUser(t.db);
+    expect((await expectError(bookFrom(stranger, (await slotOf(type)).id, pack.id), 404)).detail).toBe('Пакет не найден');
+    expect(await myPackages(stranger)).toEqual([]);
+    await expectError(as(stranger)['consultation-packages'][':id']['refund-quote'].$get({ param: { id: String(pack.id) } }), 404);
+    await expectError(as(stranger)['consultation-packages'][':id'].refund.$post({ param: { id: String(pack.id) } }), 404);
+    await expectError(as(stranger).payments.deals.$post({ json: { service_type: 'package', service_id: pack.id, return_url: '/payment-return' } }), 404);
+    expect((await myPackages(mentee))[0]).toMatchObject({ status: 'active', left: 5 });
+  });
+
+  it('refuses a package of another type, an unpaid one and an expired one', async () => {
+    const { mentor, type, mentee, pack } = await boughtPackage();
+    const [other] = await t.db.insert(consultationTypes).values({ mentorId: mentor.id, name: 'Мок-интервью', costs: 3000 }).returning();
+    expect(await expectError(bookFrom(mentee, (await slotOf(other)).id, pack.id), 409)).toEqual({ detail: 'Этот пакет — для другой консультации', code: 'package_mismatch' });
+    const unpaid = await expectOk(buy(mentee, type.id, 5), 201);
+    expect((await expectError(bookFrom(mentee, (await slotOf(type)).id, unpaid.id), 409)).code).toBe('package_not_paid');
+    await t.db.update(consultationPackages).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(consultationPackages.id, pack.id));
+    expect(await expectError(bookFrom(mentee, (await slotOf(type)).id, pack.id), 409)).toEqual({ detail: 'Срок действия пакета истёк', code: 'package_expired' });
+  });
+
+  it('spends the last credit once when two bookings race for it (the other answers 409 package_empty)', async () => {
+    const { type, mentee, pack } = await boughtPackage([{ sessions: 2, percent: 5, valid_days: 90 }]);
+    await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    const [a, b] = [await slotOf(type), await slotOf(type)];
+    // two requests at once, each on its own connection (the Worker opens one per request)
+    const answers = await Promise.all([bookFrom(mentee, a.id, pack.id), bookFrom(mentee, b.id, pack.id)]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(await refused.json()).toEqual({ detail: 'В пакете не осталось консультаций', code: 'package_empty' });
+    const [row] = await t.db.select().from(consultationPackages).where(eq(consultationPackages.id, pack.id));
+    expect(row).toMatchObject({ creditsLeft: 0, status: 'used_up' });
+    const live = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from consultation_bookings where package_id = ${pack.id} and status = 'paid'`);
+    expect(Number(live.rows[0].n)).toBe(2);
+  });
+
+  it('gives the credit back when the booking fails on a taken slot', async () => {
+    const { type, mentee, pack } = await boughtPackage();
+    const slot = await slotOf(type);
+    const other = await createUser(t.db);
+    await t.db.execute(sql`insert into consultation_bookings (slot_id, mentee_id, mentor_id, consultation_type_id, status, price, paid_at)
+      values (${slot.id}, ${other.id}, ${type.mentorId}, ${type.id}, 'paid', 0, now())`);
+    expect((await expectError(bookFrom(mentee, slot.id, pack.id), 409)).code).toBe('slot_taken');
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 5, reserved: 0 });
+  });
+});
+
+// silence unused imports until the money tests below use them
+void [addPayoutCard, bookingRow, payouts, refunds, sandboxProviderObjects];

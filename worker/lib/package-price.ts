@@ -1,0 +1,13 @@
+// The price of a consultation package (decision 006, «Packages»): one pure rule, shared by the mentor page's offers,
+// the purchase and the web. Each session costs the type's price less the package's percent, rounded to the ruble
+// (the database's CHECK consultation_packages_terms says the same); the package costs that many sessions, so an unused
+// credit refunds exactly one session's price.
+
+export function packagePrice(costs: number, offer: { sessions: number; percent: number }) {
+  const perSession = Math.round((costs * (100 - offer.percent)) / 100);
+  return { price_per_session: perSession, total_price: perSession * offer.sessions, regular_total: costs * offer.sessions };
+}
+
+/** A type's offers as the API shows them, each priced: what a session and the package cost, and the regular total. */
+export const toPackageOffers = (costs: number, offers: { sessions: number; percent: number; valid_days: number }[]) =>
+  offers.map((o) => ({ sessions: o.sessions, percent: o.percent, valid_days: o.valid_days, ...packagePrice(costs, o) }));
