@@ -19,7 +19,11 @@ import {
   conferenceServerMessage,
   type ConferencePeer,
   type ConferenceServerMessage,
+  type LiveRecordingState,
 } from './protocol/conference.ts';
+
+/** Durable storage: the meeting's recording in progress, for the `welcome` of later joiners. */
+const RECORDING_KEY = 'recording';
 
 /**
  * Kept in the socket's attachment (connection.setState), so it survives hibernation. `joining` is true while
@@ -156,7 +160,8 @@ export class ConferenceRoom extends Server {
     connection.setState({ ...state, attendanceId, joining: false });
 
     const present = this.joined().filter((c) => c.id !== connection.id);
-    connection.send(encode({ type: 'welcome', self: peer, peers: present.map((c) => stateOf(c)!.peer) }));
+    const recording = (await this.ctx.storage.get<LiveRecordingState>(RECORDING_KEY)) ?? null;
+    connection.send(encode({ type: 'welcome', self: peer, peers: present.map((c) => stateOf(c)!.peer), recording }));
     this.sendTo(present, { type: 'peer_joined', peer });
     await this.ensureAlarm();
   }
@@ -266,6 +271,17 @@ export class ConferenceRoom extends Server {
     for (const c of everyone) c.send(text);
     await Promise.all(everyone.map((c) => this.depart(c, CONFERENCE_CLOSE.ended, REASON.ended, false)));
     return { closed: everyone.length };
+  }
+
+  /**
+   * RPC from the Worker (worker/conferences/room-control.ts) when the meeting's recording starts or finishes
+   * (decision 019): kept for the `welcome` of whoever joins later, and told to everyone present now, so nobody is in
+   * a recorded room without «Идёт запись» on their screen.
+   */
+  async recording(recording: LiveRecordingState) {
+    await this.ctx.storage.put(RECORDING_KEY, recording);
+    this.sendTo(this.joined(), { type: 'recording', recording });
+    return { told: this.joined().length };
   }
 
   /** RPC: who is in the room now (tests, and the REST side if it ever needs it). */

@@ -56,6 +56,7 @@ import { downloadsRoutes } from './downloads/downloads.routes.ts';
 import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
 import { demoRoomRoutes } from './conferences/demo-room.routes.ts';
+import { recordingsRoutes } from './recordings/recordings.routes.ts';
 import { serveVisitorPage, VISITOR_PAGES, type VisitorPageRenderer } from './pages/visitor-pages.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
@@ -98,7 +99,8 @@ function createApi() {
     .route('/', downloadsRoutes)
     .route('/', conferencesRoutes)
     .route('/', conferenceSfuRoutes)
-    .route('/', demoRoomRoutes);
+    .route('/', demoRoomRoutes)
+    .route('/', recordingsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -70,16 +70,22 @@ export const conferenceClientMessage = z.discriminatedUnion('type', [
 ]);
 export type ConferenceClientMessage = z.infer<typeof conferenceClientMessage>;
 
+/** The meeting's recording in progress (decision 019), or null: `welcome` carries it, `recording` announces a change. */
+export const liveRecording = z.object({ id: z.number().int(), started_at: z.string() }).nullable();
+export type LiveRecordingState = z.infer<typeof liveRecording>;
+
 /** What the room sends. */
 export const conferenceServerMessage = z.discriminatedUnion('type', [
   /** the first message after the upgrade: who I am and who is already here (I offer to none; they offer or I do by id) */
-  z.object({ type: z.literal('welcome'), self: conferencePeer, peers: z.array(conferencePeer) }),
+  z.object({ type: z.literal('welcome'), self: conferencePeer, peers: z.array(conferencePeer), recording: liveRecording.optional() }),
   z.object({ type: z.literal('peer_joined'), peer: conferencePeer }),
   z.object({ type: z.literal('peer_updated'), peer: conferencePeer }),
   z.object({ type: z.literal('peer_left'), peer_id: z.string() }),
   z.object({ type: z.literal('signal'), from: z.string(), data: signalPayload }),
   /** the host ended the meeting, or its time is over */
   z.object({ type: z.literal('ended') }),
+  /** a recording started (everyone shows «Идёт запись») or finished (null) (decision 019) */
+  z.object({ type: z.literal('recording'), recording: liveRecording }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type ConferenceServerMessage = z.infer<typeof conferenceServerMessage>;

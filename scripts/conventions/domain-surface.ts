@@ -27,7 +27,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
   // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events);
   // the room's window, for the join page's countdown
-  conferences: ['attendance.queries.ts', 'conference-window.ts', 'demo-room.ts', 'join-token.ts', 'room-control.ts', 'socket-access.ts'],
+  // and the meeting as one person sees it, for who may record and watch its recordings
+  conferences: ['attendance.queries.ts', 'conference-window.ts', 'conferences.queries.ts', 'demo-room.ts', 'join-token.ts', 'room-control.ts', 'socket-access.ts'],
   'consultation-slots': ['slot-dates.ts', 'slot-removal.queries.ts'],
   disputes: ['disputes.queries.ts'],
   educations: ['educations.mapper.ts'],
@@ -70,6 +71,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // words a payment is canceled with, which our own cancellations (holds, registrations, events) write too
   payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts'],
   reminders: ['reminders.ts'],
+  // the scheduler's sweeps of recordings (stale ones finished, expired ones deleted)
+  recordings: ['recording-sweeps.ts'],
   users: ['users.mapper.ts', 'users.queries.ts'],
   'work-experiences': ['work-experiences.mapper.ts'],
 };

@@ -60,6 +60,7 @@ export function makeEventDetail(overrides: Partial<EventDetail> = {}): EventDeta
     duration_minutes: 90,
     is_canceled: false,
     is_public: true,
+    is_recorded: true,
     registrations_count: 15,
     ...overrides,
   };

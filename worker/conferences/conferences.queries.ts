@@ -4,9 +4,10 @@
 import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { conferences } from '../../drizzle/schema/conferences.ts';
-import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
+import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
+import { meetingRecordings } from '../../drizzle/schema/recordings.ts';
 import { mentorApplications } from '../../drizzle/schema/users.ts';
 import type { ConferenceContentType } from '../../party/protocol/conference.ts';
 import { INTERVIEW_TITLE } from '../mentor-applications/interviews.schemas.ts';
@@ -31,6 +32,10 @@ export type Meeting = {
    */
   standing: 'mentor' | 'participant' | 'pending_payment' | null;
   room: Room | null;
+  /** the mentor's choice for this meeting's recording (decision 019); interviews are never recorded */
+  isRecorded: boolean;
+  /** the recording in progress now, if any */
+  recording: { id: number; startedAt: string } | null;
   /** the database's clock, which every window decision uses */
   now: Date;
 };
@@ -38,6 +43,13 @@ export type Meeting = {
 const iso = (column: unknown) => sql<string>`to_json(${column})#>>'{}'`;
 const roomOf = (contentType: ConferenceContentType, objectId: AnyColumn | number) =>
   and(eq(conferences.contentType, contentType), eq(conferences.objectId, objectId));
+/** The meeting's recording in progress (at most one: meeting_recordings_one_live_uq), as json, or null. */
+const liveRecording = (contentType: ConferenceContentType, objectId: AnyColumn) =>
+  sql<{ id: number; started_at: string } | null>`(select json_build_object('id', ${meetingRecordings.id}, 'started_at', ${meetingRecordings.startedAt})
+    from ${meetingRecordings} where ${meetingRecordings.contentType} = ${contentType} and ${meetingRecordings.objectId} = ${objectId}
+    and ${meetingRecordings.status} = 'recording')`;
+const toLive = (r: { id: number; started_at: string } | null) => (r ? { id: r.id, startedAt: new Date(r.started_at).toISOString() } : null);
+
 const roomColumns = {
   login: conferences.login,
   password: conferences.password,
@@ -71,6 +83,8 @@ async function eventMeeting(db: Executor, eventId: number, userId: number): Prom
       canceled: events.isCanceled,
       totalSpots: events.totalSpots,
       registration: eventRegistrations.status,
+      isRecorded: events.isRecorded,
+      recording: liveRecording('events', events.id),
       ...roomColumns,
     })
     .from(events)
@@ -97,6 +111,8 @@ async function eventMeeting(db: Executor, eventId: number, userId: number): Prom
     paid: true,
     standing,
     room: toRoom(row),
+    isRecorded: row.isRecorded,
+    recording: toLive(row.recording),
     now: new Date(row.now),
   };
 }
@@ -112,10 +128,13 @@ async function bookingMeeting(db: Executor, bookingId: number, userId: number): 
       mentorId: consultationBookings.mentorId,
       menteeId: consultationBookings.menteeId,
       bookingStatus: consultationBookings.status,
+      isRecorded: consultationTypes.isRecorded,
+      recording: liveRecording('consultationbooking', consultationBookings.id),
       ...roomColumns,
     })
     .from(consultationBookings)
     .innerJoin(consultationSlots, eq(consultationSlots.id, consultationBookings.slotId))
+    .innerJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
     .leftJoin(conferences, roomOf('consultationbooking', consultationBookings.id))
     .where(eq(consultationBookings.id, bookingId));
   if (!row) return null;
@@ -132,6 +151,8 @@ async function bookingMeeting(db: Executor, bookingId: number, userId: number): 
     paid: row.bookingStatus === 'paid' || row.bookingStatus === 'finished',
     standing: row.mentorId === userId ? 'mentor' : row.menteeId === userId ? 'participant' : null,
     room: toRoom(row),
+    isRecorded: row.isRecorded,
+    recording: toLive(row.recording),
     now: new Date(row.now),
   };
 }
@@ -170,6 +191,8 @@ async function interviewMeeting(db: Executor, interviewId: number, userId: numbe
     paid: row.interviewStatus !== 'offered',
     standing: row.adminId === userId ? 'mentor' : row.applicantId === userId ? 'participant' : null,
     room: toRoom(row),
+    isRecorded: false,
+    recording: null,
     now: new Date(row.now),
   };
 }

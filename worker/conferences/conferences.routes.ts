@@ -11,7 +11,7 @@ import { validateWithDetail } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { EVENT_SFU_MAX_PEERS, maxPeersOf } from '../../party/conference-limits.ts';
 import { MESH_MAX_PEERS, conferenceWindow, windowState } from './conference-window.ts';
-import { endRoom, findMeeting, startRoom } from './conferences.queries.ts';
+import { endRoom, findMeeting, startRoom, type Meeting } from './conferences.queries.ts';
 import { sfuFromEnv, topologyFor } from './sfu/cloudflare-sfu.ts';
 import {
   CONFERENCE_GETS_PER_MINUTE,
@@ -22,6 +22,7 @@ import {
   type ConferenceLimits,
   type ConferenceState,
   type ConferenceWindowAnswer,
+  type RecordingState,
 } from './conferences.schemas.ts';
 import { iceServers } from './ice-servers.ts';
 import { JOIN_TOKEN_TTL_SECONDS, signJoinToken } from './join-token.ts';
@@ -30,6 +31,10 @@ import { refuse, roleIn, roomNow } from './room-rules.ts';
 import { recordWait } from './attendance.queries.ts';
 
 const iso = (d: Date) => d.toISOString();
+const recordingState = (meeting: Meeting): RecordingState => ({
+  is_recorded: meeting.isRecorded,
+  recording: meeting.recording && { id: meeting.recording.id, started_at: meeting.recording.startedAt },
+});
 
 export const conferencesRoutes = new Hono<AppEnv>()
   // the event editor's warning: an event whose seats and mentor outgrow the mesh, with no SFU to carry it
@@ -84,6 +89,7 @@ export const conferencesRoutes = new Hono<AppEnv>()
       closes_at: iso(window.closesAt),
       state: windowState(window, meeting.now),
       now: iso(meeting.now),
+      ...recordingState(meeting),
     });
   })
   .get('/conferences/get', requireUser, validateWithDetail('query', conferenceQuery), async (c) => {
@@ -126,5 +132,6 @@ export const conferencesRoutes = new Hono<AppEnv>()
       title: meeting.title,
       starts_at: iso(meeting.startsAt),
       ends_at: iso(meeting.endsAt),
+      ...recordingState(meeting),
     });
   });

@@ -78,7 +78,13 @@ export type ConferenceJoin = {
   title: string;
   starts_at: string;
   ends_at: string;
-};
+} & RecordingState;
+
+/**
+ * Whether the meeting is recorded (the mentor's choice; the join screen says so before anyone enters) and the
+ * recording in progress now, if any (decision 019).
+ */
+export type RecordingState = { is_recorded: boolean; recording: { id: number; started_at: string } | null };
 
 /**
  * GET /api/conferences/window/ (ours, decision 012): when this person's meeting room opens and closes, by the
@@ -97,7 +103,7 @@ export type ConferenceWindowAnswer = {
   state: 'before' | 'open' | 'after';
   /** the server's clock when it answered */
   now: string;
-};
+} & RecordingState;
 
 /**
  * GET /api/conferences/limits/ (ours, decision 012): how many people a meeting's room admits here, so the event

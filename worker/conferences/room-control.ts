@@ -1,7 +1,7 @@
 // The Worker's side of a ConferenceRoom: what REST code calls when the meeting's row changes.
 import { getServerByName } from 'partyserver';
 import { conferenceRoomName } from '../../party/conference-identity.ts';
-import type { ConferenceContentType } from '../../party/protocol/conference.ts';
+import type { ConferenceContentType, LiveRecordingState } from '../../party/protocol/conference.ts';
 import type { Bindings } from '../env.ts';
 
 /**
@@ -11,6 +11,25 @@ import type { Bindings } from '../env.ts';
 export async function endConferenceRoom(env: Pick<Bindings, 'ConferenceRoom'>, contentType: ConferenceContentType, objectId: number) {
   const room = await getServerByName(env.ConferenceRoom, conferenceRoomName(contentType, objectId));
   return room.end();
+}
+
+/**
+ * The meeting's recording started (`recording` set) or finished (null) (decision 019): everyone in the room is told
+ * and later joiners' `welcome` carries it. Never throws: the row is the record; a room that cannot be told is logged.
+ */
+export async function announceRecording(
+  env: Pick<Bindings, 'ConferenceRoom'>,
+  contentType: ConferenceContentType,
+  objectId: number,
+  recording: LiveRecordingState,
+) {
+  try {
+    const room = await getServerByName(env.ConferenceRoom, conferenceRoomName(contentType, objectId));
+    return await room.recording(recording);
+  } catch (e) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'conference room not told of a recording', room: conferenceRoomName(contentType, objectId), error: String(e) }));
+    return { told: 0 };
+  }
 }
 
 /** What a person whose place was taken away reads (a close reason: at most ~60 Cyrillic letters). */

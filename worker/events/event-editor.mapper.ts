@@ -35,6 +35,7 @@ export function toNewEvent(input: NewEventInput, mentorId: number, startsAt: Dat
     durationMinutes: input.duration_minutes,
     isPublic: input.is_public,
     isWhitelisted: input.is_whitelisted,
+    isRecorded: input.is_recorded,
     imageUrl: cover?.url ?? null,
     imageFileId: cover?.id ?? null,
   };
@@ -52,5 +53,6 @@ export function toEventPatch(input: EventChangesInput): EventPatch {
   if (input.duration_minutes !== undefined) patch.durationMinutes = input.duration_minutes;
   if (input.is_public !== undefined) patch.isPublic = input.is_public;
   if (input.is_whitelisted !== undefined) patch.isWhitelisted = input.is_whitelisted;
+  if (input.is_recorded !== undefined) patch.isRecorded = input.is_recorded;
   return patch;
 }

@@ -122,6 +122,8 @@ const fields = {
   duration_minutes: wholeNumber(eventMessages.duration, 1, 1440),
   is_public: flag,
   is_whitelisted: flag,
+  /** the meeting is recorded (decision 019); on when not sent */
+  is_recorded: flag,
   // cancelling goes through cancel_event, which refunds; the editor may only send is_canceled false
   is_canceled: flag.refine((v) => v !== true, eventMessages.canceledFlag),
   /** must be the caller when sent (the spec's client sends it) */
@@ -150,6 +152,7 @@ export const updateEventSchema = z.object({
   duration_minutes: fields.duration_minutes,
   is_public: fields.is_public,
   is_whitelisted: fields.is_whitelisted,
+  is_recorded: fields.is_recorded,
   is_canceled: fields.is_canceled,
   mentor_id: fields.mentor_id,
   remove_image: flag,

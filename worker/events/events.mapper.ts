@@ -42,6 +42,8 @@ export function toEventDetail(row: EventItemRow) {
     duration_minutes: row.durationMinutes,
     is_canceled: row.isCanceled,
     is_public: row.isPublic,
+    /** the meeting is recorded (decision 019): the event page says so before anyone registers */
+    is_recorded: row.isRecorded,
     registrations_count: row.takenSpots,
   };
 }

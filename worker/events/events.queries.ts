@@ -41,6 +41,7 @@ export const eventItemColumns = {
   ageRestriction: events.ageRestriction,
   isCanceled: events.isCanceled,
   isPublic: events.isPublic,
+  isRecorded: events.isRecorded,
   status,
   mentorId: events.mentorId,
   mentorFirstName: users.firstName,

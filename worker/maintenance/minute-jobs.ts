@@ -11,6 +11,7 @@ import { judgeMissedInterviewsNow } from './missed-interviews.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
 import { expireDuePackages } from '../packages/package-refund.ts';
 import { sendDueReminders } from '../reminders/reminders.ts';
+import { deleteExpiredRecordings, finishStaleRecordings } from '../recordings/recording-sweeps.ts';
 
 /** The hourly housekeeping runs in the minute the old hourly trigger had (xx:17). */
 export const CLEANUP_MINUTE = 17;
@@ -38,6 +39,9 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
     ...(await job('packages', () => expireDuePackages(ctx))),
     ...(await job('transfers', () => retryPendingTransfers(ctx))),
     ...(await job('reminders', () => sendDueReminders(ctx.env, db, scheduledTime))),
+    // a recording whose host's uploads stopped two minutes ago is finished with what it has (decision 019)
+    ...(await job('staleRecordings', () => finishStaleRecordings(ctx.env, db))),
+    ...(await job('expiredRecordings', () => deleteExpiredRecordings(ctx.env, db))),
     ...(scheduledTime.getUTCMinutes() === CLEANUP_MINUTE ? await job('cleanup', () => cleanupExpired(db)) : {}),
   };
   return report;
