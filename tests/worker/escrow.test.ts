@@ -134,7 +134,7 @@ describe('cancelling a paid booking', () => {
   it('refunds the booker in full at least 7 days before the start', async () => {
     const { booking, mentee, payment, mentor } = await paidBooking(t.db, { startsIn: 10 * DAY });
     await backdateBooking(t.db, booking.id, 3 * DAY);
-    expect(await expectOk(cancel(mentee, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'full' });
+    expect(await expectOk(cancel(mentee, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'full', returns_credit: false });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     const { ledger, refund } = await books(t.db, payment.paymentId);
     expect(ledger).toEqual({ payment_received: 150_000, refund: 150_000 });
@@ -154,7 +154,7 @@ describe('cancelling a paid booking', () => {
     const { booking, mentee, mentor, payment, slot } = await paidBooking(t.db, { startsIn: 2 * DAY, costs: 1500 });
     const card = await addPayoutCard(t.db, mentor.id);
     await backdateBooking(t.db, booking.id, 3 * DAY);
-    expect(await expectOk(cancel(mentee, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'none' });
+    expect(await expectOk(cancel(mentee, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'none', returns_credit: false });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('released');
     const { entries, payout, refund } = await books(t.db, payment.paymentId);
     expect(refund).toBeNull();
@@ -173,7 +173,7 @@ describe('cancelling a paid booking', () => {
   it("refunds in full when the mentor cancels, however late", async () => {
     const { booking, mentee, mentor, payment } = await paidBooking(t.db, { startsIn: 2 * DAY });
     await backdateBooking(t.db, booking.id, 3 * DAY);
-    expect(await expectOk(cancel(mentor, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'full' });
+    expect(await expectOk(cancel(mentor, booking.id), 200)).toEqual<Canceled>({ id: booking.id, status: 'canceled', refund: 'full', returns_credit: false });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('refunded');
     expect((await bookingRow(t.db, booking.id)).canceledBy).toBe(mentor.id);
     expect(await kindsFor(mentee.id)).toEqual(['booking_canceled', 'booking_confirmed', 'refund']);
@@ -189,6 +189,7 @@ describe('cancelling a paid booking', () => {
       id: booking.id,
       status: 'canceled',
       refund: 'not_paid',
+      returns_credit: false,
     });
     expect((await paymentRow(t.db, payment.paymentId)).status).toBe('canceled');
     expect((await expectError(cancel(mentee, booking.id), 409)).code).toBe('booking_canceled');

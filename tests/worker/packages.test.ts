@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { consultationPackages, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { ledgerEntries, payouts, refunds, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { createUser } from '../factories.ts';
-import { addPayoutCard, bookingRow, DAY, HOUR, paymentRow, type User } from './escrow-fixtures.ts';
+import { DISPUTE_WINDOW_HOURS } from '../../worker/escrow/dispute-window.ts';
+import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
+import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
+import { addPayoutCard, backdateBooking, bookingRow, DAY, HOUR, paymentRow, providerCtx, shiftSlot, type User } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
 import { apiAs, expectError, expectOk } from './typed-api.ts';
@@ -182,5 +185,127 @@ describe('buying a package and booking from it', () => {
   });
 });
 
-// silence unused imports until the money tests below use them
-void [addPayoutCard, bookingRow, payouts, refunds, sandboxProviderObjects];
+const cancel = (user: User, bookingId: number) => as(user)['consultation-bookings'][':id'].cancel.$post({ param: { id: String(bookingId) }, json: {} });
+const cancelQuote = (user: User, bookingId: number) => as(user)['consultation-bookings'][':id']['cancel-quote'].$get({ param: { id: String(bookingId) } });
+
+/** The payment's ledger: each entry as [kind, kopecks, booking], and every account's balance over it. */
+async function ledgerOf(paymentId: string) {
+  const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)).orderBy(ledgerEntries.id);
+  const balance: Record<string, number> = { payer: 0, escrow: 0, mentor: 0, platform: 0 };
+  for (const e of entries) {
+    balance[e.debit] -= e.amountKopecks;
+    balance[e.credit] += e.amountKopecks;
+  }
+  return { entries: entries.map((e) => [e.kind, e.amountKopecks, e.bookingId]), balance, sum: Object.values(balance).reduce((a, b) => a + b, 0) };
+}
+
+/** The sandbox's own books: what the provider was asked to refund of the payment, kopecks. */
+async function providerRefunds(providerPaymentId: string) {
+  const rows = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.kind, 'refund'));
+  return rows.filter((r) => r.request.payment_id === providerPaymentId).map((r) => r.amountKopecks);
+}
+
+/** The session's slot moves into the past, beyond its dispute window, so the scheduler settles it. */
+async function holdSession(bookingId: number) {
+  const booking = await bookingRow(t.db, bookingId);
+  await shiftSlot(t.db, booking.slotId, -(DISPUTE_WINDOW_HOURS + 3) * HOUR);
+}
+
+describe('the money of a package, per session', () => {
+  it('returns a credit cancelled in time, pays the mentor per session less 5 %, refunds the rest pro rata, and the ledger sums to zero', async () => {
+    const { mentor, type, mentee, pack, payment } = await boughtPackage();
+    await addPayoutCard(t.db, mentor.id);
+    const a = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    const b = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+
+    // cancelled within the policy (10 days ahead): the credit comes back, no money moves
+    const quote = await expectOk(cancelQuote(mentee, a.id), 200);
+    expect(quote).toMatchObject({ returns_credit: true, refund: 'not_paid', refund_amount: 0, paid_amount: 1800 });
+    expect(quote.message).toMatch(/^Консультация вернётся в пакет/);
+    expect(await expectOk(cancel(mentee, a.id), 200)).toEqual({ id: a.id, status: 'canceled', refund: 'not_paid', returns_credit: true });
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 4, reserved: 1, used: 0 });
+
+    // the other is held and its dispute window closes: the mentor is paid for that one session, not the package
+    await holdSession(b.id);
+    expect(await settleDueBookings(providerCtx(t.db))).toMatchObject({ bookingsFinished: 1, consultationPayouts: 1 });
+    expect((await ledgerOf(payment.id)).entries).toEqual([
+      ['payment_received', 900_000, null],
+      ['platform_fee', 9000, b.id],
+      ['mentor_payout', 171_000, b.id],
+    ]);
+    const [payout] = await t.db.select().from(payouts).where(eq(payouts.paymentId, payment.id));
+    expect(payout).toMatchObject({ bookingId: b.id, amountKopecks: 171_000, feeKopecks: 9000, status: 'succeeded' });
+    expect((await paymentRow(t.db, payment.id)).status).toBe('succeeded');
+    // settling again moves nothing (one entry per payment, kind and session)
+    expect(await settleDueBookings(providerCtx(t.db))).toMatchObject({ consultationPayouts: 0 });
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 4, reserved: 0, used: 1, refundable_amount: 7200 });
+
+    // the rest back pro rata: 4 × 1 800 ₽, one partial refund of the payment
+    expect(await expectOk(as(mentee)['consultation-packages'][':id']['refund-quote'].$get({ param: { id: String(pack.id) } }), 200)).toEqual({ credits: 4, amount: 7200 });
+    const refunded = await expectOk(as(mentee)['consultation-packages'][':id'].refund.$post({ param: { id: String(pack.id) } }), 200);
+    expect(refunded).toMatchObject({ status: 'refunded', left: 0, used: 1, refundable_amount: 0 });
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(refund).toMatchObject({ bookingId: null, amountKopecks: 720_000, status: 'succeeded' });
+    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([720_000]);
+
+    const books = await ledgerOf(payment.id);
+    expect(books.entries.at(-1)).toEqual(['refund', 720_000, null]);
+    expect(books.balance).toEqual({ payer: -180_000, escrow: 0, mentor: 171_000, platform: 9000 });
+    expect(books.sum).toBe(0);
+    // nothing of it is left in escrow: the payment is closed, released (the mentor got part of it)
+    expect((await paymentRow(t.db, payment.id)).status).toBe('released');
+    expect(await expectError(as(mentee)['consultation-packages'][':id'].refund.$post({ param: { id: String(pack.id) } }), 409)).toMatchObject({ code: 'package_nothing_to_refund' });
+  });
+
+  it('counts a session cancelled too late as taken: its price goes to the mentor', async () => {
+    const { mentor, type, mentee, pack, payment } = await boughtPackage();
+    await addPayoutCard(t.db, mentor.id);
+    const slot = await slotOf(type, 3 * DAY);
+    const late = await expectOk(bookFrom(mentee, slot.id, pack.id), 201);
+    await backdateBooking(t.db, late.id, 2 * DAY);
+    expect(await expectOk(cancelQuote(mentee, late.id), 200)).toMatchObject({ returns_credit: false, refund: 'none', refund_amount: 0 });
+    expect(await expectOk(cancel(mentee, late.id), 200)).toMatchObject({ refund: 'none', returns_credit: false });
+    expect((await ledgerOf(payment.id)).entries.slice(1)).toEqual([
+      ['platform_fee', 9000, late.id],
+      ['mentor_payout', 171_000, late.id],
+    ]);
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 4, reserved: 0, used: 1 });
+  });
+
+  it('refunds an expired package’s unused credits by the scheduler; a session booked before still settles on its own', async () => {
+    const { type, mentee, pack, payment } = await boughtPackage();
+    const kept = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    await t.db.update(consultationPackages).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(consultationPackages.id, pack.id));
+    // (other tests' packages may be due too: the database is shared)
+    const report = await runMinuteJobs(providerCtx(t.db), new Date());
+    expect(report.packages).toMatchObject({ packagesExpired: expect.any(Number) });
+    expect((await myPackages(mentee))[0]).toMatchObject({ status: 'expired', left: 0, reserved: 1, refundable_amount: 0 });
+    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([720_000]);
+    expect((await paymentRow(t.db, payment.id)).status).toBe('succeeded');
+    // a second run changes nothing
+    expect((await runMinuteJobs(providerCtx(t.db), new Date())).packages).toMatchObject({ packagesExpired: 0 });
+    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([720_000]);
+
+    // the session booked before expiry, cancelled in time: its credit can't go back to an expired package, so its price does
+    expect(await expectOk(cancelQuote(mentee, kept.id), 200)).toMatchObject({ returns_credit: false, refund: 'full', refund_amount: 1800 });
+    expect(await expectOk(cancel(mentee, kept.id), 200)).toMatchObject({ refund: 'full', returns_credit: false });
+    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([720_000, 180_000]);
+    const books = await ledgerOf(payment.id);
+    expect(books.entries).toEqual([
+      ['payment_received', 900_000, null],
+      ['refund', 720_000, null],
+      ['refund', 180_000, kept.id],
+    ]);
+    expect(books.balance).toEqual({ payer: 0, escrow: 0, mentor: 0, platform: 0 });
+    expect((await paymentRow(t.db, payment.id)).status).toBe('refunded');
+  });
+
+  it('gives the credit back when the mentor cancels', async () => {
+    const { mentor, type, mentee, pack } = await boughtPackage();
+    const booked = await expectOk(bookFrom(mentee, (await slotOf(type, 2 * DAY)).id, pack.id), 201);
+    await backdateBooking(t.db, booked.id, 2 * DAY);
+    expect(await expectOk(cancelQuote(mentor, booked.id), 200)).toMatchObject({ returns_credit: true, message: 'Консультация вернётся в пакет ученика.' });
+    expect(await expectOk(cancel(mentor, booked.id), 200)).toMatchObject({ refund: 'not_paid', returns_credit: true });
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 5, reserved: 0, used: 0 });
+  });
+});

@@ -10,6 +10,7 @@ import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { settlePackageCancellation } from '../escrow/package-money.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.queries.ts';
 import { refundNotice } from '../escrow/notices.ts';
 import { freeBookingNotice } from '../escrow/service-notices.ts';
@@ -101,7 +102,7 @@ export async function createBooking(
 }
 
 export type CancelOutcome =
-  | { kind: 'canceled'; booking: Booking; refund: RefundAnswer; effects: Effects }
+  | { kind: 'canceled'; booking: Booking; refund: RefundAnswer; returnsCredit: boolean; effects: Effects }
   | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' | 'started' };
 
 /**
@@ -125,8 +126,15 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     let money = { refund: 'not_paid' as RefundAnswer, refundIds: [] as string[], payoutIds: [] as string[], refundedKopecks: 0 };
     let payerId = booking.menteeId;
     let paymentId: string | null = null;
+    let returnsCredit = false;
     if (booking.status === 'pending_payment') {
       await cancelPendingPayment(tx, bookingId);
+    } else if (booking.packageId) {
+      // paid with a package's credit (decision 006, «Packages»): in time the credit comes back, too late the session counts
+      const settled = await settlePackageCancellation(tx, booking, { by, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
+      ({ returnsCredit } = settled);
+      money = { ...settled, refund: settled.returnsCredit ? 'not_paid' : settled.refund };
+      if (by === 'mentor') await countMentorCancellation(tx, booking.mentorId);
     } else {
       const payment = await lockHeldPayment(tx, { bookingId });
       if (payment) ({ payerId, id: paymentId } = payment);
@@ -145,7 +153,7 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
       notices.push(refundNotice(payerId, paymentId, money.refundedKopecks, reason, bookingUrl(bookingId, CANCELLED_SCHEDULE_URL)));
     }
     const effects: Effects = { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications: await storeNotifications(tx, notices) };
-    return { kind: 'canceled', booking: canceled, refund: money.refund, effects };
+    return { kind: 'canceled', booking: canceled, refund: money.refund, returnsCredit, effects };
   });
   if (outcome.kind === 'canceled') await applyEffects(ctx, outcome.effects);
   return outcome;

@@ -286,6 +286,10 @@ type CancelQuoteRow = {
   held_kopecks: string | null;
   disputed: boolean;
   time_zone: string;
+  /** a consultation paid with a package's credit: the session's price and whether the package can take the credit back */
+  package_id: number | null;
+  session_kopecks: string | null;
+  package_open: boolean | null;
 };
 
 /** What cancelling the caller's booking now depends on: its state, start, money held, an open dispute, the caller's zone. */
@@ -295,8 +299,10 @@ export async function cancelQuoteFacts(db: Db, bookingId: number, callerId: numb
            to_json(s.starts_at)#>>'{}' as starts_at, to_json(now())#>>'{}' as now,
            (select p.amount_kopecks from payments p where p.booking_id = b.id and p.status = 'succeeded') as held_kopecks,
            exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open') as disputed,
-           (select u.time_zone from users u where u.id = ${callerId}) as time_zone
+           (select u.time_zone from users u where u.id = ${callerId}) as time_zone,
+           b.package_id, k.price_per_session::bigint * 100 as session_kopecks, k.status in ('active', 'used_up') as package_open
     from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+    left join consultation_packages k on k.id = b.package_id
     where b.id = ${bookingId} and (b.mentee_id = ${callerId} or b.mentor_id = ${callerId})`);
   return result.rows[0];
 }

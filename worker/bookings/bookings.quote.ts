@@ -1,11 +1,11 @@
 // GET /consultation-bookings/{id}/cancel-quote/ (decision 010): what cancelling the booking now would refund,
 // refused for the same reasons the cancellation itself is.
 import type { Db } from '../../drizzle/db.ts';
-import { quoteRefund, type RefundQuote } from '../escrow/refund-quote.ts';
+import { quotePackageSession, quoteRefund, type RefundQuote } from '../escrow/refund-quote.ts';
 import type { CancelOutcome } from './bookings.lifecycle.ts';
 import { cancelQuoteFacts } from './bookings.queries.ts';
 
-export type QuoteOutcome = { kind: 'quote'; quote: RefundQuote } | { kind: Exclude<CancelOutcome['kind'], 'canceled'> };
+export type QuoteOutcome = { kind: 'quote'; quote: RefundQuote & { returns_credit: boolean } } | { kind: Exclude<CancelOutcome['kind'], 'canceled'> };
 
 export async function quoteBookingCancellation(db: Db, bookingId: number, callerId: number): Promise<QuoteOutcome> {
   const row = await cancelQuoteFacts(db, bookingId, callerId);
@@ -17,14 +17,19 @@ export async function quoteBookingCancellation(db: Db, bookingId: number, caller
   const startsAt = new Date(row.starts_at);
   const now = new Date(row.now);
   if (by === 'buyer' && row.status === 'paid' && startsAt <= now) return { kind: 'started' };
+  const bookedAt = new Date(row.created_at);
+  if (row.package_id !== null && row.status === 'paid') {
+    const session = { by, startsAt, bookedAt, now, sessionKopecks: Number(row.session_kopecks), packageOpen: row.package_open === true, timeZone: row.time_zone };
+    return { kind: 'quote', quote: quotePackageSession(session) };
+  }
   const quote = quoteRefund({
     by,
     startsAt,
-    bookedAt: new Date(row.created_at),
+    bookedAt,
     now,
     heldKopecks: row.held_kopecks === null ? null : Number(row.held_kopecks),
     timeZone: row.time_zone,
     what: 'booking',
   });
-  return { kind: 'quote', quote };
+  return { kind: 'quote', quote: { ...quote, returns_credit: false } };
 }

@@ -91,7 +91,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
     if (outcome.kind !== 'canceled') throw cancelRefusals[outcome.kind]();
     // a join token issued before stays valid for minutes: whoever is in the meeting's room leaves it now (decision 012)
     await revokeConferenceAccess(c.env, 'consultationbooking', id, null, REVOKED_REASON.bookingCanceled);
-    return c.json({ id: outcome.booking.id, status: outcome.booking.status, refund: outcome.refund });
+    // returns_credit: a consultation of a package cancelled in time went back to the package (decision 006, «Packages»)
+    return c.json({ id: outcome.booking.id, status: outcome.booking.status, refund: outcome.refund, returns_credit: outcome.returnsCredit });
   })
   .post('/consultation-bookings/:id/finish', requireUser, validate('json', bookingActionBody), async (c) => {
     const callerId = c.var.user.id;

@@ -64,3 +64,37 @@ export function quoteRefund(input: {
     message: `Бесплатная отмена закончилась ${when}. Оплата (${amount}) не вернётся: она будет переведена ментору.`,
   };
 }
+
+/**
+ * The quote for a consultation paid with a package's credit (decision 006, «Packages»), by the same policy: in time the
+ * credit goes back to the package (or, if the package has meanwhile expired or been refunded, the session's price goes
+ * back as money); too late, the session counts as taken and its price goes to the mentor.
+ */
+export function quotePackageSession(input: {
+  by: CancelledBy;
+  startsAt: Date;
+  bookedAt: Date;
+  now: Date;
+  sessionKopecks: number;
+  packageOpen: boolean;
+  timeZone: string;
+}): RefundQuote & { returns_credit: boolean } {
+  const paid = input.sessionKopecks / 100;
+  const amount = formatRubles(input.sessionKopecks);
+  const until = input.by === 'mentor' ? null : freeCancellationUntil(input.startsAt, input.bookedAt);
+  const base = { paid_amount: paid, by: input.by, free_until: until?.toISOString() ?? null };
+  if (cancellationRefund(input) === 'full') {
+    const inTime = until ? ` Бесплатная отмена действует до ${formatWhen(until, input.timeZone)}.` : '';
+    if (input.packageOpen) {
+      return { ...base, refund: 'not_paid', refund_amount: 0, returns_credit: true, message: input.by === 'mentor' ? 'Консультация вернётся в пакет ученика.' : `Консультация вернётся в пакет: её можно будет забронировать снова.${inTime}` };
+    }
+    return { ...base, refund: 'full', refund_amount: paid, returns_credit: false, message: `Пакет уже закрыт, поэтому вернём стоимость консультации: ${amount}.${inTime}` };
+  }
+  return {
+    ...base,
+    refund: 'none',
+    refund_amount: 0,
+    returns_credit: false,
+    message: `Бесплатная отмена закончилась ${formatWhen(until!, input.timeZone)}. Консультация из пакета будет считаться проведённой: ${amount} перейдут ментору.`,
+  };
+}

@@ -54,12 +54,13 @@ const menteeWaited = sql`exists (
 /** The rule over `consultation_bookings b` joined with `consultation_slots s`, read on the database clock. */
 const mentorNoShow = sql`b.status = 'paid'
   and s.starts_at + make_interval(mins => ${NO_SHOW_GRACE_MINUTES}) <= now()
-  and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'succeeded')
+  -- paid: its own payment held, or a credit of a package (decision 006, «Packages»)
+  and (exists (select 1 from payments p where p.booking_id = b.id and p.status = 'succeeded') or b.package_id is not null)
   and not exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open')
   and (${menteePresent} or ${menteeWaited})
   and not ${mentorPresent}`;
 
-type Cancelled = { id: number; mentee_id: number; mentor_id: number; created_at: string | Date; starts_at: string | Date; name: string };
+type Cancelled = { id: number; mentee_id: number; mentor_id: number; created_at: string | Date; starts_at: string | Date; name: string; package_id: number | null };
 
 /** Paid consultations whose mentor did not come while the mentee did, earliest first. */
 export async function noShowBookingIds(db: Db, limit: number) {
@@ -78,6 +79,6 @@ export async function cancelNoShowBooking(tx: Tx, bookingId: number): Promise<Ca
        set status = 'canceled', canceled_at = now(), canceled_by = b.mentor_id, hold_expires_at = null
       from consultation_slots s, consultation_types t
      where b.id = ${bookingId} and s.id = b.slot_id and t.id = b.consultation_type_id and ${mentorNoShow}
-    returning b.id, b.mentee_id, b.mentor_id, b.created_at, s.starts_at, b.type_name as name`);
+    returning b.id, b.mentee_id, b.mentor_id, b.created_at, s.starts_at, b.type_name as name, b.package_id`);
   return result.rows[0];
 }

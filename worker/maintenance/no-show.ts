@@ -9,6 +9,7 @@ import { settleCancellation } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { countMentorNoShow } from '../escrow/mentor-counts.queries.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { settlePackageCancellation } from '../escrow/package-money.ts';
 import { formatRubles } from '../escrow/notices.ts';
 import { bookingUrl, CANCELLED_SCHEDULE_URL } from '../notifications/notice.messages.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
@@ -20,10 +21,12 @@ export const NO_SHOW_BATCH = 100;
 
 export const NO_SHOW_REFUND_REASON = 'Ментор не пришёл на консультацию.';
 
-const menteeNotice = (menteeId: number, bookingId: number, name: string, kopecks: number): NewNotification => ({
+const menteeNotice = (menteeId: number, bookingId: number, name: string, kopecks: number, creditBack = false): NewNotification => ({
   userId: menteeId,
   kind: 'booking_no_show',
-  message: `Наставник не пришёл на консультацию «${name}». Мы вернём вам ${formatRubles(kopecks)} полностью.`,
+  message: creditBack
+    ? `Наставник не пришёл на консультацию «${name}». Она вернулась в ваш пакет.`
+    : `Наставник не пришёл на консультацию «${name}». Мы вернём вам ${formatRubles(kopecks)} полностью.`,
   url: bookingUrl(bookingId, CANCELLED_SCHEDULE_URL),
   dedupeKey: `booking_no_show:${bookingId}`,
 });
@@ -42,17 +45,14 @@ async function cancelNoShow(tx: Tx, bookingId: number) {
   if (!locked) return null;
   const booking = await cancelNoShowBooking(tx, bookingId);
   if (!booking) return null;
-  const payment = await lockHeldPayment(tx, { bookingId });
-  const money = await settleCancellation(tx, payment, {
-    by: 'mentor',
-    startsAt: new Date(booking.starts_at),
-    bookedAt: new Date(booking.created_at),
-    now: new Date(),
-    reason: NO_SHOW_REFUND_REASON,
-  });
+  const terms = { by: 'mentor' as const, startsAt: new Date(booking.starts_at), bookedAt: new Date(booking.created_at), now: new Date(), reason: NO_SHOW_REFUND_REASON };
+  // a consultation of a package: its credit goes back (or its price, if the package has closed meanwhile)
+  const money = booking.package_id
+    ? await settlePackageCancellation(tx, { id: bookingId, packageId: Number(booking.package_id) }, terms)
+    : { returnsCredit: false, ...(await settleCancellation(tx, await lockHeldPayment(tx, { bookingId }), terms)) };
   await countMentorNoShow(tx, booking.mentor_id);
   const notifications = await storeNotifications(tx, [
-    menteeNotice(booking.mentee_id, bookingId, booking.name, money.refundedKopecks),
+    menteeNotice(booking.mentee_id, bookingId, booking.name, money.refundedKopecks, money.returnsCredit),
     mentorNotice(booking.mentor_id, bookingId, booking.name),
   ]);
   return { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications };

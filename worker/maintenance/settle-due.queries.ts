@@ -10,7 +10,12 @@ export async function dueBookingIds(db: Db, limit: number) {
     select b.id from consultation_bookings b join consultation_slots s on s.id = b.slot_id
     where s.ends_at < now() - make_interval(hours => ${DISPUTE_WINDOW_HOURS})
       and (b.status = 'paid'
-        or (b.status = 'finished' and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'succeeded')))
+        or (b.status = 'finished' and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'succeeded'))
+        -- a finished consultation of a package whose session is still held (its package's payment, nothing keyed to it yet)
+        or (b.status = 'finished' and b.package_id is not null
+            and exists (select 1 from payments p where p.package_id = b.package_id and p.status = 'succeeded'
+                        and not exists (select 1 from ledger_entries l where l.payment_id = p.id and l.booking_id = b.id
+                                        and l.kind in ('mentor_payout', 'refund')))))
       and not exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open')
     order by s.ends_at
     limit ${limit}`);

@@ -9,6 +9,7 @@ import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { releaseHeld } from '../escrow/money.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { releasePackageSession } from '../escrow/package-money.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { dueBookingIds, dueEventPaymentIds } from './settle-due.queries.ts';
@@ -25,6 +26,8 @@ export async function settleDueBookings(ctx: ProviderContext, limit = SETTLE_BAT
       const booking = await lockBooking(tx, bookingId);
       if (!booking) return { finished: false, payoutId: null };
       const done = await finishPaidBooking(tx, bookingId);
+      // a consultation of a package is paid out on its own, for one session's price (decision 006, «Packages»)
+      if (booking.packageId) return { finished: Boolean(done), payoutId: await releasePackageSession(tx, booking) };
       const payment = await lockHeldPayment(tx, { bookingId });
       return { finished: Boolean(done), payoutId: payment ? await releaseHeld(tx, payment.id) : null };
     });
