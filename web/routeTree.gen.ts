@@ -53,6 +53,7 @@ import { Route as Event_infoIdRouteImport } from './routes/event_info.$id'
 import { Route as Event_infoPreviewRouteImport } from './routes/event_info.preview'
 import { Route as InterviewConferenceInterview_idRouteImport } from './routes/interview-conference.$interview_id'
 import { Route as Mentor_infoMentorIdRouteImport } from './routes/mentor_info.$mentorId'
+import { Route as RecordingIdRouteImport } from './routes/recording.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -276,6 +277,11 @@ const Mentor_infoMentorIdRoute = Mentor_infoMentorIdRouteImport.update({
   path: '/mentor_info/$mentorId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RecordingIdRoute = RecordingIdRouteImport.update({
+  id: '/recording/$id',
+  path: '/recording/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/event_info/preview': typeof Event_infoPreviewRoute
   '/interview-conference/$interview_id': typeof InterviewConferenceInterview_idRoute
   '/mentor_info/$mentorId': typeof Mentor_infoMentorIdRoute
+  '/recording/$id': typeof RecordingIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -368,6 +375,7 @@ export interface FileRoutesByTo {
   '/event_info/preview': typeof Event_infoPreviewRoute
   '/interview-conference/$interview_id': typeof InterviewConferenceInterview_idRoute
   '/mentor_info/$mentorId': typeof Mentor_infoMentorIdRoute
+  '/recording/$id': typeof RecordingIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -415,6 +423,7 @@ export interface FileRoutesById {
   '/event_info/preview': typeof Event_infoPreviewRoute
   '/interview-conference/$interview_id': typeof InterviewConferenceInterview_idRoute
   '/mentor_info/$mentorId': typeof Mentor_infoMentorIdRoute
+  '/recording/$id': typeof RecordingIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -463,6 +472,7 @@ export interface FileRouteTypes {
     | '/event_info/preview'
     | '/interview-conference/$interview_id'
     | '/mentor_info/$mentorId'
+    | '/recording/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -509,6 +519,7 @@ export interface FileRouteTypes {
     | '/event_info/preview'
     | '/interview-conference/$interview_id'
     | '/mentor_info/$mentorId'
+    | '/recording/$id'
   id:
     | '__root__'
     | '/'
@@ -555,6 +566,7 @@ export interface FileRouteTypes {
     | '/event_info/preview'
     | '/interview-conference/$interview_id'
     | '/mentor_info/$mentorId'
+    | '/recording/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -602,6 +614,7 @@ export interface RootRouteChildren {
   Event_infoPreviewRoute: typeof Event_infoPreviewRoute
   InterviewConferenceInterview_idRoute: typeof InterviewConferenceInterview_idRoute
   Mentor_infoMentorIdRoute: typeof Mentor_infoMentorIdRoute
+  RecordingIdRoute: typeof RecordingIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -914,6 +927,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Mentor_infoMentorIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/recording/$id': {
+      id: '/recording/$id'
+      path: '/recording/$id'
+      fullPath: '/recording/$id'
+      preLoaderRoute: typeof RecordingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -962,6 +982,7 @@ const rootRouteChildren: RootRouteChildren = {
   Event_infoPreviewRoute: Event_infoPreviewRoute,
   InterviewConferenceInterview_idRoute: InterviewConferenceInterview_idRoute,
   Mentor_infoMentorIdRoute: Mentor_infoMentorIdRoute,
+  RecordingIdRoute: RecordingIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

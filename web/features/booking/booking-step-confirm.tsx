@@ -6,6 +6,8 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
 import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { QUESTIONS_MAX } from '../../../worker/bookings/booking-rules.ts';
+import { RecordingNotice } from '../../components/recording-notice.tsx';
+import { RECORDING_TEXTS } from '../../lib/recordings/recording-texts.ts';
 import type { AvailableSlot, SlotDetail, TypePrice } from './booking.api.ts';
 import { DEFAULT_DURATION_MINUTES, DEFAULT_TOPIC, formatLongDay, formatTimeRange } from './booking-calendar.ts';
 
@@ -125,6 +127,9 @@ export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZ
           </div>
         ) : null}
       </section>
+
+      {/* said before booking (issue 36): the consultation is recorded, who sees the recording, how long it is kept */}
+      {detail?.consultation_type?.is_recorded ? <RecordingNotice text={RECORDING_TEXTS.booking} className="sm:col-span-2" /> : null}
 
       <FormField label="Вопросы ментору" hint={`${questions.length}/${QUESTIONS_MAX}`} className="sm:col-span-2">
         <Textarea

@@ -1,8 +1,9 @@
-import { useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { Bug, Hand, LayoutGrid, Mic, MicOff, MonitorUp, PhoneOff, UserRound, Users, Video, VideoOff, X } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DebugPanel } from './debug-panel.tsx';
+import { RecordingBadge } from './recording-badge.tsx';
 import type { MeetingClient, RemotePeer } from './meeting-client.ts';
 import { VideoTile } from './video-tile.tsx';
 
@@ -30,6 +31,10 @@ type ConferenceViewProps = {
   prototype?: boolean;
   /** the caller tells the person (a toast on the meeting page, the error snackbar on /BaseMeet) */
   onControlFailed?: (control: ConferenceControl, error?: unknown) => void;
+  /** this device records the room (the host), before the room has said so to everyone */
+  recordingLocally?: boolean;
+  /** the host's control to stop or start the recording (issue 36) */
+  recordingControl?: ReactNode;
 };
 
 /** The main view's choice: a remote connection's id, or oneself (/BaseMeet only). */
@@ -40,7 +45,7 @@ const SELF = 'self';
  * remote participant is chosen until someone is pinned), a draggable self view, the controls, the participants'
  * panel with the count including oneself, the connection banners, and what follows an end.
  */
-export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, prototype = false, onControlFailed }: ConferenceViewProps) {
+export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, prototype = false, onControlFailed, recordingLocally = false, recordingControl }: ConferenceViewProps) {
   const snapshot = useSyncExternalStore(client.subscribe, client.snapshot);
   const [pinned, setPinned] = useState<string | null>(null);
   const [grid, setGrid] = useState(false);
@@ -82,7 +87,10 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
       className="flex flex-col bg-zinc-950 text-white max-lg:fixed max-lg:inset-0 max-lg:z-[45] max-lg:pt-[env(safe-area-inset-top)] max-lg:pb-[env(safe-area-inset-bottom)] lg:h-[calc(100dvh-4rem)] lg:min-h-[420px]"
     >
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 pt-3 pb-2">
-        <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{title || 'Видеоконференция'}</h1>
+        <div className="flex min-w-0 items-center gap-2">
+          <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{title || 'Видеоконференция'}</h1>
+          {snapshot.recording || recordingLocally ? <RecordingBadge /> : null}
+        </div>
         <p className="text-xs text-white/70 sm:text-sm">{subtitle}</p>
       </header>
       {banner ? (
@@ -184,6 +192,7 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
             </Control>
           </>
         ) : null}
+        {recordingControl}
         <Button variant="destructive" className="h-11 rounded-full px-5" onClick={onLeave} aria-label="Покинуть встречу">
           <PhoneOff />
           <span className="hidden sm:inline">Выйти</span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Camera, Check, Mic } from 'lucide-react';
 import { NativeSelect } from '../../components/native-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,7 +17,7 @@ export const CONTINUE = 'Продолжить';
  * it opened is handed to the conference, which never asks the browser again (Safari on iOS ends the first
  * stream's tracks when a second is requested).
  */
-export function EquipmentCheckDialog({ open, onContinue }: { open: boolean; onContinue: (stream: MediaStream) => void }) {
+export function EquipmentCheckDialog({ open, onContinue, notice }: { open: boolean; onContinue: (stream: MediaStream) => void; notice?: ReactNode }) {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [microphone, setMicrophone] = useState<Permission>('unknown');
   const [camera, setCamera] = useState<Permission>('unknown');
@@ -74,6 +74,8 @@ export function EquipmentCheckDialog({ open, onContinue }: { open: boolean; onCo
           <DialogTitle>{EQUIPMENT_TITLE}</DialogTitle>
           <DialogDescription>Разрешите браузеру доступ к микрофону и камере, чтобы собеседники вас слышали и видели.</DialogDescription>
         </DialogHeader>
+        {/* a recorded meeting says so before anyone enters (issue 36) */}
+        {notice}
 
         <div className="relative aspect-video overflow-hidden rounded-xl bg-foreground/90">
           <video ref={preview} autoPlay playsInline muted data-testid="equipment-preview" className="size-full -scale-x-100 object-cover" />

@@ -18,6 +18,7 @@ export type { LinkStats } from './media-transport.ts';
 export const PING_INTERVAL_MS = 5000;
 
 export type RemotePeer = ConferencePeer & { stream: MediaStream | null; link: LinkState };
+export type MeetingRecording = { id: number; started_at: string };
 
 /** What the screen shows; a new object on every change. */
 export type MeetingSnapshot = {
@@ -28,6 +29,8 @@ export type MeetingSnapshot = {
   /** this device's own microphone, camera and screen, as its tracks say (the room echoes them only to others) */
   local: { audio: boolean; video: boolean; screen: boolean };
   peers: RemotePeer[];
+  /** a recording of the room in progress, as the room says (issue 36): everyone sees «Идёт запись» while it is set */
+  recording: MeetingRecording | null;
   /** the worst state of any link: the banners read it */
   connection: 'ok' | 'interrupted' | 'failed';
 };
@@ -87,6 +90,7 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
   let status: MeetingSnapshot['status'] = 'connecting';
   let reason: string | null = null;
   let screen: MediaStream | null = null;
+  let recording: MeetingRecording | null = null;
   const camera = stream.getVideoTracks()[0] ?? null;
   const microphone = stream.getAudioTracks()[0] ?? null;
   let current: MeetingSnapshot = build();
@@ -95,7 +99,7 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
     const list = [...peers.values()];
     const connection = list.some((p) => p.link === 'failed') ? 'failed' : list.some((p) => p.link === 'interrupted') ? 'interrupted' : 'ok';
     const local = { audio: Boolean(microphone?.enabled), video: Boolean(camera?.enabled), screen: screen !== null };
-    return { status, reason, self, local, peers: list, connection };
+    return { status, reason, self, local, peers: list, recording, connection };
   }
   function changed() {
     current = build();
@@ -136,6 +140,7 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
         peers.clear();
         self = message.self;
         status = 'live';
+        recording = message.recording ?? null;
         send(media());
         for (const peer of message.peers) remember(peer);
         transport.welcome(message.self, message.peers);
@@ -161,6 +166,9 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
         return;
       case 'ended':
         status = 'ended';
+        break;
+      case 'recording':
+        recording = message.recording;
         break;
       case 'pong':
         return;

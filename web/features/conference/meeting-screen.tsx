@@ -15,6 +15,10 @@ import { refusalText } from './refusal-text.ts';
 import { RoomCountdown } from './room-countdown.tsx';
 import { browserSfuConnection, sfuTransport } from './sfu/sfu-transport.ts';
 import { useJoinFlow, type JoinTarget } from './use-join-flow.ts';
+import { RecordingControl } from './recording-badge.tsx';
+import { useRoomRecording } from './use-room-recording.ts';
+import { RecordingNotice } from '../../components/recording-notice.tsx';
+import { RECORDING_TEXTS } from '../../lib/recordings/recording-texts.ts';
 
 /** What the meeting page says when a control fails (the spec gives /BaseMeet's English texts only). */
 const CONTROL_FAILED: Record<ConferenceControl, string> = {
@@ -25,6 +29,8 @@ const CONTROL_FAILED: Record<ConferenceControl, string> = {
 
 /** How long «Готово! Перенаправление...» stays before the conference shows. */
 const DONE_PAUSE_MS = 400;
+/** «Завершить для всех» waits this long at most for the recording's last parts before it ends the meeting. */
+const FINISH_WAIT_MS = 8000;
 
 export type MeetingViewer = { id: number; time_zone?: string | null } | null;
 
@@ -37,6 +43,7 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
   const { state, retry } = useJoinFlow(target, viewer?.id ?? null);
   const [client, setClient] = useState<MeetingClient | null>(null);
   const [join, setJoin] = useState<ConferenceJoin | null>(null);
+  const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const clientRef = useRef<MeetingClient | null>(null);
 
   // leaving the page any way (back button, another link) leaves the room and frees the camera
@@ -59,6 +66,7 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
       explainClose: (code) => refusalText(code, first),
     });
     clientRef.current = next;
+    setLocalStream(stream);
     setJoin(first);
     setClient(next);
   };
@@ -79,7 +87,9 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
   };
 
   if (client && join) {
-    return <Connected client={client} join={join} viewer={viewer} onLeave={leave} onEnd={join.role === 'host' ? () => void end() : undefined} />;
+    return (
+      <Connected client={client} join={join} viewer={viewer} localStream={localStream} target={target} onLeave={leave} onEnd={join.role === 'host' ? end : undefined} />
+    );
   }
 
   if (state.phase === 'waiting') return <RoomCountdown opensAt={state.opensAt} offsetMs={state.offsetMs} timeZone={viewer?.time_zone} />;
@@ -87,14 +97,57 @@ export function MeetingScreen({ target, viewer }: { target: JoinTarget; viewer: 
   return (
     <>
       <JoinProgress step={state.step} failure={state.phase === 'failed' ? state.message : null} onRetry={retry} />
-      <EquipmentCheckDialog open={state.phase === 'ready'} onContinue={connect} />
+      <EquipmentCheckDialog
+        open={state.phase === 'ready'}
+        onContinue={connect}
+        notice={state.phase === 'ready' && state.join.is_recorded ? <RecordingNotice text={RECORDING_TEXTS.join} /> : null}
+      />
     </>
   );
 }
 
 /** Room connection (90) until the room welcomes us, then «Готово!» (100) and the conference. */
-function Connected({ client, join, viewer, onLeave, onEnd }: { client: MeetingClient; join: ConferenceJoin; viewer: MeetingViewer; onLeave: () => void; onEnd?: () => void }) {
+function Connected({
+  client,
+  join,
+  viewer,
+  localStream,
+  target,
+  onLeave,
+  onEnd,
+}: {
+  client: MeetingClient;
+  join: ConferenceJoin;
+  viewer: MeetingViewer;
+  localStream: MediaStream | null;
+  target: JoinTarget;
+  onLeave: () => void;
+  onEnd?: () => Promise<void>;
+}) {
   const snapshot = useSyncExternalStore(client.subscribe, client.snapshot);
+  const recordable = target.contentType === 'events' || target.contentType === 'consultationbooking' ? target.contentType : null;
+  const recording = useRoomRecording({
+    client,
+    localStream,
+    contentType: recordable,
+    objectId: target.id ?? 0,
+    host: join.role === 'host',
+    // a host who reloaded starts a new recording too: the server finishes the earlier one, its parts kept
+    autoStart: join.role === 'host' && join.is_recorded,
+  });
+  // leaving stops the recording first: its last chunk and the finish go on in the background
+  const leave = () => {
+    void recording.stop();
+    onLeave();
+  };
+  const end = onEnd
+    ? () => {
+        void (async () => {
+          await Promise.race([recording.stop(), new Promise((resolve) => setTimeout(resolve, FINISH_WAIT_MS))]);
+          await onEnd();
+        })();
+      }
+    : undefined;
   const [shown, setShown] = useState(false);
   const welcomed = snapshot.self !== null;
   useEffect(() => {
@@ -113,8 +166,18 @@ function Connected({ client, join, viewer, onLeave, onEnd }: { client: MeetingCl
       title={join.title}
       subtitle={date.format('D MMMM YYYY, HH:mm')}
       role={join.role}
-      onLeave={onLeave}
-      onEnd={onEnd}
+      onLeave={leave}
+      onEnd={end}
+      recordingLocally={recording.state === 'recording'}
+      recordingControl={
+        recording.supported && join.is_recorded ? (
+          <RecordingControl
+            recording={recording.state === 'recording'}
+            busy={recording.state === 'starting' || recording.state === 'stopping'}
+            onToggle={() => void (recording.state === 'recording' ? recording.stop() : recording.start())}
+          />
+        ) : null
+      }
       onControlFailed={(control) => toast({ title: CONTROL_FAILED[control], variant: 'destructive' })}
     />
   );

@@ -56,11 +56,13 @@ export type EventDetailsViewProps = {
   calendarButton?: ReactNode;
   /** Blocks under the main content: reviews, other events. */
   children?: ReactNode;
+  /** Said before anyone registers, under the share row: «Мероприятие записывается…» (issue 36). */
+  notice?: ReactNode;
 };
 
 /** The whole event page body: main column, sticky side panel on desktop, bottom bar on mobile. */
 export function EventDetailsView(props: EventDetailsViewProps) {
-  const { title, dateText, imageUrl, ageTag, category, live, canceled, shareUrl, participantsText, descriptionHtml, descriptionPlaceholder, mentor, mentorLoading, priceText, seatsText, action, calendarButton, cancellationPolicy = true, children } = props;
+  const { title, dateText, imageUrl, ageTag, category, live, canceled, shareUrl, participantsText, descriptionHtml, descriptionPlaceholder, mentor, mentorLoading, priceText, seatsText, action, calendarButton, cancellationPolicy = true, children, notice } = props;
   const hasDescription = Boolean(descriptionHtml && descriptionHtml.trim());
 
   return (
@@ -103,6 +105,8 @@ export function EventDetailsView(props: EventDetailsViewProps) {
               </div>
             </div>
           ) : null}
+
+          {notice}
 
           {hasDescription ? (
             <section aria-labelledby="event-about" className="grid gap-2">

@@ -18,6 +18,9 @@ import { addEventReview, registerForEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from '../../lib/events/events.api.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
+import { RecordingNotice } from '../../components/recording-notice.tsx';
+import { WatchRecordingLink } from '../../components/watch-recording-link.tsx';
+import { RECORDING_TEXTS } from '../../lib/recordings/recording-texts.ts';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
 import { eventAction, formatParticipants, seatsLeft, seatsLineFor, showsCancellationPolicy, type EventAction } from './event-rules.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
@@ -143,6 +146,8 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   // the server's reason, said where the reviews show (the event's mentor knows why)
   const whyNot = user != null && !isOwn ? (eligibility.data?.detail ?? null) : null;
   const others = (upcoming.data?.results ?? []).filter((item) => item.id !== event.id).slice(0, OTHER_EVENTS_SHOWN);
+  // the recording's link for those who may watch it (its mentor, its participants), once the event has begun
+  const mayWatch = user != null && (isOwn || registration.data?.is_registered === true) && event.status !== 'upcoming';
   const shareUrl = typeof window !== 'undefined' ? `${window.location.origin}/event_info/${event.id}/` : `/event_info/${event.id}/`;
 
   return (
@@ -162,7 +167,13 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         priceText={formatPrice(event.price)}
         seatsText={seatsLineFor(left, event.is_canceled ? 'canceled' : event.status, action)}
         cancellationPolicy={showsCancellationPolicy(event.price, event.is_canceled ? 'canceled' : event.status)}
-        calendarButton={event.is_canceled || event.status === 'canceled' || event.status === 'past' ? null : <AddToCalendarButton kind="event" id={event.id} size="sm" />}
+        calendarButton={
+          <>
+            {mayWatch ? <WatchRecordingLink contentType="events" objectId={event.id} size="sm" /> : null}
+            {event.is_canceled || event.status === 'canceled' || event.status === 'past' ? null : <AddToCalendarButton kind="event" id={event.id} size="sm" />}
+          </>
+        }
+        notice={event.is_recorded && !event.is_canceled && event.status !== 'past' ? <RecordingNotice text={RECORDING_TEXTS.event} /> : null}
         action={<EventActionButton action={action} pending={register.isPending || (registration.isPending && registration.fetchStatus !== 'idle')} onClick={onAction} />}
       >
         {reviewList.length > 0 || canReview ? (

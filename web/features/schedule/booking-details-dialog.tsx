@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Clock, MessageCircleQuestion, Timer, UserRound, Wallet } from 'lucide-react';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
+import { WatchRecordingLink } from '../../components/watch-recording-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -99,6 +100,8 @@ function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; as
       </section>
 
       <DialogFooter className="gap-2">
+        {/* the consultation's recording, for its mentor and mentee (issue 36): the room opens before the start, so any time */}
+        {booking.status !== 'canceled' ? <WatchRecordingLink contentType="consultationbooking" objectId={booking.id} /> : null}
         {booking.status !== 'canceled' && Date.parse(booking.slot.end_time) > Date.now() ? <AddToCalendarButton kind="booking" id={booking.id} /> : null}
         <DialogClose asChild>
           <Button variant="outline">Закрыть</Button>

@@ -14,6 +14,7 @@ import { fieldErrors } from '../../lib/field-errors.ts';
 import { sessionEditorApi, type ConsultationType, type ConsultationTypeBody } from './session-editor.api.ts';
 import { sessionEditorQueries } from './session-editor.queries.ts';
 import { SaveFooter } from './save-footer.tsx';
+import { RecordMeetingsField } from './record-meetings-field.tsx';
 
 /* The consultation type form (spec 002 §5.3, §9): the server's schema judges it, with the server's messages. */
 
@@ -21,7 +22,7 @@ export const DEFAULT_DURATION = 60;
 
 /** a loyalty step as typed: «С [from]-й консультации — скидка [percent] %» (issue 36, decision 006) */
 export type StepState = { from: string; percent: string };
-export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[] };
+export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[]; recorded?: boolean };
 
 export function validateType(state: TypeFormState): { errors: Record<string, string>; values: Omit<ConsultationTypeBody, 'user_id'> | null } {
   const parsed = consultationTypeInputSchema.safeParse({
@@ -30,6 +31,7 @@ export function validateType(state: TypeFormState): { errors: Record<string, str
     duration_minutes: state.duration,
     costs: state.costs,
     loyalty_steps: (state.steps ?? []).map((s) => ({ from: s.from, percent: s.percent })),
+    is_recorded: state.recorded ?? true,
   });
   if (!parsed.success) {
     const { loyalty_steps: _whole, ...others } = fieldErrors(parsed.error);
@@ -82,6 +84,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
     duration: String(type?.duration_minutes ?? DEFAULT_DURATION),
     costs: type ? String(type.costs) : '',
     steps: (type?.loyalty_steps ?? []).map((s) => ({ from: String(s.from), percent: String(s.percent) })),
+    recorded: type?.is_recorded ?? true,
   });
   const steps = state.steps ?? [];
   const setStep = (index: number, patch: Partial<StepState>) => update({ steps: steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
@@ -193,6 +196,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
           </Button>
         ) : null}
       </fieldset>
+      <RecordMeetingsField checked={state.recorded ?? true} onChange={(recorded) => update({ recorded })} />
       <SaveFooter saving={save.isPending} onCancel={onDone} />
     </form>
   );

@@ -5,6 +5,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { NativeSelect } from '../../components/native-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { RecordMeetingsField } from './record-meetings-field.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -266,6 +267,7 @@ export function EventForm({ initial, eventId, mentorId, timeZone, onDone }: Even
           </span>
           <Switch checked={state.isPublic} onCheckedChange={(isPublic) => update({ isPublic })} aria-label="Показывать в общем списке" />
         </label>
+        <RecordMeetingsField checked={state.isRecorded} onChange={(isRecorded) => update({ isRecorded })} />
       </div>
 
       <DialogFooter className="sticky bottom-0 grid grid-cols-2 gap-2 border-t bg-card/95 px-5 py-3 backdrop-blur sm:flex sm:px-6 sm:py-4">

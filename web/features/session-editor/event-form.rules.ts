@@ -42,6 +42,8 @@ export type EventFormState = {
   seats: string;
   noLimit: boolean;
   isPublic: boolean;
+  /** «Записывать встречи» (issue 36): on by default */
+  isRecorded: boolean;
   /** the cover now on the server (edit) */
   imageUrl: string | null;
   /** a new cover picked in the form */
@@ -61,6 +63,7 @@ export type EventFormValues = {
   total_spots: number;
   /** undefined: not sent (an edit that did not touch it) */
   is_public?: boolean;
+  is_recorded?: boolean;
 };
 
 export function newEventState(): EventFormState {
@@ -75,6 +78,7 @@ export function newEventState(): EventFormState {
     seats: String(EVENT_DEFAULT_SPOTS),
     noLimit: false,
     isPublic: true,
+    isRecorded: true,
     imageUrl: null,
     image: null,
     imagePreview: null,
@@ -92,6 +96,7 @@ type KnownEvent = {
   total_spots: number;
   image_url: string | null;
   is_public?: boolean;
+  is_recorded?: boolean;
 };
 
 export function stateFromEvent(event: KnownEvent, timeZone: string): EventFormState {
@@ -108,6 +113,7 @@ export function stateFromEvent(event: KnownEvent, timeZone: string): EventFormSt
     seats: event.total_spots === 0 ? String(EVENT_DEFAULT_SPOTS) : String(event.total_spots),
     noLimit: event.total_spots === 0,
     isPublic: event.is_public ?? true,
+    isRecorded: event.is_recorded ?? true,
     imageUrl: event.image_url,
   };
 }
@@ -181,6 +187,7 @@ export function validateEvent(
       discount: state.discount.trim() ? Number(state.discount) : null,
       total_spots: state.noLimit ? 0 : Number(state.seats),
       is_public: state.isPublic,
+      is_recorded: state.isRecorded,
     },
   };
 }
@@ -213,6 +220,7 @@ export function eventPayload(values: EventFormValues, mentorId: number, isNew: b
     ...(isNew ? { available_spots: values.total_spots } : {}),
     event_category: values.event_category,
     ...(values.is_public !== undefined ? { is_public: values.is_public } : {}),
+    ...(values.is_recorded !== undefined ? { is_recorded: values.is_recorded } : {}),
     ...(isNew ? { is_canceled: false, is_whitelisted: false } : {}),
   };
 }
