@@ -255,6 +255,23 @@ describe('the money of a package, per session', () => {
     // nothing of it is left in escrow: the payment is closed, released (the mentor got part of it)
     expect((await paymentRow(t.db, payment.id)).status).toBe('released');
     expect(await expectError(as(mentee)['consultation-packages'][':id'].refund.$post({ param: { id: String(pack.id) } }), 409)).toMatchObject({ code: 'package_nothing_to_refund' });
+
+    // the receipt (/loads) names the package, its fee as charged session by session, and the refund
+    const { results } = await expectOk(as(mentee).downloads.receipts.$get({ query: {} }), 200);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({
+      status: 'released',
+      amount: 9000,
+      service: { type: 'package', id: pack.id, title: 'Разбор резюме' },
+      package: { id: pack.id, sessions: 5, percent: 10, text: 'Пакет из 5 консультаций «Разбор резюме» −10\u00a0%' },
+      discount: { regular_amount: 10_000, percent: 10, consultation_number: null },
+      fee: 90,
+      refund: { amount: 7200, status: 'succeeded' },
+    });
+    const html = await (await send('GET', results[0].receipt_url, { user: asUser(mentee) })).text();
+    expect(html).toContain('Пакет из 5 консультаций «Разбор резюме» −10\u00a0%');
+    expect(html).toContain('Скидка за пакет');
+    expect(html).toMatch(/Возврат<\/th><td>7\u00a0200/);
   });
 
   it('counts a session cancelled too late as taken: its price goes to the mentor', async () => {

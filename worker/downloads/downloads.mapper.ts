@@ -1,6 +1,7 @@
 import { SUPPORT_NAME } from '../../party/protocol/support-view.ts';
 import { attachmentUrl, personName, roomTitle } from '../chats/chats.mapper.ts';
 import { kopecksToRubles } from '../escrow/fee.ts';
+import { packageDescription } from '../lib/package-price.ts';
 import type { ChatFileRow, ReceiptRow } from './downloads.queries.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -25,6 +26,14 @@ export function toChatFile(row: ChatFileRow) {
 }
 export type ChatFile = ReturnType<typeof toChatFile>;
 
+const SERVICE: Record<ReceiptRow['service_type'], string> = { consultation: 'Консультация', event: 'Мероприятие', package: 'Пакет' };
+
+/** What was bought, as the receipt's «Услуга» says it: «Консультация «…»», or the package with its size and discount. */
+export function receiptService(row: ReceiptRow) {
+  if (row.service_type === 'package') return packageDescription({ sessions: Number(row.package_sessions), name: row.title, percent: Number(row.package_percent) });
+  return `${SERVICE[row.service_type]} «${row.title}»`;
+}
+
 /** A payment of mine with what it paid for; money in rubles (kopecks as a fraction). */
 export function toReceipt(row: ReceiptRow) {
   return {
@@ -34,8 +43,8 @@ export function toReceipt(row: ReceiptRow) {
     paid_at: iso(row.paid_at),
     service: {
       type: row.service_type,
-      /** the booking's id for a consultation, the event's for an event */
-      id: row.service_type === 'consultation' ? row.booking_id : row.event_id,
+      /** the booking's id for a consultation, the event's for an event, the package's for a package */
+      id: row.service_type === 'consultation' ? row.booking_id : row.service_type === 'package' ? row.package_id : row.event_id,
       title: row.title,
       date: iso(row.service_date),
     },
@@ -51,6 +60,11 @@ export function toReceipt(row: ReceiptRow) {
       row.discount_percent && row.regular_price != null
         ? { regular_amount: row.regular_price, percent: row.discount_percent, consultation_number: row.consultation_number, mentor_name: row.seller_first_name }
         : null,
+    /** a package's payment: «Пакет из 5 консультаций «…» −10 %» and its size (decision 006, «Packages») */
+    package:
+      row.package_id == null
+        ? null
+        : { id: row.package_id, sessions: Number(row.package_sessions), percent: Number(row.package_percent), text: receiptService(row) },
     receipt_url: receiptUrl(row.id),
   };
 }

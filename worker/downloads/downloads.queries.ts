@@ -47,10 +47,14 @@ export async function listChatFiles(db: Db, userId: number, page: { offset: numb
 export type ReceiptRow = {
   id: string;
   status: 'pending' | 'succeeded' | 'canceled' | 'released' | 'refunded';
-  service_type: 'consultation' | 'event';
+  service_type: 'consultation' | 'event' | 'package';
   amount_kopecks: number;
   paid_at: string;
   booking_id: number | null;
+  /** a package's payment (decision 006, «Packages»): the package, its size and percent */
+  package_id: number | null;
+  package_sessions: number | null;
+  package_percent: number | null;
   event_id: number | null;
   title: string;
   service_date: string;
@@ -81,12 +85,15 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
     select p.id, p.status, p.service_type, p.amount_kopecks, p.paid_at,
       b.id as booking_id, e.id as event_id,
       -- what was bought as it was named when paid (migration 0030), not what the mentor calls it now
-      p.service_title as title, coalesce(e.starts_at, sl.starts_at) as service_date,
+      p.service_title as title, coalesce(e.starts_at, sl.starts_at, p.paid_at) as service_date,
+      k.id as package_id, k.sessions as package_sessions, k.percent as package_percent,
       pe.id as seller_id, pe.first_name as seller_first_name, pe.last_name as seller_last_name,
       pa.first_name as buyer_first_name, pa.last_name as buyer_last_name, pa.email as buyer_email, pa.time_zone as buyer_time_zone,
-      (select l.amount_kopecks from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
+      -- summed: a package's payment is charged its fee session by session, and may be refunded more than once
+      (select sum(l.amount_kopecks) from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
       rf.amount_kopecks as refund_kopecks, rf.status as refund_status, rf.created_at as refund_created_at,
-      b.regular_price, b.discount_percent, b.consultation_number
+      coalesce(b.regular_price, k.regular_price * k.sessions) as regular_price, coalesce(b.discount_percent, k.percent) as discount_percent,
+      b.consultation_number
     from payments p
     join users pe on pe.id = p.payee_id
     join users pa on pa.id = p.payer_id
@@ -94,7 +101,12 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
     left join consultation_slots sl on sl.id = b.slot_id
     left join event_registrations er on er.id = p.registration_id
     left join events e on e.id = er.event_id
-    left join refunds rf on rf.payment_id = p.id
+    left join consultation_packages k on k.id = p.package_id
+    -- every refund of the payment as one: their sum, pending while any is, the latest's time
+    left join lateral (
+      select sum(r.amount_kopecks) as amount_kopecks, max(r.created_at) as created_at,
+             case when bool_or(r.status = 'pending') then 'pending' when bool_or(r.status = 'failed') then 'failed' else 'succeeded' end as status
+      from refunds r where r.payment_id = p.id having count(*) > 0) rf on true
     where p.payer_id = ${payerId} and p.paid_at is not null
       and (${paymentId ?? null}::uuid is null or p.id = ${paymentId ?? null}::uuid)
     order by p.paid_at desc, p.id

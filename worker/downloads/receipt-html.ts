@@ -5,6 +5,7 @@ import { PLATFORM_FEE_PERCENT, splitRelease } from '../escrow/fee.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { discountText, loyaltyReason } from '../lib/loyalty-text.ts';
 import { personName } from '../chats/chats.mapper.ts';
+import { receiptService } from './downloads.mapper.ts';
 import type { ReceiptRow } from './downloads.queries.ts';
 
 export const RECEIPT_HEADERS = {
@@ -30,7 +31,6 @@ const REFUND_STATUS: Record<NonNullable<ReceiptRow['refund_status']>, string> = 
   failed: 'не прошёл, повторяем',
 };
 
-const SERVICE: Record<ReceiptRow['service_type'], string> = { consultation: 'Консультация', event: 'Мероприятие' };
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;max-width:640px;margin:32px auto;padding:0 16px}
@@ -57,7 +57,7 @@ function discountLines(r: ReceiptRow) {
   if (!r.discount_percent || r.regular_price == null) return '';
   const why = r.consultation_number ? loyaltyReason(r.consultation_number, r.discount_percent, r.seller_first_name) : discountText(r.discount_percent);
   return `${row('Стоимость без скидки', formatRubles(r.regular_price * 100))}
-${row('Скидка за долгое сотрудничество', why)}`;
+${row(r.service_type === 'package' ? 'Скидка за пакет' : 'Скидка за долгое сотрудничество', why)}`;
 }
 
 export function receiptHtml(r: ReceiptRow) {
@@ -82,7 +82,7 @@ export function receiptHtml(r: ReceiptRow) {
 <table>
 ${row('Номер платежа', r.id)}
 ${row('Дата оплаты', formatWhen(new Date(r.paid_at), zone))}
-${row('Услуга', `${SERVICE[r.service_type]} «${r.title}»`)}
+${row('Услуга', receiptService(r))}
 ${row('Дата услуги', formatWhen(new Date(r.service_date), zone))}
 ${row('Исполнитель (продавец)', personName(r.seller_first_name, r.seller_last_name))}
 ${row('Покупатель', buyer)}

@@ -7,7 +7,7 @@ import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments } from '../../drizzle/schema/payments.ts';
-import { discountText } from '../lib/loyalty-text.ts';
+import { packageDescription } from '../lib/package-price.ts';
 
 export type ServiceType = 'consultation' | 'event' | 'package';
 export type PaymentRow = typeof payments.$inferSelect;
@@ -48,10 +48,6 @@ async function findCallersPackage(db: Db, packageId: number, payerId: number): P
   if (!row) return null;
   return { serviceRef: Number(row.ref), payable: Boolean(row.payable), description: packageDescription(row) };
 }
-
-/** «Пакет из 5 консультаций «Разбор резюме» −10 %», as the checkout and the receipt name it */
-export const packageDescription = (p: { sessions: number; name: string; percent: number }) =>
-  `Пакет из ${p.sessions} консультаций «${p.name}» ${discountText(p.percent)}`;
 
 type NewPayment = { id: string; provider: 'sandbox' | 'yookassa'; serviceRef: number; payerId: number; returnUrl: string };
 
