@@ -38,7 +38,13 @@ export const demoMentor = {
     // loyalty steps (decision 006): the demo mentee has one paid session with Анна (held-payment's recent one), so her
     // next booking is the 2nd and shows «2-я консультация с Анной: −5 %»
     { name: 'Разбор резюме', durationMinutes: 60, costs: 4000, loyaltySteps: [{ from: 2, percent: 5 }, { from: 5, percent: 10 }] },
-    { name: 'Подготовка к собеседованию', durationMinutes: 90, costs: 6500 },
+    // packages (decision 006): the demo mentee has bought the 5 and used part of it (schedule.ts, planPackage)
+    {
+      name: 'Подготовка к собеседованию',
+      durationMinutes: 90,
+      costs: 6500,
+      packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 365 }],
+    },
     { name: 'Пробное занятие', durationMinutes: 30, costs: 1500 },
   ],
 };

@@ -3,7 +3,7 @@
 // database; the writer reserves real ids from the tables' own sequences and swaps them in.
 import { pageViews } from '../../drizzle/schema/analytics.ts';
 import { chatMembers, chatMessages, chatRooms } from '../../drizzle/schema/chats.ts';
-import { consultationBookings, consultationSlots, consultationTypes, slotSeries } from '../../drizzle/schema/consultations.ts';
+import { consultationBookings, consultationPackages, consultationSlots, consultationTypes, slotSeries } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, eventReviews, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { disputes, ledgerEntries, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
@@ -23,6 +23,7 @@ export const seedTables = {
   consultationTypes,
   slotSeries,
   consultationSlots,
+  consultationPackages,
   consultationBookings,
   payments,
   sandboxProviderObjects,

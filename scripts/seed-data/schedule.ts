@@ -6,7 +6,7 @@ import { addHeldPayment } from './held-payment.ts';
 import type { SeedContext } from './context.ts';
 import { demoMentor as demoMentorProfile } from './demo-accounts.ts';
 import type { Mentee, Mentor, People } from './people.ts';
-import type { Ref } from './plan.ts';
+import { Computed, type Ref } from './plan.ts';
 import { roundTo } from './random.ts';
 import { bookingQuestions, consultationReviewTexts, mentorReviews } from './texts.ts';
 import {
@@ -18,7 +18,8 @@ export const SLOT_HORIZON_DAYS = 56;
 /** past sessions go back this far */
 const HISTORY_DAYS = 70;
 
-export type ConsultationType = { ref: Ref; mentor: Mentor; name: string; durationMinutes: number; costs: number };
+type PackageOffer = { sessions: number; percent: number; valid_days: number };
+export type ConsultationType = { ref: Ref; mentor: Mentor; name: string; durationMinutes: number; costs: number; packages?: PackageOffer[] };
 export type Slot = { ref: Ref; mentor: Mentor; type: ConsultationType; startsAt: Date; endsAt: Date };
 export type Booking = { ref: Ref; slot: Slot; mentee: Mentee; paidAt?: Date };
 export type Schedule = { types: ConsultationType[]; finished: Booking[]; upcoming: Booking[] };
@@ -52,6 +53,7 @@ export function planSchedule(ctx: SeedContext, people: People): Schedule {
   planReviews(ctx, finished);
   planDisputes(ctx, finished);
   const recent = planRecentSession(ctx, people, types);
+  planPackage(ctx, people, types);
   return { types, finished, upcoming: [...upcoming, recent] };
 }
 
@@ -91,6 +93,95 @@ function planRecentSession(ctx: SeedContext, people: People, types: Consultation
   return booking;
 }
 
+/**
+ * The demo mentee's package (decision 006, «Packages»): 5 × «Подготовка к собеседованию» −10 % bought 20 days ago and
+ * paid through the sandbox (its payment in escrow with its ledger entry), one session held yesterday morning (finished,
+ * its money still held while the dispute window runs: the scheduler pays the mentor for it after), one booked three
+ * days ahead, three credits left. Times outside the demo mentor's other slots (past ones 10:00-20:30 on earlier days,
+ * upcoming series at 9-12:30 and 18-21:00, the recent session three hours ago). Written without the random source.
+ */
+function planPackage(ctx: SeedContext, people: People, types: ConsultationType[]) {
+  const { plan, now } = ctx;
+  const type = types.find((t) => t.mentor === people.demoMentor && t.packages?.length);
+  if (!type) throw new Error('seed: the demo mentor offers no package');
+  const offer = type.packages![0];
+  const perSession = Math.round((type.costs * (100 - offer.percent)) / 100);
+  const paidAt = new Date(now.getTime() - 20 * DAY);
+  const pack = plan.add('consultationPackages', {
+    menteeId: people.demoMentee.ref,
+    mentorId: type.mentor.ref,
+    consultationTypeId: type.ref,
+    typeName: type.name,
+    sessions: offer.sessions,
+    percent: offer.percent,
+    validDays: offer.valid_days,
+    regularPrice: type.costs,
+    pricePerSession: perSession,
+    status: 'active',
+    creditsLeft: offer.sessions - 2,
+    paidAt,
+    expiresAt: new Date(paidAt.getTime() + offer.valid_days * DAY),
+    createdAt: addMinutes(paidAt, -5),
+    updatedAt: paidAt,
+  });
+  const today = localDateOf(now, type.mentor.zone);
+  const sessions = [
+    { startsAt: atLocal(addDays(today, -1), 8 * 60, type.mentor.zone), status: 'finished' as const, bookedAt: addMinutes(paidAt, 30) },
+    { startsAt: atLocal(addDays(today, 3), 14 * 60, type.mentor.zone), status: 'paid' as const, bookedAt: new Date(now.getTime() - 2 * DAY) },
+  ];
+  for (const { startsAt, status, bookedAt } of sessions) {
+    const endsAt = addMinutes(startsAt, type.durationMinutes);
+    const slot = plan.add('consultationSlots', { mentorId: type.mentor.ref, consultationTypeId: type.ref, startsAt, endsAt, createdAt: addMinutes(bookedAt, -60) });
+    plan.add('consultationBookings', {
+      slotId: slot,
+      menteeId: people.demoMentee.ref,
+      mentorId: type.mentor.ref,
+      consultationTypeId: type.ref,
+      packageId: pack,
+      status,
+      questions: 'Разберём вопросы с прошлого собеседования.',
+      price: perSession,
+      paidAt: bookedAt,
+      finishedAt: status === 'finished' ? endsAt : null,
+      createdAt: bookedAt,
+      updatedAt: status === 'finished' ? endsAt : bookedAt,
+    });
+  }
+  const amountKopecks = perSession * offer.sessions * 100;
+  const key = 'seed-package-1';
+  const payment = plan.add('payments', {
+    provider: 'sandbox',
+    serviceType: 'package',
+    packageId: pack,
+    payerId: people.demoMentee.ref,
+    payeeId: type.mentor.ref,
+    amountKopecks,
+    status: 'succeeded',
+    providerDealId: `sbx_deal_${key}`,
+    providerPaymentId: `sbx_pay_${key}`,
+    returnUrl: '/payment-return',
+    paidAt,
+    createdAt: addMinutes(paidAt, -3),
+    updatedAt: paidAt,
+  });
+  plan.add('sandboxProviderObjects', {
+    id: `sbx_pay_${key}`,
+    kind: 'payment',
+    status: 'succeeded',
+    amountKopecks,
+    idempotencyKey: key,
+    request: new Computed([payment], ([paymentId]) => ({
+      description: `Пакет из ${offer.sessions} консультаций «${type.name}»`,
+      return_url: '/payment-return',
+      metadata: { payment_id: String(paymentId) },
+      deal: { id: `sbx_deal_${key}`, settlements: [] },
+    })),
+    createdAt: addMinutes(paidAt, -3),
+    updatedAt: paidAt,
+  });
+  plan.add('ledgerEntries', { paymentId: payment, kind: 'payment_received', debit: 'payer', credit: 'escrow', amountKopecks, createdAt: paidAt });
+}
+
 function planTypes(ctx: SeedContext, mentor: Mentor): ConsultationType[] {
   const { rng, plan } = ctx;
   const templates = catalog[mentor.category].consultations;
@@ -109,6 +200,7 @@ function planTypes(ctx: SeedContext, mentor: Mentor): ConsultationType[] {
       durationMinutes: t.durationMinutes,
       costs: t.costs,
       loyaltySteps: (t as { loyaltySteps?: { from: number; percent: number }[] }).loyaltySteps ?? [],
+      packages: (t as { packages?: PackageOffer[] }).packages ?? [],
       createdAt: mentor.createdAt,
     });
     return { ref, mentor, ...t };

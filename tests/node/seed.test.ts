@@ -122,7 +122,7 @@ describe('demo seed', () => {
       from consultation_bookings b join consultation_slots s on s.id = b.slot_id
       left join payments p on p.booking_id = b.id and p.status = 'succeeded'
       left join sandbox_provider_objects o on o.id = p.provider_payment_id
-      where b.status = 'paid' and b.price > 0 and s.starts_at > now()`);
+      where b.status = 'paid' and b.price > 0 and s.starts_at > now() and b.package_id is null`);
     expect(rows[0].paid).toBeGreaterThan(10);
     expect(rows[0]).toEqual({ paid: rows[0].paid, held: rows[0].paid, matching: rows[0].paid });
   });
@@ -155,6 +155,36 @@ describe('demo seed', () => {
       price: 3800,
       consultation_number: 2,
     });
+  });
+
+  it('gives the demo mentee a package of the demo mentor: one session held, one booked, three credits left, its payment in escrow (decision 006)', async () => {
+    const { rows } = await db.query(`
+      select t.name, t.packages, k.status, k.sessions, k.credits_left, k.price_per_session, k.expires_at > now() as live,
+             (select count(*)::int from consultation_bookings b where b.package_id = k.id and b.status = 'finished') as held,
+             (select count(*)::int from consultation_bookings b join consultation_slots s on s.id = b.slot_id
+              where b.package_id = k.id and b.status = 'paid' and s.starts_at > now()) as booked,
+             p.status as payment, p.amount_kopecks = k.price_per_session * k.sessions * 100 as whole, o.status as provider,
+             (select sum(case when l.credit = 'escrow' then l.amount_kopecks else -l.amount_kopecks end)::bigint from ledger_entries l where l.payment_id = p.id) as escrow
+      from consultation_packages k join consultation_types t on t.id = k.consultation_type_id
+      join users u on u.id = k.mentee_id and u.email = 'mentee@forma.test'
+      join payments p on p.package_id = k.id join sandbox_provider_objects o on o.id = p.provider_payment_id`);
+    expect(rows).toEqual([
+      {
+        name: 'Подготовка к собеседованию',
+        packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 365 }],
+        status: 'active',
+        sessions: 5,
+        credits_left: 3,
+        price_per_session: 5850,
+        live: true,
+        held: 1,
+        booked: 1,
+        payment: 'succeeded',
+        whole: true,
+        provider: 'succeeded',
+        escrow: '2925000',
+      },
+    ]);
   });
 
   it('links notifications only to routes of the app', async () => {
