@@ -403,3 +403,72 @@ describe("'Записаться'", () => {
     expect(await screen.findByText('Шаг 1/2', {}, { timeout: 3000 })).toBeTruthy();
   });
 });
+
+describe('booking from a package (issue 36, decision 006 «Packages»)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const price = {
+    regular_price: 2500,
+    discount_percent: 0,
+    price: 2500,
+    consultation_number: 2,
+    mentor_name: 'Анна',
+    package: { id: 41, left: 3, sessions: 5, expires_at: '2030-09-02T09:00:00Z' },
+  };
+  const priceRoute: MockRoute = { path: /\/api\/consultation-types\/3\/price\b/, body: price };
+
+  it('offers «Списать из пакета (осталось 3 из 5)» first, and books without a payment', async () => {
+    const { calls } = mockFetch([
+      priceRoute,
+      { method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 201, body: { id: 93, status: 'paid', price: 2250, hold_expires_at: null, package_id: 41 } },
+      ...routes(),
+    ]);
+    const { onBooked, onOpenChange, redirect } = await openDialog();
+    await toStepTwo();
+    await flush(0);
+    const spend = screen.getByRole('radio', { name: /Списать из пакета \(осталось 3 из 5\)/ }) as HTMLInputElement;
+    expect(spend.checked).toBe(true);
+    expect(screen.getByText('Пакет действует до 2 сентября 2030')).toBeTruthy();
+    expect(screen.getByText(/^Консультация вернётся в пакет, если отменить запись/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await flush(0);
+    await flush(0);
+    const create = calls.find((call) => call.url.includes('/consultation-bookings/create'))!;
+    expect(create.body).toMatchObject({ consultation_type_slot: 13, package_id: 41 });
+    expect(onBooked).toHaveBeenCalledWith({ service_type: 'consultation', id: 93 });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.getAllByText(/Списано из пакета: осталось 2 из 5/).length).toBeGreaterThan(0);
+    expect(calls.some((call) => call.url.includes('/payments/deals'))).toBe(false);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('pays as usual when the person chooses to', async () => {
+    const { calls } = mockFetch([priceRoute, ...routes()]);
+    await openDialog();
+    await toStepTwo();
+    await flush(0);
+    fireEvent.click(screen.getByRole('radio', { name: /Оплатить отдельно — 2\s500\s₽/ }));
+    expect(screen.queryByText(/^Консультация вернётся в пакет/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s500/ }));
+    await flush(0);
+    await flush(0);
+    const create = calls.find((call) => call.url.includes('/consultation-bookings/create'))!;
+    expect(create.body).not.toHaveProperty('package_id');
+    expect(screen.getByText('Время забронировано')).toBeTruthy();
+  });
+
+  it('offers no package when the price answer names none', async () => {
+    mockFetch([{ ...priceRoute, body: { ...price, package: null } }, ...routes()]);
+    await openDialog();
+    await toStepTwo();
+    await flush(0);
+    expect(screen.queryByRole('radio', { name: /Списать из пакета/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s500/ })).toBeTruthy();
+  });
+});

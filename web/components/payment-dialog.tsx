@@ -11,6 +11,7 @@ export const PAYMENT_FAILED_TOAST = 'Не удалось перейти к оп�
 const HELD_TEXT: Record<PaymentService['service_type'], string> = {
   event: 'Место забронировано за вами. Попробуйте оплатить ещё раз чуть позже.',
   consultation: 'Время забронировано за вами. Попробуйте оплатить ещё раз чуть позже.',
+  package: 'Пакет ждёт оплаты. Попробуйте оплатить ещё раз чуть позже.',
 };
 
 type PaymentDialogProps = {

@@ -3,8 +3,8 @@ import { api, unwrap } from './api-client.ts';
 
 /* Starting a payment (decision 006): a booking and an event seat both pay through a deal, so this sits in web/lib. */
 
-/** What a payment pays for (spec 000 §3 "Payment deal"). service_id is the booking id or the event id. */
-export type PaymentService = { service_type: 'consultation' | 'event'; service_id: number };
+/** What a payment pays for (spec 000 §3 "Payment deal"). service_id is the booking id, the event id or the package id. */
+export type PaymentService = { service_type: 'consultation' | 'event' | 'package'; service_id: number };
 
 export type Deal = InferResponseType<typeof api.payments.deals.$post, 200>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, CalendarCheck2, CreditCard } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
@@ -28,6 +28,8 @@ import { BookingStepConfirm, chargedPrice, formatRubles, sessionFacts, type Know
 import { loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { BookingStepSlots } from './booking-step-slots.tsx';
 import { useMinimumPending } from './use-minimum-pending.ts';
+import { PACKAGE_CANCELLATION_TERMS, PackageChoice, spentNote, type PackageCredit } from './package-choice.tsx';
+import { packageQueries } from '../../lib/consultation-packages.ts';
 import { returnTarget } from '../../lib/return-to.ts';
 
 /** Spec 000 §9: the week's slots show their loader for at least 500 ms, the slot details for at least 1 s. */
@@ -80,6 +82,9 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
   const [questions, setQuestions] = useState('');
   const [booking, setBooking] = useState<CreatedBooking | null>(null);
   const [paying, setPaying] = useState(false);
+  // a held package of this type is spent by default; the person may pay for this one instead
+  const [spendPackage, setSpendPackage] = useState(true);
+  const queryClient = useQueryClient();
 
   // Visitors book after signing in (spec 000 §6).
   useEffect(() => {
@@ -107,8 +112,10 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
 
   const known: KnownType = consultationType;
   const book = useMutation({
-    mutationFn: (chosen: AvailableSlot) => createBooking({ consultation_type_slot: chosen.id, user_id: user!.id, questions: questions.trim() }),
-    onSuccess: (created, chosen) => {
+    mutationFn: ({ slot: chosen, credit }: { slot: AvailableSlot; credit?: PackageCredit }) =>
+      createBooking({ consultation_type_slot: chosen.id, user_id: user!.id, questions: questions.trim(), ...(credit ? { package_id: credit.id } : {}) }),
+    onSuccess: (created, { slot: chosen, credit }) => {
+      if (credit) void queryClient.invalidateQueries({ queryKey: packageQueries.all() });
       onBooked?.({ service_type: 'consultation', id: created.id });
       if (created.status === 'pending_payment') {
         setBooking(created);
@@ -116,7 +123,8 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
         setPaying(true);
         return;
       }
-      toast({ title: 'Вы записаны на консультацию', description: `${capitalize(formatLongDay(chosen.start_time, timeZone))}, ${formatTimeRange(chosen, timeZone)}`, variant: 'success' });
+      const when = `${capitalize(formatLongDay(chosen.start_time, timeZone))}, ${formatTimeRange(chosen, timeZone)}`;
+      toast({ title: 'Вы записаны на консультацию', description: credit ? `${when}. ${spentNote(credit)}` : when, variant: 'success' });
       close();
     },
     onError: (error) => {
@@ -196,8 +204,10 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
           questions={questions}
           onQuestionsChange={setQuestions}
           pending={book.isPending}
+          spendPackage={spendPackage}
+          onSpendPackageChange={setSpendPackage}
           onBack={() => setStep('slots')}
-          onConfirm={() => book.mutate(slot)}
+          onConfirm={(credit) => book.mutate({ slot, credit })}
         />
       ) : null}
 
@@ -222,6 +232,8 @@ function ConfirmStep({
   questions,
   onQuestionsChange,
   pending,
+  spendPackage,
+  onSpendPackageChange,
   onBack,
   onConfirm,
 }: {
@@ -232,8 +244,11 @@ function ConfirmStep({
   questions: string;
   onQuestionsChange: (value: string) => void;
   pending: boolean;
+  spendPackage: boolean;
+  onSpendPackageChange: (spend: boolean) => void;
   onBack: () => void;
-  onConfirm: () => void;
+  /** `credit`: the package the booking spends instead of a payment */
+  onConfirm: (credit?: PackageCredit) => void;
 }) {
   const detail = useQuery(bookingQueries.slotDetail(slot.id));
   const price = useQuery(bookingQueries.price(typeId));
@@ -244,6 +259,9 @@ function ConfirmStep({
   // «Подтвердить» of a paid consultation goes straight to the checkout: it says so, with the sum (issue 35)
   // (the server's price for this person: a loyalty step lowers it; without an answer, the type's price)
   const costs = chargedPrice(sessionFacts(detail.data, known).costs, price.data);
+  // a package of this type with credits left (decision 006 «Packages»): spending one needs no payment
+  const credit = price.data?.package ?? null;
+  const spent = credit && spendPackage ? credit : undefined;
 
   return (
     <>
@@ -257,17 +275,19 @@ function ConfirmStep({
         questions={questions}
         onQuestionsChange={onQuestionsChange}
         price={price.data}
+        paymentChoice={credit ? <PackageChoice credit={credit} spend={spendPackage} onSpendChange={onSpendPackageChange} price={costs} timeZone={timeZone} /> : null}
       />
-      {!loading && costs > 0 ? <p className="text-xs text-muted-foreground">{CANCELLATION_TERMS}</p> : null}
+      {!loading && spent ? <p className="text-xs text-muted-foreground">{PACKAGE_CANCELLATION_TERMS}</p> : null}
+      {!loading && !spent && costs > 0 ? <p className="text-xs text-muted-foreground">{CANCELLATION_TERMS}</p> : null}
       <StickyFooter>
         <Button variant="outline" disabled={pending} onClick={onBack}>
           <ArrowLeft />
           Назад
         </Button>
         {/* on a phone the sum wraps onto a second line instead of running out of the half-width button */}
-        <Button disabled={loading || pending} onClick={onConfirm} className="h-auto min-h-10 whitespace-normal py-1.5 leading-tight sm:h-10 sm:whitespace-nowrap">
+        <Button disabled={loading || pending} onClick={() => onConfirm(spent)} className="h-auto min-h-10 whitespace-normal py-1.5 leading-tight sm:h-10 sm:whitespace-nowrap">
           {pending ? <Spinner className="text-current" label="Записываем" /> : null}
-          {costs > 0 ? payLabel('Подтвердить', formatRubles(costs)) : 'Подтвердить'}
+          {costs > 0 && !spent ? payLabel('Подтвердить', formatRubles(costs)) : 'Подтвердить'}
         </Button>
       </StickyFooter>
     </>

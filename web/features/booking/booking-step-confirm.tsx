@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CalendarDays, Clock3, Globe2 } from 'lucide-react';
 import { FormField } from '../../components/form-field.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -51,10 +52,12 @@ type BookingStepConfirmProps = {
   onQuestionsChange: (value: string) => void;
   /** the caller's price with its loyalty step, when the server has answered */
   price?: TypePrice;
+  /** how to pay when the person holds a package of this type (decision 006 «Packages») */
+  paymentChoice?: ReactNode;
 };
 
 /** Step 2 of the booking dialog: who, what, when and for how much, plus questions to the mentor. */
-export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZone, questions, onQuestionsChange, price }: BookingStepConfirmProps) {
+export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZone, questions, onQuestionsChange, price, paymentChoice }: BookingStepConfirmProps) {
   if (loading) {
     return (
       <div role="status" aria-label="Загружаем детали записи" className="grid gap-4 sm:grid-cols-2">
@@ -127,6 +130,8 @@ export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZ
           </div>
         ) : null}
       </section>
+
+      {paymentChoice}
 
       {/* said before booking (issue 36): the consultation is recorded, who sees the recording, how long it is kept */}
       {detail?.consultation_type?.is_recorded ? <RecordingNotice text={RECORDING_TEXTS.booking} className="sm:col-span-2" /> : null}

@@ -23,7 +23,8 @@ export async function fetchTypePrice(typeId: number): Promise<TypePrice> {
   return unwrap(await types[':id'].price.$get({ param: { id: String(typeId) } }));
 }
 
-export type CreateBookingBody = { consultation_type_slot: number; user_id: number; questions: string };
+/** package_id: the booking spends a credit of the caller's package instead of a payment (decision 006 «Packages») */
+export type CreateBookingBody = { consultation_type_slot: number; user_id: number; questions: string; package_id?: number };
 
 /** Dates 'YYYY-MM-DD', both included, read by the server in time_zone. */
 export type SlotRange = { start_date: string; end_date: string; time_zone: string };

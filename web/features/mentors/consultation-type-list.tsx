@@ -3,6 +3,7 @@ import { BadgePercent, CalendarClock } from 'lucide-react';
 import { formatPrice } from '../../lib/format-price.ts';
 import { loyaltyStepText } from '../../../worker/lib/loyalty-text.ts';
 import type { ConsultationType } from './mentors.api.ts';
+import { PackageOffers } from './package-offers.tsx';
 
 /** What the page shows to book one consultation type (the route supplies it: booking is another feature). */
 export type BookButton = (type: ConsultationType, options: { mentorId: number; isSignedIn?: boolean; className: string }) => ReactNode;
@@ -31,6 +32,7 @@ export function ConsultationTypeList({ mentorId, types, isSignedIn, bookButton }
               ))}
             </ul>
           ) : null}
+          {type.costs > 0 && type.packages?.length ? <PackageOffers typeId={type.id} offers={type.packages} canBuy={bookButton != null} isSignedIn={isSignedIn} /> : null}
           {bookButton ? bookButton(type, { mentorId, isSignedIn, className: 'mt-auto w-full sm:w-fit' }) : null}
         </li>
       ))}

@@ -19,6 +19,9 @@ import { paymentQueries } from './payments.queries.ts';
 /** How often the page asks about a pending payment, and for how long before it says "still waiting". */
 export const PAYMENT_POLL_MS = 1500;
 export const PAYMENT_POLL_MAX_MS = 40_000;
+/** a package paid (decision 006 «Packages»): what it gives and how the money goes */
+export const PACKAGE_PAID_TEXT =
+  'Пакет оплачен. Записывайтесь на удобное время на странице наставника — без оплаты, консультация спишется из пакета. Наставник получает деньги за каждую консультацию после встречи.';
 
 type Tone = 'success' | 'danger' | 'wait' | 'neutral';
 
@@ -143,11 +146,18 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
           <p className="text-sm text-muted-foreground">
             {data.service_type === 'consultation'
               ? 'Консультация оплачена и ждёт вас в календаре. Деньги хранятся на платформе и уйдут наставнику после встречи.'
-              : 'Участие оплачено — место за вами. Напомним о начале заранее.'}
+              : data.service_type === 'package'
+                ? PACKAGE_PAID_TEXT
+                : 'Участие оплачено — место за вами. Напомним о начале заранее.'}
           </p>
           {details}
           <Actions>
-            <ServiceLink payment={data} summary={bought} primary />
+            <ServiceLink payment={data} summary={bought} primary label={data.service_type === 'package' ? 'Записаться' : undefined} />
+            {data.service_type === 'package' ? (
+              <Button asChild variant="outline">
+                <Link to="/CalendarPage">Мои пакеты</Link>
+              </Button>
+            ) : null}
             {data.service_type === 'consultation' ? (
               <Button asChild variant="outline">
                 <Link to="/CalendarPage">Открыть календарь</Link>
@@ -160,12 +170,17 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
       // a declined card, time that ran out and a booking given up read differently (the provider's reason)
       const canceled = canceledPaymentText(data.cancel_reason);
       // whether the consultation was paid since decides what to say: no «не прошла» flashing before «уже оплачена»
-      if (data.service_type === 'consultation' && summary.isPending) return <Waiting>{details}</Waiting>;
+      if (data.service_type !== 'event' && summary.isPending) return <Waiting>{details}</Waiting>;
       // an old attempt opened after the booking was paid by a later one: nothing is left to retry
       if (bought?.paid) {
+        const isPackage = data.service_type === 'package';
         return (
-          <ResultCard tone="neutral" icon={<CircleCheck />} title="Запись уже оплачена">
-            <p className="text-sm text-muted-foreground">Эта попытка оплаты не прошла, но консультация оплачена другим платежом и ждёт вас в календаре.</p>
+          <ResultCard tone="neutral" icon={<CircleCheck />} title={isPackage ? 'Пакет уже оплачен' : 'Запись уже оплачена'}>
+            <p className="text-sm text-muted-foreground">
+              {isPackage
+                ? 'Эта попытка оплаты не прошла, но пакет оплачен другим платежом: он в календаре, в «Мои пакеты».'
+                : 'Эта попытка оплаты не прошла, но консультация оплачена другим платежом и ждёт вас в календаре.'}
+            </p>
             {details}
             <Actions>
               <Button asChild>
@@ -234,7 +249,7 @@ function Actions({ children }: { children: ReactNode }) {
 }
 
 function PurchaseDetails({ payment, summary, loading, timeZone }: { payment: Payment; summary: PurchaseSummary | undefined; loading: boolean; timeZone?: string }) {
-  const kind = payment.service_type === 'consultation' ? 'Консультация' : 'Мероприятие';
+  const kind = payment.service_type === 'consultation' ? 'Консультация' : payment.service_type === 'package' ? 'Пакет' : 'Мероприятие';
   return (
     <dl className="grid w-full gap-2 rounded-xl bg-muted/60 p-4 text-left text-sm">
       <div className="flex items-baseline justify-between gap-3">

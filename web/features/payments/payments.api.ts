@@ -1,6 +1,8 @@
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
 import type { EventDetail } from '../../lib/events/events.api.ts';
+import { packagesApi } from '../../lib/consultation-packages.ts';
+import { consultationsText } from '../../lib/package-text.ts';
 
 /* Payments calls of decision 006 through the typed client (shapes from the Worker). */
 
@@ -45,4 +47,20 @@ export async function fetchBookingSummary(bookingId: number): Promise<PurchaseSu
 /** The return page's summary of an event (GetEvent, read through the events' `detail` query). */
 export function eventSummary(event: EventDetail): PurchaseSummary {
   return { title: event.title.trim() || 'Мероприятие', startsAt: event.date, endsAt: null, mentorId: null, eventId: event.id, paid: null };
+}
+
+/** A package's summary (decision 006 «Packages»), from the caller's packages: the payer is the only one who sees it here. */
+export async function fetchPackageSummary(packageId: number): Promise<PurchaseSummary | null> {
+  const pkg = (await packagesApi.my()).find((item) => item.id === packageId);
+  if (!pkg) return null;
+  const mentorName = [pkg.mentor.name, pkg.mentor.surname].filter(Boolean).join(' ');
+  const title = `${consultationsText(pkg.sessions)} «${pkg.consultation_type.name.trim() || 'Консультация'}»`;
+  return {
+    title: mentorName ? `${title} — ${mentorName}` : title,
+    startsAt: null,
+    endsAt: null,
+    mentorId: pkg.mentor.id,
+    eventId: null,
+    paid: pkg.status !== 'pending_payment',
+  };
 }

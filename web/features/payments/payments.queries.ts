@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client.ts';
 import { eventQueries } from '../../lib/events/events.queries.ts';
-import { eventSummary, fetchBookingSummary, fetchPayment, type Payment, type PurchaseSummary } from './payments.api.ts';
+import { eventSummary, fetchBookingSummary, fetchPackageSummary, fetchPayment, type Payment, type PurchaseSummary } from './payments.api.ts';
 
 const clientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -22,6 +22,7 @@ export const paymentQueries = {
         const id = payment?.service_type === 'consultation' ? (payment.booking_id ?? payment.service_id) : (payment?.event_id ?? payment?.service_id);
         if (!payment || id == null) return null;
         if (payment.service_type === 'consultation') return fetchBookingSummary(id);
+        if (payment.service_type === 'package') return fetchPackageSummary(id);
         // the event under its one key, so the event page opened from here finds it
         return eventSummary(await client.fetchQuery({ ...eventQueries.detail(id), retry: false }));
       },

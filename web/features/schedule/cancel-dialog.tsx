@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { packageQueries } from '../../lib/consultation-packages.ts';
 import { errorMessage, scheduleQueries, type RefundQuote } from './schedule.api.ts';
 import type { ScheduleItem } from './schedule-items.ts';
 import { useScheduleMutations } from './use-schedule-mutations.ts';
@@ -24,6 +25,8 @@ function textsFor(item: ScheduleItem): Texts {
 
 /** The line under the success toast: what happens to the money, in the quote's words. */
 function refundNote(quote: RefundQuote | undefined): string | undefined {
+  // a consultation from a package cancelled in time gets its credit back, not money (decision 006 «Packages»)
+  if (quote?.returns_credit) return quote.by === 'mentor' ? 'Консультация вернулась в пакет ученика.' : 'Консультация вернулась в пакет.';
   if (!quote || quote.refund !== 'full' || quote.refund_amount <= 0) return undefined;
   return quote.by === 'mentor' ? `Участник получит полный возврат: ${formatPrice(quote.refund_amount)}.` : `Вернём ${formatPrice(quote.refund_amount)}.`;
 }
@@ -41,6 +44,7 @@ type CancelDialogProps = {
  */
 export function CancelDialog({ item, userId, onClose }: CancelDialogProps) {
   const mutations = useScheduleMutations(userId);
+  const queryClient = useQueryClient();
   const needsQuote = item !== null && !(item.kind === 'event' && item.role === 'leading');
   const quote = useQuery({
     ...scheduleQueries.refundQuote(item?.kind === 'event' ? 'event' : 'booking', item?.id ?? 0),
@@ -56,6 +60,8 @@ export function CancelDialog({ item, userId, onClose }: CancelDialogProps) {
     mutation.mutate(item.id, {
       onSuccess: () => {
         toast({ title: texts.success, description: refundNote(quote.data), variant: 'success' });
+        // the credit is back: «Мои пакеты» says so (decision 006 «Packages»)
+        if (quote.data?.returns_credit) void queryClient.invalidateQueries({ queryKey: packageQueries.all() });
         onClose();
       },
       onError: (error) => {

@@ -14,6 +14,7 @@ import { CalendarWidget } from './calendar-widget.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ConsultationReviewDialog } from './consultation-review-dialog.tsx';
 import { DisputeDialog } from './dispute-dialog.tsx';
+import { MyPackages } from './my-packages.tsx';
 import { errorMessage, scheduleQueries, type LoadedSchedule } from './schedule.api.ts';
 import { ScheduleCard, type CardAction } from './schedule-card.tsx';
 import {
@@ -250,6 +251,9 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
         <p className="text-sm text-muted-foreground sm:text-base">Ваши мероприятия и консультации: ближайшие, прошедшие и отменённые.</p>
       </header>
 
+      {/* on a phone the packages come first: few, and what the person came to book from */}
+      {!wide ? <MyPackages timeZone={timeZone} /> : null}
+
       <div className="grid gap-6 min-[960px]:grid-cols-12">
         <div className="min-w-0 min-[960px]:col-span-8">
           <Tabs value={activeTab} onValueChange={(value) => setTab(value as ScheduleTab)}>
@@ -331,7 +335,12 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
           </Tabs>
         </div>
 
-        {wide ? <aside className="min-w-0 min-[960px]:col-span-4">{widget}</aside> : null}
+        {wide ? (
+          <aside className="flex min-w-0 flex-col gap-6 min-[960px]:col-span-4">
+            {widget}
+            <MyPackages timeZone={timeZone} />
+          </aside>
+        ) : null}
       </div>
 
       <BookingDetailsDialog

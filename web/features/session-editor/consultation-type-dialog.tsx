@@ -8,13 +8,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { CONSULTATION_NAME_MAX, LOYALTY_STEPS_MAX, consultationTypeInputSchema } from '../../../worker/consultation-types/consultation-types.schemas.ts';
+import { CONSULTATION_NAME_MAX, FREE_TYPE_PACKAGES, LOYALTY_STEPS_MAX, consultationTypeInputSchema } from '../../../worker/consultation-types/consultation-types.schemas.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
 import { sessionEditorApi, type ConsultationType, type ConsultationTypeBody } from './session-editor.api.ts';
 import { sessionEditorQueries } from './session-editor.queries.ts';
 import { SaveFooter } from './save-footer.tsx';
 import { RecordMeetingsField } from './record-meetings-field.tsx';
+import { PackageOffersField, type PackageOfferState } from './package-offers-field.tsx';
 
 /* The consultation type form (spec 002 §5.3, §9): the server's schema judges it, with the server's messages. */
 
@@ -22,7 +23,7 @@ export const DEFAULT_DURATION = 60;
 
 /** a loyalty step as typed: «С [from]-й консультации — скидка [percent] %» (issue 36, decision 006) */
 export type StepState = { from: string; percent: string };
-export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[]; recorded?: boolean };
+export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[]; packages?: PackageOfferState[]; recorded?: boolean };
 
 export function validateType(state: TypeFormState): { errors: Record<string, string>; values: Omit<ConsultationTypeBody, 'user_id'> | null } {
   const parsed = consultationTypeInputSchema.safeParse({
@@ -32,19 +33,25 @@ export function validateType(state: TypeFormState): { errors: Record<string, str
     costs: state.costs,
     loyalty_steps: (state.steps ?? []).map((s) => ({ from: s.from, percent: s.percent })),
     is_recorded: state.recorded ?? true,
+    packages: state.packages ?? [],
   });
   if (!parsed.success) {
-    const { loyalty_steps: _whole, ...others } = fieldErrors(parsed.error);
-    return { errors: { ...others, ...stepErrors(parsed.error) }, values: null };
+    const { loyalty_steps: _whole, packages: _offers, ...others } = fieldErrors(parsed.error);
+    return { errors: { ...others, ...stepErrors(parsed.error), ...stepErrors(parsed.error, 'packages') }, values: null };
   }
-  return { errors: {}, values: { ...parsed.data, description: parsed.data.description ?? '', loyalty_steps: parsed.data.loyalty_steps ?? [] } };
+  // the create body's rule, said in the form too: a free consultation has nothing to discount
+  if (parsed.data.costs === 0 && parsed.data.packages?.length) return { errors: { packages: FREE_TYPE_PACKAGES }, values: null };
+  return {
+    errors: {},
+    values: { ...parsed.data, description: parsed.data.description ?? '', loyalty_steps: parsed.data.loyalty_steps ?? [], packages: parsed.data.packages ?? [] },
+  };
 }
 
 /** a step's messages keyed as the server's `fields` has them ('loyalty_steps.1.percent'), so each shows beside its step */
-function stepErrors(error: z.ZodError): Record<string, string> {
+function stepErrors(error: z.ZodError, list: 'loyalty_steps' | 'packages' = 'loyalty_steps'): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
-    if (issue.path[0] !== 'loyalty_steps') continue;
+    if (issue.path[0] !== list) continue;
     const key = issue.path.join('.');
     result[key] ??= issue.message;
   }
@@ -85,6 +92,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
     costs: type ? String(type.costs) : '',
     steps: (type?.loyalty_steps ?? []).map((s) => ({ from: String(s.from), percent: String(s.percent) })),
     recorded: type?.is_recorded ?? true,
+    packages: (type?.packages ?? []).map((p) => ({ sessions: String(p.sessions), percent: String(p.percent), valid_days: String(p.valid_days) })),
   });
   const steps = state.steps ?? [];
   const setStep = (index: number, patch: Partial<StepState>) => update({ steps: steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
@@ -196,6 +204,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
           </Button>
         ) : null}
       </fieldset>
+      <PackageOffersField offers={state.packages ?? []} onChange={(packages) => update({ packages })} errors={errors} costs={state.costs} />
       <RecordMeetingsField checked={state.recorded ?? true} onChange={(recorded) => update({ recorded })} />
       <SaveFooter saving={save.isPending} onCancel={onDone} />
     </form>

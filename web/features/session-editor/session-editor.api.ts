@@ -23,6 +23,8 @@ export type ConsultationTypeBody = {
   duration_minutes: number;
   costs: number;
   loyalty_steps?: { from: number; percent: number }[];
+  /** package offers (decision 006 «Packages»); the server prices them */
+  packages?: { sessions: number; percent: number; valid_days: number }[];
   user_id: number;
 };
 export type SlotBody = { consultation_type: number; start_time: string; end_time: string; user_id: number };
