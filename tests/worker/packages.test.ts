@@ -5,11 +5,14 @@
 // package's payment sums to zero.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationPackages, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { notifications } from '../../drizzle/schema/notifications.ts';
 import { ledgerEntries, payouts, refunds, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { createUser } from '../factories.ts';
 import { DISPUTE_WINDOW_HOURS } from '../../worker/escrow/dispute-window.ts';
 import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
+import { cancelMentorNoShows } from '../../worker/maintenance/no-show.ts';
 import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
 import { addPayoutCard, backdateBooking, bookingRow, DAY, HOUR, paymentRow, providerCtx, shiftSlot, type User } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
@@ -324,5 +327,25 @@ describe('the money of a package, per session', () => {
     expect(await expectOk(cancelQuote(mentor, booked.id), 200)).toMatchObject({ returns_credit: true, message: 'Консультация вернётся в пакет ученика.' });
     expect(await expectOk(cancel(mentor, booked.id), 200)).toMatchObject({ refund: 'not_paid', returns_credit: true });
     expect((await myPackages(mentee))[0]).toMatchObject({ left: 5, reserved: 0, used: 0 });
+  });
+
+  it('gives the credit back when the mentor does not come (no-show)', async () => {
+    const { mentor, type, mentee, pack, payment } = await boughtPackage();
+    const booked = await expectOk(bookFrom(mentee, (await slotOf(type, 5 * DAY)).id, pack.id), 201);
+    const { slotId } = await bookingRow(t.db, booked.id);
+    await shiftSlot(t.db, slotId, -16 * 60_000);
+    const [room] = await t.db
+      .insert(conferences)
+      .values({ contentType: 'consultationbooking', objectId: booked.id, login: `room-${booked.id}`, password: 'secret', createdBy: mentor.id })
+      .returning();
+    const [slot] = await t.db.select().from(consultationSlots).where(eq(consultationSlots.id, slotId));
+    await t.db.insert(conferenceAttendance).values({ conferenceId: room.id, userId: mentee.id, joinedAt: new Date(slot.startsAt.getTime() - 2 * 60_000), leftAt: null });
+
+    await cancelMentorNoShows(providerCtx(t.db));
+    expect(await bookingRow(t.db, booked.id)).toMatchObject({ status: 'canceled', canceledBy: mentor.id });
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 5, reserved: 0, used: 0 });
+    expect((await ledgerOf(payment.id)).entries).toEqual([['payment_received', 900_000, null]]);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, mentee.id));
+    expect(told.filter((n) => n.kind === 'booking_no_show').map((n) => n.message)).toEqual(['Наставник не пришёл на консультацию «Разбор резюме». Она вернулась в ваш пакет.']);
   });
 });

@@ -31,10 +31,10 @@ const menteeNotice = (menteeId: number, bookingId: number, name: string, kopecks
   dedupeKey: `booking_no_show:${bookingId}`,
 });
 
-const mentorNotice = (mentorId: number, bookingId: number, name: string): NewNotification => ({
+const mentorNotice = (mentorId: number, bookingId: number, name: string, creditBack = false): NewNotification => ({
   userId: mentorId,
   kind: 'booking_no_show',
-  message: `Вы не пришли на консультацию «${name}»: запись отменена, деньги возвращены ученику.`,
+  message: `Вы не пришли на консультацию «${name}»: запись отменена, ${creditBack ? 'консультация вернулась в пакет ученика' : 'деньги возвращены ученику'}.`,
   url: bookingUrl(bookingId, CANCELLED_SCHEDULE_URL),
   dedupeKey: `booking_no_show:${bookingId}`,
 });
@@ -53,7 +53,7 @@ async function cancelNoShow(tx: Tx, bookingId: number) {
   await countMentorNoShow(tx, booking.mentor_id);
   const notifications = await storeNotifications(tx, [
     menteeNotice(booking.mentee_id, bookingId, booking.name, money.refundedKopecks, money.returnsCredit),
-    mentorNotice(booking.mentor_id, bookingId, booking.name),
+    mentorNotice(booking.mentor_id, bookingId, booking.name, money.returnsCredit),
   ]);
   return { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications };
 }
