@@ -12,6 +12,7 @@ import { chatFanout } from './bench-chat.mjs';
 import { analyticsBench } from './bench-analytics.mjs';
 import { scheduleBench } from './bench-schedule.mjs';
 import { meetingBench } from './bench-meeting.mjs';
+import { recordingBench } from './bench-recording.mjs';
 import { RELAY_BENCH_VARS, meshCpuBench, relayBench } from './bench-conference.mjs';
 import { codeRequestTiming } from './bench-auth.mjs';
 import { firstPageBench } from './bench-first-page.mjs';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'chat-seconds': { type: 'string', default: '30' },
     via: { type: 'string', default: 'miniflare' },
+    'recording-seconds': { type: 'string', default: '60' },
   },
 });
 const seconds = Number(values.seconds);
@@ -45,6 +47,8 @@ const firstPageOnly = values.only === 'first-page';
 const raceOnly = values.only === 'race';
 /** `-- --only http`: the HTTP scenarios, sign-in and booking races on the full catalogue (no chat, meeting, browser) */
 const httpOnly = values.only === 'http';
+/** `-- --only recording [--recording-seconds 60]`: a meeting of 2 and of 4, recording off and on: the host's CPU and upload (issue 36) */
+const recordingOnly = values.only === 'recording';
 
 const BARE = 'API without database (404 envelope)';
 const BARE_PATH = '/api/no-such-route/';
@@ -185,7 +189,7 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly && !raceOnly) {
+  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly && !raceOnly && !recordingOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
@@ -198,6 +202,7 @@ try {
   if (scheduleOnly) await measureSchedule(app, ready);
   else if (authOnly) await measureCodeTiming(app, ready);
   else if (meetingOnly) await measureMeeting(app, ready);
+  else if (recordingOnly) await measureRecording(app, ready);
   else if (firstPageOnly) await measureFirstPage(app);
   else if (httpOnly) await httpScenarios(app, ready);
   else if (raceOnly) await measureRaces(app, await prepareBookings(app.url, ready.databaseUrl));
@@ -205,6 +210,7 @@ try {
     await chatThenHttp(app, ready);
     if (!chatOnly) {
       await measureMeeting(app, ready);
+      await measureRecording(app, ready);
       await measureFirstPage(app);
       console.log('\nthe hot paths against their goals (issue 15):');
       console.table(goals);
@@ -248,6 +254,13 @@ async function measureMeeting(app, ready) {
   for (const mesh of await meshCpuBench(app.url)) {
     console.log(`mesh of ${mesh.participants} on /BaseMeet (one chromium, synthetic camera and microphone, 20 s): ${mesh.cores} cores busy in all, ${mesh.perParticipant} per participant`);
   }
+}
+
+async function measureRecording(app, ready) {
+  const seconds = Number(values['recording-seconds']);
+  const rows = await recordingBench(app.url, ready.databaseUrl, { seconds });
+  console.log(`recording a meeting (decision 019): the host in a chromium of its own, ${seconds} s each, synthetic camera and microphone:`);
+  console.table(rows);
 }
 
 async function measureFirstPage(app) {
