@@ -12,10 +12,16 @@ const DAYS = ['день', 'дня', 'дней'] as const;
 /** «5 консультаций» */
 export const consultationsText = (count: number): string => countRu(count, CONSULTATIONS);
 
+type PricedOffer = { sessions: number; percent: number; total_price: number; regular_total: number };
+
+/** «5 консультаций — 18 000 ₽» */
+export const packageHeadText = (offer: PricedOffer): string => `${consultationsText(offer.sessions)} — ${formatPrice(offer.total_price)}`;
+
+/** «вместо 20 000 ₽ (−10 %)» */
+export const packageSavingText = (offer: PricedOffer): string => `вместо ${formatPrice(offer.regular_total)} (${discountText(offer.percent)})`;
+
 /** What the mentor page says of an offer the server priced: «5 консультаций — 18 000 ₽ вместо 20 000 ₽ (−10 %)» */
-export function packagePriceText(offer: { sessions: number; percent: number; total_price: number; regular_total: number }): string {
-  return `${consultationsText(offer.sessions)} — ${formatPrice(offer.total_price)} вместо ${formatPrice(offer.regular_total)} (${discountText(offer.percent)})`;
-}
+export const packagePriceText = (offer: PricedOffer): string => `${packageHeadText(offer)} ${packageSavingText(offer)}`;
 
 /** «действует 180 дней» */
 export const packageValidityText = (days: number): string => `действует ${countRu(days, DAYS)}`;

@@ -26,7 +26,12 @@ export function PackageChoice({ credit, spend, onSpendChange, price, timeZone }:
     {
       value: true,
       icon: <Package aria-hidden className="size-4 shrink-0" />,
-      label: `Списать из пакета (${packageLeftText(credit.left, credit.sessions)})`,
+      // «(осталось 3 из 5)» stays whole when a phone wraps the line
+      label: (
+        <>
+          Списать из пакета <span className="whitespace-nowrap">({packageLeftText(credit.left, credit.sessions)})</span>
+        </>
+      ),
       hint: credit.expires_at ? `Пакет действует ${packageExpiryText(credit.expires_at, timeZone)}` : null,
     },
     { value: false, icon: <CreditCard aria-hidden className="size-4 shrink-0" />, label: `Оплатить отдельно — ${formatRubles(price)}`, hint: null },
@@ -50,9 +55,9 @@ export function PackageChoice({ credit, spend, onSpendChange, price, timeZone }:
             onChange={() => onSpendChange(option.value)}
           />
           <span className="grid gap-0.5">
-            <span className="flex items-center gap-1.5 font-medium">
-              {option.icon}
-              {option.label}
+            <span className="flex items-start gap-1.5 font-medium">
+              <span className="mt-0.5">{option.icon}</span>
+              <span>{option.label}</span>
             </span>
             {option.hint ? <span className="text-xs text-muted-foreground">{option.hint}</span> : null}
           </span>

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { packagesApi } from '../../lib/consultation-packages.ts';
-import { consultationsText, packagePriceText, packageValidityText } from '../../lib/package-text.ts';
+import { consultationsText, packageHeadText, packageSavingText, packageValidityText } from '../../lib/package-text.ts';
 import { returnTarget, useActionAfterSignIn } from '../../lib/return-to.ts';
 import type { PaymentService } from '../../lib/payment-deal.ts';
 import type { ConsultationType } from './mentors.api.ts';
@@ -83,19 +83,22 @@ function OfferRow({ offer, action, isSignedIn, busy, buying, onBuy }: OfferRowPr
   // a visitor who pressed «Купить пакет» and signed in comes back to the payment of the same package
   useActionAfterSignIn(action ?? '', action != null && isSignedIn === true, onBuy);
   return (
-    <li className="flex flex-col gap-2 rounded-lg bg-primary/5 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+    // the card is narrow beside another (two columns even on a wide screen): the offer reads on top, the button below
+    <li className="flex flex-col items-start gap-2 rounded-lg bg-primary/5 p-3 text-sm">
       <div className="flex min-w-0 items-start gap-2">
         <Package aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
         <p className="min-w-0">
-          <span className="font-medium">{packagePriceText(offer)}</span>
-          <span className="text-muted-foreground">, {packageValidityText(offer.valid_days)}</span>
+          <span className="font-medium">{packageHeadText(offer)}</span>{' '}
+          <span className="text-muted-foreground">
+            {packageSavingText(offer)}, {packageValidityText(offer.valid_days)}
+          </span>
         </p>
       </div>
       {action ? (
         <Button
           size="sm"
           variant="outline"
-          className="shrink-0 self-start sm:self-center"
+          className="ml-6"
           disabled={busy || isSignedIn === undefined}
           aria-label={`Купить пакет: ${consultationsText(offer.sessions)}`}
           onClick={onBuy}

@@ -80,7 +80,8 @@ function PackageItem({ pkg, timeZone, onRefund }: { pkg: ConsultationPackage; ti
           <div aria-hidden className="flex h-1.5 overflow-hidden rounded-full bg-primary/15">
             <div className="bg-primary/40" style={{ width: `${((pkg.used + pkg.reserved) / pkg.sessions) * 100}%` }} />
           </div>
-          <div className="flex flex-wrap gap-2">
+          {/* one under the other: the wide screen's column is narrow, and the refund's label is long */}
+          <div className="grid gap-2">
             {pkg.left > 0 ? (
               <Button asChild size="sm">
                 <Link to="/mentor_info/$mentorId" params={{ mentorId: String(pkg.mentor.id) }}>
@@ -89,7 +90,7 @@ function PackageItem({ pkg, timeZone, onRefund }: { pkg: ConsultationPackage; ti
               </Button>
             ) : null}
             {pkg.refundable_amount > 0 ? (
-              <Button size="sm" variant="outline" onClick={onRefund}>
+              <Button size="sm" variant="outline" className="h-auto min-h-8 whitespace-normal py-1.5" onClick={onRefund}>
                 Вернуть неиспользованные ({formatAmount(pkg.refundable_amount)})
               </Button>
             ) : null}
