@@ -64,7 +64,7 @@ describe('creating a consultation type', () => {
     const mentor = await newMentor();
     const body = await expectOk(create(mentor, { ...valid, user_id: mentor.id }), 201);
     // typed by the answer, so a renamed field fails typecheck
-    expect(body).toEqual<typeof body>({ id: expect.any(Number), ...valid, loyalty_steps: [], packages: [], user: mentor.id });
+    expect(body).toEqual<typeof body>({ id: expect.any(Number), ...valid, loyalty_steps: [], packages: [], is_recorded: true, user: mentor.id });
     expect(await expectOk(list(mentor.id), 200)).toEqual([body]);
     expect(await expectOk(detail(body.id), 200)).toEqual(body);
     expect(await expectOk(detail(body.id, { user_id: String(mentor.id) }, api), 200)).toEqual(body);
@@ -120,7 +120,7 @@ describe('changing a consultation type', () => {
   it('updates the given fields of the mentor’s own type', async () => {
     const { mentor, type } = await mentorWithType({ name: 'Старое', description: 'Описание', durationMinutes: 30, costs: 500 });
     const body = await expectOk(update(mentor, type.id, { costs: 700, user_id: mentor.id }), 200);
-    expect(body).toEqual<typeof body>({ id: type.id, name: 'Старое', description: 'Описание', duration_minutes: 30, costs: 700, loyalty_steps: [], packages: [], user: mentor.id });
+    expect(body).toEqual<typeof body>({ id: type.id, name: 'Старое', description: 'Описание', duration_minutes: 30, costs: 700, loyalty_steps: [], packages: [], is_recorded: true, user: mentor.id });
     // without the trailing slash
     expect(await expectOk(update(mentor, type.id, {}, apiAs(asUser(mentor))), 200)).toEqual(body);
     expect((await typeRow(type.id)).costs).toBe(700);

@@ -4,7 +4,9 @@
 // (a stranger and a visitor get 404), the mentor deletes it, the scheduler finishes a recording whose uploads stopped
 // and deletes one past its 30 days.
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { conferenceServerMessage, type ConferenceServerMessage } from '../../party/protocol/conference.ts';
+import type { ConferenceJoin, ConferenceWindowAnswer } from '../../worker/conferences/conferences.schemas.ts';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { meetingRecordingParts, meetingRecordings } from '../../drizzle/schema/recordings.ts';
 import { partKey } from '../../worker/recordings/recording-file.ts';
@@ -230,5 +232,85 @@ describe('the scheduler', () => {
     expect((await deleteExpiredRecordings(bindings, t.db)).deleted).toBeGreaterThanOrEqual(1);
     for (const n of [0, 1, 2]) expect(await bindings.FILES.head(partKey(rec.id, n))).toBeNull();
     expect((await call(`/api/recordings/${rec.id}/file/`, { user: asUser(mentee) })).status).toBe(404);
+  });
+});
+
+/** Joins the meeting's room as this person (GET /conferences/get/, then the socket) and collects what it says. */
+async function joinRoom(user: Person, bookingId: number) {
+  const join = await expectJson<ConferenceJoin>(send('GET', `/api/conferences/get/?content_type=consultationbooking&object_id=${bookingId}`, { user: asUser(user) }), 200);
+  const res = await call(`${join.ws_path}?token=${encodeURIComponent(join.join_token)}`, { headers: { upgrade: 'websocket' }, user: asUser(user) });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const received: ConferenceServerMessage[] = [];
+  ws.addEventListener('message', (e: MessageEvent) => received.push(conferenceServerMessage.parse(JSON.parse(e.data as string))));
+  ws.accept();
+  await vi.waitFor(() => expect(received.map((m) => m.type)).toContain('welcome'), { timeout: 5000 });
+  return { join, ws, received };
+}
+
+describe('the room', () => {
+  it('tells everyone present when the host starts and finishes a recording; a later joiner’s welcome carries it; window and get say so', async () => {
+    const { mentor, mentee, booking } = await meeting();
+    const before = await expectJson<ConferenceWindowAnswer>(send('GET', `/api/conferences/window/?content_type=consultationbooking&object_id=${booking.id}`, { user: asUser(mentee) }), 200);
+    expect(before).toMatchObject({ is_recorded: true, recording: null });
+    const early = await joinRoom(mentee, booking.id);
+    expect(early.join).toMatchObject({ is_recorded: true, recording: null });
+    expect(early.received.find((m) => m.type === 'welcome')).toMatchObject({ recording: null });
+
+    const rec = await expectJson<Recording>(startRecording(mentor, booking.id), 201);
+    const live = { id: rec.id, started_at: rec.started_at };
+    await vi.waitFor(() => expect(early.received).toContainEqual({ type: 'recording', recording: live }), { timeout: 5000 });
+    const late = await joinRoom(mentor, booking.id);
+    expect(late.received.find((m) => m.type === 'welcome')).toMatchObject({ recording: live });
+    expect(late.join.recording).toEqual(live);
+    expect((await expectJson<ConferenceWindowAnswer>(send('GET', `/api/conferences/window/?content_type=consultationbooking&object_id=${booking.id}`, { user: asUser(mentee) }), 200)).recording).toEqual(live);
+
+    await expectJson(putPart(mentor, rec.id, 0, WEBM.subarray(0, 20_000), 2000), 200);
+    await expectJson(send('POST', `/api/recordings/${rec.id}/finish/`, { user: asUser(mentor), body: { duration_ms: 2000 } }), 200);
+    await vi.waitFor(() => expect(early.received).toContainEqual({ type: 'recording', recording: null }), { timeout: 5000 });
+    early.ws.close();
+    late.ws.close();
+  });
+});
+
+describe('the mentor’s choice', () => {
+  it('records a consultation type’s meetings by default, and the mentor turns it off and on', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const body = { user_id: mentor.id, name: 'Разбор кода', duration_minutes: 60, costs: 2000 };
+    const created = await expectJson<{ id: number; is_recorded: boolean }>(send('POST', '/api/consultation-types/create/', { user: asUser(mentor), body }), 201);
+    expect(created.is_recorded).toBe(true);
+    const off = await expectJson<{ is_recorded: boolean }>(send('PATCH', `/api/consultation-types/${created.id}/update/`, { user: asUser(mentor), body: { user_id: mentor.id, is_recorded: false } }), 200);
+    expect(off.is_recorded).toBe(false);
+    const detail = await expectJson<{ is_recorded: boolean }>(send('GET', `/api/consultation-types/${created.id}/detail/`), 200);
+    expect(detail.is_recorded).toBe(false);
+    const unrecorded = await expectJson<{ is_recorded: boolean }>(send('POST', '/api/consultation-types/create/', { user: asUser(mentor), body: { ...body, is_recorded: false } }), 201);
+    expect(unrecorded.is_recorded).toBe(false);
+  });
+});
+
+describe('/loads', () => {
+  it('lists the ready recordings of my meetings, linking to their page, and nobody else’s', async () => {
+    const { mentor, mentee, rec } = await readyRecording();
+    const stranger = await createUser(t.db);
+    const page = (user: Person) => expectJson<{ results: Array<Record<string, unknown>>; has_more: boolean }>(send('GET', '/api/downloads/recordings/', { user: asUser(user) }), 200);
+    for (const user of [mentor, mentee]) {
+      const mine = await page(user);
+      expect(mine.results).toEqual([
+        {
+          id: rec.id,
+          title: rec.title,
+          content_type: 'consultationbooking',
+          object_id: rec.object_id,
+          duration_ms: 10_000,
+          size: rec.size_bytes,
+          started_at: rec.started_at,
+          expires_at: rec.expires_at,
+          mentor: { id: mentor.id, name: expect.any(String) },
+          url: `/recording/${rec.id}`,
+        },
+      ]);
+    }
+    expect((await page(stranger)).results).toEqual([]);
+    expect((await call('/api/downloads/recordings/')).status).toBe(401);
   });
 });

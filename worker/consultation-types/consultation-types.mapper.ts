@@ -10,6 +10,7 @@ type ConsultationTypeRow = {
   costs: number;
   loyaltySteps: { from: number; percent: number }[];
   packages: PackageOffer[];
+  isRecorded: boolean;
 };
 
 /** The spec's consultation type (002 §3); `user` is the mentor's id. */
@@ -24,6 +25,8 @@ export function toConsultationType(row: ConsultationTypeRow) {
     loyalty_steps: row.loyaltySteps.map((s) => ({ from: s.from, percent: s.percent })),
     /** package offers priced by the server (decision 006, «Packages») */
     packages: toPackageOffers(row.costs, row.packages),
+    /** its meetings are recorded (decision 019): the booking dialog says so before paying */
+    is_recorded: row.isRecorded,
     user: row.mentorId,
   };
 }
@@ -37,5 +40,6 @@ export function toConsultationTypeValues(input: ConsultationTypeInput | Consulta
     ...(input.costs !== undefined && { costs: input.costs }),
     ...(input.loyalty_steps !== undefined && { loyaltySteps: input.loyalty_steps }),
     ...(input.packages !== undefined && { packages: input.packages }),
+    ...(input.is_recorded !== undefined && { isRecorded: input.is_recorded }),
   };
 }

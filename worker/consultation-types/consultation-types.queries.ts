@@ -3,7 +3,7 @@ import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { lockSlots, removeUnbookedSlots } from '../consultation-slots/slot-removal.queries.ts';
 
-type Values = Partial<Pick<typeof consultationTypes.$inferInsert, 'name' | 'description' | 'durationMinutes' | 'costs' | 'loyaltySteps' | 'packages'>>;
+type Values = Partial<Pick<typeof consultationTypes.$inferInsert, 'name' | 'description' | 'durationMinutes' | 'costs' | 'loyaltySteps' | 'packages' | 'isRecorded'>>;
 
 const current = isNull(consultationTypes.archivedAt);
 
@@ -16,6 +16,7 @@ const typeColumns = {
   costs: consultationTypes.costs,
   loyaltySteps: consultationTypes.loyaltySteps,
   packages: consultationTypes.packages,
+  isRecorded: consultationTypes.isRecorded,
 };
 
 /** A mentor's bookable consultation types (archived ones keep only their bookings' history). */
@@ -36,7 +37,7 @@ export async function findConsultationType(db: Db, id: number, mentorId?: number
   return row ?? null;
 }
 
-export async function insertConsultationType(db: Db, mentorId: number, values: Required<Omit<Values, 'loyaltySteps' | 'packages'>> & Pick<Values, 'loyaltySteps' | 'packages'>) {
+export async function insertConsultationType(db: Db, mentorId: number, values: Required<Omit<Values, 'loyaltySteps' | 'packages' | 'isRecorded'>> & Pick<Values, 'loyaltySteps' | 'packages' | 'isRecorded'>) {
   const [row] = await db.insert(consultationTypes).values({ ...values, mentorId }).returning(typeColumns);
   return row;
 }

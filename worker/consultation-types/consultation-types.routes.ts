@@ -55,6 +55,7 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
       costs: input.costs,
       loyaltySteps: input.loyalty_steps ?? [],
       packages: input.packages ?? [],
+      isRecorded: input.is_recorded ?? true,
     });
     return c.json(toConsultationType(row), 201);
   })

@@ -153,6 +153,8 @@ export const consultationTypeInputSchema = z.object({
   costs: costsField,
   loyalty_steps: loyaltyStepsField.optional(),
   packages: packageOffersField.optional(),
+  /** its meetings are recorded (decision 019); on when not sent */
+  is_recorded: z.boolean({ error: 'Укажите, записываются ли встречи: true или false' }).optional(),
 });
 
 export const consultationTypeCreateBody = consultationTypeInputSchema.extend({ user_id: ownerIdField }).superRefine((v, ctx) => {

@@ -2,7 +2,7 @@ import { SUPPORT_NAME } from '../../party/protocol/support-view.ts';
 import { attachmentUrl, personName, roomTitle } from '../chats/chats.mapper.ts';
 import { kopecksToRubles } from '../escrow/fee.ts';
 import { packageDescription } from '../lib/package-price.ts';
-import type { ChatFileRow, ReceiptRow } from './downloads.queries.ts';
+import type { ChatFileRow, ReceiptRow, RecordingDownloadRow } from './downloads.queries.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -69,3 +69,20 @@ export function toReceipt(row: ReceiptRow) {
   };
 }
 export type Receipt = ReturnType<typeof toReceipt>;
+
+/** A recording I may watch (decision 019): `url` is the SPA's page with the player, which reads the bytes itself. */
+export function toRecordingDownload(row: RecordingDownloadRow) {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    content_type: row.content_type,
+    object_id: Number(row.object_id),
+    duration_ms: Number(row.duration_ms),
+    size: Number(row.size_bytes),
+    started_at: iso(row.started_at),
+    expires_at: iso(row.expires_at),
+    mentor: { id: Number(row.mentor_id), name: personName(row.mentor_first_name, row.mentor_last_name) },
+    url: `/recording/${Number(row.id)}`,
+  };
+}
+export type RecordingDownload = ReturnType<typeof toRecordingDownload>;

@@ -119,3 +119,38 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
   }));
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
+
+export type RecordingDownloadRow = {
+  id: number;
+  content_type: 'events' | 'consultationbooking';
+  object_id: number;
+  title: string;
+  duration_ms: number;
+  size_bytes: string | number;
+  started_at: string;
+  expires_at: string;
+  mentor_id: number;
+  mentor_first_name: string | null;
+  mentor_last_name: string | null;
+};
+
+/**
+ * Ready recordings of meetings the caller may watch (decision 019; the rule of GET /recordings/{id}/): their mentor,
+ * a booking's mentee, a confirmed participant of the event. Newest first.
+ */
+export async function listRecordings(db: Db, userId: number, page: { offset: number; limit: number }) {
+  const result = await db.execute<RecordingDownloadRow>(sql`
+    select r.id, r.content_type, r.object_id, coalesce(e.title, b.type_name, '') as title, r.duration_ms, r.size_bytes,
+      r.started_at, r.expires_at, m.id as mentor_id, m.first_name as mentor_first_name, m.last_name as mentor_last_name
+    from meeting_recordings r
+    left join consultation_bookings b on r.content_type = 'consultationbooking' and b.id = r.object_id
+    left join events e on r.content_type = 'events' and e.id = r.object_id
+    join users m on m.id = coalesce(b.mentor_id, e.mentor_id)
+    where r.status = 'ready'
+      and (m.id = ${userId} or b.mentee_id = ${userId}
+        or exists (select 1 from event_registrations er where er.event_id = e.id and er.user_id = ${userId} and er.status = 'confirmed'))
+    order by r.started_at desc, r.id desc
+    limit ${page.limit + 1} offset ${page.offset}`);
+  const rows = result.rows;
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}

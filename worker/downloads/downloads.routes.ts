@@ -1,11 +1,11 @@
-// What a person can download (/loads): the files of their chats and the receipts of their payments.
+// What a person can download (/loads): the files of their chats, the receipts of their payments and the recordings of their meetings.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { toChatFile, toReceipt } from './downloads.mapper.ts';
-import { listChatFiles, listReceipts } from './downloads.queries.ts';
+import { toChatFile, toReceipt, toRecordingDownload } from './downloads.mapper.ts';
+import { listChatFiles, listReceipts, listRecordings } from './downloads.queries.ts';
 import { downloadsPageQuery, PAYMENT_ID } from './downloads.schemas.ts';
 import { RECEIPT_HEADERS, receiptHtml } from './receipt-html.ts';
 
@@ -17,6 +17,11 @@ export const downloadsRoutes = new Hono<AppEnv>()
   .get('/downloads/receipts', requireUser, validate('query', downloadsPageQuery), async (c) => {
     const { rows, hasMore } = await listReceipts(c.var.db, c.var.user.id, c.req.valid('query'));
     return c.json({ results: rows.map(toReceipt), has_more: hasMore });
+  })
+  // recordings of my meetings, each linking to its page with the player (decision 019)
+  .get('/downloads/recordings', requireUser, validate('query', downloadsPageQuery), async (c) => {
+    const { rows, hasMore } = await listRecordings(c.var.db, c.var.user.id, c.req.valid('query'));
+    return c.json({ results: rows.map(toRecordingDownload), has_more: hasMore });
   })
   /** The printable receipt; someone else's payment is answered exactly like a missing one. */
   .get('/downloads/receipts/:paymentId', requireUser, async (c) => {

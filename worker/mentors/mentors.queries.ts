@@ -138,7 +138,7 @@ export async function findMentorDetail(db: Db, id: number, callerId: number | nu
       caseImages: sql<CaseImageItem[]>`(select coalesce(json_agg(json_build_object('url', i.url, 'alt', i.alt, 'caption', i.caption)
         order by i.position, i.id), '[]'::json) from case_images i where i.user_id = ${outerId})`,
       consultationTypes: sql<ConsultationTypeItem[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
-        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs, 'loyalty_steps', t.loyalty_steps, 'packages', t.packages) order by t.id), '[]'::json)
+        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs, 'loyalty_steps', t.loyalty_steps, 'packages', t.packages, 'is_recorded', t.is_recorded) order by t.id), '[]'::json)
         from consultation_types t where t.mentor_id = ${outerId} and t.archived_at is null)`,
     })
     .where(and(eq(users.id, id), isMentor))
@@ -160,6 +160,8 @@ export type ConsultationTypeItem = {
   loyalty_steps: { from: number; percent: number }[];
   /** package offers as stored; the mapper prices them (decision 006, «Packages») */
   packages: { sessions: number; percent: number; valid_days: number }[];
+  /** its meetings are recorded (decision 019): the booking dialog says so before paying */
+  is_recorded: boolean;
 };
 
 /** MentorItem columns (favourites, history). */
