@@ -8,6 +8,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { schema } from '../drizzle/schema.ts';
 import { DEMO_MENTOR_EMAIL } from './seed-data/demo-accounts.ts';
+import { recordDemoMeetings } from './seed-data/demo-recordings.ts';
 import { buildPlan } from './seed-data/generate.ts';
 import { Computed, Ref, seedTables, type Plan, type TableKey } from './seed-data/plan.ts';
 
@@ -33,6 +34,7 @@ export async function seed(databaseUrl: string, options: { now?: Date } = {}): P
       if (existing.rows.length > 0) return null;
       const written = await write(tx, buildPlan(options.now ?? new Date()));
       await approveAfterInterviews(tx);
+      await recordDemoMeetings(tx);
       return written;
     });
     return { skipped: counts === null, counts: counts ?? {}, ms: Math.round(performance.now() - started) };

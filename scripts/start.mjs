@@ -35,6 +35,7 @@ try {
   if (!dev) console.log(`[start] SPA and Worker built in ${build()} ms (${elapsed()})`);
   app = await serve({ mode: dev ? 'dev' : 'serve', port, services: ready });
   app.child.once('exit', (code) => shutdown(code ?? 0));
+  await restoreDemoRecordings(app.url);
   // the minute Cron Trigger (holds, settling, payout retries, hourly cleanup): locally we fire it ourselves
   stopCron = startCronTicker(app.url);
   console.log(`
@@ -51,4 +52,20 @@ try {
 } catch (e) {
   console.error('[start] failed:', e instanceof Error ? e.message : e);
   await shutdown(1);
+}
+
+/**
+ * The seeded recordings' bytes into the Worker's local R2 (decision 019, «Demo data»): the seed writes only rows. Every
+ * start asks, since the R2 state and the database can be reset apart; the Worker writes only what is missing.
+ */
+async function restoreDemoRecordings(url) {
+  try {
+    const { demoRecordingBytes } = await import('./seed-data/demo-recordings.ts');
+    const res = await fetch(`${url}/api/dev/demo-recordings/`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: demoRecordingBytes() });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const { restored } = await res.json();
+    if (restored) console.log(`[start] ${restored} demo recording(s) stored`);
+  } catch (e) {
+    console.warn('[start] demo recordings not stored:', e instanceof Error ? e.message : e);
+  }
 }

@@ -57,6 +57,7 @@ import { conferencesRoutes } from './conferences/conferences.routes.ts';
 import { conferenceSfuRoutes } from './conferences/sfu/sfu.routes.ts';
 import { demoRoomRoutes } from './conferences/demo-room.routes.ts';
 import { recordingsRoutes } from './recordings/recordings.routes.ts';
+import { demoRecordingsRoutes } from './recordings/demo-recordings.routes.ts';
 import { serveVisitorPage, VISITOR_PAGES, type VisitorPageRenderer } from './pages/visitor-pages.ts';
 
 /** Every REST route, under /api. Chained so that AppType carries each route's types to the web client. */
@@ -66,6 +67,7 @@ function createApi() {
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', devMailboxApiRoutes)
+    .route('/', demoRecordingsRoutes)
     .route('/', usersRoutes)
     .route('/', workExperiencesRoutes)
     .route('/', educationsRoutes)

@@ -10,6 +10,8 @@ import { eventReviews } from './texts.ts';
 import { addDays, addMinutes, atLocal, DAY, HOUR, localDateOf, minDate } from './time.ts';
 
 const PAST_DAYS = 56;
+/** the demo mentor's held event: at most this many days ago */
+const DEMO_PAST_DAYS = 12;
 const FUTURE_DAYS = 70;
 /** a repeated workshop gets a format in its title, so no two events share one */
 const formats = ['Вебинар', 'Мастер-класс', 'Практикум', 'Лекция', 'Воркшоп', 'Открытая встреча'];
@@ -86,7 +88,9 @@ function draftEvents(ctx: SeedContext, people: People): Draft[] {
       const uses = timesUsed.get(template) ?? 0;
       timesUsed.set(template, uses + 1);
       const title = uses === 0 ? template.title : `${rng.pick(formats)} «${template.title}»`;
-      const startsAt = atLocal(addDays(today, past ? -rng.int(1, PAST_DAYS) : rng.int(1, FUTURE_DAYS)), rng.pick(startTimes), 'Europe/Moscow');
+      // the demo mentor's held event is recent, so its recording (kept 30 days, decision 019) is still there to watch
+      const offset = past ? -(mentor.isDemo ? 1 + (rng.int(1, PAST_DAYS) % DEMO_PAST_DAYS) : rng.int(1, PAST_DAYS)) : rng.int(1, FUTURE_DAYS);
+      const startsAt = atLocal(addDays(today, offset), rng.pick(startTimes), 'Europe/Moscow');
       const price = rng.chance(0.35) ? 0 : rng.int(1, 14) * 500;
       const totalSpots = rng.chance(0.08) ? 0 : rng.chance(0.5) ? roundTo(rng.int(10, 30), 5) : rng.int(4, 10) * 10;
       const durationMinutes = rng.pick([60, 90, 90, 120, 180]);

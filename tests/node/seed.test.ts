@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { migrate } from '../../scripts/migrate.mjs';
 import { seed } from '../../scripts/seed.ts';
+import { demoRecordingBytes } from '../../scripts/seed-data/demo-recordings.ts';
 
 const testUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54339/app');
 const dbName = `seed_check_${process.pid}`;
@@ -185,6 +186,21 @@ describe('demo seed', () => {
         escrow: '2925000',
       },
     ]);
+  });
+
+  it('records two of the demo mentor’s recent consultations (the demo mentee’s among them) and a past event, each the demo clip as one part (decision 019)', async () => {
+    const size = demoRecordingBytes().length;
+    const { rows } = await db.query(`
+      select r.content_type, r.status, r.parts, r.size_bytes::int as size, r.duration_ms, p.size as part, r.expires_at > now() as kept,
+             coalesce(e.email, '') = 'mentee@forma.test' as with_mentee
+      from meeting_recordings r join users m on m.id = r.host_id and m.email = 'mentor@forma.test'
+      join meeting_recording_parts p on p.recording_id = r.id and p.part_no = 0
+      left join consultation_bookings b on r.content_type = 'consultationbooking' and b.id = r.object_id
+      left join users e on e.id = b.mentee_id
+      order by r.content_type, with_mentee desc`);
+    expect(rows.map((r) => r.content_type)).toEqual(['events', 'consultationbooking', 'consultationbooking']);
+    expect(rows[1].with_mentee).toBe(true);
+    for (const r of rows) expect(r).toMatchObject({ status: 'ready', parts: 1, size, part: size, duration_ms: 10_000, kept: true });
   });
 
   it('links notifications only to routes of the app', async () => {

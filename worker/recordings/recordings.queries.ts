@@ -169,3 +169,13 @@ export async function resizeFirstPart(db: Executor, id: number, oldSize: number,
     select count(*)::int as moved from p0`);
   return Number(result.rows[0]?.moved) > 0;
 }
+
+/** Ready recordings of exactly one part of `size` bytes: the demo's (demo-recordings.routes.ts restores their object). */
+export async function onePartRecordingsOfSize(db: Executor, size: number) {
+  const rows = await db
+    .select({ id: meetingRecordings.id })
+    .from(meetingRecordings)
+    .innerJoin(meetingRecordingParts, and(eq(meetingRecordingParts.recordingId, meetingRecordings.id), eq(meetingRecordingParts.partNo, 0)))
+    .where(and(eq(meetingRecordings.status, 'ready'), eq(meetingRecordings.parts, 1), eq(meetingRecordingParts.size, size)));
+  return rows.map((r) => r.id);
+}
