@@ -202,10 +202,13 @@ async function ledgerOf(paymentId: string) {
   return { entries: entries.map((e) => [e.kind, e.amountKopecks, e.bookingId]), balance, sum: Object.values(balance).reduce((a, b) => a + b, 0) };
 }
 
-/** The sandbox's own books: what the provider was asked to refund of the payment, kopecks. */
+/** The sandbox's own books: what the provider was asked to refund of the payment, kopecks, smallest first (the rows have no order). */
 async function providerRefunds(providerPaymentId: string) {
   const rows = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.kind, 'refund'));
-  return rows.filter((r) => r.request.payment_id === providerPaymentId).map((r) => r.amountKopecks);
+  return rows
+    .filter((r) => r.request.payment_id === providerPaymentId)
+    .map((r) => r.amountKopecks)
+    .sort((a, b) => a - b);
 }
 
 /** The session's slot moves into the past, beyond its dispute window, so the scheduler settles it. */
@@ -309,7 +312,7 @@ describe('the money of a package, per session', () => {
     // the session booked before expiry, cancelled in time: its credit can't go back to an expired package, so its price does
     expect(await expectOk(cancelQuote(mentee, kept.id), 200)).toMatchObject({ returns_credit: false, refund: 'full', refund_amount: 1800 });
     expect(await expectOk(cancel(mentee, kept.id), 200)).toMatchObject({ refund: 'full', returns_credit: false });
-    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([720_000, 180_000]);
+    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([180_000, 720_000]);
     const books = await ledgerOf(payment.id);
     expect(books.entries).toEqual([
       ['payment_received', 900_000, null],
@@ -347,5 +350,34 @@ describe('the money of a package, per session', () => {
     expect((await ledgerOf(payment.id)).entries).toEqual([['payment_received', 900_000, null]]);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, mentee.id));
     expect(told.filter((n) => n.kind === 'booking_no_show').map((n) => n.message)).toEqual(['Наставник не пришёл на консультацию «Разбор резюме». Она вернулась в ваш пакет.']);
+  });
+
+  it('lets the mentee dispute a session of a package: the decision moves that session’s price alone, and the ledger still sums to zero', async () => {
+    const { mentor, type, mentee, pack, payment } = await boughtPackage();
+    await addPayoutCard(t.db, mentor.id);
+    const booked = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    // the session has been held: its dispute window is open
+    await shiftSlot(t.db, (await bookingRow(t.db, booked.id)).slotId, -2 * HOUR);
+    const dispute = await expectOk(as(mentee).disputes.complaints.$post({ json: { booking_id: booked.id, source: 'buyer', text: 'Ментор отвлекался половину встречи' } }), 201);
+    // while it is open, the scheduler does not pay the session out
+    await holdSession(booked.id);
+    expect(await settleDueBookings(providerCtx(t.db))).toMatchObject({ consultationPayouts: 0 });
+
+    const admin = await createUser(t.db, { role: 'admin' });
+    await expectOk(as(admin).disputes[':id'].resolve.$post({ param: { id: String(dispute.id) }, json: { outcome: 'partial_refund', refund_amount: 600, resolution: 'Половина встречи' } }), 200);
+    const books = await ledgerOf(payment.id);
+    expect(books.entries).toEqual([
+      ['payment_received', 900_000, null],
+      ['refund', 60_000, booked.id],
+      ['platform_fee', 6000, booked.id],
+      ['mentor_payout', 114_000, booked.id],
+    ]);
+    expect(books.sum).toBe(0);
+    expect(await providerRefunds(payment.providerPaymentId!)).toEqual([60_000]);
+    // the other four credits are untouched, and the package's payment stays in escrow for them
+    expect((await myPackages(mentee))[0]).toMatchObject({ left: 4 });
+    expect((await paymentRow(t.db, payment.id)).status).toBe('succeeded');
+    // a second complaint about it is refused
+    expect((await expectError(as(mentee).disputes.complaints.$post({ json: { booking_id: booked.id, source: 'buyer', text: 'Ещё раз' } }), 409)).code).toBe('dispute_exists');
   });
 });

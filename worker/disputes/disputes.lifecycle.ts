@@ -7,6 +7,7 @@ import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
 import { releaseHeld, refundHeld } from '../escrow/money.ts';
 import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { packageSessionHeld, refundPackageSession, releasePackageSession } from '../escrow/package-money.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
 import { disputeDeadline } from '../escrow/dispute-window.ts';
@@ -39,11 +40,16 @@ export async function openComplaint(db: Db, bookingId: number, callerId: number,
       const times = await slotTimes(tx, booking.slotId);
       if (times.startsAt > times.now) return { kind: 'not_started' };
       if (times.now >= disputeDeadline(times.endsAt)) return { kind: 'window_closed' };
-      // lock the payment whatever its state, then judge it: a release that got there first has moved it on
-      const payment = await lockPaidPayment(tx, bookingId);
-      if (!payment) return { kind: 'not_paid' };
-      if (payment.status === 'released') return { kind: 'released' };
-      if (payment.status === 'refunded') return { kind: 'refunded' };
+      if (booking.packageId) {
+        // a consultation from a package: its own price in the package's payment, settled on its own (decision 006)
+        if (!(await packageSessionHeld(tx, booking))) return { kind: 'released' };
+      } else {
+        // lock the payment whatever its state, then judge it: a release that got there first has moved it on
+        const payment = await lockPaidPayment(tx, bookingId);
+        if (!payment) return { kind: 'not_paid' };
+        if (payment.status === 'released') return { kind: 'released' };
+        if (payment.status === 'refunded') return { kind: 'refunded' };
+      }
       const dispute = await insertDispute(tx, { bookingId, openedBy: callerId, source: 'buyer', text });
       const notes = await storeNotifications(tx, [disputeOpenedNotice(await bookingSides(tx, bookingId), dispute.id)]);
       return { kind: 'opened', dispute, effects: { ...noEffects(), notifications: notes } };
@@ -80,10 +86,23 @@ export async function resolveDispute(
     if (input.outcome === 'partial_refund' && !partialRefundFits(input.refundRubles!, booking.price)) {
       throw errors.validation({ refund_amount: disputeMessages.refundOutOfRange(booking.price) });
     }
-    const payment = await lockHeldPayment(tx, { bookingId: booking.id });
+    const payment = booking.packageId ? null : await lockHeldPayment(tx, { bookingId: booking.id });
     const effects = noEffects();
     let refundedKopecks = 0;
-    if (payment && input.outcome === 'release') {
+    if (booking.packageId) {
+      // a package's consultation: its session price alone moves, keyed by the booking (decision 006, «Packages»)
+      if (input.outcome === 'release') {
+        const payoutId = await releasePackageSession(tx, booking, { ignoreDispute: true });
+        if (payoutId) effects.payoutIds.push(payoutId);
+      } else {
+        const refund = await refundPackageSession(tx, booking, DISPUTE_REFUND_REASON, input.outcome === 'refund' ? undefined : input.refundRubles! * 100);
+        if (refund) {
+          refundedKopecks = refund.amountKopecks;
+          effects.refundIds.push(refund.refundId);
+          if (refund.payoutId) effects.payoutIds.push(refund.payoutId);
+        }
+      }
+    } else if (payment && input.outcome === 'release') {
       const payoutId = await releaseHeld(tx, payment.id);
       if (payoutId) effects.payoutIds.push(payoutId);
     } else if (payment) {

@@ -55,6 +55,11 @@ async function heldSession(tx: Tx, booking: SessionBooking) {
   return { pack, payment, sessionKopecks: pack.pricePerSession * 100 };
 }
 
+/** Whether one consultation of a package still has its price in escrow (locks the package and its payment): a complaint may stop it. */
+export async function packageSessionHeld(tx: Tx, booking: SessionBooking) {
+  return (await heldSession(tx, booking)) !== null;
+}
+
 /**
  * Releases one consultation of a package to the mentor: its price less the 5 % fee. Nothing while a dispute on it is
  * open (as releaseHeld). The payout's id, or null when nothing was released (already settled, or nothing held).
