@@ -358,6 +358,10 @@ describe('the money of a package, per session', () => {
     const booked = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
     // the session has been held: its dispute window is open
     await shiftSlot(t.db, (await bookingRow(t.db, booked.id)).slotId, -2 * HOUR);
+    // the calendar offers «Открыть диспут» for it, as for a paid consultation
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const calendar = await expectOk(as(mentee).calendars.schedule.$get({ query: { start_date: day(-2), end_date: day(2) } }), 200);
+    expect(calendar.booked_by_user.find((b) => b.id === booked.id)).toMatchObject({ can_dispute: true });
     const dispute = await expectOk(as(mentee).disputes.complaints.$post({ json: { booking_id: booked.id, source: 'buyer', text: 'Ментор отвлекался половину встречи' } }), 201);
     // while it is open, the scheduler does not pay the session out
     await holdSession(booked.id);

@@ -27,6 +27,11 @@ const eventShape = (registrationStatus: string) => sql`json_build_object(
  */
 export async function loadSchedule(db: Executor, userId: number, startDate: string, endDate: string): Promise<Schedule> {
   const window = DISPUTE_WINDOW_HOURS;
+  // the booking's money is still in escrow: its own payment, or (a consultation from a package, decision 006) the
+  // package's payment with nothing of this session settled yet
+  const sessionHeld = sql.raw(`coalesce(p.status = 'succeeded', b.package_id is not null
+    and exists (select 1 from payments pp where pp.package_id = b.package_id and pp.status = 'succeeded')
+    and not exists (select 1 from ledger_entries l where l.booking_id = b.id))`);
   const result = await db.execute<{ schedule: Schedule }>(sql`
     with win as (
       select (${startDate}::date::timestamp at time zone u.time_zone) as lo,
@@ -53,8 +58,8 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
         'booked_by', ${person('me')},
         'has_review', r.id is not null,
         'can_review', b.mentee_id = ${userId} and r.id is null and b.status in ('paid', 'finished') and s.starts_at <= now(),
-        'dispute_until', case when p.status = 'succeeded' then ${iso(`s.ends_at + make_interval(hours => ${window})`)} end,
-        'can_dispute', b.mentee_id = ${userId} and d.id is null and p.status = 'succeeded' and b.status in ('paid', 'finished')
+        'dispute_until', case when ${sessionHeld} then ${iso(`s.ends_at + make_interval(hours => ${window})`)} end,
+        'can_dispute', b.mentee_id = ${userId} and d.id is null and ${sessionHeld} and b.status in ('paid', 'finished')
                        and s.starts_at <= now() and now() < s.ends_at + make_interval(hours => ${window})
       ) as item
       from win
