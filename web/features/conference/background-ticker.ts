@@ -4,7 +4,15 @@
  * looks at another tab; a dedicated worker's timer is not throttled that way, so it posts the ticks.
  */
 
-const WORKER_SOURCE = 'let t=null;onmessage=(e)=>{clearInterval(t);if(e.data>0)t=setInterval(()=>postMessage(0),e.data)}';
+/*
+ * One tick in flight at most: the worker posts the next only after the page answered the last ('done'), and drops the
+ * ticks that fall due meanwhile. Its interval does not wait for the page, so without the answer a page that draws
+ * slower than the interval (a 1280×720 canvas in software on a busy machine) gets an ever longer queue of ticks and
+ * does nothing else: seen in the browser tests, the host's page stopped answering (no clicks, no frames, no parts
+ * uploaded) about 10 s into a recording.
+ */
+export const WORKER_SOURCE =
+  "let t=null,busy=false;onmessage=(e)=>{if(e.data==='done'){busy=false;return}clearInterval(t);busy=false;if(e.data>0)t=setInterval(()=>{if(busy)return;busy=true;postMessage(0)},e.data)}";
 
 export type Ticker = { stop(): void };
 
@@ -14,7 +22,13 @@ export function startTicker(intervalMs: number, onTick: () => void): Ticker {
       const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
       const worker = new Worker(url);
       URL.revokeObjectURL(url);
-      worker.onmessage = () => onTick();
+      worker.onmessage = () => {
+        try {
+          onTick();
+        } finally {
+          worker.postMessage('done');
+        }
+      };
       worker.postMessage(intervalMs);
       return {
         stop() {
