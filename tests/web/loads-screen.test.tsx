@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ChatFilesSection } from '../../web/features/downloads/chat-files-section.tsx';
-import type { ChatFile, Receipt } from '../../web/features/downloads/downloads.api.ts';
+import type { ChatFile, Receipt, RecordingDownload } from '../../web/features/downloads/downloads.api.ts';
 import { LoadsScreen } from '../../web/features/downloads/loads-screen.tsx';
 import { ReceiptsSection } from '../../web/features/downloads/receipts-section.tsx';
+import { RecordingsSection } from '../../web/features/downloads/recordings-section.tsx';
 import { renderWithRouter } from './render-with-router.tsx';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
 
@@ -61,7 +62,7 @@ describe('/loads', () => {
   // the subtitle named files and receipts only, above a mentor's earnings and everyone's calendar link
   it('says in its subtitle what the page holds, a mentor\'s earnings too', async () => {
     renderWithRouter(<LoadsScreen>{null}</LoadsScreen>, { path: '/loads' });
-    expect((await screen.findByText(/в одном месте/)).textContent).toBe('Расписание для вашего календаря, файлы из ваших чатов и чеки оплат — в одном месте.');
+    expect((await screen.findByText(/в одном месте/)).textContent).toBe('Расписание для вашего календаря, записи встреч, файлы из ваших чатов и чеки оплат — в одном месте.');
   });
 
   it('names the earnings first for a mentor', async () => {
@@ -162,5 +163,77 @@ describe('/loads', () => {
     expect(files.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
     const offsets = calls.filter((c) => c.url.includes('chat-files')).map((c) => new URL(c.url, 'http://x').searchParams.get('offset'));
     expect(offsets).toEqual(['0', '1']);
+  });
+});
+
+function recordingDownload(id: number, overrides: Partial<RecordingDownload> = {}): RecordingDownload {
+  return {
+    id,
+    title: 'Разбор резюме',
+    content_type: 'consultationbooking',
+    object_id: 40 + id,
+    duration_ms: 754_000,
+    size: 12.5 * 1024 * 1024,
+    started_at: '2030-03-06T09:00:00Z',
+    expires_at: '2030-04-05T09:00:00Z',
+    mentor: { id: 7, name: 'Борис Ментор' },
+    url: `/recording/${id}`,
+    ...overrides,
+  };
+}
+
+describe('/loads: «Записи встреч» (issue 36)', () => {
+  const renderRecordings = (routes: MockRoute[]) => {
+    const mocks = mockFetch(routes);
+    renderWithRouter(
+      <LoadsScreen>
+        <RecordingsSection userId={1} timeZone={ZONE} />
+      </LoadsScreen>,
+      { path: '/loads' },
+    );
+    return mocks;
+  };
+
+  it('lists my meetings’ recordings, each linking to its page, with its length, size, mentor and how long it is kept', async () => {
+    renderRecordings([
+      {
+        path: /\/api\/downloads\/recordings\?/,
+        body: page([recordingDownload(5), recordingDownload(6, { title: 'Вебинар о карьере', content_type: 'events', duration_ms: 45_000, size: 800 * 1024 })]),
+      },
+    ]);
+    const recordings = await section('Записи встреч');
+    const items = within(await recordings.findByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByRole('link', { name: 'Разбор резюме' }).getAttribute('href')).toBe('/recording/5');
+    expect(within(items[0]).getByRole('link', { name: 'Смотреть запись «Разбор резюме»' }).getAttribute('href')).toBe('/recording/5');
+    expect(items[0].textContent).toContain('Консультация · Борис Ментор · 6 марта 2030 12:00');
+    expect(within(items[0]).getByTestId('recording-length').textContent).toBe('12 мин 34 с');
+    expect(items[0].textContent).toContain('12,5 МБ · хранится до 5 апреля 2030');
+    expect(within(items[1]).getByRole('link', { name: 'Вебинар о карьере' }).getAttribute('href')).toBe('/recording/6');
+    expect(items[1].textContent).toContain('Мероприятие · Борис Ментор');
+    expect(within(items[1]).getByTestId('recording-length').textContent).toBe('45 с');
+  });
+
+  it('says there are none yet', async () => {
+    renderRecordings([{ path: /\/api\/downloads\/recordings\?/, body: page([]) }]);
+    const recordings = await section('Записи встреч');
+    expect(await recordings.findByText('Записей пока нет')).toBeTruthy();
+    expect(recordings.getByText('Когда записанная встреча закончится, её запись появится здесь.')).toBeTruthy();
+  });
+
+  it('pages with «Показать ещё» like the other lists', async () => {
+    const { calls } = renderRecordings([
+      { path: /\/api\/downloads\/recordings\?offset=0/, body: page([recordingDownload(1)], true) },
+      { path: /\/api\/downloads\/recordings\?offset=1/, body: page([recordingDownload(2, { title: 'Вторая встреча' })]) },
+    ]);
+    const recordings = await section('Записи встреч');
+    fireEvent.click(await recordings.findByRole('button', { name: 'Показать ещё' }));
+    expect(await recordings.findByRole('link', { name: 'Вторая встреча' })).toBeTruthy();
+    expect(recordings.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    const asked = calls.filter((c) => c.url.includes('recordings')).map((c) => new URL(c.url, 'http://x').searchParams);
+    expect(asked.map((q) => [q.get('offset'), q.get('limit')])).toEqual([
+      ['0', '20'],
+      ['1', '20'],
+    ]);
   });
 });

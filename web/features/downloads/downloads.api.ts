@@ -3,12 +3,14 @@ import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
 
-/* /loads through the typed client (worker/downloads/downloads.routes.ts): my chat files and my receipts. */
+/* /loads through the typed client (worker/downloads/downloads.routes.ts): my chat files, my receipts and the recordings of my meetings. */
 
 export type ChatFilesPage = InferResponseType<typeof api.downloads['chat-files']['$get'], 200>;
 export type ChatFile = ChatFilesPage['results'][number];
 export type ReceiptsPage = InferResponseType<typeof api.downloads.receipts.$get, 200>;
 export type Receipt = ReceiptsPage['results'][number];
+export type RecordingsPage = InferResponseType<typeof api.downloads.recordings.$get, 200>;
+export type RecordingDownload = RecordingsPage['results'][number];
 
 export const DOWNLOADS_PAGE = 20;
 
@@ -17,6 +19,7 @@ const page = (offset: number) => ({ query: { offset: String(offset), limit: Stri
 export const downloadsApi = {
   chatFiles: async (offset: number): Promise<ChatFilesPage> => unwrap(await api.downloads['chat-files'].$get(page(offset))),
   receipts: async (offset: number): Promise<ReceiptsPage> => unwrap(await api.downloads.receipts.$get(page(offset))),
+  recordings: async (offset: number): Promise<RecordingsPage> => unwrap(await api.downloads.recordings.$get(page(offset))),
 };
 
 /** The offset of the next page: what is loaded so far, while the server says there is more. */
@@ -38,6 +41,14 @@ export const downloadsQueries = {
     infiniteQueryOptions({
       queryKey: [...downloadsQueries.all(), 'receipts', userId] as const,
       queryFn: ({ pageParam }) => downloadsApi.receipts(pageParam),
+      initialPageParam: 0,
+      retry: retryOnce,
+      getNextPageParam: (last, pages) => nextOffset(last, pages),
+    }),
+  recordings: (userId: number) =>
+    infiniteQueryOptions({
+      queryKey: [...downloadsQueries.all(), 'recordings', userId] as const,
+      queryFn: ({ pageParam }) => downloadsApi.recordings(pageParam),
       initialPageParam: 0,
       retry: retryOnce,
       getNextPageParam: (last, pages) => nextOffset(last, pages),

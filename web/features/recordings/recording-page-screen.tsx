@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatFileSize } from '../../lib/file-size.ts';
 import { recordingQueries, recordingsApi, type Recording } from '../../lib/recordings/recordings.api.ts';
+import { durationText } from '../../lib/recordings/recording-texts.ts';
 
 export const RECORDING_PAGE_TEXTS = {
   notFound: 'Запись не найдена',
@@ -23,17 +24,6 @@ export const RECORDING_PAGE_TEXTS = {
   removed: 'Запись удалена',
   keep: 'Не удалять',
 } as const;
-
-/** «1 ч 05 мин», «12 мин 30 с», «45 с». */
-export function durationText(ms: number | null | undefined): string {
-  const total = Math.max(0, Math.round((ms ?? 0) / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h) return `${h} ч ${String(m).padStart(2, '0')} мин`;
-  if (m) return `${m} мин${s ? ` ${s} с` : ''}`;
-  return `${s} с`;
-}
 
 /** /recording/{id}: the player over the file (range requests, so seeking works), what it is, until when it is kept. */
 export function RecordingPageScreen({ id, timeZone }: { id: number; timeZone?: string }) {

@@ -18,3 +18,14 @@ export const RECORDING_TEXTS = {
   checkbox: 'Записывать встречи',
   checkboxHint: 'Участники узнают об этом до записи и перед входом в комнату. Записи хранятся 30 дней.',
 } as const;
+
+/** A recording's length: «1 ч 05 мин», «12 мин 30 с», «45 с» (the playback page and /loads). */
+export function durationText(ms: number | null | undefined): string {
+  const total = Math.max(0, Math.round((ms ?? 0) / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h) return `${h} ч ${String(m).padStart(2, '0')} мин`;
+  if (m) return `${m} мин${s ? ` ${s} с` : ''}`;
+  return `${s} с`;
+}
