@@ -15,6 +15,7 @@ const ARGS = [
 ];
 const HZ = 100; // USER_HZ on Linux
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const JOIN_TIMEOUT_MS = 120_000;
 
 /** CPU ticks (user + system) of a process and all its descendants. */
 function treeTicks(rootPid) {
@@ -83,8 +84,9 @@ async function join(browser, appUrl, path, id, role) {
   const [name, value] = (await sessionCookie(id, role)).split('=');
   await context.addCookies([{ name, value, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
-  await page.goto(`${appUrl}${path}`);
-  await page.getByRole('dialog', { name: 'Проверка оборудования' }).getByRole('button', { name: 'Продолжить' }).click({ timeout: 60_000 });
+  // generous: with four chromiums and the server on a shared 2-core box a page load took over 30 s (the default)
+  await page.goto(`${appUrl}${path}`, { timeout: JOIN_TIMEOUT_MS });
+  await page.getByRole('dialog', { name: 'Проверка оборудования' }).getByRole('button', { name: 'Продолжить' }).click({ timeout: JOIN_TIMEOUT_MS });
   return page;
 }
 
@@ -96,8 +98,8 @@ async function one(appUrl, db, size, recorded, seconds) {
   try {
     const host = await join(hostBrowser, appUrl, m.path, m.mentorId, 'mentor');
     for (const guest of m.guests) await join(guestBrowser, appUrl, m.path, guest, 'mentee');
-    await host.waitForFunction((n) => document.querySelectorAll('[data-testid="remote-video"]').length >= n, size - 1, { timeout: 60_000 });
-    if (recorded) await host.getByTestId('recording-badge').waitFor({ timeout: 30_000 });
+    await host.waitForFunction((n) => document.querySelectorAll('[data-testid="remote-video"]').length >= n, size - 1, { timeout: JOIN_TIMEOUT_MS });
+    if (recorded) await host.getByTestId('recording-badge').waitFor({ timeout: JOIN_TIMEOUT_MS });
     await sleep(3000);
     const cdp = await host.context().newCDPSession(host);
     await cdp.send('Performance.enable');
@@ -126,7 +128,8 @@ async function one(appUrl, db, size, recorded, seconds) {
   }
 }
 
-export async function recordingBench(appUrl, databaseUrl, { sizes = [2, 4], seconds = 60 } = {}) {
+/** `onRow` hears each meeting's figures as soon as they are measured, so a later meeting that fails loses no earlier one. */
+export async function recordingBench(appUrl, databaseUrl, { sizes = [2, 4], seconds = 60, onRow = () => {} } = {}) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -134,6 +137,7 @@ export async function recordingBench(appUrl, databaseUrl, { sizes = [2, 4], seco
     for (const size of sizes) {
       for (const recorded of [false, true]) {
         rows.push(await one(appUrl, db, size, recorded, seconds));
+        onRow(rows.at(-1));
         await sleep(1000);
       }
     }

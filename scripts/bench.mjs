@@ -258,7 +258,7 @@ async function measureMeeting(app, ready) {
 
 async function measureRecording(app, ready) {
   const seconds = Number(values['recording-seconds']);
-  const rows = await recordingBench(app.url, ready.databaseUrl, { seconds });
+  const rows = await recordingBench(app.url, ready.databaseUrl, { seconds, onRow: (row) => console.log(`[bench] recording: ${JSON.stringify(row)}`) });
   console.log(`recording a meeting (decision 019): the host in a chromium of its own, ${seconds} s each, synthetic camera and microphone:`);
   console.table(rows);
 }
