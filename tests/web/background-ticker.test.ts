@@ -80,4 +80,40 @@ describe('the recording’s background tick', () => {
     ticker.stop();
     expect(draws).toBe(2);
   });
+
+  it('rests as long again after a slow frame before it asks for the next, so drawing takes at most about half the page', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: unknown[] = [];
+      let worker: { onmessage: ((e: MessageEvent) => void) | null } | null = null;
+      vi.stubGlobal(
+        'Worker',
+        class {
+          onmessage: ((e: MessageEvent) => void) | null = null;
+          constructor() {
+            worker = this;
+          }
+          postMessage(data: unknown) {
+            sent.push(data);
+          }
+          terminate() {}
+        },
+      );
+      // a frame that takes 120 ms of a 66-ms interval (the fake clock moves while it draws), then a quick one
+      let frameMs = 120;
+      const ticker = startTicker(66, () => vi.advanceTimersByTime(frameMs));
+      worker!.onmessage!(new MessageEvent('message', { data: 0 }));
+      expect(sent).toEqual([66]);
+      vi.advanceTimersByTime(119);
+      expect(sent).toEqual([66]);
+      vi.advanceTimersByTime(1);
+      expect(sent).toEqual([66, 'done']);
+      frameMs = 10;
+      worker!.onmessage!(new MessageEvent('message', { data: 0 }));
+      expect(sent).toEqual([66, 'done', 'done']);
+      ticker.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -23,10 +23,15 @@ export function startTicker(intervalMs: number, onTick: () => void): Ticker {
       const worker = new Worker(url);
       URL.revokeObjectURL(url);
       worker.onmessage = () => {
+        const started = performance.now();
         try {
           onTick();
         } finally {
-          worker.postMessage('done');
+          // drawing gets at most about half of the page's time: after a slow frame the page rests as long again before
+          // it asks for the next, so the host's clicks and the meeting itself stay responsive (the frame rate drops)
+          const spent = performance.now() - started;
+          if (spent < intervalMs / 2) worker.postMessage('done');
+          else setTimeout(() => worker.postMessage('done'), spent);
         }
       };
       worker.postMessage(intervalMs);
