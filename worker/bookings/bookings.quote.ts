@@ -19,7 +19,7 @@ export async function quoteBookingCancellation(db: Db, bookingId: number, caller
   if (by === 'buyer' && row.status === 'paid' && startsAt <= now) return { kind: 'started' };
   const bookedAt = new Date(row.created_at);
   if (row.package_id !== null && row.status === 'paid') {
-    const session = { by, startsAt, bookedAt, now, sessionKopecks: Number(row.session_kopecks), packageOpen: row.package_open === true, timeZone: row.time_zone };
+    const session: Parameters<typeof quotePackageSession>[0] = { by, startsAt, bookedAt, now, sessionKopecks: Number(row.session_kopecks), packageOpen: row.package_open === true, timeZone: row.time_zone };
     return { kind: 'quote', quote: quotePackageSession(session) };
   }
   const quote = quoteRefund({
