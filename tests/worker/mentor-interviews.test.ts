@@ -1,6 +1,6 @@
 // The vetting interview (decision 004): an admin offers times, the applicant books one, the admin records the
 // outcome, and only an approval after a held interview makes «Профиль подтверждён».
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conferenceAttendance, conferences, conferenceWaits } from '../../drizzle/schema/conferences.ts';
 import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
@@ -45,6 +45,19 @@ const approve = (user: SessionUser, id: number) => admin(user)['mentor-applicati
 /** moves an interview's time so that it has begun (the clock is the database's) */
 const begin = (id: number) =>
   t.db.update(mentorInterviews).set({ startsAt: sql`now() - interval '5 minutes'`, endsAt: sql`now() + interval '25 minutes'` }).where(eq(mentorInterviews.id, id));
+
+/** an applicant's booked interview with a new admin, moved to start at `startsAt` (the database's clock), 30 minutes long */
+async function bookedAt(startsAt: SQL) {
+  const boss = await adminUser();
+  const { application, applicant } = await submitted();
+  const [one] = await expectOk(offer(boss, application.id, [future()]), 201);
+  await expectOk(book(applicant, one.id), 200);
+  await t.db
+    .update(mentorInterviews)
+    .set({ startsAt, endsAt: sql`${startsAt} + interval '30 minutes'` })
+    .where(eq(mentorInterviews.id, one.id));
+  return { boss, applicant, id: one.id };
+}
 
 const held = { outcome: 'held' as const, note: 'Паспорт, опыт в Яндексе и пробный разбор — всё сходится', checked_identity: true, checked_experience: true, checked_sample_session: true };
 
@@ -293,17 +306,7 @@ describe('calling a booked interview off', () => {
 
 describe('interviews the scheduler follows up', () => {
   /** a booked interview that ended an hour ago */
-  async function pastBooked() {
-    const boss = await adminUser();
-    const { application, applicant } = await submitted();
-    const [one] = await expectOk(offer(boss, application.id, [future()]), 201);
-    await expectOk(book(applicant, one.id), 200);
-    await t.db
-      .update(mentorInterviews)
-      .set({ startsAt: sql`now() - interval '90 minutes'`, endsAt: sql`now() - interval '60 minutes'` })
-      .where(eq(mentorInterviews.id, one.id));
-    return { boss, applicant, id: one.id };
-  }
+  const pastBooked = () => bookedAt(sql`now() - interval '90 minutes'`);
   const rowOf = async (id: number) => (await t.db.select().from(mentorInterviews).where(eq(mentorInterviews.id, id)))[0];
   async function cameIn(id: number, host: number, userIds: number[]) {
     const [room] = await t.db.insert(conferences).values({ contentType: 'mentorinterview', objectId: id, login: `interview-${id}`, password: 'x', createdBy: host, status: 'ended' }).returning();
@@ -333,19 +336,12 @@ describe('interviews the scheduler follows up', () => {
   });
 
   it('reminds the applicant and the admin an hour before, with the room’s link', async () => {
-    const boss = await adminUser();
-    const { application, applicant } = await submitted();
-    const [one] = await expectOk(offer(boss, application.id, [future()]), 201);
-    await expectOk(book(applicant, one.id), 200);
-    await t.db
-      .update(mentorInterviews)
-      .set({ startsAt: sql`now() + interval '40 minutes'`, endsAt: sql`now() + interval '70 minutes'` })
-      .where(eq(mentorInterviews.id, one.id));
+    const { boss, applicant, id } = await bookedAt(sql`now() + interval '40 minutes'`);
     await sendDueReminders(bindings, t.db, new Date());
     for (const who of [applicant, boss]) {
       const [n] = await t.db.select().from(notifications).where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'reminder')));
       expect(n.message).toMatch(/^Видеоинтервью с командой «Формы» начнётся в \d\d:\d\d/);
-      expect(n.payload).toMatchObject({ url: `/interview-conference/${one.id}` });
+      expect(n.payload).toMatchObject({ url: `/interview-conference/${id}` });
     }
   });
 });
