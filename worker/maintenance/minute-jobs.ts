@@ -16,33 +16,37 @@ import { deleteExpiredRecordings, finishStaleRecordings } from '../recordings/re
 /** The hourly housekeeping runs in the minute the old hourly trigger had (xx:17). */
 export const CLEANUP_MINUTE = 17;
 
-async function job<T>(name: string, run: () => Promise<T>) {
+/** What each job returned, by the job's name; 'failed' for a job that threw. */
+export type MinuteReport = Record<string, unknown>;
+
+// One plain record type on purpose: spreading a `{ [name]: T } | { [name]: 'failed' }` per job made
+// TypeScript relate 2^jobs union members, and at thirteen jobs the typecheck ran out of memory.
+async function job(report: MinuteReport, name: string, run: () => Promise<unknown>) {
   try {
-    return { [name]: await run() };
+    report[name] = await run();
   } catch (e) {
     console.error(JSON.stringify({ level: 'error', msg: 'scheduled job failed', job: name, error: String(e) }));
-    return { [name]: 'failed' };
+    report[name] = 'failed';
   }
 }
 
-export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date) {
+export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date): Promise<MinuteReport> {
   const { db } = ctx;
-  const report = {
-    ...(await job('bookingHolds', () => transact(db, (tx) => expireBookingHolds(tx)))),
-    ...(await job('registrationHolds', () => transact(db, (tx) => expireRegistrationHolds(tx)))),
-    ...(await job('staleStays', () => closeStaleStays(db))),
-    ...(await job('noShows', () => cancelMentorNoShows(ctx))),
-    ...(await job('missedInterviews', () => judgeMissedInterviewsNow(ctx.env, db))),
-    ...(await job('bookings', () => settleDueBookings(ctx))),
-    ...(await job('events', () => releaseDueEventPayments(ctx))),
-    // packages whose time is up: their unused credits are refunded (decision 006, «Packages»)
-    ...(await job('packages', () => expireDuePackages(ctx))),
-    ...(await job('transfers', () => retryPendingTransfers(ctx))),
-    ...(await job('reminders', () => sendDueReminders(ctx.env, db, scheduledTime))),
-    // a recording whose host's uploads stopped two minutes ago is finished with what it has (decision 019)
-    ...(await job('staleRecordings', () => finishStaleRecordings(ctx.env, db))),
-    ...(await job('expiredRecordings', () => deleteExpiredRecordings(ctx.env, db))),
-    ...(scheduledTime.getUTCMinutes() === CLEANUP_MINUTE ? await job('cleanup', () => cleanupExpired(db)) : {}),
-  };
+  const report: MinuteReport = {};
+  await job(report, 'bookingHolds', () => transact(db, (tx) => expireBookingHolds(tx)));
+  await job(report, 'registrationHolds', () => transact(db, (tx) => expireRegistrationHolds(tx)));
+  await job(report, 'staleStays', () => closeStaleStays(db));
+  await job(report, 'noShows', () => cancelMentorNoShows(ctx));
+  await job(report, 'missedInterviews', () => judgeMissedInterviewsNow(ctx.env, db));
+  await job(report, 'bookings', () => settleDueBookings(ctx));
+  await job(report, 'events', () => releaseDueEventPayments(ctx));
+  // packages whose time is up: their unused credits are refunded (decision 006, «Packages»)
+  await job(report, 'packages', () => expireDuePackages(ctx));
+  await job(report, 'transfers', () => retryPendingTransfers(ctx));
+  await job(report, 'reminders', () => sendDueReminders(ctx.env, db, scheduledTime));
+  // a recording whose host's uploads stopped two minutes ago is finished with what it has (decision 019)
+  await job(report, 'staleRecordings', () => finishStaleRecordings(ctx.env, db));
+  await job(report, 'expiredRecordings', () => deleteExpiredRecordings(ctx.env, db));
+  if (scheduledTime.getUTCMinutes() === CLEANUP_MINUTE) await job(report, 'cleanup', () => cleanupExpired(db));
   return report;
 }
