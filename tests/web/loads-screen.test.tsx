@@ -37,6 +37,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     fee: 75,
     refund: null,
     discount: null,
+    package: null,
     receipt_url: `/api/downloads/receipts/${PAYMENT}/`,
     ...overrides,
   };

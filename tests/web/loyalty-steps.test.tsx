@@ -50,7 +50,7 @@ describe('the type form’s loyalty steps', () => {
   });
 
   it('adds, edits and removes steps in the dialog, shows a wrong one beside it and sends the steps', async () => {
-    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [{ from: 3, percent: 5 }], packages: [], user: 7 };
+    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [{ from: 3, percent: 5 }], packages: [], is_recorded: true, user: 7 };
     const { calls } = mockFetch([{ method: 'PATCH', path: /\/api\/consultation-types\/3\/update\b/, body: type }]);
     const onOpenChange = vi.fn();
     renderWithRouter(<ConsultationTypeDialog open onOpenChange={onOpenChange} type={type} userId={7} />, { queryClient: new QueryClient() });
@@ -81,8 +81,8 @@ describe('the mentor page', () => {
       <ConsultationTypeList
         mentorId={7}
         types={[
-          { id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: steps },
-          { id: 2, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: steps },
+          { id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: steps, packages: [], is_recorded: true },
+          { id: 2, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: steps, packages: [], is_recorded: true },
         ]}
       />,
       { queryClient: new QueryClient() },

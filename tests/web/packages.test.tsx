@@ -76,7 +76,7 @@ describe('the type form’s packages', () => {
   });
 
   it('adds a package with the price it will have, refuses a wrong one beside it and sends the packages', async () => {
-    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], user: 7 };
+    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], is_recorded: true, user: 7 };
     const { calls } = mockFetch([{ method: 'PATCH', path: /\/api\/consultation-types\/3\/update\b/, body: type }]);
     const onOpenChange = vi.fn();
     renderWithRouter(<ConsultationTypeDialog open onOpenChange={onOpenChange} type={type} userId={7} />, { queryClient: new QueryClient() });
@@ -103,8 +103,8 @@ describe('the type form’s packages', () => {
 
 describe('the mentor page’s packages', () => {
   const types = [
-    { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER] },
-    { id: 4, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: [], packages: [] },
+    { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], is_recorded: true },
+    { id: 4, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: [], packages: [], is_recorded: true },
   ];
   const bookButton = () => <button type="button">Записаться</button>;
 

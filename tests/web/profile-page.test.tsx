@@ -42,7 +42,7 @@ describe('/Profile', () => {
   it('shows a mentor their public mentor page under the «Так ваш профиль видят другие» bar', async () => {
     const mentor = makeUser({ id: 7, user_role: 'mentor', mentor_name: 'Анна', mentor_surname: 'Соколова' });
     const routes: MockRoute[] = [
-      { path: /\/api\/users\/7(\/|\?|$)/, body: makeMentorDetail({ consultation_types: [{ id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [] }] }) },
+      { path: /\/api\/users\/7(\/|\?|$)/, body: makeMentorDetail({ consultation_types: [{ id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [], is_recorded: true }] }) },
       { path: /\/api\/user_reviews\/GetUserReviews/, body: [] },
       { path: /\/api\/events\/GetUserEvents/, body: [] },
       { method: 'POST', path: /\/api\/analytics\/views/, status: 204 },

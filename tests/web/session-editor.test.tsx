@@ -451,7 +451,7 @@ describe('slot rules (§4.5)', () => {
   });
 });
 
-const TYPE = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [], packages: [], user: 7 };
+const TYPE = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [], packages: [], is_recorded: true, user: 7 };
 
 describe('slot form', () => {
   function renderSlotForm() {

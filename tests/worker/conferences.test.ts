@@ -225,6 +225,9 @@ describe('GET /conferences/get/', () => {
       title: 'Разбор резюме',
       starts_at: (await slotTimes(slot.id)).startsAt,
       ends_at: (await slotTimes(slot.id)).endsAt,
+      // consultation types are recorded unless the mentor turns it off (decision 019); nobody has started one yet
+      is_recorded: true,
+      recording: null,
     });
     expect(MESH_MAX_PEERS).toBe(4);
     const host = await expectOk(getRoom(mentor, 'consultationbooking', b.id), 200);
@@ -344,6 +347,8 @@ describe('GET /conferences/window/ (ours): the join page\'s countdown (issue 35)
       closes_at: new Date(Date.parse(times.endsAt) + CLOSES_AFTER_MINUTES * MINUTE).toISOString(),
       state: 'before',
       now: expect.any(String),
+      is_recorded: true,
+      recording: null,
     });
     expect(Math.abs(Date.parse(answer.now) - Date.now())).toBeLessThan(MINUTE);
     expect((await expectOk(windowOf(mentor, 'consultationbooking', b.id), 200)).role).toBe('host');

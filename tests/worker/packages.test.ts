@@ -169,7 +169,7 @@ describe('buying a package and booking from it', () => {
     const answers = await Promise.all([bookFrom(mentee, a.id, pack.id), bookFrom(mentee, b.id, pack.id)]);
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409]);
-    const refused = answers.find((r) => r.status === 409)!;
+    const refused = answers.find((r) => (r.status as number) === 409)!;
     expect(await refused.json()).toEqual({ detail: 'В пакете не осталось консультаций', code: 'package_empty' });
     const [row] = await t.db.select().from(consultationPackages).where(eq(consultationPackages.id, pack.id));
     expect(row).toMatchObject({ creditsLeft: 0, status: 'used_up' });

@@ -43,6 +43,8 @@ export function toSlotDetail(row: SlotDetailRow) {
       description: row.type.description,
       costs: row.type.costs,
       duration_minutes: row.type.durationMinutes,
+      // the booking dialog says the meeting will be recorded before anyone pays (decision 019)
+      is_recorded: row.type.isRecorded,
     },
     slot: toAvailableSlot(row.slot),
   };

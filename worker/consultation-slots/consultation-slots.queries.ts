@@ -241,6 +241,7 @@ export async function findSlotDetail(db: Db, id: number) {
         description: consultationTypes.description,
         costs: consultationTypes.costs,
         durationMinutes: consultationTypes.durationMinutes,
+        isRecorded: consultationTypes.isRecorded,
       },
       mentor: { id: users.id, firstName: users.firstName, lastName: users.lastName, tgTitle: users.tgTitle, avatarUrl: users.avatarUrl, timeZone: users.timeZone },
     })

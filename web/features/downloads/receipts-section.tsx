@@ -21,7 +21,7 @@ const refundLabels: Record<NonNullable<Receipt['refund']>['status'], string> = {
   failed: 'не прошёл, повторяем',
 };
 
-const serviceLabels: Record<Receipt['service']['type'], string> = { consultation: 'Консультация', event: 'Мероприятие' };
+const serviceLabels: Record<Receipt['service']['type'], string> = { consultation: 'Консультация', event: 'Мероприятие', package: 'Пакет консультаций' };
 
 /** Rubles with kopecks when there are any (a refund may have them). */
 const rubles = (amount: number) => (Number.isInteger(amount) ? formatPrice(amount) : `${amount.toFixed(2).replace('.', ',')}\u00A0₽`);

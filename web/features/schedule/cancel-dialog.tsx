@@ -24,9 +24,11 @@ function textsFor(item: ScheduleItem): Texts {
 }
 
 /** The line under the success toast: what happens to the money, in the quote's words. */
+const returnsCredit = (quote: RefundQuote | undefined) => quote !== undefined && 'returns_credit' in quote && quote.returns_credit;
+
 function refundNote(quote: RefundQuote | undefined): string | undefined {
   // a consultation from a package cancelled in time gets its credit back, not money (decision 006 «Packages»)
-  if (quote?.returns_credit) return quote.by === 'mentor' ? 'Консультация вернулась в пакет ученика.' : 'Консультация вернулась в пакет.';
+  if (quote && returnsCredit(quote)) return quote.by === 'mentor' ? 'Консультация вернулась в пакет ученика.' : 'Консультация вернулась в пакет.';
   if (!quote || quote.refund !== 'full' || quote.refund_amount <= 0) return undefined;
   return quote.by === 'mentor' ? `Участник получит полный возврат: ${formatPrice(quote.refund_amount)}.` : `Вернём ${formatPrice(quote.refund_amount)}.`;
 }
@@ -61,7 +63,7 @@ export function CancelDialog({ item, userId, onClose }: CancelDialogProps) {
       onSuccess: () => {
         toast({ title: texts.success, description: refundNote(quote.data), variant: 'success' });
         // the credit is back: «Мои пакеты» says so (decision 006 «Packages»)
-        if (quote.data?.returns_credit) void queryClient.invalidateQueries({ queryKey: packageQueries.all() });
+        if (returnsCredit(quote.data)) void queryClient.invalidateQueries({ queryKey: packageQueries.all() });
         onClose();
       },
       onError: (error) => {

@@ -16,7 +16,10 @@ export type Schedule = InferResponseType<typeof api.calendars.schedule.$get, 200
 export type ScheduleEvent = Schedule['registered_events'][number];
 export type ScheduleBooking = Schedule['booked_by_user'][number];
 export type SchedulePerson = ScheduleEvent['mentor'];
-export type RefundQuote = InferResponseType<(typeof bookings)[':id']['cancel-quote']['$get'], 200>;
+export type BookingRefundQuote = InferResponseType<(typeof bookings)[':id']['cancel-quote']['$get'], 200>;
+export type SeatRefundQuote = InferResponseType<(typeof api.events)['unregister-quote']['$get'], 200>;
+/** A seat's quote never returns package credit: only a consultation booking can come from a package. */
+export type RefundQuote = BookingRefundQuote | SeatRefundQuote;
 export type BookingDetail = InferResponseType<(typeof bookings)[':id']['detail']['$get'], 200>;
 
 /** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
@@ -34,12 +37,12 @@ export const scheduleApi = {
   /** One booking of the caller's (as buyer or mentor); anyone else's answers 404, as an unknown id does. */
   bookingDetail: async (bookingId: number): Promise<BookingDetail> => unwrap(await bookings[':id'].detail.$get({ param: { id: String(bookingId) } })),
   /** What cancelling this booking now would refund (buyer or mentor, the server knows which). */
-  bookingCancelQuote: async (bookingId: number): Promise<RefundQuote> =>
+  bookingCancelQuote: async (bookingId: number): Promise<BookingRefundQuote> =>
     unwrap(await bookings[':id']['cancel-quote'].$get({ param: { id: String(bookingId) } })),
   cancelBooking: async (bookingId: number, userId: number) =>
     unwrap(await bookings[':id'].cancel.$post({ param: { id: String(bookingId) }, json: { user_id: userId } })),
   /** What leaving this event now would refund. */
-  unregisterQuote: async (eventId: number): Promise<RefundQuote> =>
+  unregisterQuote: async (eventId: number): Promise<SeatRefundQuote> =>
     unwrap(await api.events['unregister-quote'].$get({ query: { event_id: String(eventId) } })),
   unregister: async (eventId: number, userId: number) => unwrap(await api.events.unregister.$post({ json: { event_id: eventId, user_id: userId } })),
   /** The mentor cancels their own event: every participant is refunded in full by the server. */
