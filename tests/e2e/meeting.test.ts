@@ -4,6 +4,7 @@
 // within 2 s; attendance is written; an outsider is told «У вас нет доступа к этому бронированию».
 import { describe, expect, inject, it } from 'vitest';
 import { signInWithSession, useBrowserAndDb } from './browser.ts';
+import { consultationSoon } from './meeting-slot.ts';
 import { connectionStates, inbound, recordPeerConnections } from './webrtc.ts';
 
 const appUrl = inject('appUrl');
@@ -17,29 +18,14 @@ async function userId(email: string) {
 describe('a consultation meeting', () => {
   it('the mentor opens the room, the waiting mentee joins, media flows both ways, hang-up reaches the other side', { timeout: 180_000 }, async () => {
     const [mentorId, menteeId] = await Promise.all([userId('mentor@forma.test'), userId('mentee@forma.test')]);
-    // an earlier run against the same database left its slot at the same time: move it out of the way (slots of a mentor can't overlap)
-    await db.query(
-      `update consultation_slots s set starts_at = s.starts_at - interval '3650 days', ends_at = s.ends_at - interval '3650 days'
-        from consultation_types t where t.id = s.consultation_type_id and t.mentor_id = $1 and t.name like 'Созвон %' and s.starts_at > now()`,
-      [mentorId],
-    );
-    // a free consultation of the demo mentor starting in ten minutes (the room opens 30 minutes before)
-    const type = await db.query<{ id: number }>(
-      `insert into consultation_types (mentor_id, name, description, duration_minutes, costs) values ($1, $2, '', 45, 0) returning id`,
-      [mentorId, `Созвон ${Date.now().toString(36)}`],
-    );
-    const slot = await db.query<{ id: number }>(
-      `insert into consultation_slots (mentor_id, consultation_type_id, starts_at, ends_at)
-       values ($1, $2, date_trunc('minute', now()) + interval '10 minutes', date_trunc('minute', now()) + interval '55 minutes') returning id`,
-      [mentorId, type.rows[0]!.id],
-    );
+    const { slotId } = await consultationSoon(db, mentorId, 'Созвон');
     const [mentor, mentee, outsider] = await Promise.all([openPage(1280), openPage(390, 844), openPage(1280)]);
     const errors: string[] = [];
     for (const page of [mentor, mentee, outsider]) page.on('pageerror', (e) => errors.push(e.message));
     await Promise.all([recordPeerConnections(mentor), recordPeerConnections(mentee)]);
     await signInWithSession(mentee, db, 'mentee@forma.test');
     const booked = await mentee.request.post(`${appUrl}/api/consultation-bookings/create/`, {
-      data: { consultation_type_slot: slot.rows[0]!.id },
+      data: { consultation_type_slot: slotId },
       headers: { origin: appUrl },
     });
     expect(booked.status(), await booked.text()).toBe(201);

@@ -7,6 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { request as playwrightRequest } from 'playwright-core';
 import { signInWithSession, useBrowserAndDb } from './browser.ts';
+import { consultationSoon } from './meeting-slot.ts';
 
 const appUrl = inject('appUrl');
 const { db, openPage } = useBrowserAndDb();
@@ -21,23 +22,9 @@ type RecordingRow = { id: number; status: string; parts: number; size_bytes: str
 describe('a recorded consultation', () => {
   it('is recorded by the mentor’s browser through a dropped upload connection, and the mentee plays it back', { timeout: 180_000 }, async () => {
     const mentorId = await userId('mentor@forma.test');
-    // an earlier run's slot at the same time: out of the way (a mentor's slots can't overlap)
-    await db.query(
-      `update consultation_slots s set starts_at = s.starts_at - (3650 + s.id) * interval '1 day', ends_at = s.ends_at - (3650 + s.id) * interval '1 day'
-        from consultation_types t where t.id = s.consultation_type_id and t.mentor_id = $1 and t.name like 'Запись %' and s.ends_at > now()`,
-      [mentorId],
-    );
-    // a free consultation type, recorded (the default), starting in 10 minutes (the room opens 30 minutes before)
-    const type = await db.query<{ id: number; is_recorded: boolean }>(
-      `insert into consultation_types (mentor_id, name, description, duration_minutes, costs) values ($1, $2, '', 45, 0) returning id, is_recorded`,
-      [mentorId, `Запись ${Date.now().toString(36)}`],
-    );
-    expect(type.rows[0]!.is_recorded).toBe(true);
-    const slot = await db.query<{ id: number }>(
-      `insert into consultation_slots (mentor_id, consultation_type_id, starts_at, ends_at)
-       values ($1, $2, date_trunc('minute', now()) + interval '10 minutes', date_trunc('minute', now()) + interval '55 minutes') returning id`,
-      [mentorId, type.rows[0]!.id],
-    );
+    // a free consultation type, recorded (the default), starting in 10 minutes
+    const { type, slotId } = await consultationSoon(db, mentorId, 'Запись');
+    expect(type.is_recorded).toBe(true);
     const [mentor, mentee, stranger] = await Promise.all([openPage(1280), openPage(390, 844), openPage(1280)]);
     const errors: string[] = [];
     for (const page of [mentor, mentee]) page.on('pageerror', (e) => errors.push(e.message));
@@ -79,7 +66,7 @@ describe('a recorded consultation', () => {
     // a booking id no earlier run had: the rooms' storage (.data/state-test) outlives the test database, whose ids
     // start over, and a room an earlier run left recording would show «Идёт запись» before this one records anything
     await db.query(`select setval(pg_get_serial_sequence('consultation_bookings', 'id'), extract(epoch from clock_timestamp())::bigint)`);
-    const booked = await mentee.request.post(`${appUrl}/api/consultation-bookings/create/`, { data: { consultation_type_slot: slot.rows[0]!.id }, headers: { origin: appUrl } });
+    const booked = await mentee.request.post(`${appUrl}/api/consultation-bookings/create/`, { data: { consultation_type_slot: slotId }, headers: { origin: appUrl } });
     expect(booked.status(), await booked.text()).toBe(201);
     const booking = (await booked.json()) as { id: number };
     const meetingUrl = `${appUrl}/booking-conference/${booking.id}`;
