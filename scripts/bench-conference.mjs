@@ -6,13 +6,14 @@
 // - meshCpuBench: /BaseMeet with 2, 3 and 4 guests in Debian's chromium (synthetic camera and microphone, one
 //   browser per size), CPU used by the whole browser over 20 s once every link decodes video, from /proc.
 import { createRequire } from 'node:module';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { signJoinToken } from '../worker/conferences/join-token.ts';
 import { root } from './local-env.mjs';
 import { sessionCookie } from './bench-session.mjs';
+import { BENCH_CHROMIUM_ARGS as ARGS, treeTicks } from './bench-browser-cpu.mjs';
 
 const WebSocket = createRequire(import.meta.url)('ws');
 const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
@@ -143,38 +144,6 @@ export async function relayBench(appUrl, databaseUrl, { people = 20, seconds = 1
     for (const c of clients) c.ws.close();
     await db.end();
   }
-}
-
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection',
-];
-
-/** CPU ticks (user + system) of a process and all its descendants, from /proc. */
-function treeTicks(rootPid) {
-  const parents = new Map();
-  const ticks = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(name), Number(fields[1]));
-      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let total = 0;
-  for (const [pid, t] of ticks) {
-    for (let p = pid; p; p = parents.get(p)) {
-      if (p === rootPid) {
-        total += t;
-        break;
-      }
-    }
-  }
-  return total;
 }
 
 const liveVideoLinks = () =>

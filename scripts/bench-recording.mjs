@@ -4,45 +4,14 @@
 // of its own, so its whole process tree's CPU (/proc: browser, renderer, GPU and media processes) is the host's, and
 // its page's renderer main-thread time comes from CDP Performance.getMetrics (TaskDuration); the guests share another
 // browser. Upload is the recording's bytes the server stored, per minute of recording.
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { sessionCookie } from './bench-session.mjs';
+import { BENCH_CHROMIUM_ARGS as ARGS, treeTicks } from './bench-browser-cpu.mjs';
 
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection',
-];
 const HZ = 100; // USER_HZ on Linux
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const JOIN_TIMEOUT_MS = 120_000;
-
-/** CPU ticks (user + system) of a process and all its descendants. */
-function treeTicks(rootPid) {
-  const parents = new Map();
-  const ticks = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(name), Number(fields[1]));
-      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let total = 0;
-  for (const [pid, t] of ticks) {
-    for (let p = pid; p; p = parents.get(p)) {
-      if (p === rootPid) {
-        total += t;
-        break;
-      }
-    }
-  }
-  return total;
-}
 
 async function person(db, stamp, role, i) {
   const { rows } = await db.query(`insert into users (email, role, first_name, last_name) values ($1, $2, 'Бенч', $3) returning id`, [

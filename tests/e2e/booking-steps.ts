@@ -1,5 +1,34 @@
-// Steps the browser tests of booking share: choosing a slot in the booking dialog and paying on the sandbox checkout.
+// Steps the browser tests of booking share: finding a free slot in the demo data, choosing it in the booking dialog and
+// paying on the sandbox checkout.
+import type pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
+
+export type PackageOffer = { sessions: number; percent: number; valid_days: number };
+export type FreeSlot = { slot_id: number; mentor_id: number; type_id: number; type_name: string; starts_at: Date; ends_at: Date; packages: PackageOffer[] };
+
+/**
+ * A paid consultation type of another mentor with free time more than two hours ahead (its name unique on the mentor's
+ * page, so the test presses the right «Записаться»), and its earliest such slot. `forPackage`: a type the mentee holds no
+ * active package of, those offering packages first.
+ */
+export async function freePaidSlot(db: pg.Client, menteeId: number, { forPackage = false } = {}): Promise<FreeSlot> {
+  const { rows } = await db.query<FreeSlot>(
+    `select s.id as slot_id, s.mentor_id, t.id as type_id, t.name as type_name, s.starts_at, s.ends_at, t.packages
+       from consultation_slots s
+       join consultation_types t on t.id = s.consultation_type_id
+      where s.deleted_at is null and t.archived_at is null and t.costs > 0
+        and s.mentor_id <> $1
+        and s.starts_at > now() + interval '2 hours'
+        and not exists (select 1 from consultation_bookings b where b.slot_id = s.id and b.status in ('pending_payment', 'paid', 'finished'))
+        and (not $2 or not exists (select 1 from consultation_packages p where p.mentee_id = $1 and p.consultation_type_id = t.id and p.status = 'active'))
+        and (select count(*) from consultation_types o where o.mentor_id = t.mentor_id and o.archived_at is null and o.name = t.name) = 1
+      order by case when $2 then jsonb_array_length(t.packages) else 0 end desc, s.starts_at, s.id
+      limit 1`,
+    [menteeId, forPackage],
+  );
+  if (!rows[0]) throw new Error('the demo data has no free paid slot');
+  return rows[0];
+}
 
 /** A moment as the dialog shows it in `timeZone`: its day (data-day) and its «HH:MM». */
 export function partsIn(date: Date, timeZone: string) {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -93,32 +92,21 @@ function OfferedTimes({ offered, zone }: { offered: ApplicantInterview[]; zone: 
 
 /** Calling the booked time off before it begins: the other times offered with it come back to choose from. */
 function CancelInterview({ interview }: { interview: ApplicantInterview }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelInterview(interview.id),
-    onSuccess: () => {
-      setOpen(false);
-      toast({ title: 'Интервью отменено', description: 'Выберите другое время, если команда предложила несколько, или дождитесь новых.', variant: 'success', duration: 4000 });
-    },
-    onError: (error) => toast({ title: 'Не удалось отменить интервью', description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mentorApplicationQueries.interviews().queryKey }),
-  });
   return (
-    <>
-      <Button variant="outline" className="w-full sm:w-fit" onClick={() => setOpen(true)}>
-        Отменить или выбрать другое время
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Отменить интервью?"
-        description="Время освободится. Другие предложенные варианты снова станут доступны для выбора."
-        confirmLabel="Отменить интервью"
-        cancelLabel="Оставить"
-        pending={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
-      />
-    </>
+    <ConfirmedAction
+      trigger={(ask) => (
+        <Button variant="outline" className="w-full sm:w-fit" onClick={ask}>
+          Отменить или выбрать другое время
+        </Button>
+      )}
+      title="Отменить интервью?"
+      description="Время освободится. Другие предложенные варианты снова станут доступны для выбора."
+      confirmLabel="Отменить интервью"
+      cancelLabel="Оставить"
+      action={() => cancelInterview(interview.id)}
+      success={{ title: 'Интервью отменено', description: 'Выберите другое время, если команда предложила несколько, или дождитесь новых.', duration: 4000 }}
+      failure="Не удалось отменить интервью"
+      invalidate={mentorApplicationQueries.interviews().queryKey}
+    />
   );
 }

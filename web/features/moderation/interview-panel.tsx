@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Video } from 'lucide-react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmedAction } from '../../components/confirmed-action.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -97,33 +97,22 @@ function BookedInterview({ interview, started }: { interview: AdminInterview; st
 
 /** An admin who can't make the booked time calls it off; the applicant is told and picks again or waits for new times. */
 function CancelBooked({ interview }: { interview: AdminInterview }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => moderationApi.cancelInterview(interview.id),
-    onSuccess: () => {
-      setOpen(false);
-      toast({ title: 'Интервью отменено, кандидат получил уведомление', variant: 'success', duration: 3000 });
-    },
-    onError: (error) => toast({ title: 'Не удалось отменить интервью', description: error instanceof ApiError ? error.detail : undefined, variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
-  });
   return (
-    <>
-      <Button variant="ghost" className="w-full text-destructive sm:w-fit" onClick={() => setOpen(true)}>
-        Отменить интервью
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Отменить интервью?"
-        description="Кандидат получит уведомление. Другие предложенные ему варианты снова станут доступны."
-        confirmLabel="Отменить интервью"
-        cancelLabel="Оставить"
-        pending={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
-      />
-    </>
+    <ConfirmedAction
+      trigger={(ask) => (
+        <Button variant="ghost" className="w-full text-destructive sm:w-fit" onClick={ask}>
+          Отменить интервью
+        </Button>
+      )}
+      title="Отменить интервью?"
+      description="Кандидат получит уведомление. Другие предложенные ему варианты снова станут доступны."
+      confirmLabel="Отменить интервью"
+      cancelLabel="Оставить"
+      action={() => moderationApi.cancelInterview(interview.id)}
+      success={{ title: 'Интервью отменено, кандидат получил уведомление', duration: 3000 }}
+      failure="Не удалось отменить интервью"
+      invalidate={['moderation']}
+    />
   );
 }
 
