@@ -43,7 +43,7 @@ export const demoMentor = {
       name: 'Подготовка к собеседованию',
       durationMinutes: 90,
       costs: 6500,
-      packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 365 }],
+      packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 180 }],
     },
     { name: 'Пробное занятие', durationMinutes: 30, costs: 1500 },
   ],

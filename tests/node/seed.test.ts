@@ -172,7 +172,7 @@ describe('demo seed', () => {
     expect(rows).toEqual([
       {
         name: 'Подготовка к собеседованию',
-        packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 365 }],
+        packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 180 }],
         status: 'active',
         sessions: 5,
         credits_left: 3,

@@ -436,6 +436,10 @@ describe('booking from a package (issue 36, decision 006 «Packages»)', () => {
     expect(spend.checked).toBe(true);
     expect(screen.getByText('Пакет действует до 2 сентября 2030')).toBeTruthy();
     expect(screen.getByText(/^Консультация вернётся в пакет, если отменить запись/)).toBeTruthy();
+    // the summary says what this booking costs now: nothing, the package pays
+    const session = screen.getByRole('region', { name: 'О сессии' });
+    expect(within(session).getByText('Из пакета, без доплаты')).toBeTruthy();
+    expect(within(session).queryByText('К оплате')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
     await flush(0);
     await flush(0);
@@ -455,6 +459,7 @@ describe('booking from a package (issue 36, decision 006 «Packages»)', () => {
     await flush(0);
     fireEvent.click(screen.getByRole('radio', { name: /Оплатить отдельно — 2\s500\s₽/ }));
     expect(screen.queryByText(/^Консультация вернётся в пакет/)).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'О сессии' })).queryByText('Из пакета, без доплаты')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s500/ }));
     await flush(0);
     await flush(0);

@@ -93,11 +93,11 @@ describe('the type form’s packages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Пакет должен действовать не меньше 90 дней')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-    fireEvent.change(screen.getByLabelText('Пакет 2: действует дней'), { target: { value: '365' } });
+    fireEvent.change(screen.getByLabelText('Пакет 2: действует дней'), { target: { value: '120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const patch = calls.find((c) => c.method === 'PATCH')!;
-    expect(patch.body).toMatchObject({ packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 365 }], user_id: 7 });
+    expect(patch.body).toMatchObject({ packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 120 }], user_id: 7 });
   });
 });
 
@@ -169,6 +169,9 @@ describe('«Мои пакеты»', () => {
     expect(within(first).getByText('действует до 2 сентября 2030')).toBeTruthy();
     expect(within(first).getByRole('link', { name: 'Записаться' }).getAttribute('href')).toBe('/mentor_info/7');
     expect(within(second).getByText('Все консультации использованы')).toBeTruthy();
+    // an ended package is history: folded under «Завершённые», after the ones in use
+    expect(within(section).getByText('Завершённые (1)').closest('details')!.contains(second)).toBe(true);
+    expect(first.closest('details')).toBeNull();
 
     fireEvent.click(within(first).getByRole('button', { name: /^Вернуть неиспользованные \(8\s100\s₽\)$/ }));
     await settle();
@@ -181,7 +184,9 @@ describe('«Мои пакеты»', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/consultation-packages\/41\/refund\/?$/)]);
     expect(screen.getByText('Возврат оформлен')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Мои пакеты' })).getByText('Неиспользованные консультации возвращены')).toBeTruthy();
+    const after = screen.getByRole('region', { name: 'Мои пакеты' });
+    expect(within(after).getByText('Неиспользованные консультации возвращены')).toBeTruthy();
+    expect(within(after).getByText('Действующих пакетов нет.')).toBeTruthy();
   });
 
   it('is not there for someone without packages', async () => {

@@ -77,12 +77,12 @@ async function boughtPackage(offers: Offer[] = [FIVE], costs = 2000) {
 
 describe('package offers on a consultation type', () => {
   it('are priced by the server on the type and on the mentor page', async () => {
-    const { mentor, type } = await mentorType([FIVE, { sessions: 10, percent: 15, valid_days: 365 }], 1999);
+    const { mentor, type } = await mentorType([FIVE, { sessions: 10, percent: 15, valid_days: 180 }], 1999);
     const detail = await expectOk(as(mentor)['consultation-types'][':id'].detail.$get({ param: { id: String(type.id) }, query: {} }), 200);
     expect(detail.packages).toEqual([
       // round(1999 × 0.9) = 1799 (1799.1), round(1999 × 0.85) = 1699 (1699.15)
       { sessions: 5, percent: 10, valid_days: 180, price_per_session: 1799, total_price: 8995, regular_total: 9995 },
-      { sessions: 10, percent: 15, valid_days: 365, price_per_session: 1699, total_price: 16_990, regular_total: 19_990 },
+      { sessions: 10, percent: 15, valid_days: 180, price_per_session: 1699, total_price: 16_990, regular_total: 19_990 },
     ]);
     const page = await expectOk(apiAs().users.GetUser.$get({ query: { id: String(mentor.id) } }), 200);
     expect(page.consultation_types[0].packages).toEqual(detail.packages);
@@ -97,6 +97,10 @@ describe('package offers on a consultation type', () => {
       'packages.0.percent': 'Скидка не может превышать 50 %',
       'packages.0.valid_days': 'Пакет должен действовать не меньше 90 дней',
     });
+    // a package is one safe deal, and a deal lives at most 180 days (migration 0049)
+    expect((await expectError(create([{ sessions: 5, percent: 10, valid_days: 181 }]), 400)).fields).toEqual({
+      'packages.0.valid_days': 'Пакет может действовать не больше 180 дней',
+    });
     expect((await expectError(create([FIVE, { ...FIVE, percent: 20 }]), 400)).fields).toEqual({ 'packages.1.sessions': 'Пакет с таким числом консультаций уже есть' });
     expect((await expectError(create([FIVE, { ...FIVE, sessions: 3 }, { ...FIVE, sessions: 4 }, { ...FIVE, sessions: 6 }]), 400)).fields).toEqual({ packages: 'Не больше 3 пакетов' });
     expect((await expectError(create([FIVE], 0), 400)).fields).toEqual({ packages: 'Пакеты можно предложить только для платной консультации' });
@@ -107,10 +111,10 @@ describe('package offers on a consultation type', () => {
 
     const write = (packages: unknown) =>
       t.db.execute(sql`update consultation_types set packages = ${JSON.stringify(packages)}::jsonb where id = ${made.id}`);
-    for (const bad of [[{ sessions: 21, percent: 10, valid_days: 90 }], [{ sessions: 5, percent: 10, valid_days: 731 }], [FIVE, FIVE], [{ sessions: 5, percent: 10 }], [{ ...FIVE, extra: 1 }]]) {
+    for (const bad of [[{ sessions: 21, percent: 10, valid_days: 90 }], [{ sessions: 5, percent: 10, valid_days: 181 }], [FIVE, FIVE], [{ sessions: 5, percent: 10 }], [{ ...FIVE, extra: 1 }]]) {
       await expect(write(bad), JSON.stringify(bad)).rejects.toMatchObject({ cause: { constraint: 'consultation_types_packages' } });
     }
-    await write([{ sessions: 20, percent: 50, valid_days: 730 }]);
+    await write([{ sessions: 20, percent: 50, valid_days: 180 }]);
   });
 });
 

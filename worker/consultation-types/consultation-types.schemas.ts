@@ -103,7 +103,8 @@ export const PACKAGE_PERCENT_MIN = 1;
 export const PACKAGE_PERCENT_MAX = 50;
 /** at least 90 days: a package must be usable at a mentee's pace, not a deadline (the issue's own floor) */
 export const PACKAGE_VALID_DAYS_MIN = 90;
-export const PACKAGE_VALID_DAYS_MAX = 730;
+/** at most 180 days: a package is one YooKassa safe deal, and a deal lives no longer (decision 006, migration 0049) */
+export const PACKAGE_VALID_DAYS_MAX = 180;
 
 const packageOffer = z.object({
   sessions: wholeNumber({ required: 'Укажите число консультаций в пакете', invalid: 'Число консультаций должно быть целым' }).pipe(

@@ -275,6 +275,7 @@ function ConfirmStep({
         questions={questions}
         onQuestionsChange={onQuestionsChange}
         price={price.data}
+        fromPackage={spent !== undefined}
         paymentChoice={credit ? <PackageChoice credit={credit} spend={spendPackage} onSpendChange={onSpendPackageChange} price={costs} timeZone={timeZone} /> : null}
       />
       {!loading && spent ? <p className="text-xs text-muted-foreground">{PACKAGE_CANCELLATION_TERMS}</p> : null}

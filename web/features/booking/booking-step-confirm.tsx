@@ -54,10 +54,12 @@ type BookingStepConfirmProps = {
   price?: TypePrice;
   /** how to pay when the person holds a package of this type (decision 006 «Packages») */
   paymentChoice?: ReactNode;
+  /** the person chose to spend a package credit: nothing is charged now */
+  fromPackage?: boolean;
 };
 
 /** Step 2 of the booking dialog: who, what, when and for how much, plus questions to the mentor. */
-export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZone, questions, onQuestionsChange, price, paymentChoice }: BookingStepConfirmProps) {
+export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZone, questions, onQuestionsChange, price, paymentChoice, fromPackage = false }: BookingStepConfirmProps) {
   if (loading) {
     return (
       <div role="status" aria-label="Загружаем детали записи" className="grid gap-4 sm:grid-cols-2">
@@ -91,7 +93,12 @@ export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZ
         <dl className="grid gap-2 text-sm">
           <Fact label="Тема" value={facts.topic} />
           <Fact label="Длительность" value={`${facts.duration} мин`} />
-          {discounted(facts.costs, price) ? (
+          {fromPackage ? (
+            <>
+              <Fact label="Стоимость" value={formatRubles(facts.costs)} />
+              <Fact label="Оплата" value="Из пакета, без доплаты" strong />
+            </>
+          ) : discounted(facts.costs, price) ? (
             <>
               <Fact label="Стоимость" value={formatRubles(facts.costs)} />
               <Fact label="Скидка" value={discountText(price.discount_percent)} />
@@ -101,7 +108,7 @@ export function BookingStepConfirm({ loading, detail, failed, known, slot, timeZ
             <Fact label="Стоимость" value={formatRubles(facts.costs)} strong />
           )}
         </dl>
-        {discounted(facts.costs, price) ? (
+        {!fromPackage && discounted(facts.costs, price) ? (
           <p className="rounded-lg bg-primary/10 px-3 py-2 text-xs font-medium text-primary">
             {loyaltyReason(price.consultation_number, price.discount_percent, price.mentor_name)}
           </p>

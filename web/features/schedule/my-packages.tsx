@@ -37,6 +37,9 @@ export function MyPackages({ timeZone, className }: { timeZone: string; classNam
   // a package not paid for is an abandoned checkout, not something the person owns
   const owned = (query.data ?? []).filter((pkg) => pkg.status !== 'pending_payment');
   if (!owned.length) return null;
+  // the packages still in use come first; ended ones are history, folded away so they never crowd the calendar
+  const current = owned.filter((pkg) => !ENDED[pkg.status]);
+  const ended = owned.filter((pkg) => ENDED[pkg.status]);
 
   return (
     <section aria-labelledby="my-packages-title" className={cn('flex flex-col gap-3 rounded-2xl border bg-card p-4', className)}>
@@ -44,11 +47,27 @@ export function MyPackages({ timeZone, className }: { timeZone: string; classNam
         <Package aria-hidden className="size-5 text-primary" />
         Мои пакеты
       </h2>
-      <ul className="flex flex-col gap-3">
-        {owned.map((pkg) => (
-          <PackageItem key={pkg.id} pkg={pkg} timeZone={timeZone} onRefund={() => setRefunding(pkg)} />
-        ))}
-      </ul>
+      {current.length ? (
+        <ul className="flex flex-col gap-3">
+          {current.map((pkg) => (
+            <PackageItem key={pkg.id} pkg={pkg} timeZone={timeZone} onRefund={() => setRefunding(pkg)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">Действующих пакетов нет.</p>
+      )}
+      {ended.length ? (
+        <details className="group text-sm">
+          <summary className="cursor-pointer rounded-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            Завершённые ({ended.length})
+          </summary>
+          <ul className="mt-3 flex flex-col gap-3">
+            {ended.map((pkg) => (
+              <PackageItem key={pkg.id} pkg={pkg} timeZone={timeZone} onRefund={() => setRefunding(pkg)} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <RefundDialog pkg={refunding} onClose={() => setRefunding(null)} />
     </section>
   );
