@@ -3,6 +3,7 @@
 // --as signs in as that account by minting an access cookie with the local signing key (dev only).
 // --do runs steps on every page before (or between) the shots, separated by ';':
 //   click:<name>        the first button, link, radio, tab or menu item of that accessible name (else that text)
+//   within:<text>><name> the button or link of that name in the smallest card or list item showing that text
 //   first:<role>        the first enabled element of that role (e.g. first:radio)
 //   fill:<label>=<text> types into the field of that label
 //   wait:<text>         waits until that text shows      sleep:<ms>   waits that long
@@ -62,6 +63,12 @@ async function runStep(page, { kind, arg }) {
       }
       return page.getByText(arg, { exact: true }).first().click();
     }
+    case 'within': {
+      // within:<text>><name>: the button or link of that name inside the smallest card or list item showing that text
+      const [text, name] = arg.split('>');
+      const box = page.locator('li, article, section').filter({ has: page.getByText(text, { exact: true }) }).last();
+      return box.getByRole('button', { name, exact: true }).or(box.getByRole('link', { name, exact: true })).first().click();
+    }
     case 'first':
       return page.locator(`[role="${arg}"]:not([disabled]), ${arg === 'radio' ? 'input[type=radio]' : arg}:not([disabled])`).first().click();
     case 'fill': {
@@ -82,7 +89,8 @@ async function runStep(page, { kind, arg }) {
 mkdirSync(values.out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  // a Russian browser, as our people's: native date fields read дд.мм.гггг
+  args: ['--lang=ru-RU', '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
     // meetings: a synthetic camera and microphone, granted without a prompt
     '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
 });

@@ -148,7 +148,7 @@ function OfferForm({ applicationId }: { applicationId: number }) {
   return (
     <form onSubmit={submit} className="grid gap-2">
       <p className="text-sm text-muted-foreground">Время по вашему часовому поясу ({zone})</p>
-      <div className="grid gap-2 md:grid-cols-3">
+      <div className="grid gap-2 md:grid-cols-3 md:gap-x-4">
         {times.map((value, index) => (
           <div key={index} className="grid grid-cols-[1fr_6.5rem] gap-2">
             <Input type="date" lang="ru" aria-label={`Дата интервью ${index + 1}`} value={value.date} onChange={(e) => set(index, { date: e.target.value })} />
