@@ -143,6 +143,15 @@ export const payouts = pgTable(
     providerPayoutId: text().unique(),
     /** why the last attempt to send it failed (no payout card yet, provider error); retried by the scheduler */
     lastError: text(),
+    /**
+     * why the payout is held back for the mentor to act (no tax status, the self-employed permission revoked, the
+     * yearly НПД limit; decision 020), in words shown to him. It is sent again, under a new idempotency_key and with
+     * provider_payout_id cleared, once the cause is gone; null when nothing is waited for.
+     */
+    waitingReason: text(),
+    /** the income receipt («Мой налог») YooKassa registered with a payout to a self-employed mentor: its id and print link */
+    npdReceiptId: text(),
+    npdReceiptUrl: text(),
     idempotencyKey: uuid().notNull().unique().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -150,6 +159,8 @@ export const payouts = pgTable(
   (t) => [
     unique('payouts_payment_booking_uq').on(t.paymentId, t.bookingId).nullsNotDistinct(),
     check('payouts_amounts', sql`${t.amountKopecks} > 0 and ${t.feeKopecks} >= 0`),
+    // only a payout not yet paid can wait
+    check('payouts_waiting_while_pending', sql`${t.waitingReason} is null or ${t.status} = 'pending'`),
   ],
 );
 
@@ -236,5 +247,102 @@ export const sandboxProviderObjects = pgTable(
     uniqueIndex('sandbox_provider_objects_idem_uq').on(t.kind, t.idempotencyKey),
     check('sandbox_provider_objects_kind', sql`${t.kind} in ('payment', 'payout', 'refund')`),
     check('sandbox_provider_objects_amount', sql`${t.amountKopecks} > 0`),
+  ],
+);
+
+export const mentorTaxStatus = pgEnum('mentor_tax_status', ['self_employed', 'individual_entrepreneur', 'none']);
+/** YooKassa's `self_employed` object's status: the mentor's permission for ЮMoney to register his income receipts */
+export const selfEmployedStatus = pgEnum('self_employed_status', ['pending', 'confirmed', 'canceled', 'unregistered']);
+
+/**
+ * A mentor's tax status (decision 020): payouts go only to a self-employed mentor (with YooKassa's permission to
+ * register his income receipts) or an ИП; without a status his money waits in escrow.
+ */
+export const mentorTaxProfiles = pgTable(
+  'mentor_tax_profiles',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: mentorTaxStatus().notNull(),
+    inn: varchar({ length: 12 }),
+    /** the «Мой налог» phone, digits only, which a self-employed mentor may give instead of his ИНН */
+    phone: varchar({ length: 15 }),
+    /** an ИП's name as registered */
+    legalName: varchar({ length: 255 }),
+    /** YooKassa's `self_employed` object, null until the permission is asked for */
+    selfEmployedId: text().unique(),
+    selfEmployedStatus: selfEmployedStatus(),
+    confirmationUrl: text(),
+    /** when the permission's status was last read from YooKassa */
+    checkedAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('mentor_tax_profiles_inn_digits', sql`${t.inn} ~ '^[0-9]{12}$'`),
+    check('mentor_tax_profiles_phone_digits', sql`${t.phone} ~ '^[0-9]{4,15}$'`),
+    check('mentor_tax_profiles_legal_name_not_blank', sql`length(btrim(${t.legalName})) > 0`),
+    // an ИП: ИНН and name; a self-employed mentor: ИНН or the «Мой налог» phone (YooKassa finds the ИНН by it)
+    check(
+      'mentor_tax_profiles_status_fields',
+      sql`(${t.status} <> 'individual_entrepreneur' or (${t.inn} is not null and ${t.legalName} is not null))
+        and (${t.status} <> 'self_employed' or ${t.inn} is not null or ${t.phone} is not null)`,
+    ),
+    // the permission belongs to a self-employed profile, and has a status once asked for
+    check(
+      'mentor_tax_profiles_permission',
+      sql`(${t.selfEmployedId} is null or ${t.status} = 'self_employed')
+        and (${t.selfEmployedId} is null) = (${t.selfEmployedStatus} is null)
+        and (${t.confirmationUrl} is null or ${t.selfEmployedId} is not null)`,
+    ),
+  ],
+);
+
+export const fiscalReceiptKind = pgEnum('fiscal_receipt_kind', ['payment', 'settlement', 'refund']);
+export const fiscalReceiptStatus = pgEnum('fiscal_receipt_status', ['not_sent', 'pending', 'succeeded', 'canceled']);
+
+/**
+ * A fiscal receipt (54-ФЗ) registered through YooKassa's receipt service (decision 020): the payment's (prepayment),
+ * a settlement's when the money is released (a package's per session), a refund's. `items` are the receipt's items as
+ * sent; the fiscal data (ФН, ФД, ФП) arrive once registered. The minute job sends `not_sent` ones and polls `pending`.
+ */
+export const fiscalReceipts = pgTable(
+  'fiscal_receipts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: fiscalReceiptKind().notNull(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** the refund a `refund` receipt is for */
+    refundId: uuid().references(() => refunds.id, { onDelete: 'restrict' }),
+    /** the package session a settlement (or its refund) is for; null for a whole payment's */
+    bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
+    amountKopecks: kopecks().notNull(),
+    items: jsonb().$type<Record<string, unknown>[]>().notNull(),
+    status: fiscalReceiptStatus().notNull().default('not_sent'),
+    providerReceiptId: text().unique(),
+    fiscalStorageNumber: text(),
+    fiscalDocumentNumber: text(),
+    fiscalAttribute: text(),
+    registeredAt: ts(),
+    lastError: text(),
+    attempts: integer().notNull().default(0),
+    /** sent with a separate `POST /receipts` (a settlement's) so a retry never registers it twice */
+    idempotencyKey: uuid().notNull().unique().defaultRandom(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // one receipt of each kind per payment, package session and refund (null counts as one key)
+    unique('fiscal_receipts_one_uq').on(t.paymentId, t.kind, t.bookingId, t.refundId).nullsNotDistinct(),
+    index('fiscal_receipts_refund_idx').on(t.refundId),
+    // the minute job's work: receipts to send or to poll, oldest first
+    index('fiscal_receipts_open_idx').on(t.updatedAt).where(sql`${t.status} in ('not_sent', 'pending')`),
+    check('fiscal_receipts_amount_positive', sql`${t.amountKopecks} > 0`),
+    check('fiscal_receipts_attempts', sql`${t.attempts} >= 0`),
+    check('fiscal_receipts_items_array', sql`jsonb_typeof(${t.items}) = 'array' and jsonb_array_length(${t.items}) > 0`),
+    check('fiscal_receipts_refund_ref', sql`(${t.kind} = 'refund') = (${t.refundId} is not null)`),
   ],
 );
