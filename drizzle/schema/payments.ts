@@ -27,6 +27,8 @@ export const payoutCardTokens = pgTable(
 export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'yookassa']);
 export const serviceType = pgEnum('service_type', ['consultation', 'event', 'package']);
 export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'canceled', 'released', 'refunded']);
+/** how the payer paid, as the provider reports it once paid (decision 020): a card, СБП, or another of its methods */
+export const paymentMethod = pgEnum('payment_method', ['bank_card', 'sbp', 'other']);
 
 /**
  * A "safe deal": the mentee's money is held (succeeded) until the service is done, then released to the
@@ -67,6 +69,8 @@ export const payments = pgTable(
      * payer is told a declined card apart from time that ran out (issue 35). Null while not canceled.
      */
     cancelReason: varchar({ length: 64 }),
+    /** the method the payer chose on the provider's page; null until the payment succeeded (decision 020) */
+    paymentMethod: paymentMethod(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
