@@ -27,6 +27,13 @@ export type Bindings = {
   YOOKASSA_PAYOUT_AGENT_ID?: string;
   /** the API's base address, default https://api.yookassa.ru/v3 (tests point it at a fake) */
   YOOKASSA_API_URL?: string;
+  /**
+   * Форма's fiscal receipts (decision 020): its tax system, YooKassa's `tax_system_code` 1..6 (default 3, УСН «доходы
+   * минус расходы»), and the VAT rate of its items, `vat_code` 1..12 (default 1, «без НДС»). Vars, read only by
+   * worker/payments/receipts/receipt-builder.ts fiscalSettings(); the accountant sets them before launch.
+   */
+  FISCAL_TAX_SYSTEM_CODE?: string;
+  FISCAL_VAT_CODE?: string;
   /** meetings' ICE servers (decision 012): STUN servers, comma-separated; none locally (host candidates only) */
   STUN_URLS?: string;
   /** Cloudflare Realtime TURN: the key's id and its API token (a secret); TURN credentials are minted per join */
