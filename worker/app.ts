@@ -25,6 +25,7 @@ import { educationsRoutes } from './educations/educations.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxApiRoutes, sandboxPageRoutes } from './payments/sandbox.routes.ts';
 import { payoutWidgetRoutes } from './payments/payout-widget.routes.ts';
+import { taxProfilesRoutes } from './tax-profiles/tax-profiles.routes.ts';
 import { mentorApplicationsRoutes } from './mentor-applications/mentor-applications.routes.ts';
 import { interviewsRoutes } from './mentor-applications/interviews.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
@@ -72,6 +73,7 @@ function createApi() {
     .route('/', workExperiencesRoutes)
     .route('/', educationsRoutes)
     .route('/', paymentsRoutes)
+    .route('/', taxProfilesRoutes)
     .route('/', sandboxApiRoutes)
     .route('/', mentorApplicationsRoutes)
     .route('/', moderationRoutes)
