@@ -32,6 +32,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     status: 'released',
     amount: 1500,
     paid_at: '2030-03-01T07:00:00Z',
+    payment_method: 'bank_card',
     service: { type: 'consultation', id: 3, title: 'Разбор резюме', date: '2030-03-05T12:00:00Z' },
     seller: { id: 7, name: 'Борис Ментор' },
     fee: 75,

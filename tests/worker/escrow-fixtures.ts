@@ -82,14 +82,13 @@ export async function startPayment(
   const created = await sandboxProvider(providerCtx(db)).createPayment({
     paymentId: row.id,
     amountKopecks,
-    payoutKopecks: amountKopecks - Math.round(amountKopecks * 0.05),
     description: 'Тестовая оплата',
     returnUrl: `${ORIGIN}/payment-return`,
     idempotencyKey: row.idempotencyKey,
   });
   await db
     .update(payments)
-    .set({ providerPaymentId: created.providerPaymentId, providerDealId: created.providerDealId, confirmationUrl: created.confirmationUrl })
+    .set({ providerPaymentId: created.providerPaymentId, confirmationUrl: created.confirmationUrl })
     .where(eq(payments.id, row.id));
   return { paymentId: row.id, providerPaymentId: created.providerPaymentId };
 }

@@ -52,9 +52,10 @@ describe('a deal for a consultation booking', () => {
       description: 'Консультация «Разбор резюме»',
       return_url: row.returnUrl,
       metadata: { payment_id: row.id },
-      // the mentor's part after the 5 % fee
-      deal: { id: row.providerDealId, settlements: [{ type: 'payout', amount: { value: '1425.00', currency: 'RUB' } }] },
     });
+    // an ordinary payment held in our own escrow, no safe deal (decision 020): the payer may choose СБП
+    expect(object.request).not.toHaveProperty('deal');
+    expect(row.providerDealId).toBeNull();
   });
 
   it('gives the same payment when asked again, also five times at once', async () => {

@@ -16,7 +16,6 @@ function paymentInput(amountKopecks = 150_000) {
   return {
     paymentId: crypto.randomUUID(),
     amountKopecks,
-    payoutKopecks: Math.round(amountKopecks * 0.95),
     description: 'Консультация',
     returnUrl: `${ORIGIN}/payment-return?payment_id=x`,
     idempotencyKey: crypto.randomUUID(),
@@ -34,11 +33,10 @@ describe('sandbox provider', () => {
     }
   });
 
-  it('creates a pending payment with a checkout page, once per idempotency key', async () => {
+  it('creates a pending ordinary payment (no safe deal, decision 020) with a checkout page, once per idempotency key', async () => {
     const input = paymentInput();
     const first = await provider().createPayment(input);
     expect(first.providerPaymentId).toMatch(/^sbx_pay_[0-9a-f-]{36}$/);
-    expect(first.providerDealId).toMatch(/^sbx_deal_/);
     expect(first.confirmationUrl).toBe(`${ORIGIN}/sandbox/checkout/${first.providerPaymentId}`);
     expect(await provider().createPayment(input)).toEqual(first);
     expect(await provider().getPayment(first.providerPaymentId)).toEqual({
@@ -46,9 +44,10 @@ describe('sandbox provider', () => {
       status: 'pending',
       amountKopecks: 150_000,
       currency: 'RUB',
-      dealId: first.providerDealId,
+      dealId: null,
       metadata: { payment_id: input.paymentId },
       cancelReason: null,
+      method: null,
     });
     const rows = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.idempotencyKey, input.idempotencyKey));
     expect(rows).toHaveLength(1);
@@ -70,9 +69,11 @@ describe('sandbox provider', () => {
   it('refunds a succeeded payment, never more than was paid, once per key', async () => {
     const created = await provider().createPayment(paymentInput(100_000));
     const refund = (amountKopecks: number, idempotencyKey = crypto.randomUUID()) =>
-      provider().createRefund({ refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks, dealId: created.providerDealId, description: 'Возврат', idempotencyKey });
+      provider().createRefund({ refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks, dealId: null, description: 'Возврат', idempotencyKey });
     await expect(refund(100_000)).rejects.toMatchObject({ code: 'invalid_request' });
-    await settlePayment(t.db, created.providerPaymentId, 'succeeded');
+    await settlePayment(t.db, created.providerPaymentId, 'succeeded', undefined, 'sbp');
+    // a payment by СБП is refunded as a card payment is
+    expect((await provider().getPayment(created.providerPaymentId)).method).toBe('sbp');
     const key = crypto.randomUUID();
     const first = await refund(60_000, key);
     expect(first).toEqual({ providerRefundId: expect.stringMatching(/^sbx_rf_/), status: 'succeeded' });

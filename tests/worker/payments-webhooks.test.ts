@@ -31,7 +31,7 @@ async function bookingWithDeal(price = 1500) {
   return { ...held, paymentId: answer.payment_id, providerId };
 }
 
-const checkout = (providerId: string, action: 'pay' | 'cancel', body: object = {}) =>
+const checkout = (providerId: string, action: 'pay' | 'pay-sbp' | 'cancel', body: object = {}) =>
   call(`/api/sandbox/checkout/${providerId}/${action}/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) });
 
 function notification(event: 'payment.succeeded' | 'payment.canceled', providerId: string, paymentId: string, kopecks: number) {
@@ -67,6 +67,30 @@ describe('sandbox checkout', () => {
     const page = await (await call(`/sandbox/checkout/${providerId}`)).text();
     expect(page).toContain('Этот платёж уже оплачен.');
     expect(page).not.toContain('<form');
+  });
+
+  it('pays by СБП (decision 020): the payment keeps its method, the receipt says it, a refund goes back the same way', async () => {
+    const { mentee, booking, paymentId, providerId } = await bookingWithDeal(1500);
+    // the checkout page offers a card and СБП, as YooKassa's does for an ordinary payment
+    const page = await (await call(`/sandbox/checkout/${providerId}`)).text();
+    expect(page).toMatch(/value="sbp"> СБП/);
+    expect(page).toContain('/pay-sbp');
+    expect(await expectJson(checkout(providerId, 'pay-sbp'), 200)).toEqual({ redirect_url: `${ORIGIN}/payment-return?payment_id=${paymentId}`, status: 'succeeded' });
+    expect(await paymentRow(t.db, paymentId)).toMatchObject({ status: 'succeeded', paymentMethod: 'sbp' });
+    expect((await bookingRow(t.db, booking.id)).status).toBe('paid');
+    expect(await ledger(paymentId)).toMatchObject([{ kind: 'payment_received', amountKopecks: 150_000 }]);
+    const receipt = await (await call(`/api/downloads/receipts/${paymentId}/`, { headers: { cookie: `${ACCESS_COOKIE}=${await signAccessToken(asUser(mentee), bindings.JWT_SECRET)}` } })).text();
+    expect(receipt).toMatch(/Способ оплаты<\/th>\s*<td[^>]*>СБП/);
+    // the buyer cancels in time: the whole sum goes back to the payment (СБП refunds as a card does)
+    const canceled = await expectJson<{ refund: string }>(
+      send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentee), body: { user_id: mentee.id } }),
+      200,
+    );
+    expect(canceled.refund).toBe('full');
+    const refunds = (await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.kind, 'refund'))).filter(
+      (o) => (o.request as { payment_id?: string }).payment_id === providerId,
+    );
+    expect(refunds).toMatchObject([{ status: 'succeeded', amountKopecks: 150_000 }]);
   });
 
   it('cancel and a declined card cancel the payment and end the hold', async () => {
@@ -180,14 +204,24 @@ describe('sandbox webhook', () => {
 describe('YooKassa webhook', () => {
   const SHOP = '654321';
   const KEY = 'live_secret';
-  const env = { ...bindings, ENVIRONMENT: 'production' as const, YOOKASSA_SHOP_ID: SHOP, YOOKASSA_SECRET_KEY: KEY, YOOKASSA_API_URL: FAKE_YOOKASSA_URL };
+  // the payouts gateway: its own id and key (decision 020: ordinary payouts are the gateway's, not the shop's)
+  const GATEWAY = { agentId: '505050', secretKey: 'payout_secret' };
+  const env = {
+    ...bindings,
+    ENVIRONMENT: 'production' as const,
+    YOOKASSA_SHOP_ID: SHOP,
+    YOOKASSA_SECRET_KEY: KEY,
+    YOOKASSA_API_URL: FAKE_YOOKASSA_URL,
+    YOOKASSA_PAYOUT_AGENT_ID: GATEWAY.agentId,
+    YOOKASSA_PAYOUT_SECRET_KEY: GATEWAY.secretKey,
+  };
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
 
   afterEach(() => vi.restoreAllMocks());
 
   /** The app in production with YooKassa configured; its calls to YooKassa reach the fake. */
   function production() {
-    const fake = fakeYookassa(SHOP, KEY);
+    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -218,10 +252,11 @@ describe('YooKassa webhook', () => {
     return { ...held, answer, row };
   }
 
-  it('creates the deal with YooKassa and sends the browser to its confirmation page', async () => {
+  it('creates an ordinary payment with YooKassa (no safe deal, decision 020) and sends the browser to its confirmation page', async () => {
     const yk = production();
     const { answer, row } = await yookassaDeal(yk);
-    expect(row).toMatchObject({ provider: 'yookassa', providerDealId: expect.stringMatching(/^dl-/), amountKopecks: 250_000 });
+    expect(row).toMatchObject({ provider: 'yookassa', providerDealId: null, amountKopecks: 250_000 });
+    expect(yk.fake.requests.map((r) => r.path)).not.toContain('/v3/deals');
     expect(answer.confirmation_url).toBe(yk.fake.payments.get(row.providerPaymentId!)!.confirmation.confirmation_url);
   });
 
@@ -280,7 +315,7 @@ describe('YooKassa webhook', () => {
     const { mentor, row } = await yookassaDeal(yk);
     yk.fake.succeed(row.providerPaymentId!);
     await expectJson(yk.notify('payment.succeeded', row.providerPaymentId!), 200);
-    const adapter = yookassaProvider({ shopId: SHOP, secretKey: KEY, apiUrl: FAKE_YOOKASSA_URL, fetch: yk.fake.fetch });
+    const adapter = yookassaProvider({ shopId: SHOP, secretKey: KEY, apiUrl: FAKE_YOOKASSA_URL, fetch: yk.fake.fetch }, GATEWAY);
     const sent = await adapter.createPayout({ payoutId: crypto.randomUUID(), amountKopecks: 237_500, payoutToken: 'pt-1', dealId: row.providerDealId, description: 'Выплата', idempotencyKey: crypto.randomUUID() });
     const [payout] = await t.db
       .insert(payouts)

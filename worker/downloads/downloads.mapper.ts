@@ -41,6 +41,8 @@ export function toReceipt(row: ReceiptRow) {
     status: row.status,
     amount: kopecksToRubles(row.amount_kopecks),
     paid_at: iso(row.paid_at),
+    /** card, СБП or another of the provider's methods; null when not known (paid before decision 020) */
+    payment_method: row.payment_method,
     service: {
       type: row.service_type,
       /** the booking's id for a consultation, the event's for an event, the package's for a package */

@@ -50,6 +50,8 @@ export type ReceiptRow = {
   service_type: 'consultation' | 'event' | 'package';
   amount_kopecks: number;
   paid_at: string;
+  /** how the payer paid (decision 020); null for payments made before it was kept */
+  payment_method: 'bank_card' | 'sbp' | 'other' | null;
   booking_id: number | null;
   /** a package's payment (decision 006, «Packages»): the package, its size and percent */
   package_id: number | null;
@@ -82,7 +84,7 @@ export type ReceiptRow = {
  */
 export async function listReceipts(db: Db, payerId: number, page: { offset: number; limit: number }, paymentId?: string) {
   const result = await db.execute<ReceiptRow>(sql`
-    select p.id, p.status, p.service_type, p.amount_kopecks, p.paid_at,
+    select p.id, p.status, p.service_type, p.amount_kopecks, p.paid_at, p.payment_method,
       b.id as booking_id, e.id as event_id,
       -- what was bought as it was named when paid (migration 0030), not what the mentor calls it now
       p.service_title as title, coalesce(e.starts_at, sl.starts_at, p.paid_at) as service_date,

@@ -25,6 +25,13 @@ const STATUS: Record<ReceiptRow['status'], string> = {
   canceled: 'Отменено',
 };
 
+/** how the payer paid, as the provider reported it (decision 020) */
+const PAYMENT_METHOD: Record<NonNullable<ReceiptRow['payment_method']>, string> = {
+  bank_card: 'Банковская карта',
+  sbp: 'СБП',
+  other: 'Другой способ',
+};
+
 const REFUND_STATUS: Record<NonNullable<ReceiptRow['refund_status']>, string> = {
   pending: 'в обработке',
   succeeded: 'выполнен',
@@ -78,10 +85,11 @@ export function receiptHtml(r: ReceiptRow) {
 </head>
 <body>
 <h1>Чек</h1>
-<p class="muted">Форма — платформа наставничества. Оплата по безопасной сделке: деньги хранятся на платформе до завершения услуги.</p>
+<p class="muted">Форма — платформа наставничества. Деньги хранятся на платформе до завершения услуги.</p>
 <table>
 ${row('Номер платежа', r.id)}
 ${row('Дата оплаты', formatWhen(new Date(r.paid_at), zone))}
+${r.payment_method ? row('Способ оплаты', PAYMENT_METHOD[r.payment_method]) : ''}
 ${row('Услуга', receiptService(r))}
 ${row('Дата услуги', formatWhen(new Date(r.service_date), zone))}
 ${row('Исполнитель (продавец)', personName(r.seller_first_name, r.seller_last_name))}

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
+import type { PaymentMethodKind } from '../payments/payment-provider.ts';
 
 /** The booking or registration a payment pays for; null for no such payment. */
 export async function paymentServiceRef(db: Db, paymentId: string) {
@@ -16,11 +17,11 @@ export async function paymentServiceRef(db: Db, paymentId: string) {
 }
 
 /** pending (or canceled: the payer's money arrived after all) → succeeded; the row, or null when already applied. */
-export async function markPaymentSucceeded(tx: Tx, paymentId: string) {
+export async function markPaymentSucceeded(tx: Tx, paymentId: string, method: PaymentMethodKind | null) {
   const [payment] = await tx
     .update(payments)
-    // a late success after a cancellation: the reason no longer holds
-    .set({ status: 'succeeded', paidAt: sql`now()`, cancelReason: null })
+    // a late success after a cancellation: the reason no longer holds; the method is how the payer paid (decision 020)
+    .set({ status: 'succeeded', paidAt: sql`now()`, cancelReason: null, paymentMethod: method })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'canceled'])))
     .returning();
   return payment ?? null;

@@ -3,7 +3,7 @@
 // updates (payment-events.queries.ts), so five copies of one notification, in any order and at once, change state once.
 import type { Tx } from '../../drizzle/db.ts';
 import { storeNotifications } from '../notifications/notify.ts';
-import type { ProviderContext } from '../payments/payment-provider.ts';
+import type { PaymentMethodKind, ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from './effects.ts';
 import { refundHeld } from './money.ts';
 import { insertLedgerEntries, type Payment } from './money.queries.ts';
@@ -87,12 +87,12 @@ async function registrationTakesPayment(tx: Tx, registrationId: number): Promise
  * canceled (its hold ran out) is still accepted, since the payer's money did arrive: its service is revived
  * if it can be, otherwise the money goes straight back in full.
  */
-export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string): Promise<'applied' | 'already'> {
+export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string, method: PaymentMethodKind | null = null): Promise<'applied' | 'already'> {
   const ref = await paymentServiceRef(ctx.db, paymentId);
   if (!ref) return 'already';
   const effects = await transact(ctx.db, async (tx): Promise<Effects | null> => {
     await lockService(tx, ref);
-    const payment = await markPaymentSucceeded(tx, paymentId);
+    const payment = await markPaymentSucceeded(tx, paymentId, method);
     if (!payment) return null;
     await insertLedgerEntries(tx, [{ paymentId, kind: 'payment_received', debit: 'payer', credit: 'escrow', amountKopecks: payment.amountKopecks }]);
     // a package waits for its payment without a hold, so only a second payment of one package finds it taken

@@ -107,7 +107,7 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow | null
 }
 
 /** Keeps the provider's ids; the first answer stored wins (a repeat with the same key got the same object). */
-export async function storeProviderPayment(db: Db, id: string, values: { providerPaymentId: string; providerDealId: string | null; confirmationUrl: string }) {
+export async function storeProviderPayment(db: Db, id: string, values: { providerPaymentId: string; confirmationUrl: string }) {
   const [row] = await db
     .update(payments)
     .set(values)

@@ -1,9 +1,9 @@
-// POST /api/payments/deals/: the payer's booking or event seat, held for payment, becomes a payment with
-// the provider (a safe deal), and the browser is sent to the provider's confirmation page. Asking again for
+// POST /api/payments/deals/ (the spec's name): the payer's booking, event seat or package, held for payment, becomes
+// an ordinary payment with the provider (decision 020: Форма sells, its own escrow holds the money), and the browser is
+// sent to the provider's confirmation page, where the payer picks a card or СБП. Asking again for
 // the same service gives the same payment: one live payment per service is a unique index, and the
 // provider call carries the payment's own idempotency key, so a retry never creates a second charge.
 import { ApiError, errors } from '../lib/errors.ts';
-import { splitRelease } from '../escrow/fee.ts';
 import { findCallersService, insertPendingPayment, storeProviderPayment, type PaymentRow } from './deals.queries.ts';
 import type { DealBody } from './payments.schemas.ts';
 import { PaymentProviderError } from './provider-error.ts';
@@ -40,7 +40,6 @@ async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider
     created = await provider.createPayment({
       paymentId: payment.id,
       amountKopecks: payment.amountKopecks,
-      payoutKopecks: splitRelease(payment.amountKopecks).payoutKopecks,
       description,
       returnUrl: payment.returnUrl,
       idempotencyKey: payment.idempotencyKey,

@@ -2,13 +2,23 @@ import type { Db } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
 
 /**
- * What we need from a payment provider for a "safe deal": take the payer's money into a deal, tell us its
- * state, pay the mentor out of the deal to a card token, and refund the payer. Implementations:
+ * What we need from a payment provider: take the payer's money (an ordinary one-stage payment: Форма sells the
+ * service and keeps the money in its own escrow, decision 020), tell us its state, pay the mentor out to a card
+ * token, and refund the payer. Payments made earlier inside a YooKassa safe deal keep their deal id, and their
+ * payouts and refunds still name it until they are settled. Implementations:
  * the sandbox (worker/payments/sandbox/, offline, development/test) and YooKassa (worker/payments/yookassa/).
  * Every call carries our idempotency key, so a retry never moves money twice. Amounts are integer kopecks.
  */
 export type ProviderPaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
 export type ProviderTransferStatus = 'pending' | 'succeeded' | 'canceled';
+/** How the payer paid, as we store it (payments.payment_method); the provider may know more methods than we name. */
+export type PaymentMethodKind = 'bank_card' | 'sbp' | 'other';
+
+/** A provider's `payment_method.type` as we store it: card, СБП, or another of its methods; null when it names none. */
+export function paymentMethodKind(type: string | null | undefined): PaymentMethodKind | null {
+  if (!type) return null;
+  return type === 'bank_card' || type === 'sbp' ? type : 'other';
+}
 
 export type ProviderPayment = {
   id: string;
@@ -20,14 +30,14 @@ export type ProviderPayment = {
   metadata: Record<string, string>;
   /** a canceled payment's reason (YooKassa's cancellation_details.reason, see cancel-reasons.ts); null otherwise */
   cancelReason: string | null;
+  /** how the payer paid (the payer picks a card or СБП on the provider's page); null before they chose */
+  method: PaymentMethodKind | null;
 };
 
 export type CreatePaymentInput = {
   /** our payments.id, sent as metadata.payment_id */
   paymentId: string;
   amountKopecks: number;
-  /** the part of the amount that will go to the mentor (amount minus the platform fee) */
-  payoutKopecks: number;
   description: string;
   /** absolute URL the payer's browser comes back to */
   returnUrl: string;
@@ -54,7 +64,7 @@ export type CreateRefundInput = {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'yookassa';
-  createPayment(input: CreatePaymentInput): Promise<{ providerPaymentId: string; providerDealId: string | null; confirmationUrl: string }>;
+  createPayment(input: CreatePaymentInput): Promise<{ providerPaymentId: string; confirmationUrl: string }>;
   /** The provider's own view of a payment: webhooks are trusted only through this. */
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
   createPayout(input: CreatePayoutInput): Promise<{ providerPayoutId: string; status: ProviderTransferStatus }>;

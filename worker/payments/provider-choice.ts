@@ -12,7 +12,9 @@ export const paymentsUnavailable = () => new ApiError(503, 'payments_unavailable
 /** YooKassa from the environment, or null when it is not configured. */
 export function configuredYookassa(env: ProviderContext['env']): YookassaProvider | null {
   const { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_URL: apiUrl } = env;
-  return shopId && secretKey ? yookassaProvider({ shopId, secretKey, apiUrl }) : null;
+  const { YOOKASSA_PAYOUT_AGENT_ID: agentId, YOOKASSA_PAYOUT_SECRET_KEY: payoutSecretKey } = env;
+  const payouts = agentId && payoutSecretKey ? { agentId, secretKey: payoutSecretKey } : null;
+  return shopId && secretKey ? yookassaProvider({ shopId, secretKey, apiUrl }, payouts) : null;
 }
 
 export function paymentProvider(ctx: ProviderContext): PaymentProvider {

@@ -25,7 +25,7 @@ function checkoutDelivery(c: Context<AppEnv>): Delivery {
   return { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, deliver };
 }
 
-/** Under /api: the widget's tokenizer (the number is dropped at once) and the checkout page's two buttons. */
+/** Under /api: the widget's tokenizer (the number is dropped at once) and the checkout page's buttons. */
 export const sandboxApiRoutes = new Hono<AppEnv>()
   .post('/sandbox/payout-cards/tokenize', devOnly, validate('json', sandboxCardBody), async (c) => {
     const { number } = c.req.valid('json');
@@ -36,6 +36,10 @@ export const sandboxApiRoutes = new Hono<AppEnv>()
   .post(`/sandbox${CHECKOUT}/pay`, devOnly, validate('json', sandboxCheckoutBody), async (c) => {
     const declined = c.req.valid('json').card_number === DECLINED_CARD_DIGITS;
     return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), declined ? DECLINED : undefined));
+  })
+  // СБП: the payer confirmed the payment in their bank's app (here: the sandbox's «Оплатить через СБП»)
+  .post(`/sandbox${CHECKOUT}/pay-sbp`, devOnly, async (c) => {
+    return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), undefined, 'sbp'));
   })
   .post(`/sandbox${CHECKOUT}/cancel`, devOnly, async (c) => {
     return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), WALKED_AWAY));

@@ -50,7 +50,7 @@ export async function applyPaymentNotification(ctx: ProviderContext, provider: P
     return 'amount_mismatch';
   }
   return once(ctx, provider, `${event}:${seen.id}`, payload, () =>
-    event === 'payment.succeeded' ? onPaymentSucceeded(ctx, payment.id) : onPaymentCanceled(ctx, payment.id, seen.cancelReason),
+    event === 'payment.succeeded' ? onPaymentSucceeded(ctx, payment.id, seen.method) : onPaymentCanceled(ctx, payment.id, seen.cancelReason),
   );
 }
 

@@ -1,5 +1,5 @@
 // The sandbox provider's payment page («Тестовая оплата»): what the payer sees instead of YooKassa's
-// checkout. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
+// checkout, with its two methods: a card, or СБП (decision 020), which YooKassa confirms in the payer's bank app. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
 // style allowed only by the response's nonce. The server checks the card again (payments.schemas.ts).
 import { escapeHtml } from '../../lib/html.ts';
 // the amount as the product writes money everywhere («1 500 ₽», not «1 500,00 ₽»)
@@ -35,6 +35,12 @@ button:disabled{opacity:.6;cursor:progress}
 .status{min-height:20px;margin:14px 0 0;text-align:center;font-size:13px;color:#4b5563}
 .status.failed{color:#dc2626}
 a{color:#2563eb}
+.methods{display:flex;gap:8px;margin:0 0 16px;padding:0;border:0}
+.methods label{flex:1;display:flex;align-items:center;justify-content:center;gap:6px;margin:0;padding:9px;border:1px solid #d1d5db;border-radius:8px;font-size:14px;color:#374151;cursor:pointer}
+.methods input{width:auto;margin:0}
+.methods label:has(input:checked){border-color:#2563eb;background:#eff6ff;color:#1d4ed8;font-weight:600}
+.sbp{margin:0 0 12px;padding:12px;border-radius:8px;background:#f9fafb;color:#4b5563;font-size:13px}
+[hidden]{display:none!important}
 `;
 
 const SCRIPT = `
@@ -45,6 +51,17 @@ const SCRIPT = `
   var pay = document.getElementById('pay');
   var cancel = document.getElementById('cancel');
   var status = document.getElementById('status');
+  var cardFields = document.getElementById('card-fields');
+  var sbpInfo = document.getElementById('sbp-info');
+  function method() { return document.querySelector('input[name=method]:checked').value; }
+  Array.prototype.forEach.call(document.querySelectorAll('input[name=method]'), function (radio) {
+    radio.addEventListener('change', function () {
+      var sbp = method() === 'sbp';
+      cardFields.hidden = sbp;
+      sbpInfo.hidden = !sbp;
+      pay.textContent = sbp ? 'Оплатить через СБП' : 'Оплатить';
+    });
+  });
 ${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function say(text, failed) {
     status.textContent = text;
     status.className = failed ? 'status failed' : 'status';
@@ -71,6 +88,7 @@ ${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function say(text, failed) {
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();
+    if (method() === 'sbp') { send(config.sbpPath, {}, 'Ждём подтверждения из банка…'); return; }
     var errors = {
       card_number: cardNumberError(inputs.card_number.value),
       expiry: expiryError(inputs.expiry.value),
@@ -112,10 +130,16 @@ export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string
 <p class="status"><a href="${escapeHtml(view.returnUrl)}">Вернуться в магазин</a></p>`);
   }
   const base = `/api/sandbox/checkout/${encodeURIComponent(view.id)}`;
-  const config = scriptJson({ payPath: `${base}/pay`, cancelPath: `${base}/cancel` });
+  const config = scriptJson({ payPath: `${base}/pay`, sbpPath: `${base}/pay-sbp`, cancelPath: `${base}/cancel` });
   const form = `${heading}
-<p class="hint">Деньги не списываются. Тестовая карта: <b>${SANDBOX_PAYING_CARD}</b>; карта <b>${SANDBOX_DECLINED_CARD}</b> будет отклонена.</p>
 <form id="checkout" novalidate autocomplete="off">
+  <fieldset class="methods" aria-label="Способ оплаты">
+    <label><input type="radio" name="method" value="bank_card" checked> Банковская карта</label>
+    <label><input type="radio" name="method" value="sbp"> СБП</label>
+  </fieldset>
+  <p id="sbp-info" class="sbp" hidden>Оплата через Систему быстрых платежей: банк попросит подтвердить платёж в своём приложении, на оплату есть час. В тестовом режиме приложение банка не нужно — кнопка ниже подтверждает платёж.</p>
+  <div id="card-fields">
+  <p class="hint">Деньги не списываются. Тестовая карта: <b>${SANDBOX_PAYING_CARD}</b>; карта <b>${SANDBOX_DECLINED_CARD}</b> будет отклонена.</p>
   <div class="field">
     <label for="card_number">Номер карты</label>
     <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" value="${SANDBOX_PAYING_CARD}" aria-describedby="card_number-error" required>
@@ -132,6 +156,7 @@ export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="3" value="123" aria-describedby="cvc-error" required>
       <p id="cvc-error" class="error" aria-live="polite"></p>
     </div>
+  </div>
   </div>
   <div class="actions">
     <button id="pay" type="submit">Оплатить</button>

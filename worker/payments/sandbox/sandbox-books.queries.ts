@@ -39,12 +39,14 @@ export async function findObject(db: Executor, kind: SandboxKind, id: string): P
 
 /**
  * pending → succeeded | canceled, once: the row that comes back is the one this call settled. A cancellation keeps its
- * details beside the request, as YooKassa's payment object carries `cancellation_details`.
+ * details beside the request, as YooKassa's payment object carries `cancellation_details`, and a success the method
+ * the payer used (`payment_method`).
  */
-export async function settlePayment(db: Executor, id: string, status: 'succeeded' | 'canceled', cancellation?: SandboxCancellation): Promise<SandboxObject | null> {
+export async function settlePayment(db: Executor, id: string, status: 'succeeded' | 'canceled', cancellation?: SandboxCancellation, method?: 'bank_card' | 'sbp'): Promise<SandboxObject | null> {
+  const added = cancellation ? { cancellation_details: cancellation } : method ? { payment_method: { type: method } } : null;
   const [row] = await db
     .update(sandboxProviderObjects)
-    .set(cancellation ? { status, request: sql`${sandboxProviderObjects.request} || ${JSON.stringify({ cancellation_details: cancellation })}::jsonb` } : { status })
+    .set(added ? { status, request: sql`${sandboxProviderObjects.request} || ${JSON.stringify(added)}::jsonb` } : { status })
     .where(and(eq(sandboxProviderObjects.id, id), eq(sandboxProviderObjects.kind, 'payment'), eq(sandboxProviderObjects.status, 'pending')))
     .returning();
   return row ?? null;

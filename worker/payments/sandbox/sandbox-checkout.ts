@@ -25,10 +25,10 @@ export const DECLINED: SandboxCancellation = { party: 'payment_network', reason:
 /** The payer left the checkout without paying: YooKassa lets such a payment expire. */
 export const WALKED_AWAY: SandboxCancellation = { party: 'yoo_money', reason: TIME_RAN_OUT };
 
-/** `canceled` is why the payment failed; without it the payment succeeds. */
-export async function finishCheckout(d: Delivery, providerPaymentId: string, canceled?: SandboxCancellation) {
+/** `canceled` is why the payment failed; without it the payment succeeds, paid by `method`. */
+export async function finishCheckout(d: Delivery, providerPaymentId: string, canceled?: SandboxCancellation, method: 'bank_card' | 'sbp' = 'bank_card') {
   const status = canceled ? 'canceled' : 'succeeded';
-  const settled = await settlePayment(d.db, providerPaymentId, status, canceled);
+  const settled = await settlePayment(d.db, providerPaymentId, status, canceled, canceled ? undefined : method);
   if (!settled) {
     if (await findObject(d.db, 'payment', providerPaymentId)) throw errors.conflict('payment_not_pending', 'Этот платёж уже обработан');
     throw errors.notFound('Платёж не найден');
@@ -42,7 +42,7 @@ export async function finishCheckout(d: Delivery, providerPaymentId: string, can
       status,
       amount: { value: kopecksToValue(settled.amountKopecks), currency: CURRENCY },
       metadata: request.metadata,
-      ...(canceled ? { cancellation_details: canceled } : {}),
+      ...(canceled ? { cancellation_details: canceled } : { payment_method: { type: method } }),
     },
   });
   return { redirect_url: request.return_url, status };

@@ -1,6 +1,6 @@
-// The offline payment provider for development and tests. It follows YooKassa's safe-deal flow: a payment
-// is created `pending` and the payer confirms it on the provider's own page (/sandbox/checkout/{id}),
-// after which the provider sends a signed notification to our webhook (sandbox-checkout.ts).
+// The offline payment provider for development and tests. It follows YooKassa's flow of ordinary payments: a
+// payment is created `pending` and the payer pays it on the provider's own page (/sandbox/checkout/{id}) by card
+// or СБП, after which the provider sends a signed notification to our webhook (sandbox-checkout.ts).
 //
 // Payouts and refunds succeed at once and the answer says so (status 'succeeded'); unlike YooKassa the
 // sandbox sends no payout.* / refund.* notification for them, since the caller already has the final
@@ -8,7 +8,7 @@
 import { CURRENCY, kopecksToValue } from '../amounts.ts';
 import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import type { PaymentProvider, ProviderContext, ProviderPayment, ProviderPaymentStatus } from '../payment-provider.ts';
+import { paymentMethodKind, type PaymentProvider, type ProviderContext, type ProviderPayment, type ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
 import { createOnce } from './sandbox-books.ts';
 import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
@@ -22,7 +22,10 @@ export type SandboxPaymentRequest = {
   description: string;
   return_url: string;
   metadata: Record<string, string>;
-  deal: { id: string; settlements: Array<{ type: 'payout'; amount: { value: string; currency: string } }> };
+  /** only on payments made before decision 020, inside a safe deal */
+  deal?: { id: string; settlements: Array<{ type: 'payout'; amount: { value: string; currency: string } }> };
+  /** set when the payer paid: YooKassa's payment_method.type */
+  payment_method?: { type: 'bank_card' | 'sbp' };
   /** set when the payment was canceled (sandbox-books.queries.ts settlePayment) */
   cancellation_details?: SandboxCancellation;
 };
@@ -39,6 +42,7 @@ export function toProviderPayment(row: SandboxObject): ProviderPayment {
     dealId: request.deal?.id ?? null,
     metadata: request.metadata ?? {},
     cancelReason: row.status === 'canceled' ? storedCancelReason(request.cancellation_details?.reason) : null,
+    method: paymentMethodKind(request.payment_method?.type),
   };
 }
 
@@ -52,14 +56,9 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
         description: input.description,
         return_url: input.returnUrl,
         metadata: { payment_id: input.paymentId },
-        deal: {
-          id: `sbx_deal_${crypto.randomUUID()}`,
-          settlements: [{ type: 'payout', amount: { value: kopecksToValue(input.payoutKopecks), currency: CURRENCY } }],
-        },
       };
       const row = await createOnce(db, { kind: 'payment', status: 'pending', amountKopecks: input.amountKopecks, idempotencyKey: input.idempotencyKey, request });
-      const stored = row.request as SandboxPaymentRequest;
-      return { providerPaymentId: row.id, providerDealId: stored.deal.id, confirmationUrl: sandboxCheckoutUrl(ctx.origin, row.id) };
+      return { providerPaymentId: row.id, confirmationUrl: sandboxCheckoutUrl(ctx.origin, row.id) };
     },
 
     async getPayment(providerPaymentId) {

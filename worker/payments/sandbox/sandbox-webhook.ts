@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError, errors } from '../../lib/errors.ts';
 import { valueToKopecks } from '../amounts.ts';
 import { storedCancelReason } from '../cancel-reasons.ts';
-import type { ProviderContext } from '../payment-provider.ts';
+import { paymentMethodKind, type ProviderContext } from '../payment-provider.ts';
 import { applyPaymentNotification, applyTransferNotification, eventStatus, PAYMENT_EVENTS, TRANSFER_EVENTS, type PaymentEvent, type TransferEvent } from '../webhook-events.ts';
 import { verifySandboxNotification } from './sandbox-signature.ts';
 
@@ -18,6 +18,7 @@ export const sandboxNotification = z.object({
     amount: z.object({ value: z.string(), currency: z.string() }).optional(),
     metadata: z.record(z.string(), z.string()).optional(),
     cancellation_details: z.object({ party: z.string().max(32), reason: z.string().max(64) }).optional(),
+    payment_method: z.object({ type: z.string().max(32) }).optional(),
   }),
 });
 export type SandboxNotification = z.infer<typeof sandboxNotification>;
@@ -49,6 +50,7 @@ export async function handleSandboxNotification(ctx: ProviderContext, rawBody: s
       dealId: null,
       metadata: object.metadata ?? {},
       cancelReason: storedCancelReason(object.cancellation_details?.reason),
+      method: paymentMethodKind(object.payment_method?.type),
     };
     const outcome = await applyPaymentNotification(ctx, 'sandbox', event, seen, parsed.data);
     if (outcome === 'unknown_payment') throw errors.notFound('Платёж не найден');

@@ -1,15 +1,15 @@
-// YooKassa's "safe deal" (Безопасная сделка) behind the PaymentProvider interface. Per payment: a deal
-// (fee_moment deal_closed: the platform's fee is taken when the deal closes, so the payer can get the whole
-// amount back), then a payment in that deal with a redirect confirmation; later a payout to the mentor's
-// card token or a refund, both inside the deal. Amounts on the wire are strings of rubles ("1500.00").
+// YooKassa behind the PaymentProvider interface (decision 020). A payment is an ordinary one-stage payment with a
+// redirect confirmation: YooKassa's page lets the payer pick a card or СБП (not available inside a safe deal), and
+// our own escrow holds the money. A payout to the mentor's card token goes through the payouts gateway (its own
+// agentId and secret key); a refund names the payment. Payments made before decision 020 inside a safe deal keep
+// their deal: their payouts and refunds still name it. Amounts on the wire are strings of rubles ("1500.00").
 import { CURRENCY, kopecksToValue, valueToKopecks } from '../amounts.ts';
 import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus, ProviderTransferStatus } from '../payment-provider.ts';
+import { paymentMethodKind, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, type ProviderTransferStatus } from '../payment-provider.ts';
 import { yookassaClient, type YookassaConfig } from './yookassa-client.ts';
 
 type Amount = { value: string; currency: string };
-type YkDeal = { id: string; type: string; status: string };
 type YkPayment = {
   id: string;
   status: ProviderPaymentStatus;
@@ -19,6 +19,8 @@ type YkPayment = {
   metadata?: Record<string, string>;
   /** on a canceled payment: who canceled it and why */
   cancellation_details?: { party?: string; reason?: string };
+  /** the method the payer chose on YooKassa's page (bank_card, sbp, …) */
+  payment_method?: { type?: string };
 };
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
 
@@ -28,8 +30,6 @@ const TRANSFER_STATUSES = new Set<string>(['pending', 'succeeded', 'canceled']);
 const money = (kopecks: number): Amount => ({ value: kopecksToValue(kopecks), currency: CURRENCY });
 // YooKassa takes descriptions up to 128 characters
 const short = (text: string) => (text.length > 128 ? `${text.slice(0, 127)}…` : text);
-// a deal and its payment are two requests made for one of our keys; each needs a key of its own (≤ 64 chars)
-const dealKey = (idempotencyKey: string) => `deal-${idempotencyKey}`;
 
 const badResponse = (what: string) => new PaymentProviderError('yookassa', 'invalid_response', what);
 
@@ -51,8 +51,15 @@ export type YookassaProvider = PaymentProvider & {
   getRefund(providerRefundId: string): Promise<{ id: string; status: ProviderTransferStatus; amountKopecks: number }>;
 };
 
-export function yookassaProvider(config: YookassaConfig): YookassaProvider {
+/** The payouts gateway (YooKassa's agentId and its own secret key): ordinary payouts are made with it, not the shop's. */
+export type YookassaPayoutConfig = { agentId: string; secretKey: string };
+
+const payoutsNotConfigured = () =>
+  new PaymentProviderError('yookassa', 'payouts_not_configured', 'YOOKASSA_PAYOUT_AGENT_ID and YOOKASSA_PAYOUT_SECRET_KEY are needed for payouts');
+
+export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaPayoutConfig | null = null): YookassaProvider {
   const api = yookassaClient(config);
+  const payoutApi = payoutConfig ? yookassaClient({ ...config, shopId: payoutConfig.agentId, secretKey: payoutConfig.secretKey }) : null;
   const path = (collection: string, id: string) => `/${collection}/${encodeURIComponent(id)}`;
 
   return {
@@ -60,7 +67,7 @@ export function yookassaProvider(config: YookassaConfig): YookassaProvider {
 
     async createPayment(input) {
       const metadata = { payment_id: input.paymentId };
-      const deal = await api.post<YkDeal>('/deals', { type: 'safe_deal', fee_moment: 'deal_closed', description: short(input.description), metadata }, dealKey(input.idempotencyKey));
+      // no payment_method_data: YooKassa's page offers the shop's methods, a card and СБП
       const payment = await api.post<YkPayment>(
         '/payments',
         {
@@ -69,13 +76,12 @@ export function yookassaProvider(config: YookassaConfig): YookassaProvider {
           confirmation: { type: 'redirect', return_url: input.returnUrl },
           description: short(input.description),
           metadata,
-          deal: { id: deal.id, settlements: [{ type: 'payout', amount: money(input.payoutKopecks) }] },
         },
         input.idempotencyKey,
       );
       const confirmationUrl = payment.confirmation?.confirmation_url;
       if (!payment.id || !confirmationUrl) throw badResponse('payment without a confirmation_url');
-      return { providerPaymentId: payment.id, providerDealId: payment.deal?.id ?? deal.id, confirmationUrl };
+      return { providerPaymentId: payment.id, confirmationUrl };
     },
 
     async getPayment(providerPaymentId): Promise<ProviderPayment> {
@@ -89,12 +95,16 @@ export function yookassaProvider(config: YookassaConfig): YookassaProvider {
         dealId: payment.deal?.id ?? null,
         metadata: payment.metadata ?? {},
         cancelReason: payment.status === 'canceled' ? storedCancelReason(payment.cancellation_details?.reason) : null,
+        method: paymentMethodKind(payment.payment_method?.type),
       };
     },
 
     async createPayout(input) {
+      // a payout inside a safe deal is the shop's; an ordinary one is the payouts gateway's
+      const client = input.dealId ? api : payoutApi;
+      if (!client) throw payoutsNotConfigured();
       const payout = transfer(
-        await api.post<YkTransfer>(
+        await client.post<YkTransfer>(
           '/payouts',
           {
             amount: money(input.amountKopecks),
@@ -126,7 +136,17 @@ export function yookassaProvider(config: YookassaConfig): YookassaProvider {
       return { providerRefundId: refund.id, status: refund.status };
     },
 
-    getPayout: async (id) => transfer(await api.get<YkTransfer>(path('payouts', id))),
+    // an ordinary payout is the payouts gateway's; one made inside a safe deal (before decision 020) is the shop's
+    async getPayout(id) {
+      if (payoutApi) {
+        try {
+          return transfer(await payoutApi.get<YkTransfer>(path('payouts', id)));
+        } catch (e) {
+          if (!(e instanceof PaymentProviderError && e.httpStatus === 404)) throw e;
+        }
+      }
+      return transfer(await api.get<YkTransfer>(path('payouts', id)));
+    },
     getRefund: async (id) => transfer(await api.get<YkTransfer>(path('refunds', id))),
   };
 }
