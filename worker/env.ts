@@ -25,6 +25,8 @@ export type Bindings = {
   YOOKASSA_SECRET_KEY?: string;
   /** the payouts gateway's id (agentId) that YooKassa's payout card widget is initialised with */
   YOOKASSA_PAYOUT_AGENT_ID?: string;
+  /** the payouts gateway's own secret key: ordinary payouts (decision 020) are made with it and the agentId */
+  YOOKASSA_PAYOUT_SECRET_KEY?: string;
   /** the API's base address, default https://api.yookassa.ru/v3 (tests point it at a fake) */
   YOOKASSA_API_URL?: string;
   /**
