@@ -3,7 +3,11 @@
 // (400 without; the same key answers the stored object again, the same key with another body is refused),
 // amounts as strings of rubles, errors as {type: 'error', id, code, description, parameter}. It keeps its
 // objects, and the test plays the payer and the bank: succeed() / cancel() a payment, settlePayout().
+// Fiscal receipts (decision 020): a `receipt` in `POST /payments` or `POST /refunds` and the body of `POST /receipts`
+// pass the validator the sandbox uses too (receipt-rules.ts), or are refused 400 `invalid_request` naming the field;
+// separate receipts register at once with made-up fiscal data, unless holdReceipts() keeps them pending.
 import { Hono, type Context } from 'hono';
+import { receiptProblem, separateReceiptProblem, type YookassaErrorEnvelope } from '../../worker/payments/receipts/receipt-rules.ts';
 
 export const FAKE_YOOKASSA_URL = 'https://yookassa.fake/v3';
 
@@ -17,16 +21,52 @@ type Payment = {
   description?: string;
   confirmation: { type: 'redirect'; confirmation_url: string; return_url: string };
   metadata: Record<string, string>;
-  deal: { id: string; settlements: Array<{ type: string; amount: Amount }> };
+  /** only for a payment inside a safe deal; ordinary payments (decision 020) have none */
+  deal?: { id: string; settlements: Array<{ type: string; amount: Amount }> };
   created_at: string;
+  /** the receipt as sent (kept here for tests; YooKassa does not echo it) and its registration */
+  receipt?: unknown;
+  receipt_registration?: 'pending' | 'succeeded' | 'canceled';
   /** a canceled payment's initiator and reason, as YooKassa reports them */
   cancellation_details?: { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
 };
 type Payout = { id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; description?: string; metadata: Record<string, string>; deal?: { id: string } };
-type Refund = { id: string; payment_id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; deal?: { id: string; refund_settlements: unknown[] } };
+type Refund = {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: Amount;
+  deal?: { id: string; refund_settlements: unknown[] };
+  receipt?: unknown;
+  receipt_registration?: 'pending' | 'succeeded' | 'canceled';
+};
+/** A separate receipt (`POST /receipts`) as YooKassa answers it, plus what was sent. */
+type FiscalReceipt = {
+  id: string;
+  type: 'payment' | 'refund';
+  payment_id?: string;
+  refund_id?: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  items: unknown[];
+  settlements: unknown[];
+  tax_system_code?: number;
+  fiscal_document_number?: string;
+  fiscal_storage_number?: string;
+  fiscal_attribute?: string;
+  registered_at?: string;
+  fiscal_provider_id?: string;
+  /** kept for tests; YooKassa's answer has no customer */
+  customer?: unknown;
+};
 
 const error = (c: Context<any>, status: 400 | 401 | 404, code: string, description: string, parameter?: string) =>
   c.json({ type: 'error', id: crypto.randomUUID(), code, description, ...(parameter ? { parameter } : {}) }, status);
+
+const refusal = (c: Context<any>, problem: YookassaErrorEnvelope) => c.json(problem, 400);
+/** what YooKassa answers for a payment or refund: the receipt itself is not echoed */
+const wire = <T extends { receipt?: unknown }>({ receipt: _receipt, ...rest }: T) => rest;
+const receiptWire = ({ customer: _customer, ...rest }: FiscalReceipt) => rest;
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 const kopecks = (amount: unknown) => {
   const a = amount as Amount | undefined;
@@ -34,11 +74,18 @@ const kopecks = (amount: unknown) => {
   return m && a!.currency === 'RUB' ? Number(m[1]) * 100 + Number(m[2]) : null;
 };
 
-export function fakeYookassa(shopId: string, secretKey: string) {
+/**
+ * `payoutGateway`: the payouts gateway's own credentials (agentId and its secret key). When given, payouts and
+ * self-employed calls need them and refuse the shop's, as YooKassa keeps the two gateways apart; without it the shop's
+ * credentials reach every path.
+ */
+export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: { agentId: string; secretKey: string }) {
   const deals = new Map<string, Deal>();
   const payments = new Map<string, Payment>();
   const payouts = new Map<string, Payout>();
   const refunds = new Map<string, Refund>();
+  const receipts = new Map<string, FiscalReceipt>();
+  let receiptsHeld = false;
   /** (path, Idempotence-Key) → the body it was first sent with and the answer */
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const requests: Array<{ method: string; path: string; idempotenceKey: string | null; body: unknown }> = [];
@@ -46,7 +93,9 @@ export function fakeYookassa(shopId: string, secretKey: string) {
   const app = new Hono<{ Variables: { body: Record<string, any> } }>().basePath('/v3');
 
   app.use('*', async (c, next) => {
-    const expected = `Basic ${btoa(`${shopId}:${secretKey}`)}`;
+    const payoutPath = /^\/v3\/(payouts|self_employed|sbp_banks)(\/|$)/.test(c.req.path);
+    const [user, password] = payoutGateway && payoutPath ? [payoutGateway.agentId, payoutGateway.secretKey] : [shopId, secretKey];
+    const expected = `Basic ${btoa(`${user}:${password}`)}`;
     if (c.req.header('authorization') !== expected) return error(c, 401, 'invalid_credentials', 'Login or password is incorrect');
     const key = c.req.header('idempotence-key') ?? null;
     const raw = c.req.method === 'POST' ? await c.req.text() : '';
@@ -85,12 +134,17 @@ export function fakeYookassa(shopId: string, secretKey: string) {
     if (amount === null || amount <= 0) return error(c, 400, 'invalid_request', 'Invalid amount', 'amount');
     if (b.confirmation?.type !== 'redirect' || typeof b.confirmation.return_url !== 'string') return error(c, 400, 'invalid_request', 'Invalid confirmation', 'confirmation');
     if (b.description && String(b.description).length > 128) return error(c, 400, 'invalid_request', 'Description is too long', 'description');
-    const deal = b.deal && deals.get(b.deal.id);
-    if (!deal) return error(c, 400, 'invalid_request', 'Deal not found', 'deal.id');
-    const settlements = b.deal.settlements as Array<{ type: string; amount: Amount }> | undefined;
-    if (!settlements?.length || settlements.some((s) => s.type !== 'payout' || kopecks(s.amount) === null || kopecks(s.amount)! > amount)) {
-      return error(c, 400, 'invalid_request', 'Invalid settlements', 'deal.settlements');
+    let deal: Payment['deal'];
+    if (b.deal !== undefined) {
+      if (!deals.has(b.deal?.id)) return error(c, 400, 'invalid_request', 'Deal not found', 'deal.id');
+      const settlements = b.deal.settlements as Array<{ type: string; amount: Amount }> | undefined;
+      if (!settlements?.length || settlements.some((s) => s.type !== 'payout' || kopecks(s.amount) === null || kopecks(s.amount)! > amount)) {
+        return error(c, 400, 'invalid_request', 'Invalid settlements', 'deal.settlements');
+      }
+      deal = { id: b.deal.id, settlements };
     }
+    const problem = b.receipt !== undefined && receiptProblem(b.receipt, amount);
+    if (problem) return refusal(c, problem);
     const id = crypto.randomUUID();
     const payment: Payment = {
       id,
@@ -100,16 +154,17 @@ export function fakeYookassa(shopId: string, secretKey: string) {
       description: b.description,
       confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.fake/checkout/payments/v2/contract?orderId=${id}`, return_url: b.confirmation.return_url },
       metadata: b.metadata ?? {},
-      deal: { id: deal.id, settlements },
+      ...(deal ? { deal } : {}),
       created_at: new Date().toISOString(),
+      ...(b.receipt !== undefined ? { receipt: b.receipt, receipt_registration: 'pending' as const } : {}),
     };
     payments.set(id, payment);
-    return c.json(payment);
+    return c.json(wire(payment));
   });
 
   app.get('/payments/:id', (c) => {
     const payment = payments.get(c.req.param('id'));
-    return payment ? c.json(payment) : error(c, 404, 'not_found', 'Payment not found');
+    return payment ? c.json(wire(payment)) : error(c, 404, 'not_found', 'Payment not found');
   });
 
   app.post('/payouts', (c) => {
@@ -137,15 +192,81 @@ export function fakeYookassa(shopId: string, secretKey: string) {
     if (payment.status !== 'succeeded') return error(c, 400, 'invalid_request', 'Payment is not succeeded', 'payment_id');
     const refunded = [...refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'canceled').reduce((n, r) => n + kopecks(r.amount)!, 0);
     if (refunded + amount > kopecks(payment.amount)!) return error(c, 400, 'invalid_request', 'Refund amount exceeds payment amount', 'amount');
-    const refund: Refund = { id: crypto.randomUUID(), payment_id: payment.id, status: 'succeeded', amount: b.amount, deal: b.deal && { id: payment.deal.id, ...b.deal } };
+    if (b.deal && !payment.deal) return error(c, 400, 'invalid_request', 'Payment is not in a deal', 'deal');
+    const problem = b.receipt !== undefined && receiptProblem(b.receipt, amount);
+    if (problem) return refusal(c, problem);
+    const refund: Refund = {
+      id: crypto.randomUUID(),
+      payment_id: payment.id,
+      status: 'succeeded',
+      amount: b.amount,
+      deal: b.deal && { id: payment.deal!.id, ...b.deal },
+      ...(b.receipt !== undefined ? { receipt: b.receipt, receipt_registration: 'succeeded' as const } : {}),
+    };
     refunds.set(refund.id, refund);
-    return c.json(refund);
+    return c.json(wire(refund));
   });
 
   app.get('/refunds/:id', (c) => {
     const refund = refunds.get(c.req.param('id'));
-    return refund ? c.json(refund) : error(c, 404, 'not_found', 'Refund not found');
+    return refund ? c.json(wire(refund)) : error(c, 404, 'not_found', 'Refund not found');
   });
+
+  app.post('/receipts', (c) => {
+    const b = c.get('body');
+    const problem = separateReceiptProblem(b);
+    if (problem) return refusal(c, problem);
+    const settled = (b.settlements as Array<{ amount: Amount }>).reduce((n, s) => n + kopecks(s.amount)!, 0);
+    if (b.type === 'payment') {
+      const payment = payments.get(b.payment_id);
+      if (!payment) return error(c, 400, 'invalid_request', 'Payment not found', 'payment_id');
+      if (payment.status !== 'succeeded') return error(c, 400, 'invalid_request', 'Payment is not succeeded', 'payment_id');
+      if (settled > kopecks(payment.amount)!) return error(c, 400, 'invalid_request', 'Settlements amount exceeds payment amount', 'settlements');
+    } else {
+      const refund = refunds.get(b.refund_id);
+      if (!refund) return error(c, 400, 'invalid_request', 'Refund not found', 'refund_id');
+      if (settled > kopecks(refund.amount)!) return error(c, 400, 'invalid_request', 'Settlements amount exceeds refund amount', 'settlements');
+    }
+    // YooKassa's receipt ids are 39 characters (its SDK checks the length)
+    const receipt: FiscalReceipt = {
+      id: `rt-${crypto.randomUUID()}`,
+      type: b.type,
+      ...(b.type === 'payment' ? { payment_id: b.payment_id } : { refund_id: b.refund_id }),
+      status: 'pending',
+      items: b.items,
+      settlements: b.settlements,
+      ...(b.tax_system_code !== undefined ? { tax_system_code: b.tax_system_code } : {}),
+      customer: b.customer,
+    };
+    receipts.set(receipt.id, receipt);
+    if (!receiptsHeld) register(receipt, 'succeeded');
+    return c.json(receiptWire(receipt));
+  });
+
+  app.get('/receipts/:id', (c) => {
+    const receipt = receipts.get(c.req.param('id'));
+    return receipt ? c.json(receiptWire(receipt)) : error(c, 404, 'not_found', 'Receipt not found');
+  });
+
+  app.get('/receipts', (c) => {
+    const paymentId = c.req.query('payment_id');
+    const refundId = c.req.query('refund_id');
+    const items = [...receipts.values()].filter((r) => (!paymentId || r.payment_id === paymentId) && (!refundId || r.refund_id === refundId));
+    return c.json({ type: 'list', items: items.map(receiptWire) });
+  });
+
+  /** the cash register answered: registered with made-up fiscal data (ФН 16 digits, ФД, ФП 10 digits), or not */
+  function register(receipt: FiscalReceipt, status: 'succeeded' | 'canceled') {
+    receipt.status = status;
+    if (status !== 'succeeded') return;
+    Object.assign(receipt, {
+      fiscal_document_number: String(1 + Math.floor(Math.random() * 99_999)),
+      fiscal_storage_number: `9960${digits(12)}`,
+      fiscal_attribute: `${1 + Math.floor(Math.random() * 9)}${digits(9)}`,
+      registered_at: new Date().toISOString(),
+      fiscal_provider_id: crypto.randomUUID(),
+    });
+  }
 
   function settle(id: string, status: 'succeeded' | 'canceled', cancellation?: Payment['cancellation_details']) {
     const payment = payments.get(id);
@@ -153,6 +274,7 @@ export function fakeYookassa(shopId: string, secretKey: string) {
     payment.status = status;
     payment.paid = status === 'succeeded';
     if (cancellation) payment.cancellation_details = cancellation;
+    if (payment.receipt_registration === 'pending' && status === 'succeeded') payment.receipt_registration = 'succeeded';
   }
 
   return {
@@ -160,7 +282,17 @@ export function fakeYookassa(shopId: string, secretKey: string) {
     payments,
     payouts,
     refunds,
+    receipts,
     requests,
+    /** from now on new separate receipts stay `pending` (the register is slow) until settleReceipt(); false undoes it */
+    holdReceipts(hold = true) {
+      receiptsHeld = hold;
+    },
+    settleReceipt(id: string, status: 'succeeded' | 'canceled') {
+      const receipt = receipts.get(id);
+      if (!receipt) throw new Error(`fake YooKassa has no receipt ${id}`);
+      register(receipt, status);
+    },
     /** the payer paid on YooKassa's page */
     succeed: (id: string) => settle(id, 'succeeded'),
     /** the bank declined the card (by default for lack of money), or `cancellation` says who canceled and why */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PaymentProviderError } from '../../worker/payments/provider-error.ts';
 import { configuredYookassa, paymentProvider } from '../../worker/payments/provider-choice.ts';
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';
+import { paymentReceipt, refundReceipt, settlementReceipt, DEFAULT_FISCAL_SETTINGS, type Purchase } from '../../worker/payments/receipts/receipt-builder.ts';
 import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
 import { bindings, ORIGIN, useTestDb } from './helpers.ts';
 
@@ -148,5 +149,131 @@ describe('YooKassa adapter', () => {
     expect((await fake.fetch(`${FAKE_YOOKASSA_URL}/deals`, { method: 'POST', headers, body: JSON.stringify({ type: 'safe_deal', fee_moment: 'deal_closed' }) })).status).toBe(200);
     const reused = await fake.fetch(`${FAKE_YOOKASSA_URL}/deals`, { method: 'POST', headers, body: JSON.stringify({ type: 'safe_deal', fee_moment: 'payment_succeeded' }) });
     expect(reused.status).toBe(400);
+  });
+});
+
+// Decision 020: receipts travel in POST /payments and /refunds, settlement receipts by POST /receipts. Until the
+// adapter sends them, the fake's HTTP is called directly; it refuses a malformed receipt as YooKassa does.
+describe('the fake of YooKassa: fiscal receipts', () => {
+  const purchase: Purchase = { kind: 'consultation', title: 'Разбор резюме', startsAt: new Date('2026-03-12T16:00:00Z'), mentorName: 'Анна Соколова' };
+  const common = { email: 'mentee@forma.test', purchase, settings: DEFAULT_FISCAL_SETTINGS };
+  const rub = (value: string) => ({ value, currency: 'RUB' });
+
+  function api(fake: ReturnType<typeof fakeYookassa>) {
+    const headers = { authorization: `Basic ${btoa(`${SHOP}:${KEY}`)}`, 'content-type': 'application/json' };
+    const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const res = await fake.fetch(`${FAKE_YOOKASSA_URL}${path}`, {
+        method,
+        headers: method === 'POST' ? { ...headers, 'idempotence-key': crypto.randomUUID() } : headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    return { post: (path: string, body: unknown) => send('POST', path, body), get: (path: string) => send('GET', path) };
+  }
+  const payment = (receipt: unknown) => ({ amount: rub('1500.00'), capture: true, confirmation: { type: 'redirect', return_url: `${ORIGIN}/r` }, receipt });
+
+  it('refuses a malformed receipt on a payment with 400 invalid_request naming the field, and keeps a good one', async () => {
+    const fake = fakeYookassa(SHOP, KEY);
+    const { post, get } = api(fake);
+    const good = paymentReceipt({ ...common, amountKopecks: 150_000 });
+
+    const badVat = await post('/payments', payment({ ...good, items: [{ ...good.items[0], vat_code: 13 }] }));
+    expect(badVat).toEqual({ status: 400, body: { type: 'error', id: expect.any(String), code: 'invalid_request', description: expect.any(String), parameter: 'receipt.items[0].vat_code' } });
+    expect((await post('/payments', payment({ ...good, customer: {} }))).body.parameter).toBe('receipt.customer');
+    expect((await post('/payments', payment({ ...good, items: [{ ...good.items[0], amount: rub('1499.99') }] }))).body.parameter).toBe('receipt.items');
+    expect((await post('/payments', payment({ ...good, items: [{ ...good.items[0], amount: { value: '1500', currency: 'RUB' } }] }))).body.parameter).toBe('receipt.items[0].amount.value');
+    expect(fake.payments.size).toBe(0);
+
+    const created = await post('/payments', payment(good));
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ status: 'pending', receipt_registration: 'pending' });
+    expect(created.body).not.toHaveProperty('receipt');
+    expect(fake.payments.get(created.body.id)?.receipt).toEqual(good);
+    fake.succeed(created.body.id);
+    expect((await get(`/payments/${created.body.id}`)).body.receipt_registration).toBe('succeeded');
+  });
+
+  it('checks a refund\'s receipt against the refunded amount', async () => {
+    const fake = fakeYookassa(SHOP, KEY);
+    const { post } = api(fake);
+    const created = await post('/payments', payment(paymentReceipt({ ...common, amountKopecks: 150_000 })));
+    fake.succeed(created.body.id);
+    const partial = refundReceipt({ ...common, amountKopecks: 75_001 });
+    const wrongSum = await post('/refunds', { payment_id: created.body.id, amount: rub('750.00'), receipt: partial });
+    expect(wrongSum).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'receipt.items' } });
+    const badMode = await post('/refunds', { payment_id: created.body.id, amount: rub('750.01'), receipt: { ...partial, items: [{ ...partial.items[0], payment_mode: 'refund' }] } });
+    expect(badMode).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'receipt.items[0].payment_mode' } });
+    expect(fake.refunds.size).toBe(0);
+    const refund = await post('/refunds', { payment_id: created.body.id, amount: rub('750.01'), receipt: partial });
+    expect(refund).toMatchObject({ status: 200, body: { status: 'succeeded', receipt_registration: 'succeeded' } });
+    expect(fake.refunds.get(refund.body.id)?.receipt).toEqual(partial);
+  });
+
+  it('registers a settlement receipt (POST /receipts) with fiscal data, and refuses a malformed one', async () => {
+    const fake = fakeYookassa(SHOP, KEY);
+    const { post, get } = api(fake);
+    const created = await post('/payments', payment(paymentReceipt({ ...common, amountKopecks: 150_000 })));
+    const settlement = settlementReceipt({ ...common, providerPaymentId: created.body.id, amountKopecks: 150_000 });
+    // not paid yet: nothing to settle
+    expect(await post('/receipts', settlement)).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'payment_id' } });
+    fake.succeed(created.body.id);
+    expect(await post('/receipts', { ...settlement, payment_id: 'no-such-payment' })).toMatchObject({ status: 400, body: { parameter: 'payment_id' } });
+    expect(await post('/receipts', { ...settlement, send: false })).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'send' } });
+    expect(await post('/receipts', { ...settlement, settlements: [{ type: 'barter', amount: rub('1500.00') }] })).toMatchObject({ status: 400, body: { parameter: 'settlements[0].type' } });
+    expect(await post('/receipts', { ...settlement, items: [{ ...settlement.items[0], measure: undefined }] })).toMatchObject({ status: 400, body: { parameter: 'items[0].measure' } });
+    expect(fake.receipts.size).toBe(0);
+
+    const registered = await post('/receipts', settlement);
+    expect(registered).toEqual({
+      status: 200,
+      body: {
+        id: expect.any(String),
+        type: 'payment',
+        payment_id: created.body.id,
+        status: 'succeeded',
+        items: settlement.items,
+        settlements: settlement.settlements,
+        tax_system_code: 3,
+        fiscal_document_number: expect.stringMatching(/^\d+$/),
+        fiscal_storage_number: expect.stringMatching(/^\d{16}$/),
+        fiscal_attribute: expect.stringMatching(/^\d{10}$/),
+        registered_at: expect.any(String),
+        fiscal_provider_id: expect.any(String),
+      },
+    });
+    expect(registered.body.id).toHaveLength(39);
+    expect(await get(`/receipts/${registered.body.id}`)).toEqual(registered);
+    expect((await get(`/receipts?payment_id=${created.body.id}`)).body.items).toEqual([registered.body]);
+    expect((await get('/receipts/rt-none')).status).toBe(404);
+
+    // a slow register: pending until it answers
+    fake.holdReceipts();
+    const late = settlementReceipt({ ...common, providerPaymentId: created.body.id, amountKopecks: 1050, lateCancellation: true });
+    const pending = await post('/receipts', late);
+    expect(pending.body).toMatchObject({ status: 'pending' });
+    expect(pending.body).not.toHaveProperty('fiscal_document_number');
+    fake.settleReceipt(pending.body.id, 'succeeded');
+    expect((await get(`/receipts/${pending.body.id}`)).body).toMatchObject({ status: 'succeeded', fiscal_attribute: expect.any(String) });
+  });
+
+  it('takes an ordinary payment with no deal (decision 020), and refuses a refund inside a deal for it', async () => {
+    const fake = fakeYookassa(SHOP, KEY);
+    const { post } = api(fake);
+    const created = await post('/payments', { amount: rub('1500.00'), capture: true, confirmation: { type: 'redirect', return_url: `${ORIGIN}/r` } });
+    expect(created.status).toBe(200);
+    expect(created.body).not.toHaveProperty('deal');
+    fake.succeed(created.body.id);
+    expect(await post('/refunds', { payment_id: created.body.id, amount: rub('10.00'), deal: { refund_settlements: [] } })).toMatchObject({ status: 400, body: { parameter: 'deal' } });
+  });
+
+  it('keeps the payouts gateway apart: with its own credentials set, payouts refuse the shop\'s and payments refuse the gateway\'s', async () => {
+    const fake = fakeYookassa(SHOP, KEY, { agentId: '505050', secretKey: 'payout_secret' });
+    const call = (path: string, user: string, password: string) =>
+      fake.fetch(`${FAKE_YOOKASSA_URL}${path}`, { headers: { authorization: `Basic ${btoa(`${user}:${password}`)}` } }).then((r) => r.status);
+    expect(await call('/payouts/po-1', SHOP, KEY)).toBe(401);
+    expect(await call('/payouts/po-1', '505050', 'payout_secret')).toBe(404);
+    expect(await call('/payments/p-1', '505050', 'payout_secret')).toBe(401);
+    expect(await call('/payments/p-1', SHOP, KEY)).toBe(404);
   });
 });

@@ -69,8 +69,10 @@ export type YookassaErrorEnvelope = { type: 'error'; id: string; code: 'invalid_
 
 /** Thrown inside the checks and turned into the envelope at the edge, so each check is one line. */
 class Refusal extends Error {
-  constructor(readonly parameter: string, description: string) {
+  readonly parameter: string;
+  constructor(parameter: string, description: string) {
     super(description);
+    this.parameter = parameter;
   }
 }
 
