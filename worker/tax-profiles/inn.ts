@@ -13,8 +13,5 @@ function checkDigit(digits: readonly number[], weights: readonly number[]) {
 export function isValidPersonInn(inn: string) {
   if (!/^[0-9]{12}$/.test(inn)) return false;
   const digits = [...inn].map(Number);
-  return (
-    checkDigit(digits, WEIGHTS_11) === digits[10] &&
-    checkDigit(digits, WEIGHTS_12) === digits[11]
-  );
+  return checkDigit(digits, WEIGHTS_11) === digits[10] && checkDigit(digits, WEIGHTS_12) === digits[11];
 }

@@ -1,9 +1,9 @@
 // What the tax status needs from the payment provider: YooKassa's `self_employed` objects (decision 020), the mentor's
 // permission for ЮMoney to register his income receipts in «Мой налог». A port of its own so this domain does not
 // depend on how the provider is built; the provider (worker/payments) implements it for YooKassa and the sandbox.
-import type { ProviderContext } from "../payments/payment-provider.ts";
-import { ApiError } from "../lib/errors.ts";
-import type { SelfEmployedStatus } from "./tax-profiles.schemas.ts";
+import type { ProviderContext } from '../payments/payment-provider.ts';
+import { ApiError } from '../lib/errors.ts';
+import type { SelfEmployedStatus } from './tax-profiles.schemas.ts';
 
 export type SelfEmployedObject = {
   id: string;
@@ -13,16 +13,12 @@ export type SelfEmployedObject = {
 
 export interface SelfEmployedPort {
   /** POST /self_employed with `itn` or `phone` and `confirmation: {type: "redirect"}` */
-  createSelfEmployed(input: {
-    itn?: string;
-    phone?: string;
-    idempotencyKey: string;
-  }): Promise<SelfEmployedObject & { confirmationUrl: string | null }>;
+  createSelfEmployed(input: { itn?: string; phone?: string; idempotencyKey: string }): Promise<SelfEmployedObject & { confirmationUrl: string | null }>;
   /** GET /self_employed/{id} */
   getSelfEmployed(id: string): Promise<SelfEmployedObject>;
 }
 
-export const SELF_EMPLOYED_NOT_CONFIGURED = "self_employed_not_configured";
+export const SELF_EMPLOYED_NOT_CONFIGURED = 'self_employed_not_configured';
 
 /**
  * The provider's self-employed calls for this request. Not wired yet: the payment provider gains `/self_employed`
@@ -30,9 +26,5 @@ export const SELF_EMPLOYED_NOT_CONFIGURED = "self_employed_not_configured";
  */
 export function selfEmployedPort(ctx: ProviderContext): SelfEmployedPort {
   void ctx;
-  throw new ApiError(
-    503,
-    SELF_EMPLOYED_NOT_CONFIGURED,
-    "Подтверждение статуса самозанятого пока не подключено. Попробуйте позже.",
-  );
+  throw new ApiError(503, SELF_EMPLOYED_NOT_CONFIGURED, 'Подтверждение статуса самозанятого пока не подключено. Попробуйте позже.');
 }

@@ -1,26 +1,17 @@
 // The statements of a mentor's tax status (decision 020): read it, save it (dropping the self-employed permission when
 // what it was granted for changes), and record YooKassa's answers about the permission.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../drizzle/db.ts";
-import { mentorTaxProfiles } from "../../drizzle/schema/payments.ts";
-import type {
-  SelfEmployedStatus,
-  TaxProfileInput,
-} from "./tax-profiles.schemas.ts";
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../drizzle/db.ts';
+import { mentorTaxProfiles } from '../../drizzle/schema/payments.ts';
+import type { SelfEmployedStatus, TaxProfileInput } from './tax-profiles.schemas.ts';
 
 export type TaxProfileRow = typeof mentorTaxProfiles.$inferSelect;
 
 /** An ИНН YooKassa reports (found by the phone) fills a profile that has none; a stored one is never overwritten. */
-const innFound = (itn: string | null) =>
-  itn && /^[0-9]{12}$/.test(itn)
-    ? { inn: sql`coalesce(${mentorTaxProfiles.inn}, ${itn})` }
-    : {};
+const innFound = (itn: string | null) => (itn && /^[0-9]{12}$/.test(itn) ? { inn: sql`coalesce(${mentorTaxProfiles.inn}, ${itn})` } : {});
 
 export async function findTaxProfile(db: Db, userId: number) {
-  const [row] = await db
-    .select()
-    .from(mentorTaxProfiles)
-    .where(eq(mentorTaxProfiles.userId, userId));
+  const [row] = await db.select().from(mentorTaxProfiles).where(eq(mentorTaxProfiles.userId, userId));
   return row ?? null;
 }
 
@@ -29,20 +20,11 @@ export async function findTaxProfile(db: Db, userId: number) {
  * status: when the status, the ИНН or the phone changes, the stored permission no longer speaks for this profile and is
  * cleared, to be asked for again (a separate read-then-write could keep a stale one under a concurrent change).
  */
-export async function saveTaxProfile(
-  db: Db,
-  userId: number,
-  input: TaxProfileInput,
-) {
+export async function saveTaxProfile(db: Db, userId: number, input: TaxProfileInput) {
   const t = mentorTaxProfiles;
   const changed = sql`(${t.status} is distinct from excluded.status or ${t.inn} is distinct from excluded.inn or ${t.phone} is distinct from excluded.phone)`;
-  const keepUnlessChanged = (
-    column:
-      | typeof t.selfEmployedId
-      | typeof t.selfEmployedStatus
-      | typeof t.confirmationUrl
-      | typeof t.checkedAt,
-  ) => sql`case when ${changed} then null else ${column} end`;
+  const keepUnlessChanged = (column: typeof t.selfEmployedId | typeof t.selfEmployedStatus | typeof t.confirmationUrl | typeof t.checkedAt) =>
+    sql`case when ${changed} then null else ${column} end`;
   const [row] = await db
     .insert(t)
     .values({
@@ -100,7 +82,7 @@ export async function recordSelfEmployedRequest(
     .where(
       and(
         eq(t.userId, userId),
-        eq(t.status, "self_employed"),
+        eq(t.status, 'self_employed'),
         askedFor.inn === null ? isNull(t.inn) : eq(t.inn, askedFor.inn),
         askedFor.phone === null ? isNull(t.phone) : eq(t.phone, askedFor.phone),
       ),
@@ -110,11 +92,7 @@ export async function recordSelfEmployedRequest(
 }
 
 /** The permission's status as last read from YooKassa, on the object it was read for (a newer ask is left alone). */
-export async function recordSelfEmployedStatus(
-  db: Db,
-  userId: number,
-  answer: { id: string; status: SelfEmployedStatus; itn: string | null },
-) {
+export async function recordSelfEmployedStatus(db: Db, userId: number, answer: { id: string; status: SelfEmployedStatus; itn: string | null }) {
   const t = mentorTaxProfiles;
   const [row] = await db
     .update(t)
