@@ -134,7 +134,7 @@ export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string
   const form = `${heading}
 <form id="checkout" novalidate autocomplete="off">
   <fieldset class="methods" aria-label="Способ оплаты">
-    <label><input type="radio" name="method" value="bank_card" checked> Банковская карта</label>
+    <label><input type="radio" name="method" value="bank_card" checked> Карта</label>
     <label><input type="radio" name="method" value="sbp"> СБП</label>
   </fieldset>
   <p id="sbp-info" class="sbp" hidden>Оплата через Систему быстрых платежей: банк попросит подтвердить платёж в своём приложении, на оплату есть час. В тестовом режиме приложение банка не нужно — кнопка ниже подтверждает платёж.</p>
