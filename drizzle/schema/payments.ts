@@ -249,8 +249,9 @@ export const sandboxProviderObjects = pgTable(
   },
   (t) => [
     uniqueIndex('sandbox_provider_objects_idem_uq').on(t.kind, t.idempotencyKey),
-    check('sandbox_provider_objects_kind', sql`${t.kind} in ('payment', 'payout', 'refund')`),
-    check('sandbox_provider_objects_amount', sql`${t.amountKopecks} > 0`),
+    // self_employed: a mentor's permission to register income receipts (decision 020); it moves no money
+    check('sandbox_provider_objects_kind', sql`${t.kind} in ('payment', 'payout', 'refund', 'self_employed')`),
+    check('sandbox_provider_objects_amount', sql`${t.amountKopecks} > 0 or (${t.kind} = 'self_employed' and ${t.amountKopecks} = 0)`),
   ],
 );
 

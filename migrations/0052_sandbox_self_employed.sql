@@ -1,0 +1,4 @@
+ALTER TABLE "sandbox_provider_objects" DROP CONSTRAINT "sandbox_provider_objects_kind";--> statement-breakpoint
+ALTER TABLE "sandbox_provider_objects" DROP CONSTRAINT "sandbox_provider_objects_amount";--> statement-breakpoint
+ALTER TABLE "sandbox_provider_objects" ADD CONSTRAINT "sandbox_provider_objects_kind" CHECK ("sandbox_provider_objects"."kind" in ('payment', 'payout', 'refund', 'self_employed'));--> statement-breakpoint
+ALTER TABLE "sandbox_provider_objects" ADD CONSTRAINT "sandbox_provider_objects_amount" CHECK ("sandbox_provider_objects"."amount_kopecks" > 0 or ("sandbox_provider_objects"."kind" = 'self_employed' and "sandbox_provider_objects"."amount_kopecks" = 0));
