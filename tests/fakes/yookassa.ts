@@ -24,6 +24,8 @@ type Payment = {
   /** only for a payment inside a safe deal; ordinary payments (decision 020) have none */
   deal?: { id: string; settlements: Array<{ type: string; amount: Amount }> };
   created_at: string;
+  /** how the payer paid: set when the payer pays (succeed()), or at once when the shop chose (payment_method_data) */
+  payment_method?: { type: string; id: string; saved: false; sbp_operation_id?: string; card?: { first6: string; last4: string; card_type: string } };
   /** the receipt as sent (kept here for tests; YooKassa does not echo it) and its registration */
   receipt?: unknown;
   receipt_registration?: 'pending' | 'succeeded' | 'canceled';
@@ -31,6 +33,8 @@ type Payment = {
   cancellation_details?: { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
 };
 type Payout = { id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; description?: string; metadata: Record<string, string>; deal?: { id: string } };
+/** who is calling: the shop (payments, refunds, receipts, safe-deal payouts) or the payouts gateway (ordinary payouts) */
+type Caller = 'shop' | 'gateway';
 type Refund = {
   id: string;
   payment_id: string;
@@ -59,8 +63,11 @@ type FiscalReceipt = {
   customer?: unknown;
 };
 
-const error = (c: Context<any>, status: 400 | 401 | 404, code: string, description: string, parameter?: string) =>
+const error = (c: Context<any>, status: 400 | 401 | 403 | 404, code: string, description: string, parameter?: string) =>
   c.json({ type: 'error', id: crypto.randomUUID(), code, description, ...(parameter ? { parameter } : {}) }, status);
+
+/** the methods a shop may name in payment_method_data (a card and СБП are what Форма offers) */
+const PAYMENT_METHODS: unknown[] = ['bank_card', 'sbp', 'yoo_money', 'sberbank', 'tinkoff_bank', 'sber_loan'];
 
 const refusal = (c: Context<any>, problem: YookassaErrorEnvelope) => c.json(problem, 400);
 /** what YooKassa answers for a payment or refund: the receipt itself is not echoed */
@@ -90,13 +97,20 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const requests: Array<{ method: string; path: string; idempotenceKey: string | null; body: unknown }> = [];
 
-  const app = new Hono<{ Variables: { body: Record<string, any> } }>().basePath('/v3');
+  /** which caller made each payout: a payout is visible only to the credentials it was made with */
+  const payoutOwners = new Map<string, Caller>();
+
+  const app = new Hono<{ Variables: { body: Record<string, any>; caller: Caller } }>().basePath('/v3');
 
   app.use('*', async (c, next) => {
+    const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
+    const authorization = c.req.header('authorization');
+    const caller: Caller | null =
+      authorization === basic(shopId, secretKey) ? 'shop' : payoutGateway && authorization === basic(payoutGateway.agentId, payoutGateway.secretKey) ? 'gateway' : null;
+    // the payouts gateway's key opens payouts (and the self-employed and СБП-bank lists) only
     const payoutPath = /^\/v3\/(payouts|self_employed|sbp_banks)(\/|$)/.test(c.req.path);
-    const [user, password] = payoutGateway && payoutPath ? [payoutGateway.agentId, payoutGateway.secretKey] : [shopId, secretKey];
-    const expected = `Basic ${btoa(`${user}:${password}`)}`;
-    if (c.req.header('authorization') !== expected) return error(c, 401, 'invalid_credentials', 'Login or password is incorrect');
+    if (!caller || (caller === 'gateway' && !payoutPath)) return error(c, 401, 'invalid_credentials', 'Login or password is incorrect');
+    c.set('caller', caller);
     const key = c.req.header('idempotence-key') ?? null;
     const raw = c.req.method === 'POST' ? await c.req.text() : '';
     let parsed: Record<string, any> = {};
@@ -143,6 +157,9 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
       }
       deal = { id: b.deal.id, settlements };
     }
+    const method = b.payment_method_data?.type;
+    if (b.payment_method_data !== undefined && !PAYMENT_METHODS.includes(method)) return error(c, 400, 'invalid_request', 'Invalid payment method type', 'payment_method_data.type');
+    if (method === 'sbp' && b.capture !== true) return error(c, 400, 'invalid_request', 'Two-stage payments are not available for sbp', 'capture');
     const problem = b.receipt !== undefined && receiptProblem(b.receipt, amount);
     if (problem) return refusal(c, problem);
     const id = crypto.randomUUID();
@@ -155,6 +172,7 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
       confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.fake/checkout/payments/v2/contract?orderId=${id}`, return_url: b.confirmation.return_url },
       metadata: b.metadata ?? {},
       ...(deal ? { deal } : {}),
+      ...(method ? { payment_method: { type: method, id, saved: false as const } } : {}),
       created_at: new Date().toISOString(),
       ...(b.receipt !== undefined ? { receipt: b.receipt, receipt_registration: 'pending' as const } : {}),
     };
@@ -173,14 +191,18 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     if (amount === null || amount <= 0) return error(c, 400, 'invalid_request', 'Invalid amount', 'amount');
     if (typeof b.payout_token !== 'string' || !b.payout_token) return error(c, 400, 'invalid_request', 'Payout destination is not specified', 'payout_token');
     if (b.deal && !deals.has(b.deal.id)) return error(c, 400, 'invalid_request', 'Deal not found', 'deal.id');
+    // with a payouts gateway, a safe deal's payout is the shop's and an ordinary payout the gateway's
+    if (payoutGateway && c.get('caller') === 'shop' && !b.deal) return error(c, 403, 'forbidden', 'Ordinary payouts are made through the payouts gateway');
+    if (c.get('caller') === 'gateway' && b.deal) return error(c, 400, 'invalid_request', 'Deal payouts are made by the shop', 'deal');
     const payout: Payout = { id: `po-${crypto.randomUUID()}`, status: 'pending', amount: b.amount, description: b.description, metadata: b.metadata ?? {}, deal: b.deal };
     payouts.set(payout.id, payout);
+    payoutOwners.set(payout.id, c.get('caller'));
     return c.json(payout);
   });
 
   app.get('/payouts/:id', (c) => {
     const payout = payouts.get(c.req.param('id'));
-    return payout ? c.json(payout) : error(c, 404, 'not_found', 'Payout not found');
+    return payout && payoutOwners.get(payout.id) === c.get('caller') ? c.json(payout) : error(c, 404, 'not_found', 'Payout not found');
   });
 
   app.post('/refunds', (c) => {
@@ -268,9 +290,19 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     });
   }
 
-  function settle(id: string, status: 'succeeded' | 'canceled', cancellation?: Payment['cancellation_details']) {
+  function settle(id: string, status: 'succeeded' | 'canceled', cancellation?: Payment['cancellation_details'], method?: 'bank_card' | 'sbp') {
     const payment = payments.get(id);
     if (!payment) throw new Error(`fake YooKassa has no payment ${id}`);
+    if (method && payment.payment_method && payment.payment_method.type !== method) throw new Error(`payment ${id} is to be paid by ${payment.payment_method.type}`);
+    if (status === 'succeeded') {
+      const type = method ?? payment.payment_method?.type ?? 'bank_card';
+      payment.payment_method = {
+        type,
+        id,
+        saved: false,
+        ...(type === 'sbp' ? { sbp_operation_id: crypto.randomUUID().replace(/-/g, '').toUpperCase() } : type === 'bank_card' ? { card: { first6: '220220', last4: '4242', card_type: 'Mir' } } : {}),
+      };
+    }
     payment.status = status;
     payment.paid = status === 'succeeded';
     if (cancellation) payment.cancellation_details = cancellation;
@@ -293,8 +325,8 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
       if (!receipt) throw new Error(`fake YooKassa has no receipt ${id}`);
       register(receipt, status);
     },
-    /** the payer paid on YooKassa's page */
-    succeed: (id: string) => settle(id, 'succeeded'),
+    /** the payer paid on YooKassa's page: by the method the shop named, else as `method` says (a card by default) */
+    succeed: (id: string, method?: 'bank_card' | 'sbp') => settle(id, 'succeeded', undefined, method),
     /** the bank declined the card (by default for lack of money), or `cancellation` says who canceled and why */
     cancel: (id: string, cancellation: Payment['cancellation_details'] = { party: 'payment_network', reason: 'insufficient_funds' }) => settle(id, 'canceled', cancellation),
     settlePayout(id: string, status: 'succeeded' | 'canceled') {

@@ -1,5 +1,6 @@
-// The YooKassa adapter against a local fake of its API v3: the safe-deal calls, their bodies, Basic auth,
-// idempotence keys and YooKassa's errors.
+// The YooKassa adapter against a local fake of its API v3: ordinary one-stage payments (decision 020), payouts through
+// the payouts gateway, refunds, the safe deals of older payments, their bodies, Basic auth, idempotence keys and
+// YooKassa's errors; and the fake's own checks of fiscal receipts.
 import { describe, expect, it } from 'vitest';
 import { PaymentProviderError } from '../../worker/payments/provider-error.ts';
 import { configuredYookassa, paymentProvider } from '../../worker/payments/provider-choice.ts';
@@ -10,22 +11,38 @@ import { bindings, ORIGIN, useTestDb } from './helpers.ts';
 
 const SHOP = '123456';
 const KEY = 'test_secret_key';
+const GATEWAY = { agentId: '505050', secretKey: 'payout_secret' };
 const t = useTestDb();
 
 function setup() {
-  const fake = fakeYookassa(SHOP, KEY);
-  const provider = yookassaProvider({ shopId: SHOP, secretKey: KEY, apiUrl: FAKE_YOOKASSA_URL, fetch: fake.fetch });
+  const fake = fakeYookassa(SHOP, KEY, GATEWAY);
+  const provider = yookassaProvider({ shopId: SHOP, secretKey: KEY, apiUrl: FAKE_YOOKASSA_URL, fetch: fake.fetch }, GATEWAY);
   return { fake, provider };
 }
 
 const paymentInput = () => ({
   paymentId: crypto.randomUUID(),
   amountKopecks: 150_000,
-  payoutKopecks: 142_500,
   description: 'Консультация «Карьера в IT», 12 марта',
   returnUrl: `${ORIGIN}/payment-return?payment_id=1`,
   idempotencyKey: crypto.randomUUID(),
 });
+
+/** a payment made before decision 020 inside a safe deal, straight through the fake's HTTP, and paid */
+async function dealPayment(fake: ReturnType<typeof fakeYookassa>) {
+  const headers = { authorization: `Basic ${btoa(`${SHOP}:${KEY}`)}`, 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown) =>
+    (await (await fake.fetch(`${FAKE_YOOKASSA_URL}${path}`, { method: 'POST', headers: { ...headers, 'idempotence-key': crypto.randomUUID() }, body: JSON.stringify(body) })).json()) as { id: string };
+  const deal = await post('/deals', { type: 'safe_deal', fee_moment: 'deal_closed' });
+  const payment = await post('/payments', {
+    amount: { value: '1500.00', currency: 'RUB' },
+    capture: true,
+    confirmation: { type: 'redirect', return_url: `${ORIGIN}/r` },
+    deal: { id: deal.id, settlements: [{ type: 'payout', amount: { value: '1425.00', currency: 'RUB' } }] },
+  });
+  fake.succeed(payment.id);
+  return { dealId: deal.id, providerPaymentId: payment.id };
+}
 
 describe('YooKassa adapter', () => {
   it('is chosen when the shop id and secret key are set, in any environment', () => {
@@ -34,23 +51,12 @@ describe('YooKassa adapter', () => {
     expect(configuredYookassa({ ...env, YOOKASSA_SECRET_KEY: '' })).toBeNull();
   });
 
-  it('creates a safe deal and a payment in it, with amounts as strings and the payout settlement', async () => {
+  it('creates an ordinary one-stage payment, no deal, amounts as strings; reads how the payer paid', async () => {
     const { fake, provider } = setup();
     const input = paymentInput();
     const created = await provider.createPayment(input);
-    expect(created).toEqual({
-      providerPaymentId: expect.any(String),
-      providerDealId: expect.stringMatching(/^dl-/),
-      confirmationUrl: expect.stringContaining(created.providerPaymentId),
-    });
-    const [deal, payment] = fake.requests;
-    expect(deal).toEqual({
-      method: 'POST',
-      path: '/v3/deals',
-      idempotenceKey: `deal-${input.idempotencyKey}`,
-      body: { type: 'safe_deal', fee_moment: 'deal_closed', description: input.description, metadata: { payment_id: input.paymentId } },
-    });
-    expect(payment).toEqual({
+    expect(created).toEqual({ providerPaymentId: expect.any(String), confirmationUrl: expect.stringContaining(created.providerPaymentId) });
+    expect(fake.requests).toEqual([{
       method: 'POST',
       path: '/v3/payments',
       idempotenceKey: input.idempotencyKey,
@@ -60,64 +66,78 @@ describe('YooKassa adapter', () => {
         confirmation: { type: 'redirect', return_url: input.returnUrl },
         description: input.description,
         metadata: { payment_id: input.paymentId },
-        deal: { id: created.providerDealId, settlements: [{ type: 'payout', amount: { value: '1425.00', currency: 'RUB' } }] },
       },
-    });
+    }]);
     expect(await provider.getPayment(created.providerPaymentId)).toEqual({
       id: created.providerPaymentId,
       status: 'pending',
       amountKopecks: 150_000,
       currency: 'RUB',
-      dealId: created.providerDealId,
+      dealId: null,
       metadata: { payment_id: input.paymentId },
       cancelReason: null,
+      method: null,
     });
-    fake.succeed(created.providerPaymentId);
-    expect((await provider.getPayment(created.providerPaymentId)).status).toBe('succeeded');
+    fake.succeed(created.providerPaymentId, 'sbp');
+    expect(await provider.getPayment(created.providerPaymentId)).toMatchObject({ status: 'succeeded', method: 'sbp' });
+    const byCard = await provider.createPayment(paymentInput());
+    fake.succeed(byCard.providerPaymentId);
+    expect((await provider.getPayment(byCard.providerPaymentId)).method).toBe('bank_card');
   });
 
-  it('reuses the idempotence key: a repeated create gives the same deal and payment', async () => {
+  it('reuses the idempotence key: a repeated create gives the same payment', async () => {
     const { fake, provider } = setup();
     const input = paymentInput();
     const first = await provider.createPayment(input);
     expect(await provider.createPayment(input)).toEqual(first);
-    expect(fake.deals.size).toBe(1);
     expect(fake.payments.size).toBe(1);
     const other = await provider.createPayment({ ...input, idempotencyKey: crypto.randomUUID() });
     expect(other.providerPaymentId).not.toBe(first.providerPaymentId);
   });
 
-  it('pays out to a card token inside the deal, and refunds inside the deal', async () => {
+  it('pays out to a card token through the payouts gateway, and refunds naming the payment', async () => {
     const { fake, provider } = setup();
     const created = await provider.createPayment(paymentInput());
     fake.succeed(created.providerPaymentId);
 
-    const payoutInput = { payoutId: crypto.randomUUID(), amountKopecks: 142_500, payoutToken: 'pt-card-token', dealId: created.providerDealId, description: 'Выплата', idempotencyKey: crypto.randomUUID() };
+    const payoutInput = { payoutId: crypto.randomUUID(), amountKopecks: 142_500, payoutToken: 'pt-card-token', dealId: null, description: 'Выплата', idempotencyKey: crypto.randomUUID() };
     const payout = await provider.createPayout(payoutInput);
     expect(payout).toEqual({ providerPayoutId: expect.stringMatching(/^po-/), status: 'pending' });
     expect(fake.requests.at(-1)).toEqual({
       method: 'POST',
       path: '/v3/payouts',
       idempotenceKey: payoutInput.idempotencyKey,
-      body: { amount: { value: '1425.00', currency: 'RUB' }, payout_token: 'pt-card-token', description: 'Выплата', metadata: { payout_id: payoutInput.payoutId }, deal: { id: created.providerDealId } },
+      body: { amount: { value: '1425.00', currency: 'RUB' }, payout_token: 'pt-card-token', description: 'Выплата', metadata: { payout_id: payoutInput.payoutId } },
     });
     expect(await provider.createPayout(payoutInput)).toEqual(payout);
     expect(fake.payouts.size).toBe(1);
     fake.settlePayout(payout.providerPayoutId, 'succeeded');
     expect(await provider.getPayout(payout.providerPayoutId)).toEqual({ id: payout.providerPayoutId, status: 'succeeded', amountKopecks: 142_500 });
 
-    const refundInput = { refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks: 50_000, dealId: created.providerDealId, description: 'Возврат', idempotencyKey: crypto.randomUUID() };
+    const refundInput = { refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks: 50_000, dealId: null, description: 'Возврат', idempotencyKey: crypto.randomUUID() };
     const refund = await provider.createRefund(refundInput);
     expect(refund).toEqual({ providerRefundId: expect.any(String), status: 'succeeded' });
-    expect(fake.requests.at(-1)!.body).toEqual({
-      payment_id: created.providerPaymentId,
-      amount: { value: '500.00', currency: 'RUB' },
-      description: 'Возврат',
-      deal: { refund_settlements: [{ type: 'payout', amount: { value: '500.00', currency: 'RUB' } }] },
-    });
+    expect(fake.requests.at(-1)!.body).toEqual({ payment_id: created.providerPaymentId, amount: { value: '500.00', currency: 'RUB' }, description: 'Возврат' });
     expect(await provider.createRefund(refundInput)).toEqual(refund);
     expect(fake.refunds.size).toBe(1);
     expect((await provider.getRefund(refund.providerRefundId)).amountKopecks).toBe(50_000);
+
+    // without the gateway's credentials an ordinary payout cannot be made
+    const shopOnly = yookassaProvider({ shopId: SHOP, secretKey: KEY, apiUrl: FAKE_YOOKASSA_URL, fetch: fake.fetch });
+    expect(await shopOnly.createPayout({ ...payoutInput, idempotencyKey: crypto.randomUUID() }).catch((e) => e)).toMatchObject({ code: 'payouts_not_configured' });
+  });
+
+  it("keeps an older safe deal's payment in its deal: the shop pays out and refunds inside it", async () => {
+    const { fake, provider } = setup();
+    const { dealId, providerPaymentId } = await dealPayment(fake);
+    expect((await provider.getPayment(providerPaymentId)).dealId).toBe(dealId);
+    const payout = await provider.createPayout({ payoutId: crypto.randomUUID(), amountKopecks: 142_500, payoutToken: 'pt-card-token', dealId, description: 'Выплата', idempotencyKey: crypto.randomUUID() });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ deal: { id: dealId } });
+    fake.settlePayout(payout.providerPayoutId, 'succeeded');
+    // made with the shop's key, so read back with it after the gateway does not know it
+    expect(await provider.getPayout(payout.providerPayoutId)).toMatchObject({ status: 'succeeded', amountKopecks: 142_500 });
+    await provider.createRefund({ refundId: crypto.randomUUID(), providerPaymentId, amountKopecks: 50_000, dealId, description: 'Возврат', idempotencyKey: crypto.randomUUID() });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ deal: { refund_settlements: [{ type: 'payout', amount: { value: '500.00', currency: 'RUB' } }] } });
   });
 
   it("turns YooKassa's refusals into a typed error with its code and description", async () => {
@@ -125,7 +145,7 @@ describe('YooKassa adapter', () => {
     const created = await provider.createPayment(paymentInput());
     // still pending: nothing to refund
     const refused = await provider
-      .createRefund({ refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks: 100, dealId: created.providerDealId, description: 'x', idempotencyKey: crypto.randomUUID() })
+      .createRefund({ refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks: 100, dealId: null, description: 'x', idempotencyKey: crypto.randomUUID() })
       .catch((e) => e);
     expect(refused).toBeInstanceOf(PaymentProviderError);
     expect(refused).toMatchObject({ provider: 'yookassa', code: 'invalid_request', description: 'Payment is not succeeded (payment_id)', httpStatus: 400, retryable: false });
@@ -267,13 +287,37 @@ describe('the fake of YooKassa: fiscal receipts', () => {
     expect(await post('/refunds', { payment_id: created.body.id, amount: rub('10.00'), deal: { refund_settlements: [] } })).toMatchObject({ status: 400, body: { parameter: 'deal' } });
   });
 
-  it('keeps the payouts gateway apart: with its own credentials set, payouts refuse the shop\'s and payments refuse the gateway\'s', async () => {
-    const fake = fakeYookassa(SHOP, KEY, { agentId: '505050', secretKey: 'payout_secret' });
-    const call = (path: string, user: string, password: string) =>
-      fake.fetch(`${FAKE_YOOKASSA_URL}${path}`, { headers: { authorization: `Basic ${btoa(`${user}:${password}`)}` } }).then((r) => r.status);
-    expect(await call('/payouts/po-1', SHOP, KEY)).toBe(401);
-    expect(await call('/payouts/po-1', '505050', 'payout_secret')).toBe(404);
-    expect(await call('/payments/p-1', '505050', 'payout_secret')).toBe(401);
-    expect(await call('/payments/p-1', SHOP, KEY)).toBe(404);
+  it('keeps the payouts gateway apart: its key opens payouts only, and each key sees only its own payouts', async () => {
+    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
+    const call = (method: 'GET' | 'POST', path: string, [user, password]: [string, string], body?: unknown) =>
+      fake
+        .fetch(`${FAKE_YOOKASSA_URL}${path}`, {
+          method,
+          headers: { authorization: `Basic ${btoa(`${user}:${password}`)}`, 'content-type': 'application/json', 'idempotence-key': crypto.randomUUID() },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        .then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
+    const shop: [string, string] = [SHOP, KEY];
+    const gateway: [string, string] = [GATEWAY.agentId, GATEWAY.secretKey];
+    expect((await call('GET', '/payments/p-1', gateway)).status).toBe(401);
+    expect((await call('GET', '/payments/p-1', shop)).status).toBe(404);
+    const payout = { amount: { value: '100.00', currency: 'RUB' }, payout_token: 'pt-1' };
+    // an ordinary payout is the gateway's; the shop makes only a safe deal's
+    expect(await call('POST', '/payouts', shop, payout)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    const made = await call('POST', '/payouts', gateway, payout);
+    expect(made.status).toBe(200);
+    expect((await call('GET', `/payouts/${made.body.id}`, gateway)).status).toBe(200);
+    expect((await call('GET', `/payouts/${made.body.id}`, shop)).status).toBe(404);
+  });
+
+  it('takes the payment method the shop names, and only one stage for СБП', async () => {
+    const fake = fakeYookassa(SHOP, KEY);
+    const { post } = api(fake);
+    const sbp = await post('/payments', { ...payment(undefined), payment_method_data: { type: 'sbp' } });
+    expect(sbp.body.payment_method).toEqual({ type: 'sbp', id: sbp.body.id, saved: false });
+    fake.succeed(sbp.body.id);
+    expect(fake.payments.get(sbp.body.id)!.payment_method).toMatchObject({ type: 'sbp', sbp_operation_id: expect.any(String) });
+    expect(await post('/payments', { ...payment(undefined), capture: false, payment_method_data: { type: 'sbp' } })).toMatchObject({ status: 400, body: { parameter: 'capture' } });
+    expect(await post('/payments', { ...payment(undefined), payment_method_data: { type: 'cash' } })).toMatchObject({ status: 400, body: { parameter: 'payment_method_data.type' } });
   });
 });
