@@ -107,6 +107,7 @@ function checkCustomer(v: unknown, at: string) {
   const hasEmail = v.email !== undefined;
   const hasPhone = v.phone !== undefined;
   if (!hasEmail && !hasPhone) refuse(at, 'Customer\'s email or phone is required');
+  // tag 1008 (the buyer's phone or e-mail) holds at most 64 characters
   if (hasEmail && (typeof v.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(v.email) || v.email.length > 64)) refuse(`${at}.email`, 'Invalid email');
   if (hasPhone && (typeof v.phone !== 'string' || !/^\d{4,15}$/.test(v.phone))) refuse(`${at}.phone`, 'Phone must be 4 to 15 digits (ITU-T E.164)');
   if (v.full_name !== undefined && (typeof v.full_name !== 'string' || !v.full_name || v.full_name.length > 256)) refuse(`${at}.full_name`, 'Invalid full_name');
