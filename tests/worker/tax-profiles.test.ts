@@ -10,7 +10,7 @@ import type { SelfEmployedPort } from '../../worker/tax-profiles/self-employed-p
 import { findTaxProfile } from '../../worker/tax-profiles/tax-profiles.queries.ts';
 import { taxProfileMessages, type TaxProfileBody } from '../../worker/tax-profiles/tax-profiles.schemas.ts';
 import { createUser } from '../factories.ts';
-import { useTestDb } from './helpers.ts';
+import { call, ORIGIN, useTestDb } from './helpers.ts';
 import { heldBooking } from './payments-fixtures.ts';
 import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
@@ -243,14 +243,35 @@ describe('the self-employed permission', () => {
     return mentor;
   }
 
-  it('asking for it answers 503 in the envelope while the provider does not offer it yet', async () => {
+  it('is asked through the provider: the sandbox’s own page grants it, and the profile reads the new state from the provider', async () => {
     const mentor = await selfEmployed();
-    expect(await expectError(as(mentor)['tax-profile']['self-employed'].$post(), 503)).toMatchObject({ code: 'self_employed_not_configured' });
-    // and the profile still reads, without the provider
-    expectMatch(await get(mentor), {
-      status: 'self_employed',
-      self_employed: null,
-    });
+    expectMatch(await get(mentor), { status: 'self_employed', self_employed: null, can_receive_payouts: false });
+    const asked = await expectOk(as(mentor)['tax-profile']['self-employed'].$post(), 200);
+    const url = asked.self_employed?.confirmation_url ?? '';
+    expect(url).toMatch(new RegExp(`^${ORIGIN}/sandbox/self-employed/sbx_se_[0-9a-f-]{36}$`));
+    const id = url.split('/').at(-1)!;
+    // the provider's page («Мой налог» in life) asks the mentor
+    const page = await (await call(`/sandbox/self-employed/${id}`)).text();
+    expect(page).toContain('Разрешить');
+    expect(page).toContain(`ИНН ${INN}`);
+    const sandboxAnswer = (action: 'confirm' | 'reject') =>
+      call(`/api/sandbox/self-employed/${id}/${action}/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' });
+    expect((await sandboxAnswer('confirm')).status).toBe(200);
+    expect((await sandboxAnswer('reject')).status).toBe(409);
+    // nothing tells us: the profile asks the provider when it is read
+    expectMatch(await get(mentor), { self_employed: { status: 'confirmed' }, can_receive_payouts: true });
+    expect(await (await call(`/sandbox/self-employed/${id}`)).text()).toContain('Разрешение выдано');
+  });
+
+  it('asked by phone, the sandbox finds a valid ИНН as YooKassa does; a refusal leaves payouts waiting', async () => {
+    const mentor = await selfEmployed({ status: 'self_employed', phone: '+7 912 345-67-89' });
+    const asked = await expectOk(as(mentor)['tax-profile']['self-employed'].$post(), 200);
+    const id = (asked.self_employed?.confirmation_url ?? '').split('/').at(-1)!;
+    const res = await call(`/api/sandbox/self-employed/${id}/reject/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' });
+    expect(res.status).toBe(200);
+    const after = await get(mentor);
+    expectMatch(after, { self_employed: { status: 'canceled' }, can_receive_payouts: false });
+    expect(isValidPersonInn(after.inn ?? '')).toBe(true);
   });
 
   it('is asked by ИНН (or by phone when there is none), shown while pending, and lets payouts go once confirmed', async () => {

@@ -62,6 +62,12 @@ export type CreateRefundInput = {
   idempotencyKey: string;
 };
 
+/**
+ * YooKassa's `self_employed` object: a self-employed mentor's permission for ЮMoney to register his income receipts in
+ * «Мой налог» (decision 020). `itn` is known once YooKassa found it (it finds it from the phone when asked by phone).
+ */
+export type ProviderSelfEmployed = { id: string; status: 'pending' | 'confirmed' | 'canceled' | 'unregistered'; itn: string | null };
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'yookassa';
   createPayment(input: CreatePaymentInput): Promise<{ providerPaymentId: string; confirmationUrl: string }>;
@@ -69,6 +75,10 @@ export interface PaymentProvider {
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
   createPayout(input: CreatePayoutInput): Promise<{ providerPayoutId: string; status: ProviderTransferStatus }>;
   createRefund(input: CreateRefundInput): Promise<{ providerRefundId: string; status: ProviderTransferStatus }>;
+  /** Asks the permission (`POST /self_employed`); the person grants it on the provider's page at `confirmationUrl`. */
+  createSelfEmployed(input: { itn?: string; phone?: string; idempotencyKey: string }): Promise<ProviderSelfEmployed & { confirmationUrl: string | null }>;
+  /** The permission's state now (`GET /self_employed/{id}`): there is no notification for it. */
+  getSelfEmployed(id: string): Promise<ProviderSelfEmployed>;
 }
 
 /** Where the provider needs to know about us: the database (sandbox books) and our public origin. */

@@ -1,5 +1,6 @@
 // The local sandbox payment provider (ENVIRONMENT development/test only; 404 in production, where the real
-// provider's widget and checkout take their place): the payout-card widget and the checkout page.
+// provider's widget and checkout take their place): the payout-card widget, the checkout page and the stand-in for
+// «Мой налог»'s permission request (decision 020).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errors } from '../lib/errors.ts';
@@ -14,9 +15,14 @@ import { newNonce, sandboxPageHeaders } from './sandbox/page-security.ts';
 import { findObject } from './sandbox/sandbox-books.queries.ts';
 import { DECLINED, DECLINED_CARD_DIGITS, finishCheckout, WALKED_AWAY, type Delivery } from './sandbox/sandbox-checkout.ts';
 import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
+import { answerSelfEmployed, getSandboxSelfEmployed } from './sandbox/sandbox-self-employed.ts';
+import { selfEmployedHtml } from './sandbox/self-employed-page.ts';
+import { PaymentProviderError } from './provider-error.ts';
 
 // the sandbox's payment ids: anything else names no payment
 const CHECKOUT = '/checkout/:id{sbx_pay_[0-9a-f-]{36}}';
+// and its self-employed permission requests
+const SELF_EMPLOYED = '/self-employed/:id{sbx_se_[0-9a-f-]{36}}';
 
 /** Where the checkout's notification goes: this app's webhook, through the app createApp handed to the request. */
 function checkoutDelivery(c: Context<AppEnv>): Delivery {
@@ -43,7 +49,10 @@ export const sandboxApiRoutes = new Hono<AppEnv>()
   })
   .post(`/sandbox${CHECKOUT}/cancel`, devOnly, async (c) => {
     return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), WALKED_AWAY));
-  });
+  })
+  // the mentor's answer to the permission request; our app learns it by asking the provider, as with YooKassa
+  .post(`/sandbox${SELF_EMPLOYED}/confirm`, devOnly, async (c) => c.json(await answerSelfEmployed(c.var.db, c.req.param('id'), true)))
+  .post(`/sandbox${SELF_EMPLOYED}/reject`, devOnly, async (c) => c.json(await answerSelfEmployed(c.var.db, c.req.param('id'), false)));
 
 /** Under /sandbox: the widget page the settings screen frames, and the payer's checkout page. */
 export const sandboxPageRoutes = new Hono<AppEnv>()
@@ -59,4 +68,11 @@ export const sandboxPageRoutes = new Hono<AppEnv>()
     const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
     const view = { id: row.id, amountKopecks: row.amountKopecks, description: request.description, status: row.status, returnUrl: request.return_url };
     return c.html(checkoutHtml(nonce, view, nextYear), 200, sandboxPageHeaders(nonce, "'none'"));
+  })
+  .get(SELF_EMPLOYED, devOnly, database, async (c) => {
+    const object = await getSandboxSelfEmployed(c.var.db, c.req.param('id')).catch((e) => {
+      throw e instanceof PaymentProviderError ? errors.notFound('Запрос не найден') : e;
+    });
+    const nonce = newNonce();
+    return c.html(selfEmployedHtml(nonce, object, object.itn ? `ИНН ${object.itn}.` : 'ИНН найдём по номеру телефона.'), 200, sandboxPageHeaders(nonce, "'none'"));
   });

@@ -9,6 +9,13 @@ function checkDigit(digits: readonly number[], weights: readonly number[]) {
   return (weights.reduce((sum, w, i) => sum + w * digits[i], 0) % 11) % 10;
 }
 
+/** A person's ИНН from its first ten digits: the two check digits appended (the sandbox makes one from a phone). */
+export function personInnFrom(first10: string) {
+  const digits = [...first10].map(Number);
+  const eleventh = checkDigit(digits, WEIGHTS_11);
+  return `${first10}${eleventh}${checkDigit([...digits, eleventh], WEIGHTS_12)}`;
+}
+
 /** Whether `inn` is 12 digits whose two check digits hold. */
 export function isValidPersonInn(inn: string) {
   if (!/^[0-9]{12}$/.test(inn)) return false;

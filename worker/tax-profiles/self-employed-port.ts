@@ -2,7 +2,7 @@
 // permission for ЮMoney to register his income receipts in «Мой налог». A port of its own so this domain does not
 // depend on how the provider is built; the provider (worker/payments) implements it for YooKassa and the sandbox.
 import type { ProviderContext } from '../payments/payment-provider.ts';
-import { ApiError } from '../lib/errors.ts';
+import { paymentProvider } from '../payments/provider-choice.ts';
 import type { SelfEmployedStatus } from './tax-profiles.schemas.ts';
 
 export type SelfEmployedObject = {
@@ -21,10 +21,9 @@ export interface SelfEmployedPort {
 export const SELF_EMPLOYED_NOT_CONFIGURED = 'self_employed_not_configured';
 
 /**
- * The provider's self-employed calls for this request. Not wired yet: the payment provider gains `/self_employed`
- * in issue 37's adapter step, which replaces this body; until then asking for the permission answers 503.
+ * The provider's self-employed calls for this request: YooKassa's payouts gateway, or the sandbox in development and
+ * tests. Where payments are not configured at all, asking answers 503 (`payments_unavailable`), as paying does.
  */
 export function selfEmployedPort(ctx: ProviderContext): SelfEmployedPort {
-  void ctx;
-  throw new ApiError(503, SELF_EMPLOYED_NOT_CONFIGURED, 'Подтверждение статуса самозанятого пока не подключено. Попробуйте позже.');
+  return paymentProvider(ctx);
 }

@@ -75,7 +75,8 @@ export async function recordSelfEmployedRequest(
       selfEmployedId: answer.id,
       selfEmployedStatus: answer.status,
       confirmationUrl: answer.confirmationUrl,
-      checkedAt: sql`now()`,
+      // not read since the mentor went to the confirmation page: his first visit back asks the provider
+      checkedAt: null,
       ...innFound(answer.itn),
       updatedAt: sql`now()`,
     })

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../drizzle/db.ts';
 import { sandboxProviderObjects } from '../../../drizzle/schema/payments.ts';
 
-export type SandboxKind = 'payment' | 'payout' | 'refund';
+export type SandboxKind = 'payment' | 'payout' | 'refund' | 'self_employed';
 export type SandboxObject = typeof sandboxProviderObjects.$inferSelect;
 /** who canceled a payment and why, in YooKassa's words */
 export type SandboxCancellation = { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
@@ -69,4 +69,14 @@ export async function refundedKopecks(tx: Tx, paymentId: string): Promise<number
     .from(sandboxProviderObjects)
     .where(and(eq(sandboxProviderObjects.kind, 'refund'), sql`${sandboxProviderObjects.request}->>'payment_id' = ${paymentId}`));
   return Number(refunded);
+}
+
+/** A permission's answer on the sandbox's page: pending → confirmed | canceled, once, with the ИНН the sandbox found. */
+export async function settleSelfEmployed(db: Executor, id: string, status: 'confirmed' | 'canceled', itn: string): Promise<SandboxObject | null> {
+  const [row] = await db
+    .update(sandboxProviderObjects)
+    .set({ status, request: sql`${sandboxProviderObjects.request} || ${JSON.stringify({ itn })}::jsonb` })
+    .where(and(eq(sandboxProviderObjects.id, id), eq(sandboxProviderObjects.kind, 'self_employed'), eq(sandboxProviderObjects.status, 'pending')))
+    .returning();
+  return row ?? null;
 }

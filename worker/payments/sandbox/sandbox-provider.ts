@@ -11,6 +11,7 @@ import { PaymentProviderError } from '../provider-error.ts';
 import { paymentMethodKind, type PaymentProvider, type ProviderContext, type ProviderPayment, type ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
 import { createOnce } from './sandbox-books.ts';
+import { createSandboxSelfEmployed, getSandboxSelfEmployed } from './sandbox-self-employed.ts';
 import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
@@ -114,5 +115,8 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
       });
       return { providerRefundId: row.id, status: 'succeeded' };
     },
+
+    createSelfEmployed: (input) => createSandboxSelfEmployed(db, ctx.origin, input),
+    getSelfEmployed: (id) => getSandboxSelfEmployed(db, id),
   };
 }

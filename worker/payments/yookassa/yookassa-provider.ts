@@ -6,7 +6,7 @@
 import { CURRENCY, kopecksToValue, valueToKopecks } from '../amounts.ts';
 import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import { paymentMethodKind, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, type ProviderTransferStatus } from '../payment-provider.ts';
+import { paymentMethodKind, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, type ProviderSelfEmployed, type ProviderTransferStatus } from '../payment-provider.ts';
 import { yookassaClient, type YookassaConfig } from './yookassa-client.ts';
 
 type Amount = { value: string; currency: string };
@@ -23,6 +23,13 @@ type YkPayment = {
   payment_method?: { type?: string };
 };
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
+type YkSelfEmployed = { id: string; status: string; itn?: string; confirmation?: { type: string; confirmation_url?: string } };
+const SELF_EMPLOYED_STATUSES = new Set<string>(['pending', 'confirmed', 'canceled', 'unregistered']);
+
+function selfEmployed(object: YkSelfEmployed): ProviderSelfEmployed {
+  if (!object.id || !SELF_EMPLOYED_STATUSES.has(object.status)) throw badResponse(`unexpected self_employed ${JSON.stringify(object).slice(0, 200)}`);
+  return { id: object.id, status: object.status as ProviderSelfEmployed['status'], itn: object.itn ?? null };
+}
 
 const PAYMENT_STATUSES = new Set<string>(['pending', 'waiting_for_capture', 'succeeded', 'canceled']);
 const TRANSFER_STATUSES = new Set<string>(['pending', 'succeeded', 'canceled']);
@@ -148,5 +155,17 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
       return transfer(await api.get<YkTransfer>(path('payouts', id)));
     },
     getRefund: async (id) => transfer(await api.get<YkTransfer>(path('refunds', id))),
+
+    // the permission belongs to payouts: the payouts gateway asks it (decision 020)
+    async createSelfEmployed(input) {
+      if (!payoutApi) throw payoutsNotConfigured();
+      const body = { ...(input.itn ? { itn: input.itn } : { phone: input.phone }), confirmation: { type: 'redirect' } };
+      const answer = await payoutApi.post<YkSelfEmployed>('/self_employed', body, input.idempotencyKey);
+      return { ...selfEmployed(answer), confirmationUrl: answer.confirmation?.confirmation_url ?? null };
+    },
+    async getSelfEmployed(id) {
+      if (!payoutApi) throw payoutsNotConfigured();
+      return selfEmployed(await payoutApi.get<YkSelfEmployed>(path('self_employed', id)));
+    },
   };
 }
