@@ -12,6 +12,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { payoutTokenApi, type PayoutToken } from './profile-settings.api.ts';
 import { settingsQueries } from './profile-settings.queries.ts';
 import { usePayoutCardHeight, usePayoutCardMessages } from './payout-card-message.ts';
+import { PayoutReadiness, TaxStatusCard } from './tax-status-card.tsx';
 
 /** The card form, served by the app itself: the sandbox's widget locally, our page around YooKassa's in production. */
 export const PAYOUT_WIDGET_SRC = '/widgets/payout-card';
@@ -22,8 +23,18 @@ export function cardBrand(cardType: string): string {
   return brands[cardType.toLowerCase()] ?? (cardType ? cardType[0]!.toUpperCase() + cardType.slice(1) : 'Карта');
 }
 
-/** Tab "Платежные настройки": the payout card (the first token is the current one), or the widget to add one. */
+/** Tab "Платежные настройки": a mentor's tax status (decision 020), then the payout card. */
 export function PaymentTab() {
+  return (
+    <div className="grid gap-6">
+      <TaxStatusCard />
+      <PayoutCardSection />
+    </div>
+  );
+}
+
+/** The payout card (the first token is the current one), or the widget to add one. */
+function PayoutCardSection() {
   const queryClient = useQueryClient();
   const tokens = useQuery(settingsQueries.payoutTokens());
   const tokensKey = settingsQueries.payoutTokens().queryKey;
@@ -58,6 +69,7 @@ export function PaymentTab() {
       <div className="grid gap-1">
         <h2 className="text-base font-semibold">Карта для выплат</h2>
         <p className="text-sm text-muted-foreground">На эту карту поступают деньги за ваши консультации и мероприятия.</p>
+        <PayoutReadiness />
       </div>
       {tokens.isPending ? (
         <Skeleton role="status" aria-label="Загрузка" className="h-24" />

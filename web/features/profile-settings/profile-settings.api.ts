@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { api, specPath, toApiError, unwrap } from '../../lib/api-client.ts';
 import type { EducationValues, WorkExperienceValues } from '../../components/work-education/work-education.types.ts';
+import type { TaxProfileBody } from '../../../worker/tax-profiles/tax-profiles.schemas.ts';
 
 /* Calls of the settings screen (spec 001 §7) through the typed client. */
 
@@ -58,4 +59,15 @@ export const payoutTokenApi = {
   list: async () => unwrap(await api.payments.tokens.$get()),
   create: async (json: NewPayoutToken) => unwrap(await api.payments.tokens.$post({ json })),
   remove: async (id: number) => expectNoContent(await api.payments.tokens[':id'].$delete({ param: { id: String(id) } })),
+};
+
+/** The mentor's tax status for payouts (decision 020). */
+export type TaxProfile = InferResponseType<(typeof api)['tax-profile']['$get'], 200>;
+const taxRoute = api['tax-profile'];
+
+export const taxProfileApi = {
+  get: async () => unwrap(await taxRoute.$get()),
+  save: async (json: TaxProfileBody) => unwrap(await taxRoute.$put({ json })),
+  /** asks YooKassa for the self-employed permission; the answer carries the confirmation page to send the mentor to */
+  askPermission: async () => unwrap(await taxRoute['self-employed'].$post()),
 };
