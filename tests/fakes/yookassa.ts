@@ -6,6 +6,10 @@
 // Fiscal receipts (decision 020): a `receipt` in `POST /payments` or `POST /refunds` and the body of `POST /receipts`
 // pass the validator the sandbox uses too (receipt-rules.ts), or are refused 400 `invalid_request` naming the field;
 // separate receipts register at once with made-up fiscal data, unless holdReceipts() keeps them pending.
+// Self-employed payees (research 037 §3.5-3.7): `POST /self_employed` asks a person's permission (the test answers
+// for him with setSelfEmployed()); a payout to him carries `self_employed` and `receipt_data` and, once succeeded,
+// the income receipt «Мой налог» registered; without a confirmed permission or over the yearly НПД limit it is
+// refused, as a canceled payout by default or as a 400 (YooKassa's documents leave open which; both are to be handled).
 import { Hono, type Context } from 'hono';
 import { receiptProblem, separateReceiptProblem, type YookassaErrorEnvelope } from '../../worker/payments/receipts/receipt-rules.ts';
 
@@ -32,7 +36,28 @@ type Payment = {
   /** a canceled payment's initiator and reason, as YooKassa reports them */
   cancellation_details?: { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
 };
-type Payout = { id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: Amount; description?: string; metadata: Record<string, string>; deal?: { id: string } };
+type Payout = {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: Amount;
+  description?: string;
+  metadata: Record<string, string>;
+  deal?: { id: string };
+  self_employed?: { id: string };
+  /** the income receipt, present once the payout succeeded (receipt_data as sent, plus its id and print link) */
+  receipt?: { service_name: string; npd_receipt_id: string; url: string; amount?: Amount };
+  cancellation_details?: { party: 'yoo_money' | 'payout_network'; reason: string };
+};
+type SelfEmployedStatus = 'pending' | 'confirmed' | 'canceled' | 'unregistered';
+type SelfEmployed = {
+  id: string;
+  status: SelfEmployedStatus;
+  created_at: string;
+  itn?: string;
+  phone?: string;
+  confirmation?: { type: 'redirect'; confirmation_url: string };
+  test: boolean;
+};
 /** who is calling: the shop (payments, refunds, receipts, safe-deal payouts) or the payouts gateway (ordinary payouts) */
 type Caller = 'shop' | 'gateway';
 type Refund = {
@@ -75,6 +100,9 @@ const wire = <T extends { receipt?: unknown }>({ receipt: _receipt, ...rest }: T
 const receiptWire = ({ customer: _customer, ...rest }: FiscalReceipt) => rest;
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
+/** НПД: at most 2.4 M ₽ of income a calendar year */
+const NPD_YEARLY_LIMIT_KOPECKS = 240_000_000;
+
 const kopecks = (amount: unknown) => {
   const a = amount as Amount | undefined;
   const m = a && typeof a.value === 'string' ? /^(\d+)\.(\d{2})$/.exec(a.value) : null;
@@ -92,6 +120,10 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
   const payouts = new Map<string, Payout>();
   const refunds = new Map<string, Refund>();
   const receipts = new Map<string, FiscalReceipt>();
+  const selfEmployed = new Map<string, SelfEmployed>();
+  /** the receipt_data a payout asked for, registered when it succeeds */
+  const receiptData = new Map<string, { service_name: string; amount?: Amount }>();
+  let selfEmployedRefusal: 'canceled' | 'error' = 'canceled';
   let receiptsHeld = false;
   /** (path, Idempotence-Key) → the body it was first sent with and the answer */
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
@@ -99,6 +131,8 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
 
   /** which caller made each payout: a payout is visible only to the credentials it was made with */
   const payoutOwners = new Map<string, Caller>();
+  /** the year each payout was made in, for the НПД limit */
+  const payoutYears = new Map<string, number>();
 
   const app = new Hono<{ Variables: { body: Record<string, any>; caller: Caller } }>().basePath('/v3');
 
@@ -194,10 +228,65 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     // with a payouts gateway, a safe deal's payout is the shop's and an ordinary payout the gateway's
     if (payoutGateway && c.get('caller') === 'shop' && !b.deal) return error(c, 403, 'forbidden', 'Ordinary payouts are made through the payouts gateway');
     if (c.get('caller') === 'gateway' && b.deal) return error(c, 400, 'invalid_request', 'Deal payouts are made by the shop', 'deal');
-    const payout: Payout = { id: `po-${crypto.randomUUID()}`, status: 'pending', amount: b.amount, description: b.description, metadata: b.metadata ?? {}, deal: b.deal };
+    if (b.receipt_data !== undefined && b.self_employed === undefined) return error(c, 400, 'invalid_request', 'receipt_data is allowed only with self_employed', 'receipt_data');
+    let refusedFor: string | null = null;
+    if (b.self_employed !== undefined) {
+      if (b.deal) return error(c, 400, 'invalid_request', 'Self-employed payouts are ordinary payouts only', 'self_employed');
+      const person = selfEmployed.get(b.self_employed?.id);
+      if (!person) return error(c, 400, 'invalid_request', 'Self-employed not found', 'self_employed.id');
+      const name = b.receipt_data?.service_name;
+      if (typeof name !== 'string' || name.length < 1 || name.length > 50) return error(c, 400, 'invalid_request', 'service_name must be 1 to 50 characters', 'receipt_data.service_name');
+      if (b.receipt_data.amount !== undefined && kopecks(b.receipt_data.amount) !== amount) return error(c, 400, 'invalid_request', 'receipt_data amount must equal the payout amount', 'receipt_data.amount');
+      // YooKassa checks the status, the permission and the yearly НПД limit (2.4 M ₽, this payout included)
+      const year = new Date().getUTCFullYear();
+      const paid = [...payouts.values()]
+        .filter((p) => p.self_employed?.id === person.id && p.status !== 'canceled' && payoutYears.get(p.id) === year)
+        .reduce((n, p) => n + kopecks(p.amount)!, 0);
+      if (person.status !== 'confirmed') refusedFor = `Self-employed status is ${person.status}`;
+      else if (paid + amount > NPD_YEARLY_LIMIT_KOPECKS) refusedFor = 'The self-employed yearly income limit would be exceeded';
+      if (refusedFor && selfEmployedRefusal === 'error') return error(c, 400, 'invalid_request', refusedFor, 'self_employed');
+    }
+    const payout: Payout = {
+      id: `po-${crypto.randomUUID()}`,
+      status: refusedFor ? 'canceled' : 'pending',
+      amount: b.amount,
+      description: b.description,
+      metadata: b.metadata ?? {},
+      deal: b.deal,
+      ...(b.self_employed ? { self_employed: { id: b.self_employed.id } } : {}),
+      ...(refusedFor ? { cancellation_details: { party: 'yoo_money' as const, reason: 'general_decline' } } : {}),
+    };
     payouts.set(payout.id, payout);
     payoutOwners.set(payout.id, c.get('caller'));
+    payoutYears.set(payout.id, new Date().getUTCFullYear());
+    if (b.receipt_data) receiptData.set(payout.id, { service_name: b.receipt_data.service_name, ...(b.receipt_data.amount ? { amount: b.receipt_data.amount } : {}) });
     return c.json(payout);
+  });
+
+  app.post('/self_employed', (c) => {
+    const b = c.get('body');
+    if (payoutGateway && c.get('caller') !== 'gateway') return error(c, 403, 'forbidden', 'Self-employed are registered through the payouts gateway');
+    if (b.itn === undefined && b.phone === undefined) return error(c, 400, 'invalid_request', 'Either itn or phone is required', 'itn');
+    if (b.itn !== undefined && (typeof b.itn !== 'string' || !/^\d{12}$/.test(b.itn))) return error(c, 400, 'invalid_request', 'itn must be 12 digits', 'itn');
+    if (b.phone !== undefined && (typeof b.phone !== 'string' || !/^\d{4,15}$/.test(b.phone))) return error(c, 400, 'invalid_request', 'phone must be 4 to 15 digits', 'phone');
+    if (b.confirmation !== undefined && b.confirmation?.type !== 'redirect') return error(c, 400, 'invalid_request', 'Invalid confirmation type', 'confirmation.type');
+    const id = `se-${crypto.randomUUID()}`;
+    const person: SelfEmployed = {
+      id,
+      status: 'pending',
+      created_at: new Date().toISOString(),
+      ...(b.itn ? { itn: b.itn } : {}),
+      ...(b.phone ? { phone: b.phone } : {}),
+      ...(b.confirmation ? { confirmation: { type: 'redirect' as const, confirmation_url: `https://yoomoney.fake/self-employed/confirm?id=${id}` } } : {}),
+      test: true,
+    };
+    selfEmployed.set(id, person);
+    return c.json(person);
+  });
+
+  app.get('/self_employed/:id', (c) => {
+    const person = selfEmployed.get(c.req.param('id'));
+    return person ? c.json(person) : error(c, 404, 'not_found', 'Self-employed not found');
   });
 
   app.get('/payouts/:id', (c) => {
@@ -333,6 +422,25 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
       const payout = payouts.get(id);
       if (!payout) throw new Error(`fake YooKassa has no payout ${id}`);
       payout.status = status;
+      const asked = receiptData.get(id);
+      if (status === 'succeeded' && asked && payout.self_employed) {
+        const itn = selfEmployed.get(payout.self_employed.id)?.itn ?? '000000000000';
+        const npdReceiptId = crypto.randomUUID().replace(/-/g, '').slice(0, 10);
+        payout.receipt = { ...asked, npd_receipt_id: npdReceiptId, url: `https://www.nalog.gov.ru/api/v1/${itn}/${npdReceiptId}/print` };
+      }
+    },
+    selfEmployed,
+    /** the person answered in «Мой налог» (confirmed, canceled), revoked later (canceled) or lost the status (unregistered) */
+    setSelfEmployed(id: string, status: SelfEmployedStatus) {
+      const person = selfEmployed.get(id);
+      if (!person) throw new Error(`fake YooKassa has no self-employed ${id}`);
+      person.status = status;
+      // asked by phone only: YooKassa learns the ИНН from «Мой налог»
+      if (status === 'confirmed' && !person.itn) person.itn = '500100732259';
+    },
+    /** how a self-employed payout YooKassa's checks refuse comes back: a canceled payout (default) or a 400 */
+    refuseSelfEmployedPayoutsAs(mode: 'canceled' | 'error') {
+      selfEmployedRefusal = mode;
     },
     /** a fetch that reaches the fake: pass it to the adapter, or stand it in for the global fetch */
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init)) as typeof fetch,

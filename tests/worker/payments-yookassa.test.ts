@@ -174,7 +174,7 @@ describe('YooKassa adapter', () => {
 
 // Decision 020: receipts travel in POST /payments and /refunds, settlement receipts by POST /receipts. Until the
 // adapter sends them, the fake's HTTP is called directly; it refuses a malformed receipt as YooKassa does.
-describe('the fake of YooKassa: fiscal receipts', () => {
+describe('the fake of YooKassa: fiscal receipts, the payouts gateway\'s key, payment methods', () => {
   const purchase: Purchase = { kind: 'consultation', title: 'Разбор резюме', startsAt: new Date('2026-03-12T16:00:00Z'), mentorName: 'Анна Соколова' };
   const common = { email: 'mentee@forma.test', purchase, settings: DEFAULT_FISCAL_SETTINGS };
   const rub = (value: string) => ({ value, currency: 'RUB' });
@@ -319,5 +319,89 @@ describe('the fake of YooKassa: fiscal receipts', () => {
     expect(fake.payments.get(sbp.body.id)!.payment_method).toMatchObject({ type: 'sbp', sbp_operation_id: expect.any(String) });
     expect(await post('/payments', { ...payment(undefined), capture: false, payment_method_data: { type: 'sbp' } })).toMatchObject({ status: 400, body: { parameter: 'capture' } });
     expect(await post('/payments', { ...payment(undefined), payment_method_data: { type: 'cash' } })).toMatchObject({ status: 400, body: { parameter: 'payment_method_data.type' } });
+  });
+});
+
+// Decision 020: a self-employed mentor's payout carries `self_employed` and `receipt_data`, and YooKassa registers his
+// income receipt. Until the adapter asks for permissions, the fake's HTTP is called with the gateway's key directly.
+describe('the fake of YooKassa: self-employed payees', () => {
+  function gatewayApi(fake: ReturnType<typeof fakeYookassa>) {
+    const headers = { authorization: `Basic ${btoa(`${GATEWAY.agentId}:${GATEWAY.secretKey}`)}`, 'content-type': 'application/json' };
+    const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const res = await fake.fetch(`${FAKE_YOOKASSA_URL}${path}`, {
+        method,
+        headers: method === 'POST' ? { ...headers, 'idempotence-key': crypto.randomUUID() } : headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    return { post: (path: string, body: unknown) => send('POST', path, body), get: (path: string) => send('GET', path) };
+  }
+  const rub = (value: string) => ({ value, currency: 'RUB' });
+  const payout = (id: string, value = '3610.00') => ({
+    amount: rub(value),
+    payout_token: 'pt-card',
+    description: 'Выплата за консультацию 12.03',
+    self_employed: { id },
+    receipt_data: { service_name: 'Консультации на платформе Форма', amount: rub(value) },
+  });
+
+  it('asks a permission, keeps its states, and registers the income receipt with a confirmed payee\'s payout', async () => {
+    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
+    const { post, get } = gatewayApi(fake);
+    expect(await post('/self_employed', { confirmation: { type: 'redirect' } })).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'itn' } });
+    expect(await post('/self_employed', { itn: '7701', confirmation: { type: 'redirect' } })).toMatchObject({ status: 400, body: { parameter: 'itn' } });
+    const asked = await post('/self_employed', { itn: '770112345678', confirmation: { type: 'redirect' } });
+    expect(asked).toEqual({
+      status: 200,
+      body: { id: expect.stringMatching(/^se-/), status: 'pending', created_at: expect.any(String), itn: '770112345678', confirmation: { type: 'redirect', confirmation_url: expect.stringContaining(asked.body.id) }, test: true },
+    });
+    const id = asked.body.id as string;
+
+    // not yet confirmed: the payout is refused (canceled by YooKassa)
+    const early = await post('/payouts', payout(id));
+    expect(early.body).toMatchObject({ status: 'canceled', cancellation_details: { party: 'yoo_money' } });
+
+    fake.setSelfEmployed(id, 'confirmed');
+    expect((await get(`/self_employed/${id}`)).body.status).toBe('confirmed');
+    expect(await post('/payouts', { ...payout(id), receipt_data: { service_name: 'x'.repeat(51) } })).toMatchObject({ status: 400, body: { parameter: 'receipt_data.service_name' } });
+    expect(await post('/payouts', { ...payout(id), receipt_data: { service_name: 'Консультации', amount: rub('1.00') } })).toMatchObject({ status: 400, body: { parameter: 'receipt_data.amount' } });
+    expect(await post('/payouts', { ...payout(id), self_employed: { id: 'se-none' } })).toMatchObject({ status: 400, body: { parameter: 'self_employed.id' } });
+    const made = await post('/payouts', payout(id));
+    expect(made.body).toMatchObject({ status: 'pending', self_employed: { id } });
+    expect(made.body).not.toHaveProperty('receipt');
+    fake.settlePayout(made.body.id, 'succeeded');
+    expect((await get(`/payouts/${made.body.id}`)).body.receipt).toEqual({
+      service_name: 'Консультации на платформе Форма',
+      amount: rub('3610.00'),
+      npd_receipt_id: expect.stringMatching(/^[0-9a-f]{10}$/),
+      url: expect.stringMatching(/^https:\/\/www\.nalog\.gov\.ru\/api\/v1\/770112345678\/[0-9a-f]{10}\/print$/),
+    });
+
+    // revoked later: refused again, as a 400 when the test asks for that form
+    fake.setSelfEmployed(id, 'canceled');
+    fake.refuseSelfEmployedPayoutsAs('error');
+    expect(await post('/payouts', payout(id))).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'self_employed' } });
+  });
+
+  it('refuses a payout over the yearly НПД limit of 2.4 M ₽, this payout included', async () => {
+    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
+    const { post } = gatewayApi(fake);
+    const { body: person } = await post('/self_employed', { phone: '79001234567', confirmation: { type: 'redirect' } });
+    fake.setSelfEmployed(person.id, 'confirmed');
+    expect((await post('/payouts', payout(person.id, '2399999.00'))).body.status).toBe('pending');
+    expect((await post('/payouts', payout(person.id, '2.00'))).body.status).toBe('canceled');
+    expect((await post('/payouts', payout(person.id, '1.00'))).body.status).toBe('pending');
+    // asked by phone: the ИНН is known once he confirmed
+    expect(fake.selfEmployed.get(person.id)!.itn).toMatch(/^\d{12}$/);
+  });
+
+  it('keeps self-employed calls on the payouts gateway and off safe deals', async () => {
+    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
+    const shopHeaders = { authorization: `Basic ${btoa(`${SHOP}:${KEY}`)}`, 'content-type': 'application/json', 'idempotence-key': crypto.randomUUID() };
+    const byShop = await fake.fetch(`${FAKE_YOOKASSA_URL}/self_employed`, { method: 'POST', headers: shopHeaders, body: JSON.stringify({ itn: '770112345678' }) });
+    expect(byShop.status).toBe(403);
+    const { post } = gatewayApi(fake);
+    expect(await post('/payouts', { amount: rub('10.00'), payout_token: 'pt', receipt_data: { service_name: 'Консультации' } })).toMatchObject({ status: 400, body: { parameter: 'receipt_data' } });
   });
 });
