@@ -124,6 +124,7 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
   /** the receipt_data a payout asked for, registered when it succeeds */
   const receiptData = new Map<string, { service_name: string; amount?: Amount }>();
   let selfEmployedRefusal: 'canceled' | 'error' = 'canceled';
+  let payoutsAtOnce = false;
   let receiptsHeld = false;
   /** (path, Idempotence-Key) → the body it was first sent with and the answer */
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
@@ -260,6 +261,7 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     payoutOwners.set(payout.id, c.get('caller'));
     payoutYears.set(payout.id, new Date().getUTCFullYear());
     if (b.receipt_data) receiptData.set(payout.id, { service_name: b.receipt_data.service_name, ...(b.receipt_data.amount ? { amount: b.receipt_data.amount } : {}) });
+    if (payoutsAtOnce && payout.status === 'pending') settlePayout(payout.id, 'succeeded');
     return c.json(payout);
   });
 
@@ -379,6 +381,19 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     });
   }
 
+  /** the payout network answered; a self-employed payee's income receipt is registered with the money */
+  function settlePayout(id: string, status: 'succeeded' | 'canceled') {
+    const payout = payouts.get(id);
+    if (!payout) throw new Error(`fake YooKassa has no payout ${id}`);
+    payout.status = status;
+    const asked = receiptData.get(id);
+    if (status === 'succeeded' && asked && payout.self_employed) {
+      const itn = selfEmployed.get(payout.self_employed.id)?.itn ?? '000000000000';
+      const npdReceiptId = crypto.randomUUID().replace(/-/g, '').slice(0, 10);
+      payout.receipt = { ...asked, npd_receipt_id: npdReceiptId, url: `https://www.nalog.gov.ru/api/v1/${itn}/${npdReceiptId}/print` };
+    }
+  }
+
   function settle(id: string, status: 'succeeded' | 'canceled', cancellation?: Payment['cancellation_details'], method?: 'bank_card' | 'sbp') {
     const payment = payments.get(id);
     if (!payment) throw new Error(`fake YooKassa has no payment ${id}`);
@@ -418,16 +433,10 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     succeed: (id: string, method?: 'bank_card' | 'sbp') => settle(id, 'succeeded', undefined, method),
     /** the bank declined the card (by default for lack of money), or `cancellation` says who canceled and why */
     cancel: (id: string, cancellation: Payment['cancellation_details'] = { party: 'payment_network', reason: 'insufficient_funds' }) => settle(id, 'canceled', cancellation),
-    settlePayout(id: string, status: 'succeeded' | 'canceled') {
-      const payout = payouts.get(id);
-      if (!payout) throw new Error(`fake YooKassa has no payout ${id}`);
-      payout.status = status;
-      const asked = receiptData.get(id);
-      if (status === 'succeeded' && asked && payout.self_employed) {
-        const itn = selfEmployed.get(payout.self_employed.id)?.itn ?? '000000000000';
-        const npdReceiptId = crypto.randomUUID().replace(/-/g, '').slice(0, 10);
-        payout.receipt = { ...asked, npd_receipt_id: npdReceiptId, url: `https://www.nalog.gov.ru/api/v1/${itn}/${npdReceiptId}/print` };
-      }
+    settlePayout,
+    /** from now on a payout succeeds in the answer to its POST (as card payouts often do), receipt included */
+    settlePayoutsAtOnce(atOnce = true) {
+      payoutsAtOnce = atOnce;
     },
     selfEmployed,
     /** the person answered in «Мой налог» (confirmed, canceled), revoked later (canceled) or lost the status (unregistered) */

@@ -102,7 +102,7 @@ describe('YooKassa adapter', () => {
 
     const payoutInput = { payoutId: crypto.randomUUID(), amountKopecks: 142_500, payoutToken: 'pt-card-token', dealId: null, description: 'Выплата', idempotencyKey: crypto.randomUUID() };
     const payout = await provider.createPayout(payoutInput);
-    expect(payout).toEqual({ providerPayoutId: expect.stringMatching(/^po-/), status: 'pending' });
+    expect(payout).toMatchObject({ providerPayoutId: expect.stringMatching(/^po-/), status: 'pending' });
     expect(fake.requests.at(-1)).toEqual({
       method: 'POST',
       path: '/v3/payouts',
@@ -116,7 +116,7 @@ describe('YooKassa adapter', () => {
 
     const refundInput = { refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks: 50_000, dealId: null, description: 'Возврат', idempotencyKey: crypto.randomUUID() };
     const refund = await provider.createRefund(refundInput);
-    expect(refund).toEqual({ providerRefundId: expect.any(String), status: 'succeeded' });
+    expect(refund).toMatchObject({ providerRefundId: expect.any(String), status: 'succeeded' });
     expect(fake.requests.at(-1)!.body).toEqual({ payment_id: created.providerPaymentId, amount: { value: '500.00', currency: 'RUB' }, description: 'Возврат' });
     expect(await provider.createRefund(refundInput)).toEqual(refund);
     expect(fake.refunds.size).toBe(1);
@@ -377,6 +377,10 @@ describe('the fake of YooKassa: self-employed payees', () => {
       npd_receipt_id: expect.stringMatching(/^[0-9a-f]{10}$/),
       url: expect.stringMatching(/^https:\/\/www\.nalog\.gov\.ru\/api\/v1\/770112345678\/[0-9a-f]{10}\/print$/),
     });
+
+    // a payout that succeeds in its own answer carries the receipt at once
+    fake.settlePayoutsAtOnce();
+    expect((await post('/payouts', payout(id, '100.00'))).body).toMatchObject({ status: 'succeeded', receipt: { npd_receipt_id: expect.any(String), amount: rub('100.00') } });
 
     // revoked later: refused again, as a 400 when the test asks for that form
     fake.setSelfEmployed(id, 'canceled');
