@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { focusManager, QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { PaymentTab } from '../../web/features/profile-settings/payment-tab.tsx';
 import type { TaxProfile } from '../../web/features/profile-settings/profile-settings.api.ts';
@@ -31,7 +31,8 @@ const taxGet = (body: TaxProfile): MockRoute => ({ path: /\/api\/tax-profile\/?$
 const tokens: MockRoute = { path: /\/api\/payments\/tokens/, body: [{ id: 1, card_type: 'mir', card_last4: '4242', created_at: '2026-03-01T10:00:00Z' }] };
 
 function renderTab(role: 'mentor' | 'mentee' = 'mentor') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // the app's 30 s staleTime (web/app/query-client.ts), so a re-read on return is the query's own doing
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
   queryClient.setQueryData(sessionQueries.me().queryKey, makeUser({ user_role: role }));
   return renderWithRouter(
     <>
@@ -178,6 +179,23 @@ describe('Tax status on the payout settings (decision 020)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Разрешить регистрировать чеки' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://yoomoney.example/se/confirm'));
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reads the permission again when the mentor comes back to the tab', async () => {
+    const pending = profile({ status: 'self_employed', inn: INN, self_employed: { status: 'pending', confirmation_url: 'https://pay.example/se/1' } });
+    const get = taxGet(pending);
+    mockFetch([tokens, get]);
+    renderTab();
+    const permission = within(await screen.findByTestId('self-employed-permission'));
+    expect(permission.getByText('Ждём подтверждения')).toBeTruthy();
+    expect(screen.getByTestId('payout-readiness').textContent).toMatch(/^Выплаты ждут: нет подтверждённого разрешения/);
+
+    get.body = { ...pending, self_employed: { status: 'confirmed', confirmation_url: null }, can_receive_payouts: true };
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    expect(await permission.findByText('Подтверждено')).toBeTruthy();
+    expect(screen.getByText('Выплаты доступны')).toBeTruthy();
+    focusManager.setFocused(undefined);
   });
 
   it('shows the provider’s refusal (503 while not connected) as a toast and stays', async () => {

@@ -5,6 +5,13 @@ export const settingsQueries = {
   workExperiences: () => queryOptions({ queryKey: ['work-experiences', 'list'] as const, queryFn: workExperienceApi.list }),
   educations: () => queryOptions({ queryKey: ['educations', 'list'] as const, queryFn: educationApi.list }),
   payoutTokens: () => queryOptions({ queryKey: ['payments', 'tokens'] as const, queryFn: payoutTokenApi.list }),
-  // read again on every visit and focus: the mentor comes back from the permission page to see its answer
-  taxProfile: () => queryOptions({ queryKey: ['tax-profile'] as const, queryFn: taxProfileApi.get, staleTime: 0 }),
+  // read again on every visit and focus, and while the permission is pending: back from the permission page within
+  // the server's recheck interval (15 s), the first read may still say «pending»
+  taxProfile: () =>
+    queryOptions({
+      queryKey: ['tax-profile'] as const,
+      queryFn: taxProfileApi.get,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.self_employed?.status === 'pending' ? 15_000 : false),
+    }),
 };

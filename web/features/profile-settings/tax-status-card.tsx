@@ -27,7 +27,7 @@ const STATUS_OPTIONS: { value: TaxStatus; label: string; hint: string; icon: Rea
   {
     value: 'self_employed',
     label: 'Самозанятый',
-    hint: 'Чеки о доходе в «Мой налог» — сами, с каждой выплатой.',
+    hint: 'Чеки о доходе в «Мой налог» — автоматически с каждой выплатой.',
     icon: <Receipt aria-hidden className="size-4 shrink-0" />,
   },
   { value: 'individual_entrepreneur', label: 'ИП', hint: 'Выплаты на карту, налог платите сами.', icon: <Briefcase aria-hidden className="size-4 shrink-0" /> },
@@ -48,7 +48,7 @@ export function permissionLabel(status: SelfEmployedStatus | null | undefined): 
 /** Why payouts wait (or that they can go), in the words of decision 020. */
 export function payoutReadinessText(profile: TaxProfile): string {
   if (profile.can_receive_payouts) return 'Налоговый статус указан: выплаты на карту можно получать.';
-  if (profile.status === 'self_employed') return 'Выплаты ждут: ЮMoney ещё не получил ваше разрешение регистрировать чеки в «Мой налог».';
+  if (profile.status === 'self_employed') return 'Выплаты ждут: нет подтверждённого разрешения ЮMoney регистрировать ваши чеки в «Мой налог».';
   return 'Выплаты ждут: укажите налоговый статус — самозанятый или ИП.';
 }
 
@@ -107,7 +107,8 @@ export function TaxStatusCard() {
       ) : profile.isError ? (
         <LoadErrorAlert onRetry={() => void profile.refetch()}>Не удалось загрузить налоговый статус</LoadErrorAlert>
       ) : (
-        <TaxStatusForm profile={profile.data} />
+        // what the server holds starts the form again (an ИНН YooKassa found by the phone fills an empty one)
+        <TaxStatusForm key={[profile.data.status, profile.data.inn, profile.data.phone, profile.data.legal_name].join('|')} profile={profile.data} />
       )}
     </Card>
   );
@@ -224,7 +225,7 @@ function TaxStatusForm({ profile }: { profile: TaxProfile }) {
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">Укажите ИНН или телефон, к которому привязан «Мой налог» — достаточно одного.</p>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="ИНН" error={errors.inn} hint="12 цифр">
+            <FormField label="ИНН" error={errors.inn} hint={errors.inn ? undefined : '12 цифр'}>
               <Input inputMode="numeric" autoComplete="off" maxLength={12} value={fields.inn} onChange={(event) => set('inn')(event.target.value.trim())} />
             </FormField>
             <FormField label="Телефон в «Мой налог»" error={errors.phone}>
@@ -234,7 +235,7 @@ function TaxStatusForm({ profile }: { profile: TaxProfile }) {
         </div>
       ) : status === 'individual_entrepreneur' ? (
         <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
-          <FormField label="ИНН" error={errors.inn} hint="12 цифр">
+          <FormField label="ИНН" error={errors.inn} hint={errors.inn ? undefined : '12 цифр'}>
             <Input inputMode="numeric" autoComplete="off" maxLength={12} value={fields.inn} onChange={(event) => set('inn')(event.target.value.trim())} />
           </FormField>
           <FormField label="Название ИП, как в ЕГРИП" error={errors.legal_name}>
