@@ -71,6 +71,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // words a payment is canceled with, which our own cancellations (holds, registrations, events) write too
   payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts'],
   reminders: ['reminders.ts'],
+  // a mentor's tax status (decision 020): the ИНН's checksum (the sandbox makes an ИНН from a phone) and the stored
+  // self-employed permission, which a self-employed payout reads and updates (escrow)
+  'tax-profiles': ['inn.ts', 'tax-profiles.queries.ts'],
   // the scheduler's sweeps of recordings (stale ones finished, expired ones deleted)
   recordings: ['recording-sweeps.ts'],
   users: ['users.mapper.ts', 'users.queries.ts'],

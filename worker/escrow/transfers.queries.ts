@@ -1,16 +1,27 @@
 // The statements of sending payouts and refunds (transfers.ts): the row to send, its provider id or failure, and the
 // rows still waiting for the scheduler's retry.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
-import { payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
+import { mentorTaxProfiles, payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
 
-/** A pending payout not yet sent, with its deal and the token of the card it was booked for (if any). */
+/**
+ * A pending payout not yet sent, with its deal, the token of the card it was booked for (if any) and the mentor's tax
+ * status with his self-employed permission (decision 020).
+ */
 export async function unsentPayout(db: Db, payoutId: string) {
   const [row] = await db
-    .select({ payout: payouts, dealId: payments.providerDealId, token: payoutCardTokens.payoutToken })
+    .select({
+      payout: payouts,
+      dealId: payments.providerDealId,
+      token: payoutCardTokens.payoutToken,
+      taxStatus: mentorTaxProfiles.status,
+      selfEmployedId: mentorTaxProfiles.selfEmployedId,
+      selfEmployedStatus: mentorTaxProfiles.selfEmployedStatus,
+    })
     .from(payouts)
     .innerJoin(payments, eq(payments.id, payouts.paymentId))
     .leftJoin(payoutCardTokens, eq(payoutCardTokens.id, payouts.cardTokenId))
+    .leftJoin(mentorTaxProfiles, eq(mentorTaxProfiles.userId, payouts.mentorId))
     .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending'), isNull(payouts.providerPayoutId)));
   return row ?? null;
 }
@@ -23,11 +34,22 @@ export async function setPayoutCard(db: Db, payoutId: string, values: { cardToke
 export async function recordPayoutAttempt(
   db: Db,
   payoutId: string,
-  values: Pick<Partial<typeof payouts.$inferInsert>, 'providerPayoutId' | 'status' | 'lastError'>,
+  values: Pick<Partial<typeof payouts.$inferInsert>, 'providerPayoutId' | 'status' | 'lastError' | 'waitingReason' | 'npdReceiptId' | 'npdReceiptUrl'>,
 ) {
   await db
     .update(payouts)
     .set(values)
+    .where(and(eq(payouts.id, payoutId), isNull(payouts.providerPayoutId)));
+}
+
+/**
+ * The provider refused a self-employed mentor's payout: it waits with the reason, under a new idempotency key, since the
+ * provider keeps its answer to the old key (a resend with it would be refused again even once the mentor fixed it).
+ */
+export async function holdRefusedPayout(db: Db, payoutId: string, waitingReason: string, lastError: string) {
+  await db
+    .update(payouts)
+    .set({ waitingReason, lastError, idempotencyKey: sql`gen_random_uuid()` })
     .where(and(eq(payouts.id, payoutId), isNull(payouts.providerPayoutId)));
 }
 

@@ -6,7 +6,8 @@ import { PaymentProviderError } from '../payments/provider-error.ts';
 import { paymentProvider } from '../payments/provider-choice.ts';
 import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
-import { recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
+import { holdRefusedPayout, recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
+import { INCOME_SERVICE_NAME, permissionWaitingReason, refreshSelfEmployed, YEARLY_LIMIT_REASON } from './self-employed-payouts.ts';
 
 const RETRY_BATCH = 200;
 
@@ -35,18 +36,44 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
     if (!card) return;
     token = card.payoutToken;
   }
+  // a self-employed mentor is paid with his income receipt registered, which his permission allows (decision 020);
+  // a payment made inside a safe deal (before decision 020) is paid out as it was, without one
+  const selfEmployed = row.taxStatus === 'self_employed' && !row.dealId;
+  if (selfEmployed) {
+    // no notification tells us the mentor answered: a permission not yet granted is read again before each try
+    const state = row.selfEmployedId && row.selfEmployedStatus !== 'confirmed' ? await refreshSelfEmployed(ctx, row.payout.mentorId, row.selfEmployedId) : row.selfEmployedStatus;
+    if (state !== 'confirmed') {
+      await recordPayoutAttempt(db, payoutId, { waitingReason: permissionWaitingReason(state ?? row.selfEmployedStatus) });
+      return;
+    }
+  }
+  const provider = paymentProvider(ctx);
   try {
-    const result = await paymentProvider(ctx).createPayout({
+    const result = await provider.createPayout({
       payoutId,
       amountKopecks: row.payout.amountKopecks,
       payoutToken: token,
       dealId: row.dealId,
       description: `Выплата за оплату ${row.payout.paymentId}`,
       idempotencyKey: row.payout.idempotencyKey,
+      ...(selfEmployed ? { selfEmployed: { id: row.selfEmployedId!, serviceName: INCOME_SERVICE_NAME } } : {}),
     });
-    await recordPayoutAttempt(db, payoutId, { providerPayoutId: result.providerPayoutId, status: transferStatus(result.status), lastError: null });
+    await recordPayoutAttempt(db, payoutId, {
+      providerPayoutId: result.providerPayoutId,
+      status: transferStatus(result.status),
+      lastError: null,
+      waitingReason: null,
+      npdReceiptId: result.incomeReceipt?.npdReceiptId ?? null,
+      npdReceiptUrl: result.incomeReceipt?.url ?? null,
+    });
   } catch (e) {
     logFailure('payout failed', payoutId, e);
+    if (selfEmployed && e instanceof PaymentProviderError && e.httpStatus !== null && e.httpStatus < 500) {
+      // refused for the mentor's status, his permission or the yearly limit: which one, the permission's state tells
+      const state = await refreshSelfEmployed(ctx, row.payout.mentorId, row.selfEmployedId!);
+      await holdRefusedPayout(db, payoutId, state === 'confirmed' ? YEARLY_LIMIT_REASON : permissionWaitingReason(state), describeFailure(e));
+      return;
+    }
     await recordPayoutAttempt(db, payoutId, { lastError: describeFailure(e) });
   }
 }

@@ -51,7 +51,15 @@ export type CreatePayoutInput = {
   dealId: string | null;
   description: string;
   idempotencyKey: string;
+  /**
+   * a self-employed mentor's payout (decision 020): his permission's id and what his income receipt in «Мой налог» says
+   * he did (`receipt_data.service_name`, ≤ 50 characters); the provider registers the receipt with the payout
+   */
+  selfEmployed?: { id: string; serviceName: string };
 };
+
+/** The income receipt the provider registered in «Мой налог» with a self-employed mentor's payout. */
+export type IncomeReceipt = { npdReceiptId: string; url: string | null };
 
 export type CreateRefundInput = {
   refundId: string;
@@ -73,7 +81,7 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<{ providerPaymentId: string; confirmationUrl: string }>;
   /** The provider's own view of a payment: webhooks are trusted only through this. */
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
-  createPayout(input: CreatePayoutInput): Promise<{ providerPayoutId: string; status: ProviderTransferStatus }>;
+  createPayout(input: CreatePayoutInput): Promise<{ providerPayoutId: string; status: ProviderTransferStatus; incomeReceipt: IncomeReceipt | null }>;
   createRefund(input: CreateRefundInput): Promise<{ providerRefundId: string; status: ProviderTransferStatus }>;
   /** Asks the permission (`POST /self_employed`); the person grants it on the provider's page at `confirmationUrl`. */
   createSelfEmployed(input: { itn?: string; phone?: string; idempotencyKey: string }): Promise<ProviderSelfEmployed & { confirmationUrl: string | null }>;

@@ -16,13 +16,16 @@ import { findObject } from './sandbox/sandbox-books.queries.ts';
 import { DECLINED, DECLINED_CARD_DIGITS, finishCheckout, WALKED_AWAY, type Delivery } from './sandbox/sandbox-checkout.ts';
 import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
 import { answerSelfEmployed, getSandboxSelfEmployed } from './sandbox/sandbox-self-employed.ts';
-import { selfEmployedHtml } from './sandbox/self-employed-page.ts';
+import { incomeReceiptHtml, selfEmployedHtml } from './sandbox/self-employed-page.ts';
+import { kopecksText } from '../lib/money-text.ts';
 import { PaymentProviderError } from './provider-error.ts';
 
 // the sandbox's payment ids: anything else names no payment
 const CHECKOUT = '/checkout/:id{sbx_pay_[0-9a-f-]{36}}';
 // and its self-employed permission requests
 const SELF_EMPLOYED = '/self-employed/:id{sbx_se_[0-9a-f-]{36}}';
+// and a self-employed payout's income receipt, by the payout's id
+const INCOME_RECEIPT = '/income-receipts/:id{sbx_po_[0-9a-f-]{36}}';
 
 /** Where the checkout's notification goes: this app's webhook, through the app createApp handed to the request. */
 function checkoutDelivery(c: Context<AppEnv>): Delivery {
@@ -75,4 +78,19 @@ export const sandboxPageRoutes = new Hono<AppEnv>()
     });
     const nonce = newNonce();
     return c.html(selfEmployedHtml(nonce, object, object.itn ? `ИНН ${object.itn}.` : 'ИНН найдём по номеру телефона.'), 200, sandboxPageHeaders(nonce, "'none'"));
+  })
+  .get(INCOME_RECEIPT, devOnly, database, async (c) => {
+    const payout = await findObject(c.var.db, 'payout', c.req.param('id'));
+    const request = payout?.request as { receipt?: { npd_receipt_id: string; service_name: string }; self_employed?: { id: string } } | undefined;
+    if (!payout || !request?.receipt) throw errors.notFound('Чек не найден');
+    const permission = request.self_employed ? await findObject(c.var.db, 'self_employed', request.self_employed.id) : null;
+    const nonce = newNonce();
+    const view = {
+      npdReceiptId: request.receipt.npd_receipt_id,
+      serviceName: request.receipt.service_name,
+      amountText: kopecksText(payout.amountKopecks),
+      itn: (permission?.request as { itn?: string } | undefined)?.itn ?? null,
+      registeredAt: payout.createdAt,
+    };
+    return c.html(incomeReceiptHtml(nonce, view), 200, sandboxPageHeaders(nonce, "'none'"));
   });

@@ -16,6 +16,9 @@ import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type S
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
 
+/** The sandbox's stand-in for the «Мой налог» receipt page YooKassa links a self-employed payout's receipt to. */
+export const sandboxIncomeReceiptUrl = (origin: string, providerPayoutId: string) => `${origin}/sandbox/income-receipts/${encodeURIComponent(providerPayoutId)}`;
+
 export const sandboxCheckoutUrl = (origin: string, providerPaymentId: string) => `${origin}${SANDBOX_CHECKOUT_PATH}${encodeURIComponent(providerPaymentId)}`;
 
 /** What the sandbox stored about a payment when it was created. */
@@ -72,6 +75,14 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
       // like a real provider, only a token its own widget issued can be paid out to
       const card = await readSandboxCardToken(ctx.env.JWT_SECRET, input.payoutToken);
       if (!card) throw refused('invalid_payout_token', 'Токен карты для выплаты недействителен');
+      // as YooKassa: a self-employed person's payout goes through only while his permission holds (decision 020)
+      const permission = input.selfEmployed ? await findObject(db, 'self_employed', input.selfEmployed.id) : null;
+      if (input.selfEmployed && permission?.status !== 'confirmed') {
+        throw refused('invalid_request', 'Самозанятый не выдал разрешение на регистрацию чеков или отозвал его');
+      }
+      const receipt = input.selfEmployed
+        ? { service_name: input.selfEmployed.serviceName, npd_receipt_id: crypto.randomUUID().replace(/-/g, '').slice(0, 10), amount: { value: kopecksToValue(input.amountKopecks), currency: CURRENCY } }
+        : null;
       const row = await createOnce(db, {
         kind: 'payout',
         status: 'succeeded',
@@ -83,9 +94,15 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
           description: input.description,
           metadata: { payout_id: input.payoutId },
           deal: input.dealId ? { id: input.dealId } : null,
+          ...(input.selfEmployed ? { self_employed: { id: input.selfEmployed.id }, receipt } : {}),
         },
       });
-      return { providerPayoutId: row.id, status: 'succeeded' };
+      const stored = (row.request as { receipt?: { npd_receipt_id: string } }).receipt;
+      return {
+        providerPayoutId: row.id,
+        status: 'succeeded',
+        incomeReceipt: stored ? { npdReceiptId: stored.npd_receipt_id, url: sandboxIncomeReceiptUrl(ctx.origin, row.id) } : null,
+      };
     },
 
     async createRefund(input) {

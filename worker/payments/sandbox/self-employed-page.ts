@@ -87,3 +87,22 @@ export function selfEmployedHtml(nonce: string, object: ProviderSelfEmployed, wh
 <script nonce="${nonce}">${SCRIPT}</script>`,
   });
 }
+
+export type IncomeReceiptView = { npdReceiptId: string; serviceName: string; amountText: string; itn: string | null; registeredAt: Date };
+
+/** The stand-in for the «Мой налог» receipt page a self-employed payout's receipt links to. */
+export function incomeReceiptHtml(nonce: string, receipt: IncomeReceiptView) {
+  const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' }).format(receipt.registeredAt);
+  return sandboxDocument(nonce, {
+    title: `Чек № ${escapeHtml(receipt.npdReceiptId)}`,
+    style: STYLE,
+    noindex: true,
+    body: `<main>
+<p class="provider">Тестовый платёжный провайдер · «Мой налог»</p>
+<h1>Чек № ${escapeHtml(receipt.npdReceiptId)}</h1>
+<p>${escapeHtml(receipt.serviceName)}</p>
+<p><b>${escapeHtml(receipt.amountText)}</b></p>
+<p class="hint">Доход самозанятого${receipt.itn ? `, ИНН ${escapeHtml(receipt.itn)}` : ''}. Зарегистрирован ${escapeHtml(when)} (МСК). Это тестовый чек: в жизни его выдаёт «Мой налог».</p>
+</main>`,
+  });
+}

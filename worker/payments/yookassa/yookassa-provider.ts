@@ -23,6 +23,8 @@ type YkPayment = {
   payment_method?: { type?: string };
 };
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
+/** a self-employed person's payout answers with the income receipt registered in «Мой налог» */
+type YkPayout = YkTransfer & { receipt?: { npd_receipt_id?: string; url?: string } };
 type YkSelfEmployed = { id: string; status: string; itn?: string; confirmation?: { type: string; confirmation_url?: string } };
 const SELF_EMPLOYED_STATUSES = new Set<string>(['pending', 'confirmed', 'canceled', 'unregistered']);
 
@@ -110,20 +112,23 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
       // a payout inside a safe deal is the shop's; an ordinary one is the payouts gateway's
       const client = input.dealId ? api : payoutApi;
       if (!client) throw payoutsNotConfigured();
-      const payout = transfer(
-        await client.post<YkTransfer>(
-          '/payouts',
-          {
-            amount: money(input.amountKopecks),
-            payout_token: input.payoutToken,
-            description: short(input.description),
-            metadata: { payout_id: input.payoutId },
-            ...(input.dealId ? { deal: { id: input.dealId } } : {}),
-          },
-          input.idempotencyKey,
-        ),
+      const answer = await client.post<YkPayout>(
+        '/payouts',
+        {
+          amount: money(input.amountKopecks),
+          payout_token: input.payoutToken,
+          description: short(input.description),
+          metadata: { payout_id: input.payoutId },
+          ...(input.dealId ? { deal: { id: input.dealId } } : {}),
+          ...(input.selfEmployed
+            ? { self_employed: { id: input.selfEmployed.id }, receipt_data: { service_name: input.selfEmployed.serviceName.slice(0, 50), amount: money(input.amountKopecks) } }
+            : {}),
+        },
+        input.idempotencyKey,
       );
-      return { providerPayoutId: payout.id, status: payout.status };
+      const payout = transfer(answer);
+      const npdReceiptId = answer.receipt?.npd_receipt_id;
+      return { providerPayoutId: payout.id, status: payout.status, incomeReceipt: npdReceiptId ? { npdReceiptId, url: answer.receipt?.url ?? null } : null };
     },
 
     async createRefund(input) {
