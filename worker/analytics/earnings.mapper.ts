@@ -35,6 +35,10 @@ export function toEarnings({ items, totals, hasCard, nextCursor }: { items: Earn
       paid_out_at: iso(row.paid_out_at),
       /** released, but nowhere to send it: the mentor has no payout card */
       waits_for_card: row.stage === 'due' && !hasCard,
+      /** why a due payout has not gone yet, in plain words (e.g. a самозанятый's missing «Мой налог» permission) */
+      waiting_reason: row.stage === 'due' ? row.waiting_reason : null,
+      /** a самозанятый's income receipt in «Мой налог» for this payout (decision 020) */
+      income_receipt: row.npd_receipt_id ? { id: row.npd_receipt_id, url: row.npd_receipt_url } : null,
     })),
     /** more payments after these: ask again with `?cursor=next_cursor` */
     has_more: nextCursor != null,

@@ -26,6 +26,11 @@ export type EarningRow = {
   released_at: string | null;
   paid_out_at: string | null;
   payout_error: string | null;
+  /** due: why the payout waits, in words for the mentor (a self-employed mentor's missing permission, decision 020) */
+  waiting_reason: string | null;
+  /** paid out to a самозанятый: his income receipt registered in «Мой налог» and where to see it */
+  npd_receipt_id: string | null;
+  npd_receipt_url: string | null;
   /** the list's order key in microseconds since 1970 (exact, unlike a JS Date): part of the next page's cursor */
   sort_us: string;
 };
@@ -67,6 +72,7 @@ export async function mentorEarnings(db: Db, mentorId: number, page: { limit: nu
         p.released_at,
         case when po.status = 'succeeded' then po.updated_at end as paid_out_at,
         case when po.status <> 'succeeded' then po.last_error end as payout_error,
+        po.waiting_reason, po.npd_receipt_id, po.npd_receipt_url,
         (extract(epoch from coalesce(case when po.status = 'succeeded' then po.updated_at end, p.released_at, p.paid_at)) * 1000000)::bigint as sort_us
       from payments p
       join users pa on pa.id = p.payer_id

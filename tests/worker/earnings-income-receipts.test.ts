@@ -1,0 +1,39 @@
+// A self-employed mentor's earnings (issue 37, decision 020): a payout waiting for his «Мой налог» permission says
+// why in the list, and once it is paid out the list carries its income receipt and the link to it.
+import { describe, expect, it } from 'vitest';
+import type { Earnings } from '../../worker/analytics/earnings.mapper.ts';
+import { retryPendingTransfers } from '../../worker/escrow/transfers.ts';
+import { askForPermission } from '../../worker/tax-profiles/self-employed.ts';
+import { selfEmployedPort } from '../../worker/tax-profiles/self-employed-port.ts';
+import { createUser } from '../factories.ts';
+import { addPayoutCard, backdateBooking, paidBooking, providerCtx } from './escrow-fixtures.ts';
+import { call, ORIGIN, useTestDb } from './helpers.ts';
+import { asUser, expectJson, send } from './json-api.ts';
+import { apiAs, expectOk } from './typed-api.ts';
+
+const t = useTestDb();
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('GET /analytics/earnings/ for a self-employed mentor', () => {
+  it('shows why a payout waits, then the income receipt of the payout once it went', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    await addPayoutCard(t.db, mentor.id);
+    await expectOk(apiAs(asUser(mentor), { trailingSlash: true })['tax-profile'].$put({ json: { status: 'self_employed', inn: '500100732259' } }), 200);
+    const { selfEmployedId } = await askForPermission(t.db, () => selfEmployedPort(providerCtx(t.db)), mentor.id);
+    // a late cancellation releases the money at once: the payout is booked, and waits for the permission
+    const { booking, mentee, payment } = await paidBooking(t.db, { startsIn: 2 * DAY, costs: 1500, mentor });
+    await backdateBooking(t.db, booking.id, 3 * DAY);
+    await expectOk(apiAs(asUser(mentee), { trailingSlash: true })['consultation-bookings'][':id'].cancel.$post({ param: { id: String(booking.id) }, json: { user_id: mentee.id } }), 200);
+    const earnings = () => expectJson<Earnings>(send('GET', '/api/analytics/earnings/', { user: asUser(mentor) }), 200);
+
+    let [item] = (await earnings()).items;
+    expect(item).toMatchObject({ payment_id: payment.paymentId, stage: 'due', waits_for_card: false, income_receipt: null });
+    expect(item!.waiting_reason).toContain('разрешите регистрировать чеки в «Мой налог»');
+
+    const granted = await call(`/api/sandbox/self-employed/${selfEmployedId}/confirm/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' });
+    expect(granted.status).toBe(200);
+    await retryPendingTransfers(providerCtx(t.db));
+    [item] = (await earnings()).items;
+    expect(item).toMatchObject({ stage: 'paid_out', waiting_reason: null, income_receipt: { id: expect.stringMatching(/^[0-9a-f]{10}$/), url: expect.stringContaining(`${ORIGIN}/sandbox/income-receipts/`) } });
+  });
+});
