@@ -34,6 +34,8 @@ function earnings(overrides: Partial<Earnings> = {}): Earnings {
         released_at: null,
         paid_out_at: null,
         waits_for_card: false,
+        waiting_reason: null,
+        income_receipt: null,
       },
       {
         payment_id: '00000000-0000-4000-8000-000000000002',
@@ -50,6 +52,8 @@ function earnings(overrides: Partial<Earnings> = {}): Earnings {
         released_at: '2030-03-02T16:00:00.000Z',
         paid_out_at: null,
         waits_for_card: true,
+        waiting_reason: null,
+        income_receipt: null,
       },
     ],
     has_more: false,
@@ -79,6 +83,36 @@ describe('earnings', () => {
     expect(nbsp(within(rows[0]!).getByText(/^Оплачено/).textContent)).toBe('Оплачено 1 500 ₽, комиссия 75 ₽');
     expect(within(rows[1]!).getByRole('link', { name: 'Мероприятие «Мастер-класс»' }).getAttribute('href')).toBe('/event_info/31');
     expect(within(rows[1]!).getByText('Ждёт карту для выплат')).toBeTruthy();
+  });
+
+  // issue 37: a самозанятый's payout carries his «Мой налог» income receipt, and one held back says why
+  it('links a paid-out payment to its income receipt in a new tab and says in words why a payout waits', async () => {
+    const [held, due] = earnings().items;
+    const reason = 'Ждём, когда вы разрешите регистрировать чеки в «Мой налог»: выплата уйдёт сразу после этого.';
+    const items = [
+      { ...held!, payment_id: '00000000-0000-4000-8000-000000000003', stage: 'paid_out' as const, release_after: null, paid_out_at: '2030-03-09T10:00:00.000Z',
+        income_receipt: { id: '20abc1d2e3', url: 'https://example.test/sandbox/income-receipts/po_1' } },
+      { ...due!, waits_for_card: false, waiting_reason: reason },
+      { ...held!, payment_id: '00000000-0000-4000-8000-000000000004', stage: 'paid_out' as const, release_after: null, paid_out_at: '2030-03-09T11:00:00.000Z', income_receipt: { id: '30abc1d2e3', url: null } },
+    ];
+    mockFetch([earningsRoute(earnings({ has_payout_card: true, items }))]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+    const rows = within(await screen.findByRole('list', { name: 'Оплаты и выплаты' })).getAllByRole('listitem');
+
+    const link = within(rows[0]!).getByRole('link', { name: 'Чек «Мой налог» № 20abc1d2e3' });
+    expect(link.getAttribute('href')).toBe('https://example.test/sandbox/income-receipts/po_1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(rows[0]!).getByText('Выплачено 9 марта, 13:00')).toBeTruthy();
+
+    expect(within(rows[1]!).getByText(reason)).toBeTruthy();
+    expect(within(rows[1]!).getByText('Выплата ждёт')).toBeTruthy();
+    expect(within(rows[1]!).queryByText('Отправляется на карту')).toBeNull();
+    expect(within(rows[1]!).queryByText(/Чек «Мой налог»/)).toBeNull();
+
+    // a receipt without a link is still named
+    expect(within(rows[2]!).getByText('Чек «Мой налог» № 30abc1d2e3')).toBeTruthy();
+    expect(within(rows[2]!).queryByRole('link', { name: /Чек/ })).toBeNull();
   });
 
   it('does not ask for a card the mentor already has, and says when nothing was paid yet', async () => {

@@ -19,7 +19,9 @@ export function stageText(item: Earning, timeZone?: string): string {
       if (item.dispute_open) return 'На удержании: открыт спор, выплата ждёт решения';
       return item.release_after ? `На удержании до ${day(item.release_after, timeZone)}` : 'На удержании';
     case 'due':
-      return item.waits_for_card ? 'Ждёт карту для выплат' : 'Отправляется на карту';
+      if (item.waits_for_card) return 'Ждёт карту для выплат';
+      // held back on purpose (e.g. a самозанятый's «Мой налог» permission): the row says why, «Отправляется» would mislead
+      return item.waiting_reason ? 'Выплата ждёт' : 'Отправляется на карту';
     case 'paid_out':
       return item.paid_out_at ? `Выплачено ${day(item.paid_out_at, timeZone)}` : 'Выплачено';
   }

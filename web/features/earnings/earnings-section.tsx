@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Wallet } from 'lucide-react';
+import { ArrowRight, Clock, ReceiptText, Wallet } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { PagedListFooter } from '../../components/paged-list-footer.tsx';
@@ -91,6 +91,13 @@ function EarningRow({ item, timeZone }: { item: Earning; timeZone?: string }) {
           Оплачено {money(item.amount)}
           {item.refund ? `, возвращено ${money(item.refund)}` : ''}, комиссия {money(item.fee)}
         </p>
+        {item.waiting_reason && (
+          <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">
+            <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
+            <span>{item.waiting_reason}</span>
+          </p>
+        )}
+        {item.income_receipt && <IncomeReceiptLink receipt={item.income_receipt} />}
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end sm:gap-1">
         <span className="font-semibold tabular-nums">{money(item.net)}</span>
@@ -99,6 +106,23 @@ function EarningRow({ item, timeZone }: { item: Earning; timeZone?: string }) {
         </Badge>
       </div>
     </div>
+  );
+}
+
+/** A самозанятый's income receipt for the payout, registered in «Мой налог» (decision 020): his proof of the income. */
+function IncomeReceiptLink({ receipt }: { receipt: NonNullable<Earning['income_receipt']> }) {
+  const text = `Чек «Мой налог» № ${receipt.id}`;
+  return (
+    <p className="flex items-center gap-1.5 text-xs">
+      <ReceiptText aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+      {receipt.url ? (
+        <a href={receipt.url} target="_blank" rel="noopener noreferrer" className="font-medium text-primary break-all hover:underline">
+          {text}
+        </a>
+      ) : (
+        <span className="text-muted-foreground break-all">{text}</span>
+      )}
+    </p>
   );
 }
 
