@@ -6,6 +6,7 @@ import { createPlan, type Plan } from './plan.ts';
 import { createRng } from './random.ts';
 import { planSchedule } from './schedule.ts';
 import { planSocial } from './social.ts';
+import { planTaxProfile } from './tax-profile.ts';
 import { HOUR, localDateOf } from './time.ts';
 
 const SEED = 20_240_917;
@@ -19,5 +20,6 @@ export function buildPlan(now: Date): Plan {
   const schedule = planSchedule(ctx, people);
   const events = planEvents(ctx, people);
   planSocial(ctx, people, schedule, events);
+  planTaxProfile(ctx, people);
   return plan.rows;
 }

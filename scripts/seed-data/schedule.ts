@@ -149,6 +149,7 @@ function planPackage(ctx: SeedContext, people: People, types: ConsultationType[]
   }
   const amountKopecks = perSession * offer.sessions * 100;
   const key = 'seed-package-1';
+  // paid by СБП (decision 020): an ordinary one-stage payment, as СБП can't be paid inside a safe deal
   const payment = plan.add('payments', {
     provider: 'sandbox',
     serviceType: 'package',
@@ -157,7 +158,7 @@ function planPackage(ctx: SeedContext, people: People, types: ConsultationType[]
     payeeId: type.mentor.ref,
     amountKopecks,
     status: 'succeeded',
-    providerDealId: `sbx_deal_${key}`,
+    paymentMethod: 'sbp',
     providerPaymentId: `sbx_pay_${key}`,
     returnUrl: '/payment-return',
     paidAt,
@@ -174,7 +175,7 @@ function planPackage(ctx: SeedContext, people: People, types: ConsultationType[]
       description: `Пакет из ${offer.sessions} консультаций «${type.name}»`,
       return_url: '/payment-return',
       metadata: { payment_id: String(paymentId) },
-      deal: { id: `sbx_deal_${key}`, settlements: [] },
+      payment_method: { type: 'sbp' },
     })),
     createdAt: addMinutes(paidAt, -3),
     updatedAt: paidAt,

@@ -203,6 +203,44 @@ describe('demo seed', () => {
     for (const r of rows) expect(r).toMatchObject({ status: 'ready', parts: 1, size, part: size, duration_ms: 10_000, kept: true });
   });
 
+  it('makes the demo mentor a самозанятый whose «Мой налог» permission is confirmed on the sandbox (decision 020)', async () => {
+    const { rows } = await db.query(`
+      select t.status, t.inn, t.self_employed_id, t.self_employed_status, t.confirmation_url,
+             o.kind, o.status as provider_status, o.amount_kopecks::int as amount, o.request
+      from mentor_tax_profiles t join users u on u.id = t.user_id and u.email = 'mentor@forma.test'
+      left join sandbox_provider_objects o on o.id = t.self_employed_id`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'self_employed',
+      inn: '500100732259',
+      self_employed_id: expect.stringMatching(/^sbx_se_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      self_employed_status: 'confirmed',
+      confirmation_url: null,
+      kind: 'self_employed',
+      provider_status: 'confirmed',
+      amount: 0,
+      request: { itn: '500100732259' },
+    });
+    // only the demo mentor declared a status; the seed makes no payouts, so there are no income receipts to show
+    expect(await scalar(`select count(*) from mentor_tax_profiles`)).toBe(1);
+    expect(await scalar(`select count(*) from payouts`)).toBe(0);
+  });
+
+  it('marks how every payment was paid: the demo mentee paid one by СБП, outside a safe deal, the rest by card (decision 020)', async () => {
+    const { rows } = await db.query(`
+      select p.service_type, p.provider_deal_id, o.request->'payment_method'->>'type' as provider_method, o.request ? 'deal' as in_deal
+      from payments p join users u on u.id = p.payer_id and u.email = 'mentee@forma.test'
+      join sandbox_provider_objects o on o.id = p.provider_payment_id
+      where p.payment_method = 'sbp'`);
+    expect(rows).toEqual([{ service_type: 'package', provider_deal_id: null, provider_method: 'sbp', in_deal: false }]);
+    expect(await scalar(`select count(*) from payments where payment_method = 'sbp'`)).toBe(1);
+    expect(await scalar(`select count(*) from payments where payment_method is distinct from 'bank_card' and payment_method is distinct from 'sbp'`)).toBe(0);
+    expect(await scalar(`select count(*) from payments p join users u on u.id = p.payer_id and u.email = 'mentee@forma.test' where p.payment_method = 'bank_card'`)).toBeGreaterThan(0);
+    // the provider's side says the same of every card payment
+    expect(await scalar(`select count(*) from payments p join sandbox_provider_objects o on o.id = p.provider_payment_id
+      where o.request->'payment_method'->>'type' is distinct from p.payment_method::text`)).toBe(0);
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
