@@ -115,6 +115,17 @@ describe('earnings', () => {
     expect(within(rows[2]!).queryByRole('link', { name: /Чек/ })).toBeNull();
   });
 
+  it('names a package payment «Пакет консультаций», without a date of its own', async () => {
+    const [held] = earnings().items;
+    const pack = { ...held!, service: { type: 'package' as const, id: null, title: 'Подготовка к собеседованию', date: null }, release_after: null };
+    mockFetch([earningsRoute(earnings({ items: [pack] }))]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+    const [row] = within(await screen.findByRole('list', { name: 'Оплаты и выплаты' })).getAllByRole('listitem');
+    expect(within(row!).getByText('Пакет консультаций «Подготовка к собеседованию»')).toBeTruthy();
+    expect(within(row!).queryByText(/Мероприятие/)).toBeNull();
+    expect(within(row!).getByText('Иван Петров').textContent).toBe('Иван Петров');
+  });
+
   it('does not ask for a card the mentor already has, and says when nothing was paid yet', async () => {
     mockFetch([earningsRoute(earnings({ has_payout_card: true, held: { amount: 0, count: 0 }, due: { amount: 0, count: 0 }, items: [] }))]);
     renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });

@@ -1,12 +1,13 @@
 // A self-employed mentor's earnings (issue 37, decision 020): a payout waiting for his «Мой налог» permission says
 // why in the list, and once it is paid out the list carries its income receipt and the link to it.
 import { describe, expect, it } from 'vitest';
+import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import type { Earnings } from '../../worker/analytics/earnings.mapper.ts';
 import { retryPendingTransfers } from '../../worker/escrow/transfers.ts';
 import { askForPermission } from '../../worker/tax-profiles/self-employed.ts';
 import { selfEmployedPort } from '../../worker/tax-profiles/self-employed-port.ts';
 import { createUser } from '../factories.ts';
-import { addPayoutCard, backdateBooking, paidBooking, providerCtx } from './escrow-fixtures.ts';
+import { addPayoutCard, backdateBooking, paidBooking, paymentRow, providerCtx } from './escrow-fixtures.ts';
 import { call, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
 import { apiAs, expectOk } from './typed-api.ts';
@@ -35,5 +36,27 @@ describe('GET /analytics/earnings/ for a self-employed mentor', () => {
     await retryPendingTransfers(providerCtx(t.db));
     [item] = (await earnings()).items;
     expect(item).toMatchObject({ stage: 'paid_out', waiting_reason: null, income_receipt: { id: expect.stringMatching(/^[0-9a-f]{10}$/), url: expect.stringContaining(`${ORIGIN}/sandbox/income-receipts/`) } });
+  });
+});
+
+// a package's payment was shown as «Мероприятие» with an empty date: it is a package, paid before its sessions' dates
+describe('GET /analytics/earnings/ with a package', () => {
+  it('names a package payment a package, with no booking, event or date of its own', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const mentee = await createUser(t.db);
+    const [type] = await t.db
+      .insert(consultationTypes)
+      .values({ mentorId: mentor.id, name: 'Разбор резюме', durationMinutes: 60, costs: 2000, packages: [{ sessions: 5, percent: 10, valid_days: 180 }] })
+      .returning();
+    const as = apiAs(asUser(mentee), { trailingSlash: true });
+    const pack = await expectOk(as['consultation-packages'].buy.$post({ json: { consultation_type_id: type!.id, sessions: 5 } }), 201);
+    const { payment_id } = await expectOk(as.payments.deals.$post({ json: { service_type: 'package', service_id: pack.id, return_url: '/payment-return' } }), 200);
+    const { providerPaymentId } = await paymentRow(t.db, payment_id);
+    const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+    await expectJson(send('POST', `/api/sandbox/checkout/${providerPaymentId}/pay/`, { body: { card_number: '4111 1111 1111 1111', expiry, cvc: '123' } }), 200);
+
+    const body = await expectJson<Earnings>(send('GET', '/api/analytics/earnings/', { user: asUser(mentor) }), 200);
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({ payment_id, stage: 'held', service: { type: 'package', id: null, date: null }, amount: 9000, income_receipt: null, waiting_reason: null });
   });
 });

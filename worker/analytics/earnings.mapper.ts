@@ -18,10 +18,11 @@ export function toEarnings({ items, totals, hasCard, nextCursor }: { items: Earn
       stage: row.stage,
       service: {
         type: row.service_type,
-        /** the booking's id for a consultation, the event's for an event */
-        id: row.service_type === 'consultation' ? row.booking_id : row.event_id,
+        /** the booking's id for a consultation, the event's for an event; null for a package */
+        id: row.service_type === 'consultation' ? row.booking_id : row.service_type === 'event' ? row.event_id : null,
         title: row.title,
-        date: iso(row.service_date)!,
+        /** null for a package: its sessions have dates of their own */
+        date: iso(row.service_date),
       },
       payer: { name: personName(row.payer_first_name, row.payer_last_name) },
       amount: kopecksToRubles(row.gross_kopecks),

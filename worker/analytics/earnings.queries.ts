@@ -8,11 +8,12 @@ import { PLATFORM_FEE_PERCENT } from '../escrow/fee.ts';
 export type EarningRow = {
   payment_id: string;
   stage: 'held' | 'due' | 'paid_out';
-  service_type: 'consultation' | 'event';
+  /** a package (decision 006) is paid as a whole, for sessions that have no one date */
+  service_type: 'consultation' | 'event' | 'package';
   booking_id: number | null;
   event_id: number | null;
   title: string;
-  service_date: string;
+  service_date: string | null;
   payer_first_name: string;
   payer_last_name: string;
   gross_kopecks: number;

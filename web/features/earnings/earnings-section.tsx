@@ -15,6 +15,8 @@ export const EARNINGS_LOAD_ERROR = 'Не удалось загрузить до�
 export const EARNINGS_MORE_ERROR = 'Не удалось загрузить следующие оплаты';
 
 const badgeVariant = { held: 'secondary', due: 'outline', paid_out: 'success' } as const;
+// a package (decision 006) was shown as «Мероприятие» with no date: it is paid as a whole, before its sessions
+const serviceLabel = { consultation: 'Консультация', event: 'Мероприятие', package: 'Пакет консультаций' } as const;
 
 /** «Доходы» (/loads and /Statistics for a mentor): held, due and paid out, the card prompt, then every payment, a page at a time. */
 export function EarningsSection({ userId, timeZone }: { userId: number; timeZone?: string }) {
@@ -69,7 +71,7 @@ export function EarningsSection({ userId, timeZone }: { userId: number; timeZone
 }
 
 function EarningRow({ item, timeZone }: { item: Earning; timeZone?: string }) {
-  const what = item.service.type === 'consultation' ? 'Консультация' : 'Мероприятие';
+  const what = serviceLabel[item.service.type];
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
       <div className="grid min-w-0 flex-1 gap-0.5">
@@ -85,7 +87,8 @@ function EarningRow({ item, timeZone }: { item: Earning; timeZone?: string }) {
           )}
         </p>
         <p className="text-xs text-muted-foreground">
-          {item.payer.name} · {formatDate(item.service.date, timeZone)}
+          {item.payer.name}
+          {item.service.date && ` · ${formatDate(item.service.date, timeZone)}`}
         </p>
         <p className="text-xs text-muted-foreground">
           Оплачено {money(item.amount)}
