@@ -58,13 +58,21 @@ export async function pickSlot(dialog: Locator, start: { day: string; time: stri
   await dialog.getByText('Шаг 2/2').waitFor();
 }
 
-/** On the sandbox checkout page: pays with the card that always succeeds, and waits for the success on /payment-return. */
-export async function payOnSandboxCheckout(page: Page) {
+/**
+ * On the sandbox checkout page: pays with the card that always succeeds, or by СБП (decision 020: the sandbox confirms
+ * it at once), and waits for the success on /payment-return.
+ */
+export async function payOnSandboxCheckout(page: Page, method: 'card' | 'sbp' = 'card') {
   await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
-  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-  await page.getByLabel('Срок действия').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  if (method === 'sbp') {
+    await page.getByRole('radio', { name: 'СБП' }).check();
+    await page.getByRole('button', { name: 'Оплатить через СБП' }).click();
+  } else {
+    await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
+    await page.getByLabel('Срок действия').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+  }
   await page.waitForURL(/\/payment-return\?payment_id=/, { timeout: 15_000 });
   await page.getByText('Оплата прошла успешно').waitFor({ timeout: 45_000 });
 }
