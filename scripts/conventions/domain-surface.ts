@@ -69,7 +69,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   pages: ['page-cookies.ts', 'visitor-pages.ts'],
   // the provider side: what a provider does, which one serves, its errors (escrow reaches providers only so); the
   // words a payment is canceled with, which our own cancellations (holds, registrations, events) write too
-  payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts'],
+  // and a refund's fiscal receipt (decision 020), which escrow sends with the refund
+  payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts', 'receipts/fiscal-receipts.ts'],
   reminders: ['reminders.ts'],
   // a mentor's tax status (decision 020): the ИНН's checksum (the sandbox makes an ИНН from a phone) and the stored
   // self-employed permission, which a self-employed payout reads and updates (escrow)

@@ -48,6 +48,7 @@ describe('sandbox provider', () => {
       metadata: { payment_id: input.paymentId },
       cancelReason: null,
       method: null,
+      receiptRegistration: null,
     });
     const rows = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.idempotencyKey, input.idempotencyKey));
     expect(rows).toHaveLength(1);
@@ -58,7 +59,7 @@ describe('sandbox provider', () => {
     const token = await signSandboxCardToken(bindings.JWT_SECRET, { last4: '4242', type: 'Visa' });
     const input = { payoutId: crypto.randomUUID(), amountKopecks: 142_500, payoutToken: token, dealId: 'sbx_deal_x', description: 'Выплата', idempotencyKey: crypto.randomUUID() };
     const payout = await provider().createPayout(input);
-    expect(payout).toEqual({ providerPayoutId: expect.stringMatching(/^sbx_po_/), status: 'succeeded' });
+    expect(payout).toEqual({ providerPayoutId: expect.stringMatching(/^sbx_po_/), status: 'succeeded', incomeReceipt: null });
     expect(await provider().createPayout(input)).toEqual(payout);
     const forged = await signSandboxCardToken('another-secret', { last4: '4242', type: 'Visa' });
     const refused = await provider().createPayout({ ...input, payoutToken: forged, idempotencyKey: crypto.randomUUID() }).catch((e) => e);
@@ -76,7 +77,7 @@ describe('sandbox provider', () => {
     expect((await provider().getPayment(created.providerPaymentId)).method).toBe('sbp');
     const key = crypto.randomUUID();
     const first = await refund(60_000, key);
-    expect(first).toEqual({ providerRefundId: expect.stringMatching(/^sbx_rf_/), status: 'succeeded' });
+    expect(first).toEqual({ providerRefundId: expect.stringMatching(/^sbx_rf_/), status: 'succeeded', receiptRegistration: null });
     expect(await refund(60_000, key)).toEqual(first);
     await expect(refund(40_001)).rejects.toMatchObject({ code: 'invalid_request', description: 'Сумма возврата больше суммы платежа' });
     expect((await refund(40_000)).status).toBe('succeeded');

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
-import { ledgerEntries, payouts, sandboxProviderObjects, webhookEvents } from '../../drizzle/schema/payments.ts';
+import { fiscalReceipts, ledgerEntries, payouts, sandboxProviderObjects, webhookEvents } from '../../drizzle/schema/payments.ts';
 import { createApp } from '../../worker/app.ts';
 import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/access-token.ts';
 import { kopecksToValue } from '../../worker/payments/amounts.ts';
@@ -91,6 +91,24 @@ describe('sandbox checkout', () => {
       (o) => (o.request as { payment_id?: string }).payment_id === providerId,
     );
     expect(refunds).toMatchObject([{ status: 'succeeded', amountKopecks: 150_000 }]);
+
+    // decision 020: the payment carried its fiscal receipt (приход, prepayment) and the refund its own (возврат прихода)
+    const receipts = await t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.paymentId, paymentId));
+    const byKind = Object.fromEntries(receipts.map((r) => [r.kind, r]));
+    expect(byKind.payment).toMatchObject({ status: 'succeeded', amountKopecks: 150_000, refundId: null });
+    expect(byKind.payment.items).toEqual([
+      {
+        description: expect.stringMatching(/^Консультация «Разбор резюме», \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, \S/),
+        quantity: 1,
+        measure: 'piece',
+        amount: { value: '1500.00', currency: 'RUB' },
+        vat_code: 1,
+        payment_subject: 'service',
+        payment_mode: 'full_prepayment',
+      },
+    ]);
+    expect(byKind.refund).toMatchObject({ status: 'succeeded', amountKopecks: 150_000, refundId: expect.any(String) });
+    expect((refunds[0].request as { receipt?: { customer: { email: string } } }).receipt?.customer.email).toBe(mentee.email);
   });
 
   it('cancel and a declined card cancel the payment and end the hold', async () => {

@@ -77,6 +77,7 @@ describe('YooKassa adapter', () => {
       metadata: { payment_id: input.paymentId },
       cancelReason: null,
       method: null,
+      receiptRegistration: null,
     });
     fake.succeed(created.providerPaymentId, 'sbp');
     expect(await provider.getPayment(created.providerPaymentId)).toMatchObject({ status: 'succeeded', method: 'sbp' });

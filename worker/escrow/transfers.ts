@@ -7,6 +7,7 @@ import { paymentProvider } from '../payments/provider-choice.ts';
 import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 import { holdRefusedPayout, recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
+import { recordRefundReceipt, refundReceiptFor } from '../payments/receipts/fiscal-receipts.ts';
 import { INCOME_SERVICE_NAME, permissionWaitingReason, refreshSelfEmployed, YEARLY_LIMIT_REASON } from './self-employed-payouts.ts';
 
 const RETRY_BATCH = 200;
@@ -85,6 +86,8 @@ export async function sendRefund(ctx: ProviderContext, refundId: string) {
   if (!row) return;
   try {
     if (!row.providerPaymentId) throw new Error('У платежа нет идентификатора платёжной системы');
+    // every refund has its own fiscal receipt (возврат прихода, decision 020); a payment made in a deal had none
+    const receipt = row.dealId ? null : await refundReceiptFor(db, ctx.env, row.refund.paymentId, refundId, row.refund.amountKopecks);
     const result = await paymentProvider(ctx).createRefund({
       refundId,
       providerPaymentId: row.providerPaymentId,
@@ -92,8 +95,10 @@ export async function sendRefund(ctx: ProviderContext, refundId: string) {
       dealId: row.dealId,
       description: row.refund.reason,
       idempotencyKey: row.refund.idempotencyKey,
+      receipt,
     });
     await recordRefundAttempt(db, refundId, { providerRefundId: result.providerRefundId, status: transferStatus(result.status), lastError: null });
+    if (result.receiptRegistration) await recordRefundReceipt(db, refundId, result.receiptRegistration);
   } catch (e) {
     logFailure('refund failed', refundId, e);
     await recordRefundAttempt(db, refundId, { lastError: describeFailure(e) });

@@ -10,6 +10,7 @@ import { PaymentProviderError } from './provider-error.ts';
 import type { PaymentProvider, ProviderContext } from './payment-provider.ts';
 import { paymentProvider } from './provider-choice.ts';
 import { ownReturnUrl } from './return-url.ts';
+import { paymentReceiptFor } from './receipts/fiscal-receipts.ts';
 
 const NOT_FOUND = { consultation: 'Бронирование не найдено', event: 'Регистрация на мероприятие не найдена', package: 'Пакет не найден' } as const;
 const notPayable = () => errors.conflict('not_payable', 'Оплата не требуется или время брони истекло');
@@ -36,6 +37,8 @@ export async function createDeal(ctx: ProviderContext, payerId: number, body: De
 /** The provider's side of a stored payment (again, after a failed first try: the same key, the same object). */
 async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider, payment: PaymentRow, description: string) {
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+  // the payment's fiscal receipt (приход, decision 020): kept before the provider is asked, registered by its service
+  const receipt = await paymentReceiptFor(ctx.db, ctx.env, payment.id, payment.amountKopecks);
   try {
     created = await provider.createPayment({
       paymentId: payment.id,
@@ -43,6 +46,7 @@ async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider
       description,
       returnUrl: payment.returnUrl,
       idempotencyKey: payment.idempotencyKey,
+      receipt,
     });
   } catch (e) {
     if (!(e instanceof PaymentProviderError)) throw e;

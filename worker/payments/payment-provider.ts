@@ -1,5 +1,6 @@
 import type { Db } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
+import type { Receipt } from './receipts/receipt-rules.ts';
 
 /**
  * What we need from a payment provider: take the payer's money (an ordinary one-stage payment: Форма sells the
@@ -11,6 +12,8 @@ import type { Bindings } from '../env.ts';
  */
 export type ProviderPaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
 export type ProviderTransferStatus = 'pending' | 'succeeded' | 'canceled';
+/** a fiscal receipt sent inside a payment or a refund, as the provider's receipt service has it */
+export type ReceiptRegistration = 'pending' | 'succeeded' | 'canceled';
 /** How the payer paid, as we store it (payments.payment_method); the provider may know more methods than we name. */
 export type PaymentMethodKind = 'bank_card' | 'sbp' | 'other';
 
@@ -32,6 +35,8 @@ export type ProviderPayment = {
   cancelReason: string | null;
   /** how the payer paid (the payer picks a card or СБП on the provider's page); null before they chose */
   method: PaymentMethodKind | null;
+  /** the payment receipt's registration (YooKassa's `receipt_registration`); null for a payment sent without one */
+  receiptRegistration: ReceiptRegistration | null;
 };
 
 export type CreatePaymentInput = {
@@ -42,6 +47,8 @@ export type CreatePaymentInput = {
   /** absolute URL the payer's browser comes back to */
   returnUrl: string;
   idempotencyKey: string;
+  /** the payment's fiscal receipt (decision 020), registered by the provider's receipt service */
+  receipt?: Receipt | null;
 };
 
 export type CreatePayoutInput = {
@@ -68,6 +75,8 @@ export type CreateRefundInput = {
   dealId: string | null;
   description: string;
   idempotencyKey: string;
+  /** the refund's fiscal receipt (возврат прихода, decision 020) */
+  receipt?: Receipt | null;
 };
 
 /**
@@ -82,7 +91,7 @@ export interface PaymentProvider {
   /** The provider's own view of a payment: webhooks are trusted only through this. */
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
   createPayout(input: CreatePayoutInput): Promise<{ providerPayoutId: string; status: ProviderTransferStatus; incomeReceipt: IncomeReceipt | null }>;
-  createRefund(input: CreateRefundInput): Promise<{ providerRefundId: string; status: ProviderTransferStatus }>;
+  createRefund(input: CreateRefundInput): Promise<{ providerRefundId: string; status: ProviderTransferStatus; receiptRegistration: ReceiptRegistration | null }>;
   /** Asks the permission (`POST /self_employed`); the person grants it on the provider's page at `confirmationUrl`. */
   createSelfEmployed(input: { itn?: string; phone?: string; idempotencyKey: string }): Promise<ProviderSelfEmployed & { confirmationUrl: string | null }>;
   /** The permission's state now (`GET /self_employed/{id}`): there is no notification for it. */

@@ -3,6 +3,7 @@
 // notification (event + object id) is applied once: webhook_events' unique (provider, event_key) claims
 // it before the escrow transition runs. The transitions themselves (worker/escrow/payment-events.ts) are
 // conditional updates, so a succeeded and a canceled for one payment, in any order, still settle it once.
+import { recordPaymentReceipt } from './receipts/fiscal-receipts.queries.ts';
 import { onPaymentCanceled, onPaymentSucceeded, onPayoutResult, onRefundResult } from '../escrow/payment-events.ts';
 import { CURRENCY } from './amounts.ts';
 import type { ProviderContext, ProviderPayment } from './payment-provider.ts';
@@ -49,9 +50,12 @@ export async function applyPaymentNotification(ctx: ProviderContext, provider: P
     warn('notification amount differs from the payment', { provider, event, paymentId: payment.id, ours: payment.amountKopecks, theirs: seen.amountKopecks, currency: seen.currency });
     return 'amount_mismatch';
   }
-  return once(ctx, provider, `${event}:${seen.id}`, payload, () =>
+  const outcome = await once(ctx, provider, `${event}:${seen.id}`, payload, () =>
     event === 'payment.succeeded' ? onPaymentSucceeded(ctx, payment.id, seen.method) : onPaymentCanceled(ctx, payment.id, seen.cancelReason),
   );
+  // the payment's receipt as the provider's receipt service reports it (decision 020)
+  if (seen.receiptRegistration) await recordPaymentReceipt(ctx.db, payment.id, seen.receiptRegistration);
+  return outcome;
 }
 
 /** A payout's or refund's final status; an id we don't know yet throws (escrow), so the provider retries. */

@@ -43,6 +43,8 @@ export async function finishCheckout(d: Delivery, providerPaymentId: string, can
       amount: { value: kopecksToValue(settled.amountKopecks), currency: CURRENCY },
       metadata: request.metadata,
       ...(canceled ? { cancellation_details: canceled } : { payment_method: { type: method } }),
+      // the receipt a payment carried is registered with its success (or dropped with its cancellation)
+      ...(request.receipt ? { receipt_registration: canceled ? 'canceled' : 'succeeded' } : {}),
     },
   });
   return { redirect_url: request.return_url, status };

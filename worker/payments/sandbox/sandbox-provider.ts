@@ -10,6 +10,7 @@ import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
 import { paymentMethodKind, type PaymentProvider, type ProviderContext, type ProviderPayment, type ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
+import { receiptProblem, type Receipt } from '../receipts/receipt-rules.ts';
 import { createOnce } from './sandbox-books.ts';
 import { createSandboxSelfEmployed, getSandboxSelfEmployed } from './sandbox-self-employed.ts';
 import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
@@ -30,6 +31,8 @@ export type SandboxPaymentRequest = {
   deal?: { id: string; settlements: Array<{ type: 'payout'; amount: { value: string; currency: string } }> };
   /** set when the payer paid: YooKassa's payment_method.type */
   payment_method?: { type: 'bank_card' | 'sbp' };
+  /** the payment's fiscal receipt, as YooKassa's receipt service takes it (decision 020) */
+  receipt?: Receipt;
   /** set when the payment was canceled (sandbox-books.queries.ts settlePayment) */
   cancellation_details?: SandboxCancellation;
 };
@@ -47,6 +50,8 @@ export function toProviderPayment(row: SandboxObject): ProviderPayment {
     metadata: request.metadata ?? {},
     cancelReason: row.status === 'canceled' ? storedCancelReason(request.cancellation_details?.reason) : null,
     method: paymentMethodKind(request.payment_method?.type),
+    // the sandbox's receipt service registers a payment's receipt the moment the payment succeeds
+    receiptRegistration: request.receipt ? (row.status === 'succeeded' ? 'succeeded' : row.status === 'canceled' ? 'canceled' : 'pending') : null,
   };
 }
 
@@ -60,7 +65,11 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
         description: input.description,
         return_url: input.returnUrl,
         metadata: { payment_id: input.paymentId },
+        ...(input.receipt ? { receipt: input.receipt } : {}),
       };
+      // as YooKassa: a malformed receipt refuses the whole payment, naming the field
+      const problem = input.receipt ? receiptProblem(input.receipt, input.amountKopecks) : null;
+      if (problem) throw new PaymentProviderError('sandbox', problem.code, `${problem.description} (${problem.parameter})`, { httpStatus: 400 });
       const row = await createOnce(db, { kind: 'payment', status: 'pending', amountKopecks: input.amountKopecks, idempotencyKey: input.idempotencyKey, request });
       return { providerPaymentId: row.id, confirmationUrl: sandboxCheckoutUrl(ctx.origin, row.id) };
     },
@@ -116,6 +125,8 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
         if (payment.status !== 'succeeded') throw refused('invalid_request', 'Вернуть можно только успешный платёж');
         const refunded = await refundedKopecks(tx, payment.id);
         if (refunded + input.amountKopecks > payment.amountKopecks) throw refused('invalid_request', 'Сумма возврата больше суммы платежа');
+        const problem = input.receipt ? receiptProblem(input.receipt, input.amountKopecks) : null;
+        if (problem) throw refused(problem.code, `${problem.description} (${problem.parameter})`);
         return createOnce(tx, {
           kind: 'refund',
           status: 'succeeded',
@@ -127,10 +138,11 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
             description: input.description,
             metadata: { refund_id: input.refundId },
             deal: input.dealId ? { id: input.dealId } : null,
+            ...(input.receipt ? { receipt: input.receipt, receipt_registration: 'succeeded' } : {}),
           },
         });
       });
-      return { providerRefundId: row.id, status: 'succeeded' };
+      return { providerRefundId: row.id, status: 'succeeded', receiptRegistration: (row.request as { receipt?: unknown }).receipt ? 'succeeded' : null };
     },
 
     createSelfEmployed: (input) => createSandboxSelfEmployed(db, ctx.origin, input),

@@ -19,6 +19,7 @@ export const sandboxNotification = z.object({
     metadata: z.record(z.string(), z.string()).optional(),
     cancellation_details: z.object({ party: z.string().max(32), reason: z.string().max(64) }).optional(),
     payment_method: z.object({ type: z.string().max(32) }).optional(),
+    receipt_registration: z.enum(['pending', 'succeeded', 'canceled']).optional(),
   }),
 });
 export type SandboxNotification = z.infer<typeof sandboxNotification>;
@@ -51,6 +52,7 @@ export async function handleSandboxNotification(ctx: ProviderContext, rawBody: s
       metadata: object.metadata ?? {},
       cancelReason: storedCancelReason(object.cancellation_details?.reason),
       method: paymentMethodKind(object.payment_method?.type),
+      receiptRegistration: object.receipt_registration ?? null,
     };
     const outcome = await applyPaymentNotification(ctx, 'sandbox', event, seen, parsed.data);
     if (outcome === 'unknown_payment') throw errors.notFound('Платёж не найден');

@@ -21,6 +21,8 @@ type YkPayment = {
   cancellation_details?: { party?: string; reason?: string };
   /** the method the payer chose on YooKassa's page (bank_card, sbp, …) */
   payment_method?: { type?: string };
+  /** the payment receipt's registration, when the payment carried one */
+  receipt_registration?: string;
 };
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
 /** a self-employed person's payout answers with the income receipt registered in «Мой налог» */
@@ -39,6 +41,9 @@ const TRANSFER_STATUSES = new Set<string>(['pending', 'succeeded', 'canceled']);
 const money = (kopecks: number): Amount => ({ value: kopecksToValue(kopecks), currency: CURRENCY });
 // YooKassa takes descriptions up to 128 characters
 const short = (text: string) => (text.length > 128 ? `${text.slice(0, 127)}…` : text);
+
+const RECEIPT_REGISTRATIONS = new Set(['pending', 'succeeded', 'canceled']);
+const receiptRegistration = (value: string | undefined) => (value && RECEIPT_REGISTRATIONS.has(value) ? (value as 'pending' | 'succeeded' | 'canceled') : null);
 
 const badResponse = (what: string) => new PaymentProviderError('yookassa', 'invalid_response', what);
 
@@ -85,6 +90,7 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
           confirmation: { type: 'redirect', return_url: input.returnUrl },
           description: short(input.description),
           metadata,
+          ...(input.receipt ? { receipt: input.receipt } : {}),
         },
         input.idempotencyKey,
       );
@@ -105,6 +111,7 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
         metadata: payment.metadata ?? {},
         cancelReason: payment.status === 'canceled' ? storedCancelReason(payment.cancellation_details?.reason) : null,
         method: paymentMethodKind(payment.payment_method?.type),
+        receiptRegistration: receiptRegistration(payment.receipt_registration),
       };
     },
 
@@ -132,20 +139,20 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
     },
 
     async createRefund(input) {
-      const refund = transfer(
-        await api.post<YkTransfer>(
-          '/refunds',
-          {
-            payment_id: input.providerPaymentId,
-            amount: money(input.amountKopecks),
-            description: short(input.description),
-            // inside a deal: the refunded money comes out of what was set aside for the mentor
-            ...(input.dealId ? { deal: { refund_settlements: [{ type: 'payout', amount: money(input.amountKopecks) }] } } : {}),
-          },
-          input.idempotencyKey,
-        ),
+      const answer = await api.post<YkTransfer & { receipt_registration?: string }>(
+        '/refunds',
+        {
+          payment_id: input.providerPaymentId,
+          amount: money(input.amountKopecks),
+          description: short(input.description),
+          // inside a deal: the refunded money comes out of what was set aside for the mentor
+          ...(input.dealId ? { deal: { refund_settlements: [{ type: 'payout', amount: money(input.amountKopecks) }] } } : {}),
+          ...(input.receipt ? { receipt: input.receipt } : {}),
+        },
+        input.idempotencyKey,
       );
-      return { providerRefundId: refund.id, status: refund.status };
+      const refund = transfer(answer);
+      return { providerRefundId: refund.id, status: refund.status, receiptRegistration: receiptRegistration(answer.receipt_registration) };
     },
 
     // an ordinary payout is the payouts gateway's; one made inside a safe deal (before decision 020) is the shop's
