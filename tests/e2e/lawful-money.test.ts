@@ -99,7 +99,7 @@ async function declareSelfEmployedAndAsk(page: Page, inn: string) {
 }
 
 describe('a self-employed mentor', () => {
-  it('grants the permission on the sandbox page and sees «Подтверждено» and payouts available (390 px)', { timeout: 180_000 }, async () => {
+  it('grants the permission on the sandbox page and sees «Подтверждено» and payouts available (390 px)', { timeout: 120_000 }, async () => {
     const email = await newMentor('grant');
     const page = await openPage(390, 844);
     const errors = collectErrors(page);
@@ -127,7 +127,7 @@ describe('a self-employed mentor', () => {
     await page.context().close();
   });
 
-  it('refuses on the sandbox page and sees «Разрешение отозвано», payouts waiting (1280 px)', { timeout: 180_000 }, async () => {
+  it('refuses on the sandbox page and sees «Разрешение отозвано», payouts waiting (1280 px)', { timeout: 120_000 }, async () => {
     const email = await newMentor('refuse');
     const page = await openPage(1280);
     const errors = collectErrors(page);
