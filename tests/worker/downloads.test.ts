@@ -1,7 +1,8 @@
 // /loads: the files of my chats and the receipts of my payments, nobody else's.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
+import { fiscalReceipts } from '../../drizzle/schema/payments.ts';
 import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { createUser } from '../factories.ts';
 import { openRoom } from './chat-socket.ts';
@@ -149,7 +150,9 @@ describe('receipts', () => {
     expect(res.headers.get('content-disposition')).toBe('inline');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await res.text();
-    expect(html).toContain('<h1>Чек</h1>');
+    // our own summary, not a fiscal receipt (decision 020)
+    expect(html).toContain('<h1>Квитанция об оплате</h1>');
+    expect(html).toContain(`<title>Квитанция об оплате № ${payment.paymentId}</title>`);
     expect(html).toContain(payment.paymentId);
     expect(html).toMatch(/1\s500\s₽/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; разбор');
@@ -161,9 +164,54 @@ describe('receipts', () => {
     expect(html).toMatch(/75\s₽, будет удержана/);
 
     for (const user of [asUser(mentor), asUser(await createUser(t.db))]) {
-      expect(await expectError(receipt(user, payment.paymentId), 404)).toMatchObject({ code: 'not_found', detail: 'Чек не найден' });
+      expect(await expectError(receipt(user, payment.paymentId), 404)).toMatchObject({ code: 'not_found', detail: 'Квитанция не найдена' });
     }
     await expectError(receipt(asUser(mentee), 'nope'), 404);
     await expectError(receipt(asUser(mentee), crypto.randomUUID()), 404);
+  });
+
+  it('lists each payment’s fiscal receipts in the order they were made, and the printable page names them (decision 020)', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor', firstName: 'Борис', lastName: 'Ментор' });
+    const mentee = await createUser(t.db, { firstName: 'Анна', lastName: 'Ученица', email: `anna-${crypto.randomUUID()}@forma.test` });
+    const held = await paidBooking(t.db, { mentor, mentee, costs: 1500 });
+    const refunded = await paidBooking(t.db, { mentor, mentee, costs: 2500, startsIn: 20 * 86_400_000 });
+    await expectOk(as(asUser(mentor))['consultation-bookings'][':id'].cancel.$post({ param: { id: String(refunded.booking.id) }, json: { user_id: mentor.id } }), 200);
+    const refund = (await books(t.db, refunded.payment.paymentId)).refund!;
+    // the receipts are set here, whatever the payment and refund paths wrote
+    await t.db.delete(fiscalReceipts).where(inArray(fiscalReceipts.paymentId, [held.payment.paymentId, refunded.payment.paymentId]));
+    const at = (minute: number) => new Date(Date.UTC(2030, 2, 1, 7, minute));
+    const items = [{ description: 'Консультация', quantity: '1.00', amount: { value: '1500.00', currency: 'RUB' } }];
+    const registered = { status: 'succeeded' as const, fiscalStorageNumber: '9960440300012345', fiscalDocumentNumber: '4021', fiscalAttribute: '2716375041', registeredAt: at(1) };
+    await t.db.insert(fiscalReceipts).values([
+      // made last: the settlement after the приход
+      { kind: 'settlement', paymentId: held.payment.paymentId, amountKopecks: 150_000, items, status: 'not_sent', createdAt: at(30) },
+      { kind: 'payment', paymentId: held.payment.paymentId, amountKopecks: 150_000, items, ...registered, createdAt: at(0) },
+      { kind: 'payment', paymentId: refunded.payment.paymentId, amountKopecks: 250_000, items, status: 'succeeded', fiscalStorageNumber: '9960440300012345', fiscalDocumentNumber: '4022', fiscalAttribute: '<b>1</b>', registeredAt: at(2), createdAt: at(1) },
+      { kind: 'refund', paymentId: refunded.payment.paymentId, refundId: refund.id, amountKopecks: refund.amountKopecks, items, status: 'pending', createdAt: at(20) },
+    ]);
+
+    const byId = Object.fromEntries((await receipts(asUser(mentee))).results.map((r) => [r.id, r]));
+    expect(byId[held.payment.paymentId].fiscal_receipts).toEqual([
+      { kind: 'payment', status: 'succeeded', amount: 1500, registered_at: at(1).toISOString(), fiscal: { fn: '9960440300012345', fd: '4021', fp: '2716375041' } },
+      { kind: 'settlement', status: 'not_sent', amount: 1500, registered_at: null, fiscal: null },
+    ]);
+    expect(byId[refunded.payment.paymentId].fiscal_receipts).toEqual([
+      expect.objectContaining({ kind: 'payment', status: 'succeeded', amount: 2500 }),
+      { kind: 'refund', status: 'pending', amount: refund.amountKopecks / 100, registered_at: null, fiscal: null },
+    ]);
+
+    const html = await (await call(`/api/downloads/receipts/${held.payment.paymentId}/`, { user: asUser(mentee) })).text();
+    expect(html).toContain('<h2>Кассовые чеки</h2>');
+    // in the order they were made, each with its state; the registered one with ФН/ФД/ФП and its time (Moscow for this payer)
+    expect(html.indexOf('Кассовый чек: приход')).toBeGreaterThan(0);
+    expect(html.indexOf('Кассовый чек: зачёт предоплаты')).toBeGreaterThan(html.indexOf('Кассовый чек: приход'));
+    expect(html).toContain('Зарегистрирован');
+    expect(html).toContain('ФН 9960440300012345 · ФД 4021 · ФП 2716375041');
+    expect(html).toContain('Не зарегистрирован — повторим');
+    expect(html).toContain(`Кассовый чек также приходит на ${mentee.email} от сервиса «Чеки от ЮKassa».`);
+    const refundedHtml = await (await call(`/api/downloads/receipts/${refunded.payment.paymentId}/`, { user: asUser(mentee) })).text();
+    expect(refundedHtml).toContain('Кассовый чек: возврат прихода');
+    expect(refundedHtml).toContain('Регистрируется');
+    expect(refundedHtml).toContain('ФП &lt;b&gt;1&lt;/b&gt;');
   });
 });

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { otherSide } from '../chats/chats.queries.ts';
+import type { FiscalReceiptKind, FiscalReceiptStatus } from './fiscal-receipt-text.ts';
 
 export type ChatFileRow = {
   id: number;
@@ -75,6 +76,19 @@ export type ReceiptRow = {
   regular_price: number | null;
   discount_percent: number | null;
   consultation_number: number | null;
+  /** the payment's fiscal receipts (decision 020): its приход, each зачёт предоплаты, each возврат прихода, oldest first */
+  fiscal_receipts: FiscalReceiptRow[];
+};
+
+/** one row of fiscal_receipts as the payer may see it; the ФН/ФД/ФП and time once the provider registered it */
+export type FiscalReceiptRow = {
+  kind: FiscalReceiptKind;
+  status: FiscalReceiptStatus;
+  amount_kopecks: number;
+  registered_at: string | null;
+  fn: string | null;
+  fd: string | null;
+  fp: string | null;
 };
 
 /**
@@ -95,7 +109,12 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
       (select sum(l.amount_kopecks) from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
       rf.amount_kopecks as refund_kopecks, rf.status as refund_status, rf.created_at as refund_created_at,
       coalesce(b.regular_price, k.regular_price * k.sessions) as regular_price, coalesce(b.discount_percent, k.percent) as discount_percent,
-      b.consultation_number
+      b.consultation_number,
+      -- its fiscal receipts in the order they were made (the приход first; kind breaks a tie within one transaction)
+      coalesce((select json_agg(json_build_object('kind', fr.kind, 'status', fr.status, 'amount_kopecks', fr.amount_kopecks,
+          'registered_at', fr.registered_at, 'fn', fr.fiscal_storage_number, 'fd', fr.fiscal_document_number, 'fp', fr.fiscal_attribute)
+          order by fr.created_at, fr.kind, fr.id)
+        from fiscal_receipts fr where fr.payment_id = p.id), '[]'::json) as fiscal_receipts
     from payments p
     join users pe on pe.id = p.payee_id
     join users pa on pa.id = p.payer_id
@@ -118,6 +137,7 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
     amount_kopecks: Number(r.amount_kopecks),
     fee_kopecks: r.fee_kopecks == null ? null : Number(r.fee_kopecks),
     refund_kopecks: r.refund_kopecks == null ? null : Number(r.refund_kopecks),
+    fiscal_receipts: r.fiscal_receipts.map((f) => ({ ...f, amount_kopecks: Number(f.amount_kopecks) })),
   }));
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }

@@ -23,11 +23,11 @@ export const downloadsRoutes = new Hono<AppEnv>()
     const { rows, hasMore } = await listRecordings(c.var.db, c.var.user.id, c.req.valid('query'));
     return c.json({ results: rows.map(toRecordingDownload), has_more: hasMore });
   })
-  /** The printable receipt; someone else's payment is answered exactly like a missing one. */
+  /** The printable «Квитанция об оплате»; someone else's payment is answered exactly like a missing one. */
   .get('/downloads/receipts/:paymentId', requireUser, async (c) => {
     const paymentId = c.req.param('paymentId');
     const found = PAYMENT_ID.test(paymentId) ? await listReceipts(c.var.db, c.var.user.id, { offset: 0, limit: 1 }, paymentId) : null;
     const row = found?.rows[0];
-    if (!row) throw errors.notFound('Чек не найден');
+    if (!row) throw errors.notFound('Квитанция не найдена');
     return c.body(receiptHtml(row), 200, RECEIPT_HEADERS);
   });

@@ -1,12 +1,14 @@
-// The printable receipt of one payment: a self-contained Russian page with no scripts and no outside
-// resources (the CSP forbids both); every value from the database is escaped.
+// The printable «Квитанция об оплате» of one payment: our own summary, not a fiscal receipt (decision 020, «What
+// people see»), so it is not called «Чек»; it lists the payment's fiscal receipts below. A self-contained Russian
+// page with no scripts and no outside resources (the CSP forbids both); every value from the database is escaped.
 import { formatRubles, formatWhen } from '../escrow/notices.ts';
 import { PLATFORM_FEE_PERCENT, splitRelease } from '../escrow/fee.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { discountText, loyaltyReason } from '../lib/loyalty-text.ts';
 import { personName } from '../chats/chats.mapper.ts';
 import { receiptService } from './downloads.mapper.ts';
-import type { ReceiptRow } from './downloads.queries.ts';
+import type { FiscalReceiptRow, ReceiptRow } from './downloads.queries.ts';
+import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from './fiscal-receipt-text.ts';
 
 export const RECEIPT_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -44,6 +46,8 @@ body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1
 h1{font-size:24px;margin:0 0 4px}.muted{color:#666}
 table{width:100%;border-collapse:collapse;margin:20px 0}th,td{text-align:left;padding:8px 0;border-bottom:1px solid #e5e5e5;vertical-align:top}
 th{font-weight:500;color:#555;width:42%}.total td,.total th{font-size:18px;font-weight:700;color:#111}
+h2{font-size:18px;margin:28px 0 0}.fiscal{margin:12px 0;padding:12px 0;border-bottom:1px solid #e5e5e5}.fiscal p{margin:0}
+.fiscal .head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 16px;font-weight:600}
 @media print{body{margin:0}}`;
 
 function row(label: string, value: string, className = '') {
@@ -67,6 +71,29 @@ function discountLines(r: ReceiptRow) {
 ${row(r.service_type === 'package' ? 'Скидка за пакет' : 'Скидка за долгое сотрудничество', why)}`;
 }
 
+/** One fiscal receipt: its name and sum, its state and, once registered, ФН/ФД/ФП and when. */
+function fiscalBlock(f: FiscalReceiptRow, zone: string) {
+  const registered =
+    f.status === 'succeeded' && f.fn && f.fd && f.fp
+      ? `<p>ФН ${escapeHtml(f.fn)} · ФД ${escapeHtml(f.fd)} · ФП ${escapeHtml(f.fp)}</p>${f.registered_at ? `<p class="muted">${escapeHtml(formatWhen(new Date(f.registered_at), zone))}</p>` : ''}`
+      : '';
+  return `<div class="fiscal">
+<p class="head"><span>${escapeHtml(FISCAL_KIND_TEXT[f.kind])}</span><span>${escapeHtml(formatRubles(f.amount_kopecks))}</span></p>
+<p>${escapeHtml(FISCAL_STATUS_TEXT[f.status])}</p>
+${registered}
+</div>`;
+}
+
+/** The payment's fiscal receipts, oldest first, and where the payer gets them (the receipt service mails each one). */
+function fiscalSection(r: ReceiptRow, zone: string) {
+  // a payment made before decision 020 has none
+  if (!r.fiscal_receipts.length) return '<h2>Кассовые чеки</h2>\n<p class="muted">По этому платежу кассовых чеков нет.</p>';
+  const mail = r.buyer_email ? `на ${escapeHtml(r.buyer_email)}` : 'на вашу электронную почту';
+  return `<h2>Кассовые чеки</h2>
+${r.fiscal_receipts.map((f) => fiscalBlock(f, zone)).join('\n')}
+<p class="muted">Кассовый чек также приходит ${mail} от сервиса «Чеки от ЮKassa».</p>`;
+}
+
 export function receiptHtml(r: ReceiptRow) {
   const zone = r.buyer_time_zone || 'Europe/Moscow';
   const buyer = [personName(r.buyer_first_name, r.buyer_last_name), r.buyer_email].filter(Boolean).join(', ');
@@ -80,12 +107,12 @@ export function receiptHtml(r: ReceiptRow) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Чек № ${escapeHtml(r.id)}</title>
+<title>Квитанция об оплате № ${escapeHtml(r.id)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<h1>Чек</h1>
-<p class="muted">Форма — платформа наставничества. Деньги хранятся на платформе до завершения услуги.</p>
+<h1>Квитанция об оплате</h1>
+<p class="muted">Форма — платформа наставничества. Деньги хранятся на платформе до завершения услуги. Это сводка платежа, а не кассовый чек: кассовые чеки — ниже.</p>
 <table>
 ${row('Номер платежа', r.id)}
 ${row('Дата оплаты', formatWhen(new Date(r.paid_at), zone))}
@@ -100,6 +127,7 @@ ${feeLine(r)}
 ${refund}
 ${row('Сумма оплаты', formatRubles(r.amount_kopecks), 'total')}
 </table>
+${fiscalSection(r, zone)}
 <p class="muted">Время указано в часовом поясе ${escapeHtml(zone)}.</p>
 </body>
 </html>`;
