@@ -39,6 +39,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     refund: null,
     discount: null,
     package: null,
+    fiscal_receipts: [],
     receipt_url: `/api/downloads/receipts/${PAYMENT}/`,
     ...overrides,
   };
@@ -97,12 +98,12 @@ describe('/loads', () => {
     expect(within(fileItems[0]).getByRole('link', { name: 'Борис Ментор' }).getAttribute('href')).toBe(`/ChatsPage?roomId=${ROOM}`);
     expect(within(fileItems[1]).getByTestId('file-size').textContent).toBe('512 Б');
 
-    const receipts = await section('Чеки');
+    const receipts = await section('Платежи и чеки');
     const receiptItems = within(await receipts.findByRole('list')).getAllByRole('listitem');
     expect(receiptItems[0].textContent).toContain('Консультация «Разбор резюме»');
     expect(receiptItems[0].textContent).toContain('1\u00A0500\u00A0₽');
     expect(receiptItems[0].textContent).toContain('Оплачено 1 марта 2030 10:00');
-    const receiptLink = within(receiptItems[0]).getByRole('link', { name: 'Чек' });
+    const receiptLink = within(receiptItems[0]).getByRole('link', { name: 'Квитанция об оплате' });
     expect(receiptLink.getAttribute('href')).toBe(`/api/downloads/receipts/${PAYMENT}/`);
     expect(receiptLink.getAttribute('target')).toBe('_blank');
     expect(receiptItems[1].textContent).toContain('Мероприятие «Вебинар о карьере»');
@@ -116,9 +117,32 @@ describe('/loads', () => {
       { path: /\/api\/downloads\/chat-files\?/, body: page([]) },
       { path: /\/api\/downloads\/receipts\?/, body: page([receipt({ amount: 1800, discount })]) },
     ]);
-    const receipts = await section('Чеки');
+    const receipts = await section('Платежи и чеки');
     const line = await receipts.findByTestId('discount');
     expect(line.textContent?.replace(/\s/g, ' ')).toBe('Без скидки 2 000 ₽ · 3-я консультация с Борисом: −10 %');
+  });
+
+  it('lists each payment’s fiscal receipts compactly: kind, sum and state (decision 020)', async () => {
+    const fiscal_receipts: Receipt['fiscal_receipts'] = [
+      { kind: 'payment', status: 'succeeded', amount: 2500, registered_at: '2030-03-01T07:01:00Z', fiscal: { fn: '9960440300012345', fd: '4021', fp: '2716375041' } },
+      { kind: 'settlement', status: 'not_sent', amount: 1500, registered_at: null, fiscal: null },
+      { kind: 'refund', status: 'pending', amount: 1000.5, registered_at: null, fiscal: null },
+    ];
+    renderLoads([
+      { path: /\/api\/downloads\/chat-files\?/, body: page([]) },
+      { path: /\/api\/downloads\/receipts\?/, body: page([receipt({ amount: 2500, fiscal_receipts }), receipt({ id: 'r2', receipt_url: '/api/downloads/receipts/r2/' })]) },
+    ]);
+    const receipts = await section('Платежи и чеки');
+    const [first, second] = within(await receipts.findByRole('list', { name: 'Платежи и чеки' })).getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-labelledby') === 'loads-receipts');
+    const lines = within(first).getAllByTestId('fiscal-receipt').map((li) => li.textContent?.replace(/\s/g, ' '));
+    expect(lines).toEqual([
+      'Кассовый чек: приход · 2 500 ₽ · Зарегистрирован',
+      'Кассовый чек: зачёт предоплаты · 1 500 ₽ · Не зарегистрирован — повторим',
+      'Кассовый чек: возврат прихода · 1 000,50 ₽ · Регистрируется',
+    ]);
+    // a payment made before fiscal receipts shows none, and each keeps its own printable summary
+    expect(within(second).queryByTestId('fiscal-receipt')).toBeNull();
+    expect(within(first).getByRole('link', { name: 'Квитанция об оплате' }).getAttribute('href')).toBe(`/api/downloads/receipts/${PAYMENT}/`);
   });
 
   it('shows skeletons while loading, then empty states in Russian', async () => {
@@ -129,7 +153,7 @@ describe('/loads', () => {
       { path: /\/api\/downloads\/receipts\?/, body: page([]), wait },
     ]);
     expect(await screen.findByRole('status', { name: 'Загрузка файлов' })).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Загрузка чеков' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Загрузка платежей' })).toBeTruthy();
     release();
     expect(await screen.findByText('Файлов пока нет')).toBeTruthy();
     expect(await screen.findByText('Оплат пока нет')).toBeTruthy();
@@ -147,7 +171,7 @@ describe('/loads', () => {
     const files = await section('Файлы из чатов');
     const alert = await files.findByRole('alert');
     expect(alert.textContent).toContain('Не удалось загрузить файлы');
-    expect(await (await section('Чеки')).findByText('Консультация «Разбор резюме»')).toBeTruthy();
+    expect(await (await section('Платежи и чеки')).findByText('Консультация «Разбор резюме»')).toBeTruthy();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
     expect(await files.findByRole('link', { name: 'файл-1.pdf' })).toBeTruthy();

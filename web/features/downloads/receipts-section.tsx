@@ -2,10 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ExternalLink, Receipt as ReceiptIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { formatAmount } from '../../lib/format-price.ts';
 import { downloadsQueries, type Receipt } from './downloads.api.ts';
 import { PagedSection } from './paged-section.tsx';
 import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
+import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from '../../../worker/downloads/fiscal-receipt-text.ts';
 
 const statusLabels: Record<Receipt['status'], { label: string; variant: 'secondary' | 'success' | 'outline' }> = {
   succeeded: { label: 'Оплачено · на удержании', variant: 'secondary' },
@@ -23,21 +24,32 @@ const refundLabels: Record<NonNullable<Receipt['refund']>['status'], string> = {
 
 const serviceLabels: Record<Receipt['service']['type'], string> = { consultation: 'Консультация', event: 'Мероприятие', package: 'Пакет консультаций' };
 
-/** Rubles with kopecks when there are any (a refund may have them). */
-const rubles = (amount: number) => (Number.isInteger(amount) ? formatPrice(amount) : `${amount.toFixed(2).replace('.', ',')}\u00A0₽`);
+/** Rubles with kopecks when there are any (a refund may have them), grouped as every screen writes money. */
+const rubles = formatAmount;
 
-/** «Чеки»: my payments and refunds, each with its printable receipt. */
+/** a fiscal receipt's state: a registered one reads calm, one still to be sent or canceled stands out */
+const fiscalStatusTone: Record<Receipt['fiscal_receipts'][number]['status'], string> = {
+  succeeded: 'text-muted-foreground',
+  pending: 'text-muted-foreground',
+  not_sent: 'text-foreground',
+  canceled: 'text-destructive',
+};
+
+/**
+ * «Платежи и чеки»: my payments and refunds, each with its fiscal receipts (decision 020) and our own printable
+ * «Квитанция об оплате». It was «Чеки» while the printable summary was the only «чек» there was.
+ */
 export function ReceiptsSection({ userId, timeZone }: { userId: number; timeZone?: string }) {
   const query = useInfiniteQuery(downloadsQueries.receipts(userId));
   return (
     <PagedSection<Receipt>
       id="loads-receipts"
-      title="Чеки"
-      description="Оплаты консультаций и мероприятий и возвраты по ним."
+      title="Платежи и чеки"
+      description="Оплаты консультаций и мероприятий, возвраты по ним и кассовые чеки."
       query={query}
-      loadingLabel="Загрузка чеков"
-      errorText="Не удалось загрузить чеки"
-      empty={{ icon: <ReceiptIcon />, title: 'Оплат пока нет', description: 'Когда вы оплатите консультацию или мероприятие, чек появится здесь.' }}
+      loadingLabel="Загрузка платежей"
+      errorText="Не удалось загрузить платежи"
+      empty={{ icon: <ReceiptIcon />, title: 'Оплат пока нет', description: 'Когда вы оплатите консультацию или мероприятие, платёж и его чеки появятся здесь.' }}
       itemKey={(receipt) => receipt.id}
       renderItem={(receipt) => <ReceiptRow receipt={receipt} timeZone={timeZone} />}
     />
@@ -71,6 +83,16 @@ function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string
             Возврат {rubles(receipt.refund.amount)} — {refundLabels[receipt.refund.status]}, {formatDate(receipt.refund.created_at, timeZone)}
           </p>
         ) : null}
+        {receipt.fiscal_receipts.length ? (
+          <ul aria-label="Кассовые чеки" className="mt-1 grid gap-0.5">
+            {receipt.fiscal_receipts.map((fiscal, index) => (
+              <li key={index} data-testid="fiscal-receipt" className="text-xs text-muted-foreground">
+                {FISCAL_KIND_TEXT[fiscal.kind]} · <span className="whitespace-nowrap">{rubles(fiscal.amount)}</span> ·{' '}
+                <span className={fiscalStatusTone[fiscal.status]}>{FISCAL_STATUS_TEXT[fiscal.status]}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
         <span className="font-semibold">{rubles(receipt.amount)}</span>
@@ -80,9 +102,9 @@ function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string
         href={receipt.receipt_url}
         target="_blank"
         rel="noopener"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-medium text-primary hover:underline"
       >
-        Чек
+        Квитанция об оплате
         <ExternalLink className="size-3.5" aria-hidden />
       </a>
     </div>
