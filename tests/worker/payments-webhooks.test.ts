@@ -10,7 +10,9 @@ import { kopecksToValue } from '../../worker/payments/amounts.ts';
 import { signSandboxNotification } from '../../worker/payments/sandbox/sandbox-signature.ts';
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';
 import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
-import { bookingRow, paymentRow } from './escrow-fixtures.ts';
+import { bookingRow, paymentRow, providerCtx } from './escrow-fixtures.ts';
+import { retrySettlementReceipts } from '../../worker/payments/receipts/fiscal-receipts.ts';
+import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { heldBooking, heldRegistration } from './payments-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -109,6 +111,34 @@ describe('sandbox checkout', () => {
     ]);
     expect(byKind.refund).toMatchObject({ status: 'succeeded', amountKopecks: 150_000, refundId: expect.any(String) });
     expect((refunds[0].request as { receipt?: { customer: { email: string } } }).receipt?.customer.email).toBe(mentee.email);
+  });
+
+  it('a late cancellation releases the money to the mentor with its settlement receipt (зачёт предоплаты, decision 020)', async () => {
+    const { mentee, booking, paymentId, providerId } = await bookingWithDeal(1500);
+    await expectJson(checkout(providerId, 'pay', card()), 200);
+    // booked three days ago for a start two days ahead: too late for a refund, the money goes to the mentor
+    await t.db.update(consultationBookings).set({ createdAt: new Date(Date.now() - 3 * 24 * 3600_000) }).where(eq(consultationBookings.id, booking.id));
+    const canceled = await expectJson<{ refund: string }>(
+      send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentee), body: { user_id: mentee.id } }),
+      200,
+    );
+    expect(canceled.refund).toBe('none');
+    const receipts = await t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.paymentId, paymentId));
+    const settlement = receipts.find((r) => r.kind === 'settlement');
+    expect(settlement).toMatchObject({
+      status: 'succeeded',
+      amountKopecks: 150_000,
+      providerReceiptId: expect.stringMatching(/^sbx_rc_/),
+      fiscalStorageNumber: expect.stringMatching(/^\d{16}$/),
+      fiscalDocumentNumber: expect.stringMatching(/^\d+$/),
+      fiscalAttribute: expect.stringMatching(/^\d{10}$/),
+      registeredAt: expect.any(Date),
+    });
+    expect(settlement!.items).toEqual([
+      expect.objectContaining({ description: expect.stringMatching(/, по условиям отмены$/), quantity: 1, amount: { value: '1500.00', currency: 'RUB' }, payment_mode: 'full_payment' }),
+    ]);
+    // once: the scheduler's retry finds nothing to send
+    expect(await retrySettlementReceipts(providerCtx(t.db))).toEqual({ receipts: 0 });
   });
 
   it('cancel and a declined card cancel the payment and end the hold', async () => {

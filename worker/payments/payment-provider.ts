@@ -1,6 +1,6 @@
 import type { Db } from '../../drizzle/db.ts';
 import type { Bindings } from '../env.ts';
-import type { Receipt } from './receipts/receipt-rules.ts';
+import type { Receipt, SeparateReceipt } from './receipts/receipt-rules.ts';
 
 /**
  * What we need from a payment provider: take the payer's money (an ordinary one-stage payment: Форма sells the
@@ -14,6 +14,12 @@ export type ProviderPaymentStatus = 'pending' | 'waiting_for_capture' | 'succeed
 export type ProviderTransferStatus = 'pending' | 'succeeded' | 'canceled';
 /** a fiscal receipt sent inside a payment or a refund, as the provider's receipt service has it */
 export type ReceiptRegistration = 'pending' | 'succeeded' | 'canceled';
+/** a receipt sent on its own, as the provider's receipt service answers */
+export type ProviderReceipt = {
+  id: string;
+  status: ReceiptRegistration;
+  fiscal: { storageNumber: string; documentNumber: string; attribute: string; registeredAt: string } | null;
+};
 /** How the payer paid, as we store it (payments.payment_method); the provider may know more methods than we name. */
 export type PaymentMethodKind = 'bank_card' | 'sbp' | 'other';
 
@@ -92,6 +98,11 @@ export interface PaymentProvider {
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
   createPayout(input: CreatePayoutInput): Promise<{ providerPayoutId: string; status: ProviderTransferStatus; incomeReceipt: IncomeReceipt | null }>;
   createRefund(input: CreateRefundInput): Promise<{ providerRefundId: string; status: ProviderTransferStatus; receiptRegistration: ReceiptRegistration | null }>;
+  /**
+   * A receipt of its own (`POST /receipts`): the settlement receipt (зачёт предоплаты) once escrow releases the money
+   * (decision 020). `fiscal` once registered: ФН, ФД, ФП.
+   */
+  createReceipt(receipt: SeparateReceipt, idempotencyKey: string): Promise<ProviderReceipt>;
   /** Asks the permission (`POST /self_employed`); the person grants it on the provider's page at `confirmationUrl`. */
   createSelfEmployed(input: { itn?: string; phone?: string; idempotencyKey: string }): Promise<ProviderSelfEmployed & { confirmationUrl: string | null }>;
   /** The permission's state now (`GET /self_employed/{id}`): there is no notification for it. */

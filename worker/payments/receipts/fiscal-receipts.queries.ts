@@ -9,18 +9,29 @@ export type ReceiptFacts = {
   phone: string | null;
   service_type: 'consultation' | 'event' | 'package';
   title: string;
+  /** the consultation's or event's start; for a package, the session's (`sessionId`), else none */
   starts_at: string | null;
   mentor_name: string;
   sessions: number | null;
+  /** the booking, seat or package session was canceled: released money then went to the mentor by the cancellation terms */
+  canceled: boolean;
+  /** the payment's own receipt was made (a payment made before receipts existed has none, nor settlements) */
+  has_payment_receipt: boolean;
+  provider_payment_id: string | null;
 };
 
-/** The payer's contact and what the payment bought, as a receipt names them. */
-export async function receiptFacts(db: Db, paymentId: string): Promise<ReceiptFacts | null> {
+/** The payer's contact and what the payment (or one session of a package, `sessionId`) bought, as a receipt names them. */
+export async function receiptFacts(db: Db, paymentId: string, sessionId: number | null = null): Promise<ReceiptFacts | null> {
   const result = await db.execute<ReceiptFacts>(sql`
     select pa.email, pa.phone, p.service_type, p.service_title as title,
-           coalesce(sl.starts_at, e.starts_at) as starts_at,
-           trim(concat_ws(' ', pe.first_name, pe.last_name)) as mentor_name, k.sessions
+           case when p.service_type = 'package' then ssl.starts_at else coalesce(sl.starts_at, e.starts_at) end as starts_at,
+           trim(concat_ws(' ', pe.first_name, pe.last_name)) as mentor_name, k.sessions,
+           coalesce(s.status::text, b.status::text, er.status::text) = 'canceled' as canceled,
+           exists (select 1 from fiscal_receipts f where f.payment_id = p.id and f.kind = 'payment') as has_payment_receipt,
+           p.provider_payment_id
     from payments p
+    left join consultation_bookings s on s.id = ${sessionId}
+    left join consultation_slots ssl on ssl.id = s.slot_id
     join users pa on pa.id = p.payer_id
     join users pe on pe.id = p.payee_id
     left join consultation_bookings b on b.id = p.booking_id
@@ -30,6 +41,57 @@ export async function receiptFacts(db: Db, paymentId: string): Promise<ReceiptFa
     left join consultation_packages k on k.id = p.package_id
     where p.id = ${paymentId}`);
   return result.rows[0] ?? null;
+}
+
+/** A settlement receipt's row, made once per payment (or package session): the row as it stands. */
+export async function keepSettlement(db: Db, values: { paymentId: string; bookingId: number | null; amountKopecks: number; items: Record<string, unknown>[] }) {
+  await db.insert(fiscalReceipts).values({ ...values, kind: 'settlement', status: 'not_sent' }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(fiscalReceipts)
+    .where(
+      and(
+        eq(fiscalReceipts.paymentId, values.paymentId),
+        eq(fiscalReceipts.kind, 'settlement'),
+        values.bookingId === null ? isNull(fiscalReceipts.bookingId) : eq(fiscalReceipts.bookingId, values.bookingId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The provider's answer to a receipt sent on its own, or the failure, counted. */
+export async function recordSentReceipt(
+  db: Db,
+  id: string,
+  outcome: { providerReceiptId: string; status: 'pending' | 'succeeded' | 'canceled'; fiscal: { storageNumber: string; documentNumber: string; attribute: string; registeredAt: string } | null } | { error: string },
+) {
+  const values =
+    'error' in outcome
+      ? { lastError: outcome.error.slice(0, 500), attempts: sql`${fiscalReceipts.attempts} + 1` }
+      : {
+          providerReceiptId: outcome.providerReceiptId,
+          status: outcome.status,
+          lastError: null,
+          attempts: sql`${fiscalReceipts.attempts} + 1`,
+          fiscalStorageNumber: outcome.fiscal?.storageNumber ?? null,
+          fiscalDocumentNumber: outcome.fiscal?.documentNumber ?? null,
+          fiscalAttribute: outcome.fiscal?.attribute ?? null,
+          registeredAt: outcome.fiscal ? new Date(outcome.fiscal.registeredAt) : null,
+        };
+  await db
+    .update(fiscalReceipts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(fiscalReceipts.id, id), eq(fiscalReceipts.status, 'not_sent')));
+}
+
+/** Settlement receipts not sent yet (the provider was away): the minute job's retry, oldest first, bounded. */
+export async function unsentSettlements(db: Db, limit: number) {
+  return db
+    .select({ paymentId: fiscalReceipts.paymentId, bookingId: fiscalReceipts.bookingId, amountKopecks: fiscalReceipts.amountKopecks })
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.kind, 'settlement'), eq(fiscalReceipts.status, 'not_sent'), sql`${fiscalReceipts.attempts} < 50`))
+    .orderBy(fiscalReceipts.updatedAt)
+    .limit(limit);
 }
 
 /** The receipt row of a payment (kind payment) or of one refund, made once: a retry finds the first. */

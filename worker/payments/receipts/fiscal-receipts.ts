@@ -3,9 +3,11 @@
 // own request, as YooKassa's receipt service takes them.
 import type { Bindings } from '../../env.ts';
 import type { Db } from '../../../drizzle/db.ts';
-import { fiscalSettings, paymentReceipt, refundReceipt, type Purchase } from './receipt-builder.ts';
+import type { ProviderContext } from '../payment-provider.ts';
+import { paymentProvider } from '../provider-choice.ts';
+import { fiscalSettings, paymentReceipt, refundReceipt, settlementReceipt, type Purchase } from './receipt-builder.ts';
 import type { Receipt } from './receipt-rules.ts';
-import { keepReceipt, receiptFacts, recordRefundReceipt, type ReceiptFacts } from './fiscal-receipts.queries.ts';
+import { keepReceipt, keepSettlement, receiptFacts, recordRefundReceipt, recordSentReceipt, unsentSettlements, type ReceiptFacts } from './fiscal-receipts.queries.ts';
 
 export { recordRefundReceipt };
 
@@ -13,8 +15,8 @@ function common(env: Bindings, facts: ReceiptFacts) {
   const purchase: Purchase = {
     kind: facts.service_type,
     title: facts.title,
-    // a package's payment buys sessions still to be booked: no start
-    startsAt: facts.service_type !== 'package' && facts.starts_at ? new Date(facts.starts_at) : null,
+    // a package's payment buys sessions still to be booked: no start; one settled session has its own
+    startsAt: facts.starts_at ? new Date(facts.starts_at) : null,
     mentorName: facts.mentor_name,
   };
   return { purchase, settings: fiscalSettings(env) };
@@ -42,4 +44,38 @@ export async function refundReceiptFor(db: Db, env: Bindings, paymentId: string,
   const built = customer(refundReceipt({ email: facts.email ?? '', ...common(env, facts), amountKopecks }), facts);
   await keepReceipt(db, { kind: 'refund', paymentId, refundId, amountKopecks, items: built.items });
   return built;
+}
+
+/**
+ * The settlement receipt (зачёт предоплаты) of money escrow released: the service counts as delivered (decision 020).
+ * Made once per payment, or per package session (`sessionId`), for `grossKopecks` (the mentor's share and our fee);
+ * sent at once and, if the provider is away, by the minute job. A payment made before receipts existed gets none.
+ */
+export async function sendSettlementReceipt(ctx: ProviderContext, paymentId: string, sessionId: number | null, grossKopecks: number) {
+  const facts = await receiptFacts(ctx.db, paymentId, sessionId);
+  if (!facts || !facts.has_payment_receipt || !facts.provider_payment_id) return;
+  const body = settlementReceipt({
+    email: facts.email ?? '',
+    ...common(ctx.env, facts),
+    providerPaymentId: facts.provider_payment_id,
+    amountKopecks: grossKopecks,
+    lateCancellation: facts.canceled,
+  });
+  const sent = facts.email ? body : { ...body, customer: { phone: (facts.phone ?? '').replace(/\D/g, '') } };
+  const row = await keepSettlement(ctx.db, { paymentId, bookingId: sessionId, amountKopecks: grossKopecks, items: sent.items });
+  if (!row || row.status !== 'not_sent') return;
+  try {
+    const answer = await paymentProvider(ctx).createReceipt(sent, row.idempotencyKey);
+    await recordSentReceipt(ctx.db, row.id, { providerReceiptId: answer.id, status: answer.status, fiscal: answer.fiscal });
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', msg: 'settlement receipt failed', paymentId, sessionId, error: String(e) }));
+    await recordSentReceipt(ctx.db, row.id, { error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** The minute job: settlement receipts the provider did not take yet. */
+export async function retrySettlementReceipts(ctx: ProviderContext, limit = 100) {
+  const rows = await unsentSettlements(ctx.db, limit);
+  for (const row of rows) await sendSettlementReceipt(ctx, row.paymentId, row.bookingId, row.amountKopecks);
+  return { receipts: rows.length };
 }

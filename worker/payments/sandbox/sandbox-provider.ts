@@ -10,7 +10,7 @@ import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
 import { paymentMethodKind, type PaymentProvider, type ProviderContext, type ProviderPayment, type ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
-import { receiptProblem, type Receipt } from '../receipts/receipt-rules.ts';
+import { receiptProblem, separateReceiptProblem, type Receipt } from '../receipts/receipt-rules.ts';
 import { createOnce } from './sandbox-books.ts';
 import { createSandboxSelfEmployed, getSandboxSelfEmployed } from './sandbox-self-employed.ts';
 import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
@@ -145,6 +145,17 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
       return { providerRefundId: row.id, status: 'succeeded', receiptRegistration: (row.request as { receipt?: unknown }).receipt ? 'succeeded' : null };
     },
 
+    // the sandbox's receipt service: checks a receipt as YooKassa does and registers it at once, with made-up fiscal data
+    async createReceipt(receipt) {
+      const problem = separateReceiptProblem(receipt);
+      if (problem) throw refused(problem.code, `${problem.description} (${problem.parameter})`);
+      const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
+      return {
+        id: `sbx_rc_${crypto.randomUUID()}`,
+        status: 'succeeded' as const,
+        fiscal: { storageNumber: `9999${digits(12)}`, documentNumber: String(1 + Math.floor(Math.random() * 99_999)), attribute: digits(10), registeredAt: new Date().toISOString() },
+      };
+    },
     createSelfEmployed: (input) => createSandboxSelfEmployed(db, ctx.origin, input),
     getSelfEmployed: (id) => getSandboxSelfEmployed(db, id),
   };

@@ -27,6 +27,7 @@ type YkPayment = {
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
 /** a self-employed person's payout answers with the income receipt registered in «Мой налог» */
 type YkPayout = YkTransfer & { receipt?: { npd_receipt_id?: string; url?: string } };
+type YkReceipt = { id: string; status: string; fiscal_storage_number?: string; fiscal_document_number?: string; fiscal_attribute?: string; registered_at?: string };
 type YkSelfEmployed = { id: string; status: string; itn?: string; confirmation?: { type: string; confirmation_url?: string } };
 const SELF_EMPLOYED_STATUSES = new Set<string>(['pending', 'confirmed', 'canceled', 'unregistered']);
 
@@ -167,6 +168,17 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
       return transfer(await api.get<YkTransfer>(path('payouts', id)));
     },
     getRefund: async (id) => transfer(await api.get<YkTransfer>(path('refunds', id))),
+
+    async createReceipt(receipt, idempotencyKey) {
+      const answer = await api.post<YkReceipt>('/receipts', receipt, idempotencyKey);
+      const status = receiptRegistration(answer.status);
+      if (!answer.id || !status) throw badResponse(`unexpected receipt ${JSON.stringify(answer).slice(0, 200)}`);
+      const fiscal =
+        answer.fiscal_storage_number && answer.fiscal_document_number && answer.fiscal_attribute
+          ? { storageNumber: answer.fiscal_storage_number, documentNumber: answer.fiscal_document_number, attribute: answer.fiscal_attribute, registeredAt: answer.registered_at ?? new Date().toISOString() }
+          : null;
+      return { id: answer.id, status, fiscal };
+    },
 
     // the permission belongs to payouts: the payouts gateway asks it (decision 020)
     async createSelfEmployed(input) {
