@@ -45,7 +45,7 @@ const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;max-width:640px;margin:32px auto;padding:0 16px}
 h1{font-size:24px;margin:0 0 4px}.muted{color:#666}
 table{width:100%;border-collapse:collapse;margin:20px 0}th,td{text-align:left;padding:8px 0;border-bottom:1px solid #e5e5e5;vertical-align:top}
-th{font-weight:500;color:#555;width:42%}.total td,.total th{font-size:18px;font-weight:700;color:#111}
+th{font-weight:500;color:#555;width:42%;padding-right:12px}.nowrap{white-space:nowrap}.total td,.total th{font-size:18px;font-weight:700;color:#111}
 h2{font-size:18px;margin:28px 0 0}.fiscal{margin:12px 0;padding:12px 0;border-bottom:1px solid #e5e5e5}.fiscal p{margin:0}
 .fiscal .head{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 16px;font-weight:600}
 @media print{body{margin:0}}`;
@@ -73,14 +73,16 @@ ${row(r.service_type === 'package' ? 'Скидка за пакет' : 'Скид�
 
 /** One fiscal receipt: its name and sum, its state and, once registered, ФН/ФД/ФП and when. */
 function fiscalBlock(f: FiscalReceiptRow, zone: string) {
-  const registered =
+  const when = f.status === 'succeeded' && f.registered_at ? `, ${formatWhen(new Date(f.registered_at), zone)}` : '';
+  // each «ФН …» keeps its number on its line when a narrow page wraps them
+  const fiscal =
     f.status === 'succeeded' && f.fn && f.fd && f.fp
-      ? `<p>ФН ${escapeHtml(f.fn)} · ФД ${escapeHtml(f.fd)} · ФП ${escapeHtml(f.fp)}</p>${f.registered_at ? `<p class="muted">${escapeHtml(formatWhen(new Date(f.registered_at), zone))}</p>` : ''}`
+      ? `<p>${[`ФН ${f.fn}`, `ФД ${f.fd}`, `ФП ${f.fp}`].map((part) => `<span class="nowrap">${escapeHtml(part)}</span>`).join(' · ')}</p>`
       : '';
   return `<div class="fiscal">
-<p class="head"><span>${escapeHtml(FISCAL_KIND_TEXT[f.kind])}</span><span>${escapeHtml(formatRubles(f.amount_kopecks))}</span></p>
-<p>${escapeHtml(FISCAL_STATUS_TEXT[f.status])}</p>
-${registered}
+<p class="head"><span>${escapeHtml(FISCAL_KIND_TEXT[f.kind])}</span><span class="nowrap">${escapeHtml(formatRubles(f.amount_kopecks))}</span></p>
+<p>${escapeHtml(FISCAL_STATUS_TEXT[f.status] + when)}</p>
+${fiscal}
 </div>`;
 }
 

@@ -87,8 +87,11 @@ function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string
           <ul aria-label="Кассовые чеки" className="mt-1 grid gap-0.5">
             {receipt.fiscal_receipts.map((fiscal, index) => (
               <li key={index} data-testid="fiscal-receipt" className="text-xs text-muted-foreground">
-                {FISCAL_KIND_TEXT[fiscal.kind]} · <span className="whitespace-nowrap">{rubles(fiscal.amount)}</span> ·{' '}
-                <span className={fiscalStatusTone[fiscal.status]}>{FISCAL_STATUS_TEXT[fiscal.status]}</span>
+                {/* on a narrow screen the line breaks after the kind, never between a sum and its state */}
+                {FISCAL_KIND_TEXT[fiscal.kind]} ·{' '}
+                <span className="whitespace-nowrap">
+                  {rubles(fiscal.amount)} · <span className={fiscalStatusTone[fiscal.status]}>{FISCAL_STATUS_TEXT[fiscal.status]}</span>
+                </span>
               </li>
             ))}
           </ul>
