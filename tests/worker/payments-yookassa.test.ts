@@ -389,6 +389,37 @@ describe('the fake of YooKassa: self-employed payees', () => {
     expect(await post('/payouts', payout(id))).toMatchObject({ status: 400, body: { code: 'invalid_request', parameter: 'self_employed' } });
   });
 
+  it('the adapter asks and reads a permission, pays a self-employed payee with his income receipt, and sends a receipt of its own', async () => {
+    const { fake, provider } = setup();
+    const asked = await provider.createSelfEmployed({ itn: '770112345678', idempotencyKey: crypto.randomUUID() });
+    expect(asked).toEqual({ id: expect.stringMatching(/^se-/), status: 'pending', itn: '770112345678', confirmationUrl: expect.stringContaining(asked.id) });
+    fake.setSelfEmployed(asked.id, 'confirmed');
+    expect(await provider.getSelfEmployed(asked.id)).toEqual({ id: asked.id, status: 'confirmed', itn: '770112345678' });
+    fake.settlePayoutsAtOnce();
+    const paid = await provider.createPayout({
+      payoutId: crypto.randomUUID(),
+      amountKopecks: 361_000,
+      payoutToken: 'pt-1',
+      dealId: null,
+      description: 'Выплата',
+      idempotencyKey: crypto.randomUUID(),
+      selfEmployed: { id: asked.id, serviceName: 'Консультации на платформе Форма' },
+    });
+    expect(paid).toEqual({ providerPayoutId: expect.stringMatching(/^po-/), status: 'succeeded', incomeReceipt: { npdReceiptId: expect.stringMatching(/^[0-9a-f]{10}$/), url: expect.stringContaining('nalog.gov.ru') } });
+    const sent = fake.requests.find((r) => r.path === '/v3/payouts' && (r.body as { self_employed?: unknown }).self_employed);
+    expect(sent?.body).toMatchObject({ self_employed: { id: asked.id }, receipt_data: { service_name: 'Консультации на платформе Форма', amount: { value: '3610.00', currency: 'RUB' } } });
+
+    // the settlement receipt (зачёт предоплаты) of a paid payment, sent on its own
+    const created = await provider.createPayment(paymentInput());
+    fake.succeed(created.providerPaymentId);
+    const purchase: Purchase = { kind: 'consultation', title: 'Разбор резюме', startsAt: new Date('2026-03-12T16:00:00Z'), mentorName: 'Анна Соколова' };
+    const receipt = await provider.createReceipt(
+      settlementReceipt({ email: 'mentee@example.ru', purchase, settings: DEFAULT_FISCAL_SETTINGS, providerPaymentId: created.providerPaymentId, amountKopecks: 150_000 }),
+      crypto.randomUUID(),
+    );
+    expect(receipt).toEqual({ id: expect.any(String), status: 'succeeded', fiscal: { storageNumber: expect.any(String), documentNumber: expect.any(String), attribute: expect.any(String), registeredAt: expect.any(String) } });
+  });
+
   it('refuses a payout over the yearly НПД limit of 2.4 M ₽, this payout included', async () => {
     const fake = fakeYookassa(SHOP, KEY, GATEWAY);
     const { post } = gatewayApi(fake);

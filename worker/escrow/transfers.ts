@@ -61,6 +61,12 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
       idempotencyKey: row.payout.idempotencyKey,
       ...(selfEmployed ? { selfEmployed: { id: row.selfEmployedId!, serviceName: INCOME_SERVICE_NAME } } : {}),
     });
+    if (selfEmployed && result.status === 'canceled') {
+      // YooKassa answers a refused self-employed payout with a canceled payout: wait as for a refusal, under a new key
+      const state = await refreshSelfEmployed(ctx, row.payout.mentorId, row.selfEmployedId!);
+      await holdRefusedPayout(db, payoutId, state === 'confirmed' ? YEARLY_LIMIT_REASON : permissionWaitingReason(state), 'canceled by the provider');
+      return;
+    }
     await recordPayoutAttempt(db, payoutId, {
       providerPayoutId: result.providerPayoutId,
       status: transferStatus(result.status),
