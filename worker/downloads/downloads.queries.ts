@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { otherSide } from '../chats/chats.queries.ts';
-import type { FiscalReceiptKind, FiscalReceiptStatus } from './fiscal-receipt-text.ts';
+import type { FiscalReceiptKind, FiscalReceiptStatus } from './fiscal-receipt.messages.ts';
 
 export type ChatFileRow = {
   id: number;

@@ -8,7 +8,7 @@ import { discountText, loyaltyReason } from '../lib/loyalty-text.ts';
 import { personName } from '../chats/chats.mapper.ts';
 import { receiptService } from './downloads.mapper.ts';
 import type { FiscalReceiptRow, ReceiptRow } from './downloads.queries.ts';
-import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from './fiscal-receipt-text.ts';
+import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from './fiscal-receipt.messages.ts';
 
 export const RECEIPT_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

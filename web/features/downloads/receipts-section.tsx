@@ -6,7 +6,7 @@ import { formatAmount } from '../../lib/format-price.ts';
 import { downloadsQueries, type Receipt } from './downloads.api.ts';
 import { PagedSection } from './paged-section.tsx';
 import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
-import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from '../../../worker/downloads/fiscal-receipt-text.ts';
+import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from '../../../worker/downloads/fiscal-receipt.messages.ts';
 
 const statusLabels: Record<Receipt['status'], { label: string; variant: 'secondary' | 'success' | 'outline' }> = {
   succeeded: { label: 'Оплачено · на удержании', variant: 'secondary' },
