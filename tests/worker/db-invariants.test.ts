@@ -6,20 +6,9 @@ import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
 import { users, workExperiences } from '../../drizzle/schema/users.ts';
 import { createEvent, createUser, uniqueEmail } from '../factories.ts';
-import { testDb, useTestDb } from './helpers.ts';
+import { sqlState, testDb, useTestDb } from './helpers.ts';
 
 const t = useTestDb();
-
-/** The Postgres SQLSTATE a failed statement raised (drizzle wraps the driver's error in `cause`). */
-async function sqlState(work: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await work;
-    return undefined;
-  } catch (e) {
-    const err = e as { code?: string; cause?: { code?: string } };
-    return err.cause?.code ?? err.code;
-  }
-}
 
 const hour = 3_600_000;
 const base = Date.UTC(2031, 0, 6, 7, 0, 0); // a Monday, 10:00 in Moscow

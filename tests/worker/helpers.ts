@@ -56,3 +56,14 @@ export function tamperSignature(token: string) {
   const at = token.lastIndexOf('.') + 1;
   return `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
 }
+
+/** The Postgres SQLSTATE a failed statement raised (drizzle wraps the driver's error in `cause`); undefined if it passed. */
+export async function sqlState(work: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work;
+    return undefined;
+  } catch (e) {
+    const err = e as { code?: string; cause?: { code?: string } };
+    return err.cause?.code ?? err.code;
+  }
+}

@@ -10,7 +10,7 @@ import type { SelfEmployedPort } from '../../worker/tax-profiles/self-employed-p
 import { findTaxProfile } from '../../worker/tax-profiles/tax-profiles.queries.ts';
 import { taxProfileMessages, type TaxProfileBody } from '../../worker/tax-profiles/tax-profiles.schemas.ts';
 import { createUser } from '../factories.ts';
-import { call, ORIGIN, useTestDb } from './helpers.ts';
+import { call, ORIGIN, sqlState, useTestDb } from './helpers.ts';
 import { heldBooking } from './payments-fixtures.ts';
 import { apiAs, expectError, expectMatch, expectOk } from './typed-api.ts';
 
@@ -30,17 +30,6 @@ async function refused(user: User, json: TaxProfileBody) {
   const body = await expectError(put(user, json), 400);
   expect(body.code).toBe('validation_error');
   return body.fields;
-}
-
-/** The Postgres SQLSTATE a failed statement raised (drizzle wraps the driver's error in `cause`). */
-async function sqlState(work: Promise<unknown>) {
-  try {
-    await work;
-    return undefined;
-  } catch (e) {
-    const err = e as { code?: string; cause?: { code?: string } };
-    return err.cause?.code ?? err.code;
-  }
 }
 
 /** Stands for YooKassa's `/self_employed`: hands out ids and remembers what it was asked. */

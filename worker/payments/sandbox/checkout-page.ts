@@ -4,18 +4,13 @@
 import { escapeHtml } from '../../lib/html.ts';
 // the amount as the product writes money everywhere («1 500 ₽», not «1 500,00 ₽»)
 import { kopecksText } from '../../lib/money-text.ts';
-import { sandboxDocument, scriptJson } from './page-security.ts';
+import { SANDBOX_PAGE_BASE_STYLE, sandboxDocument, scriptJson } from './page-security.ts';
 import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './card-script.ts';
 
 export const SANDBOX_PAYING_CARD = '4111 1111 1111 1111';
 export const SANDBOX_DECLINED_CARD = '4000 0000 0000 0002';
 
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2937;background:#f3f4f6}
-main{width:100%;max-width:420px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px}
-.provider{margin:0 0 16px;font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#6b7280}
-h1{margin:0 0 4px;font-size:20px;font-weight:600}
+const STYLE = `${SANDBOX_PAGE_BASE_STYLE}h1{margin:0 0 4px;font-size:20px;font-weight:600}
 .amount{margin:0 0 4px;font-size:28px;font-weight:600}
 .description{margin:0 0 20px;color:#4b5563}
 .hint{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#f9fafb;color:#4b5563;font-size:13px}

@@ -50,3 +50,11 @@ ${page.body}
 </body>
 </html>`;
 }
+
+/** The provider's own plain look that the sandbox's top-level pages (checkout, the self-employed permission) share. */
+export const SANDBOX_PAGE_BASE_STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2937;background:#f3f4f6}
+main{width:100%;max-width:420px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px}
+.provider{margin:0 0 16px;font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#6b7280}
+`;

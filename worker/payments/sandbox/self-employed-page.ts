@@ -3,17 +3,12 @@
 // and style allowed only by the response's nonce.
 import { escapeHtml } from '../../lib/html.ts';
 import type { ProviderSelfEmployed } from '../payment-provider.ts';
-import { sandboxDocument, scriptJson } from './page-security.ts';
+import { SANDBOX_PAGE_BASE_STYLE, sandboxDocument, scriptJson } from './page-security.ts';
 
 /** where the page sends the mentor back: the payout settings, which read the permission's new state */
 export const SELF_EMPLOYED_BACK_PATH = '/ProfileSettings?tab=payment';
 
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2937;background:#f3f4f6}
-main{width:100%;max-width:440px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px}
-.provider{margin:0 0 16px;font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#6b7280}
-h1{margin:0 0 8px;font-size:20px;font-weight:600}
+const STYLE = `${SANDBOX_PAGE_BASE_STYLE}h1{margin:0 0 8px;font-size:20px;font-weight:600}
 p{margin:0 0 12px;color:#4b5563}
 .hint{padding:10px 12px;border-radius:8px;background:#f9fafb;font-size:13px}
 .actions{display:flex;gap:12px;margin-top:16px}
