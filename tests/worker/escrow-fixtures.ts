@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
-import { ledgerEntries, payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
+import { ledgerEntries, mentorTaxProfiles, payments, payoutCardTokens, payouts, refunds } from '../../drizzle/schema/payments.ts';
 import type { users } from '../../drizzle/schema/users.ts';
 import { onPaymentSucceeded } from '../../worker/escrow/payment-events.ts';
 import type { ProviderContext } from '../../worker/payments/payment-provider.ts';
@@ -120,9 +120,17 @@ export async function runOutHold(db: Db, bookingId: number) {
   await db.update(consultationBookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(consultationBookings.id, bookingId));
 }
 
+/**
+ * A payout card for the mentor; a mentor who can be paid also has a tax status (decision 020), so one without any is
+ * declared an ИП here (a test of another status sets its own).
+ */
 export async function addPayoutCard(db: Db, userId: number, last4 = '4242') {
   const token = await signSandboxCardToken(bindings.JWT_SECRET, { last4, type: 'Visa' });
   const [row] = await db.insert(payoutCardTokens).values({ userId, payoutToken: token, cardLast4: last4, cardType: 'Visa' }).returning();
+  await db
+    .insert(mentorTaxProfiles)
+    .values({ userId, status: 'individual_entrepreneur', inn: '500100732259', legalName: 'ИП Тест' })
+    .onConflictDoNothing();
   return row;
 }
 

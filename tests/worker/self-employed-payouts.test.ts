@@ -87,11 +87,16 @@ describe('a self-employed mentor’s payouts', () => {
     expect(sent).toMatchObject({ status: 'succeeded', waitingReason: null, idempotencyKey: payout!.idempotencyKey });
   });
 
-  it('an ИП or a mentor who declared nothing is paid as before, without an income receipt', async () => {
-    const ip = await createUser(t.db, { role: 'mentor' });
-    await addPayoutCard(t.db, ip.id);
-    await expectOk(apiAs(asUser(ip), { trailingSlash: true })['tax-profile'].$put({ json: { status: 'individual_entrepreneur', inn: INN, legal_name: 'ИП Соколова А. С.' } }), 200);
-    const { payout } = await books(t.db, await lateCancellation(ip));
+  it('a mentor without a tax status is not paid: the payout waits and says why, and goes once he declares ИП, without an income receipt', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    await addPayoutCard(t.db, mentor.id);
+    await expectOk(apiAs(asUser(mentor), { trailingSlash: true })['tax-profile'].$put({ json: { status: 'none' } }), 200);
+    const paymentId = await lateCancellation(mentor);
+    let { payout } = await books(t.db, paymentId);
+    expect(payout).toMatchObject({ status: 'pending', providerPayoutId: null, waitingReason: expect.stringContaining('Укажите налоговый статус') });
+    await expectOk(apiAs(asUser(mentor), { trailingSlash: true })['tax-profile'].$put({ json: { status: 'individual_entrepreneur', inn: INN, legal_name: 'ИП Соколова А. С.' } }), 200);
+    await retryPendingTransfers(providerCtx(t.db));
+    ({ payout } = await books(t.db, paymentId));
     expect(payout).toMatchObject({ status: 'succeeded', npdReceiptId: null, waitingReason: null });
   });
 });

@@ -9,6 +9,10 @@ import { recordSelfEmployedStatus } from '../tax-profiles/tax-profiles.queries.t
 /** what the mentor's income receipt says he did (`receipt_data.service_name`, at most 50 characters) */
 export const INCOME_SERVICE_NAME = 'Консультации на платформе Форма';
 
+/** a mentor without a tax status: Форма cannot pay him without becoming his tax agent (decision 020) */
+export const NO_TAX_STATUS_REASON =
+  'Укажите налоговый статус — самозанятый или ИП — в платёжных настройках: без него Форма не может провести выплату. Деньги ждут вас.';
+
 /** the permission holds but the provider still refused: the yearly НПД income limit is the check left */
 export const YEARLY_LIMIT_REASON =
   'Выплата не прошла проверку «Мой налог»: возможно, превышен годовой лимит дохода самозанятого (2,4 млн ₽). Выплата повторится автоматически; если лимит исчерпан, смените статус на ИП.';

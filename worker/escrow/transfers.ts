@@ -8,7 +8,7 @@ import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 import { holdRefusedPayout, recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
 import { recordRefundReceipt, refundReceiptFor, sendSettlementReceipt } from '../payments/receipts/fiscal-receipts.ts';
-import { INCOME_SERVICE_NAME, permissionWaitingReason, refreshSelfEmployed, YEARLY_LIMIT_REASON } from './self-employed-payouts.ts';
+import { INCOME_SERVICE_NAME, NO_TAX_STATUS_REASON, permissionWaitingReason, refreshSelfEmployed, YEARLY_LIMIT_REASON } from './self-employed-payouts.ts';
 
 const RETRY_BATCH = 200;
 
@@ -38,6 +38,12 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
     await setPayoutCard(db, payoutId, { cardTokenId: card?.id ?? null, lastError: card ? null : NO_PAYOUT_CARD });
     if (!card) return;
     token = card.payoutToken;
+  }
+  // Форма pays only a самозанятый or an ИП: paying a person without a status would make it his tax agent (decision 020);
+  // a payment made inside a safe deal (before decision 020) is paid out as it was
+  if (!row.dealId && (row.taxStatus === null || row.taxStatus === 'none')) {
+    await recordPayoutAttempt(db, payoutId, { waitingReason: NO_TAX_STATUS_REASON });
+    return;
   }
   // a self-employed mentor is paid with his income receipt registered, which his permission allows (decision 020);
   // a payment made inside a safe deal (before decision 020) is paid out as it was, without one
