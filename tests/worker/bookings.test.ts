@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../drizzle/schema/auth.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import { payments } from '../../drizzle/schema/payments.ts';
+import { fiscalReceipts, payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { createBooking } from '../../worker/bookings/bookings.lifecycle.ts';
 import { bookSlotAsSeen, peekSlotForBooking } from '../../worker/bookings/bookings.queries.ts';
@@ -334,7 +334,7 @@ describe('reading bookings', () => {
       },
     });
     expect(detail.consultation_type_slot.consultation_type.user.id).toBe(mentor.id);
-    await expectOk(detailOf(mentor, paid.id), 200);
+    expect((await expectOk(detailOf(mentor, paid.id), 200)).payment_receipts).toBeNull();
     const stranger = await createUser(t.db);
     expect(await expectError(detailOf(stranger, paid.id), 404)).toEqual({
       detail: 'Бронирование не найдено',
@@ -352,7 +352,29 @@ describe('reading bookings', () => {
     const b = await book(mentee, slot.id);
     const detail = await expectOk(detailOf(mentee, b.id), 200);
     expect(detail.payment).toBeNull();
+    expect(detail.payment_receipts).toBeNull();
     expect(await t.db.select().from(payments).where(eq(payments.bookingId, b.id))).toHaveLength(0);
+  });
+
+  it("lists the payment's fiscal receipts to its buyer as /loads does (decision 020), not to the mentor", async () => {
+    const { booking: paid, mentor, mentee, payment } = await paidBooking(t.db, { costs: 1500 });
+    // the receipts are set here, whatever the payment path wrote
+    await t.db.delete(fiscalReceipts).where(eq(fiscalReceipts.paymentId, payment.paymentId));
+    const at = (minute: number) => new Date(Date.UTC(2030, 2, 1, 7, minute));
+    const items = [{ description: 'Консультация', quantity: '1.00', amount: { value: '1500.00', currency: 'RUB' } }];
+    await t.db.insert(fiscalReceipts).values([
+      { kind: 'settlement', paymentId: payment.paymentId, amountKopecks: 150_000, items, status: 'not_sent', createdAt: at(30) },
+      { kind: 'payment', paymentId: payment.paymentId, amountKopecks: 150_000, items, status: 'succeeded', fiscalStorageNumber: '9960440300012345', fiscalDocumentNumber: '4021', fiscalAttribute: '2716375041', registeredAt: at(1), createdAt: at(0) },
+    ]);
+    expect((await expectOk(detailOf(mentee, paid.id), 200)).payment_receipts).toEqual({
+      receipt_url: `/api/downloads/receipts/${payment.paymentId}/`,
+      fiscal_receipts: [
+        { kind: 'payment', status: 'succeeded', amount: 1500, registered_at: at(1).toISOString(), fiscal: { fn: '9960440300012345', fd: '4021', fp: '2716375041' } },
+        { kind: 'settlement', status: 'not_sent', amount: 1500, registered_at: null, fiscal: null },
+      ],
+    });
+    // the payer's receipts are not the mentor's to read
+    expect((await expectOk(detailOf(mentor, paid.id), 200)).payment_receipts).toBeNull();
   });
 });
 

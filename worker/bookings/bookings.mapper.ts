@@ -1,3 +1,4 @@
+import { receiptUrl, toFiscalReceipt, type FiscalReceiptRow } from '../downloads/fiscal-receipt.messages.ts';
 import type { BookingViewRow } from './bookings.queries.ts';
 
 const minutesBetween = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
@@ -56,6 +57,17 @@ export function toBookingDetail(row: BookingViewRow) {
     dispute_status: row.disputeStatus,
     deal_id: row.payment?.deal_id ?? null,
     payment: row.payment ? { id: row.payment.id, status: row.payment.status } : null,
+  };
+}
+
+/**
+ * GET …/{id}/detail/: the detail plus, for its buyer only, the payment's fiscal receipts as /loads names them and the
+ * printable «Квитанция об оплате» (decision 020, «What people see»); null for the mentor and before anything was paid.
+ */
+export function toBookingDetailFor(row: BookingViewRow, paid: { paymentId: string; receipts: FiscalReceiptRow[] } | null) {
+  return {
+    ...toBookingDetail(row),
+    payment_receipts: paid ? { receipt_url: receiptUrl(paid.paymentId), fiscal_receipts: paid.receipts.map(toFiscalReceipt) } : null,
   };
 }
 

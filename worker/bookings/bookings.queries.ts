@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor, HttpDb } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
-import { payments } from '../../drizzle/schema/payments.ts';
+import { fiscalReceipts, payments } from '../../drizzle/schema/payments.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
 import { limitsInBatch, withinLimits, type Limit } from '../lib/rate-limit.queries.ts';
@@ -40,6 +40,27 @@ function bookingView(db: Executor) {
 }
 
 export type BookingViewRow = Awaited<ReturnType<ReturnType<typeof bookingView>['execute']>>[number];
+
+/**
+ * The fiscal receipts of a payment the caller made and that went through, in the order they were made (the приход
+ * first, as /loads lists them); none for anyone else's payment or one never paid.
+ */
+export function listPaidFiscalReceipts(db: Db, paymentId: string, payerId: number) {
+  return db
+    .select({
+      kind: fiscalReceipts.kind,
+      status: fiscalReceipts.status,
+      amount_kopecks: fiscalReceipts.amountKopecks,
+      registered_at: fiscalReceipts.registeredAt,
+      fn: fiscalReceipts.fiscalStorageNumber,
+      fd: fiscalReceipts.fiscalDocumentNumber,
+      fp: fiscalReceipts.fiscalAttribute,
+    })
+    .from(fiscalReceipts)
+    .innerJoin(payments, eq(payments.id, fiscalReceipts.paymentId))
+    .where(and(eq(fiscalReceipts.paymentId, paymentId), eq(payments.payerId, payerId), sql`${payments.paidAt} is not null`))
+    .orderBy(fiscalReceipts.createdAt, fiscalReceipts.kind, fiscalReceipts.id);
+}
 
 const isParty = (userId: number) => or(eq(consultationBookings.menteeId, userId), eq(consultationBookings.mentorId, userId));
 

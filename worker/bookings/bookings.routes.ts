@@ -10,8 +10,8 @@ import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { bookFromPackage, type PackageRefusal } from './book-from-package.ts';
 import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type CreateOutcome, type FinishOutcome } from './bookings.lifecycle.ts';
-import { toBookingDetail, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
-import { findBookingFor, listBookingsFor } from './bookings.queries.ts';
+import { toBookingDetailFor, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
+import { findBookingFor, listBookingsFor, listPaidFiscalReceipts } from './bookings.queries.ts';
 import { quoteBookingCancellation } from './bookings.quote.ts';
 import { BOOKINGS_PER_HOUR, MAX_OPEN_HOLDS, bookingActionBody, createBookingBody } from './bookings.schemas.ts';
 
@@ -74,8 +74,14 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   .get('/consultation-bookings/:id/detail', requireUser, async (c) => {
     // the spec sends ?user_id=; the caller is who the cookie says
-    const row = await findBookingFor(c.var.db, parseId(c.req.param('id')), c.var.user.id);
-    return c.json(toBookingDetail(found(row, 'Бронирование не найдено')));
+    const callerId = c.var.user.id;
+    const row = found(await findBookingFor(c.var.db, parseId(c.req.param('id')), callerId), 'Бронирование не найдено');
+    // the payer's own receipts (decision 020, «What people see»), once the payment went through (a pending or canceled
+    // attempt has no «Квитанция об оплате» to open); the mentor is not shown them
+    const paidThrough = row.payment && row.payment.status !== 'pending' && row.payment.status !== 'canceled';
+    const paymentId = row.booking.menteeId === callerId && paidThrough ? row.payment!.id : undefined;
+    const paid = paymentId ? { paymentId, receipts: await listPaidFiscalReceipts(c.var.db, paymentId, callerId) } : null;
+    return c.json(toBookingDetailFor(row, paid));
   })
   // ours (decision 010): what cancelling now would refund, shown before the person confirms
   .get('/consultation-bookings/:id/cancel-quote', requireUser, async (c) => {

@@ -2,11 +2,12 @@ import { SUPPORT_NAME } from '../../party/protocol/support-view.ts';
 import { attachmentUrl, personName, roomTitle } from '../chats/chats.mapper.ts';
 import { kopecksToRubles } from '../escrow/fee.ts';
 import { packageDescription } from '../lib/package-price.ts';
-import type { ChatFileRow, FiscalReceiptRow, ReceiptRow, RecordingDownloadRow } from './downloads.queries.ts';
+import type { ChatFileRow, ReceiptRow, RecordingDownloadRow } from './downloads.queries.ts';
+import { receiptUrl, toFiscalReceipt } from './fiscal-receipt.messages.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-export const receiptUrl = (paymentId: string) => `/api/downloads/receipts/${paymentId}/`;
+export { receiptUrl, toFiscalReceipt, type FiscalReceipt } from './fiscal-receipt.messages.ts';
 
 /** A file the team sent into my own support room: its sender is «Поддержка Формы», not the admin (decision 011). */
 const fromSupportTeam = (row: ChatFileRow) => row.kind === 'support' && row.other_id == null && row.sender_id !== row.viewer_id;
@@ -33,18 +34,6 @@ export function receiptService(row: ReceiptRow) {
   if (row.service_type === 'package') return packageDescription({ sessions: Number(row.package_sessions), name: row.title, percent: Number(row.package_percent) });
   return `${SERVICE[row.service_type]} «${row.title}»`;
 }
-
-/** A fiscal receipt of the payment (decision 020); `fiscal` is ФН/ФД/ФП, null until the provider registered it. */
-export function toFiscalReceipt(row: FiscalReceiptRow) {
-  return {
-    kind: row.kind,
-    status: row.status,
-    amount: kopecksToRubles(row.amount_kopecks),
-    registered_at: row.registered_at == null ? null : iso(row.registered_at),
-    fiscal: row.status === 'succeeded' && row.fn && row.fd && row.fp ? { fn: row.fn, fd: row.fd, fp: row.fp } : null,
-  };
-}
-export type FiscalReceipt = ReturnType<typeof toFiscalReceipt>;
 
 /** A payment of mine with what it paid for; money in rubles (kopecks as a fraction). */
 export function toReceipt(row: ReceiptRow) {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { otherSide } from '../chats/chats.queries.ts';
-import type { FiscalReceiptKind, FiscalReceiptStatus } from './fiscal-receipt.messages.ts';
+import type { FiscalReceiptRow } from './fiscal-receipt.messages.ts';
 
 export type ChatFileRow = {
   id: number;
@@ -80,16 +80,7 @@ export type ReceiptRow = {
   fiscal_receipts: FiscalReceiptRow[];
 };
 
-/** one row of fiscal_receipts as the payer may see it; the ФН/ФД/ФП and time once the provider registered it */
-export type FiscalReceiptRow = {
-  kind: FiscalReceiptKind;
-  status: FiscalReceiptStatus;
-  amount_kopecks: number;
-  registered_at: string | null;
-  fn: string | null;
-  fd: string | null;
-  fp: string | null;
-};
+export type { FiscalReceiptRow };
 
 /**
  * The caller's payments that went through (paid at some point: held, paid out or refunded), newest first,

@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
+import { BookingReceipts } from './booking-receipts.tsx';
 import type { ScheduleBooking } from './schedule.api.ts';
 import { DEFAULT_COST, DEFAULT_DURATION_MINUTES, minutesText, personName } from './schedule-items.ts';
 
@@ -23,20 +24,22 @@ type BookingDetailsDialogProps = {
   booking: ScheduleBooking | null;
   /** The viewer is the mentor of this consultation: the buyer is shown too. */
   asMentor: boolean;
+  /** whose details they are: the buyer's fiscal receipts are asked under this person's schedule keys */
+  viewerId: number;
   timeZone: string;
   onClose: () => void;
 };
 
 /** «Запись на консультацию» (spec 002 §2.4), with every default the spec names for a missing field. */
-export function BookingDetailsDialog({ booking, asMentor, timeZone, onClose }: BookingDetailsDialogProps) {
+export function BookingDetailsDialog({ booking, asMentor, viewerId, timeZone, onClose }: BookingDetailsDialogProps) {
   return (
     <Dialog open={booking !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} timeZone={timeZone} /> : null}</DialogContent>
+      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} viewerId={viewerId} timeZone={timeZone} /> : null}</DialogContent>
     </Dialog>
   );
 }
 
-function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; asMentor: boolean; timeZone: string }) {
+function Details({ booking, asMentor, viewerId, timeZone }: { booking: ScheduleBooking; asMentor: boolean; viewerId: number; timeZone: string }) {
   const type = booking.slot.consultation_type;
   const mentor = type.user;
   const duration = booking.slot.duration > 0 ? booking.slot.duration : DEFAULT_DURATION_MINUTES;
@@ -91,6 +94,9 @@ function Details({ booking, asMentor, timeZone }: { booking: ScheduleBooking; as
           </Fact>
         ) : null}
       </dl>
+
+      {/* the payer's fiscal receipts (decision 020); the mentor does not see them, and a free booking has none */}
+      {!asMentor && booking.price > 0 ? <BookingReceipts viewerId={viewerId} bookingId={booking.id} /> : null}
 
       {type.description?.trim() ? <p className="text-sm whitespace-pre-line text-muted-foreground">{type.description.trim()}</p> : null}
 

@@ -346,6 +346,7 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
       <BookingDetailsDialog
         booking={dialog?.type === 'details' && dialog.item.kind === 'consultation' ? dialog.item.booking : null}
         asMentor={dialog?.item.role === 'leading'}
+        viewerId={viewer.id}
         timeZone={timeZone}
         onClose={closeDetails}
       />
