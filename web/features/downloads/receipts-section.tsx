@@ -6,7 +6,7 @@ import { formatAmount } from '../../lib/format-price.ts';
 import { downloadsQueries, type Receipt } from './downloads.api.ts';
 import { PagedSection } from './paged-section.tsx';
 import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
-import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from '../../../worker/downloads/fiscal-receipt.messages.ts';
+import { FiscalReceiptList } from '../../components/fiscal-receipt-list.tsx';
 
 const statusLabels: Record<Receipt['status'], { label: string; variant: 'secondary' | 'success' | 'outline' }> = {
   succeeded: { label: 'Оплачено · на удержании', variant: 'secondary' },
@@ -27,13 +27,6 @@ const serviceLabels: Record<Receipt['service']['type'], string> = { consultation
 /** Rubles with kopecks when there are any (a refund may have them), grouped as every screen writes money. */
 const rubles = formatAmount;
 
-/** a fiscal receipt's state: a registered one reads calm, one still to be sent or canceled stands out */
-const fiscalStatusTone: Record<Receipt['fiscal_receipts'][number]['status'], string> = {
-  succeeded: 'text-muted-foreground',
-  pending: 'text-muted-foreground',
-  not_sent: 'text-foreground',
-  canceled: 'text-destructive',
-};
 
 /**
  * «Платежи и чеки»: my payments and refunds, each with its fiscal receipts (decision 020) and our own printable
@@ -83,19 +76,7 @@ function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string
             Возврат {rubles(receipt.refund.amount)} — {refundLabels[receipt.refund.status]}, {formatDate(receipt.refund.created_at, timeZone)}
           </p>
         ) : null}
-        {receipt.fiscal_receipts.length ? (
-          <ul aria-label="Кассовые чеки" className="mt-1 grid gap-0.5">
-            {receipt.fiscal_receipts.map((fiscal, index) => (
-              <li key={index} data-testid="fiscal-receipt" className="text-xs text-muted-foreground">
-                {/* on a narrow screen the line breaks after the kind, never between a sum and its state */}
-                {FISCAL_KIND_TEXT[fiscal.kind]} ·{' '}
-                <span className="whitespace-nowrap">
-                  {rubles(fiscal.amount)} · <span className={fiscalStatusTone[fiscal.status]}>{FISCAL_STATUS_TEXT[fiscal.status]}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <FiscalReceiptList receipts={receipt.fiscal_receipts} className="mt-1" />
       </div>
       <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
         <span className="font-semibold">{rubles(receipt.amount)}</span>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { formatAmount } from '../../lib/format-price.ts';
-import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from '../../../worker/downloads/fiscal-receipt.messages.ts';
+import { FiscalReceiptList } from '../../components/fiscal-receipt-list.tsx';
 import { scheduleQueries } from './schedule.api.ts';
 
 /**
@@ -15,19 +14,7 @@ export function BookingReceipts({ viewerId, bookingId }: { viewerId: number; boo
   if (!receipts) return null;
   return (
     <section aria-label="Чеки" className="grid gap-1">
-      {receipts.fiscal_receipts.length ? (
-        <ul aria-label="Кассовые чеки" className="grid gap-0.5">
-          {receipts.fiscal_receipts.map((fiscal, index) => (
-            <li key={index} data-testid="fiscal-receipt" className="text-sm text-muted-foreground">
-              {/* on a narrow screen the line breaks after the kind, never between a sum and its state */}
-              {FISCAL_KIND_TEXT[fiscal.kind]} ·{' '}
-              <span className="whitespace-nowrap">
-                {formatAmount(fiscal.amount)} · <span className={fiscal.status === 'canceled' ? 'text-destructive' : undefined}>{FISCAL_STATUS_TEXT[fiscal.status]}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FiscalReceiptList receipts={receipts.fiscal_receipts} itemClassName="text-sm" />
       <a
         href={receipts.receipt_url}
         target="_blank"
