@@ -30,6 +30,17 @@ export async function freePaidSlot(db: pg.Client, menteeId: number, { forPackage
   return rows[0];
 }
 
+/**
+ * The person of `email` and a free paid slot for them (see freePaidSlot), with its start and end as the booking dialog
+ * shows them in their zone.
+ */
+export async function freePaidSlotFor(db: pg.Client, email: string, options: { forPackage?: boolean } = {}) {
+  const { rows } = await db.query<{ id: number; time_zone: string }>(`select id, time_zone from users where lower(email) = $1`, [email]);
+  const person = rows[0]!;
+  const slot = await freePaidSlot(db, person.id, options);
+  return { person, slot, start: partsIn(slot.starts_at, person.time_zone), end: partsIn(slot.ends_at, person.time_zone) };
+}
+
 /** A moment as the dialog shows it in `timeZone`: its day (data-day) and its «HH:MM». */
 export function partsIn(date: Date, timeZone: string) {
   const parts = Object.fromEntries(

@@ -2,7 +2,7 @@
 // /payment-return; the booking is then paid.
 import { describe, expect, inject, it } from 'vitest';
 import { signIn, useBrowserAndDb } from './browser.ts';
-import { freePaidSlot, partsIn, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
+import { freePaidSlotFor, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
@@ -10,11 +10,7 @@ const { db, openPage } = useBrowserAndDb();
 
 describe('booking a paid consultation', () => {
   it('books a free slot, pays on the sandbox checkout and sees the success on /payment-return', { timeout: 90_000 }, async () => {
-    const { rows: people } = await db.query<{ id: number; time_zone: string }>(`select id, time_zone from users where lower(email) = $1`, [MENTEE]);
-    const mentee = people[0]!;
-    const slot = await freePaidSlot(db, mentee.id);
-    const start = partsIn(slot.starts_at, mentee.time_zone);
-    const end = partsIn(slot.ends_at, mentee.time_zone);
+    const { slot, start, end } = await freePaidSlotFor(db, MENTEE);
 
     const page = await openPage(1280);
     const errors: string[] = [];

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { gotoLiveApp, signInWithSession, useBrowserAndDb } from './browser.ts';
-import { freePaidSlot, partsIn, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
+import { freePaidSlotFor, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
@@ -25,11 +25,7 @@ function collectErrors(page: Page) {
 
 describe('СБП', () => {
   it('pays a booked consultation by СБП on the sandbox checkout, and the receipt names СБП', { timeout: 180_000 }, async () => {
-    const { rows: people } = await db.query<{ id: number; time_zone: string }>(`select id, time_zone from users where lower(email) = $1`, [MENTEE]);
-    const mentee = people[0]!;
-    const slot = await freePaidSlot(db, mentee.id);
-    const start = partsIn(slot.starts_at, mentee.time_zone);
-    const end = partsIn(slot.ends_at, mentee.time_zone);
+    const { slot, start, end } = await freePaidSlotFor(db, MENTEE);
 
     const page = await openPage(1280);
     const errors = collectErrors(page);

@@ -3,7 +3,7 @@
 // пакеты», and the mentor sees the booking in their calendar.
 import { describe, expect, inject, it } from 'vitest';
 import { signInWithSession, useBrowserAndDb } from './browser.ts';
-import { freePaidSlot, partsIn, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
+import { freePaidSlotFor, payOnSandboxCheckout, pickSlot } from './booking-steps.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
@@ -11,17 +11,13 @@ const { db, openPage } = useBrowserAndDb();
 
 describe('a package of consultations', () => {
   it('is bought through the sandbox, spent on a booking without paying, and the mentor sees the booking', { timeout: 150_000 }, async () => {
-    const { rows: people } = await db.query<{ id: number; time_zone: string }>(`select id, time_zone from users where lower(email) = $1`, [MENTEE]);
-    const mentee = people[0]!;
-    const slot = await freePaidSlot(db, mentee.id, { forPackage: true });
+    const { slot, start, end } = await freePaidSlotFor(db, MENTEE, { forPackage: true });
     // the mentor's offer: the seed's when the type has one, else one set here as the session editor would
     let offer = slot.packages[0];
     if (!offer) {
       offer = { sessions: 3, percent: 10, valid_days: 180 };
       await db.query(`update consultation_types set packages = $2::jsonb where id = $1`, [slot.type_id, JSON.stringify([offer])]);
     }
-    const start = partsIn(slot.starts_at, mentee.time_zone);
-    const end = partsIn(slot.ends_at, mentee.time_zone);
 
     const page = await openPage(1280);
     const errors: string[] = [];
