@@ -7,7 +7,7 @@ import { paymentProvider } from '../payments/provider-choice.ts';
 import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 import { holdRefusedPayout, recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
-import { recordRefundReceipt, refundReceiptFor, sendSettlementReceipt } from '../payments/receipts/fiscal-receipts.ts';
+import { recordRefundReceipt, refundReceiptFor, settleOnFirstSend } from '../payments/receipts/fiscal-receipts.ts';
 import { INCOME_SERVICE_NAME, NO_TAX_STATUS_REASON, permissionWaitingReason, refreshSelfEmployed, YEARLY_LIMIT_REASON } from './self-employed-payouts.ts';
 
 const RETRY_BATCH = 200;
@@ -30,7 +30,7 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
   const row = await unsentPayout(db, payoutId);
   if (!row) return;
   // released money is a delivered service: its settlement receipt goes whatever happens to the payout (decision 020)
-  if (!row.dealId) await sendSettlementReceipt(ctx, row.payout.paymentId, row.payout.bookingId, row.payout.amountKopecks + row.payout.feeKopecks);
+  if (!row.dealId) await settleOnFirstSend(ctx, row.payout.paymentId, row.payout.bookingId, row.payout.amountKopecks + row.payout.feeKopecks);
   let token = row.token;
   if (!token) {
     // no card when it was released (or the card was removed since): the mentor's current card, if any now

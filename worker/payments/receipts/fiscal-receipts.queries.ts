@@ -43,6 +43,23 @@ export async function receiptFacts(db: Db, paymentId: string, sessionId: number 
   return result.rows[0] ?? null;
 }
 
+/** Whether the settlement receipt of a payment (or package session) was made already: one lookup on its unique key. */
+export async function settlementKept(db: Db, paymentId: string, bookingId: number | null) {
+  const [row] = await db
+    .select({ id: fiscalReceipts.id })
+    .from(fiscalReceipts)
+    .where(
+      and(
+        eq(fiscalReceipts.paymentId, paymentId),
+        eq(fiscalReceipts.kind, 'settlement'),
+        bookingId === null ? isNull(fiscalReceipts.bookingId) : eq(fiscalReceipts.bookingId, bookingId),
+        isNull(fiscalReceipts.refundId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A settlement receipt's row, made once per payment (or package session): the row as it stands. */
 export async function keepSettlement(db: Db, values: { paymentId: string; bookingId: number | null; amountKopecks: number; items: Record<string, unknown>[] }) {
   await db.insert(fiscalReceipts).values({ ...values, kind: 'settlement', status: 'not_sent' }).onConflictDoNothing();

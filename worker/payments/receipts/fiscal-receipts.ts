@@ -7,7 +7,7 @@ import type { ProviderContext } from '../payment-provider.ts';
 import { paymentProvider } from '../provider-choice.ts';
 import { fiscalSettings, paymentReceipt, refundReceipt, settlementReceipt, type Purchase } from './receipt-builder.ts';
 import type { Receipt } from './receipt-rules.ts';
-import { keepReceipt, keepSettlement, receiptFacts, recordRefundReceipt, recordSentReceipt, unsentSettlements, type ReceiptFacts } from './fiscal-receipts.queries.ts';
+import { keepReceipt, keepSettlement, receiptFacts, recordRefundReceipt, recordSentReceipt, settlementKept, unsentSettlements, type ReceiptFacts } from './fiscal-receipts.queries.ts';
 
 export { recordRefundReceipt };
 
@@ -71,6 +71,15 @@ export async function sendSettlementReceipt(ctx: ProviderContext, paymentId: str
     console.error(JSON.stringify({ level: 'error', msg: 'settlement receipt failed', paymentId, sessionId, error: String(e) }));
     await recordSentReceipt(ctx.db, row.id, { error: e instanceof Error ? e.message : String(e) });
   }
+}
+
+/**
+ * A released payout's settlement receipt, made on its first send only: a payout waiting for a card or a tax status is
+ * tried every minute, and a receipt the provider did not take is the minute job's (retrySettlementReceipts) to resend.
+ */
+export async function settleOnFirstSend(ctx: ProviderContext, paymentId: string, sessionId: number | null, grossKopecks: number) {
+  if (await settlementKept(ctx.db, paymentId, sessionId)) return;
+  await sendSettlementReceipt(ctx, paymentId, sessionId, grossKopecks);
 }
 
 /** The minute job: settlement receipts the provider did not take yet. */
