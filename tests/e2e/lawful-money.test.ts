@@ -123,7 +123,7 @@ describe('a self-employed mentor', () => {
     await page.context().close();
   });
 
-  it('refuses on the sandbox page and sees «Разрешение отозвано», payouts waiting (1280 px)', { timeout: 120_000 }, async () => {
+  it('refuses on the sandbox page and sees «Разрешение отклонено или отозвано», payouts waiting (1280 px)', { timeout: 120_000 }, async () => {
     const email = await newMentor('refuse');
     const page = await openPage(1280);
     const errors = collectErrors(page);
@@ -136,7 +136,7 @@ describe('a self-employed mentor', () => {
     await page.waitForURL(/\/ProfileSettings\?tab=payment$/);
 
     const permission = page.getByTestId('self-employed-permission');
-    await permission.getByText('Разрешение отозвано', { exact: true }).waitFor();
+    await permission.getByText('Разрешение отклонено или отозвано', { exact: true }).waitFor();
     await permission.getByRole('button', { name: 'Запросить снова' }).waitFor();
     await card.getByText('Выплаты ждут', { exact: true }).waitFor();
     await page

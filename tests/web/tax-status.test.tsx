@@ -138,7 +138,7 @@ describe('Tax status on the payout settings (decision 020)', () => {
   it.each([
     ['pending', 'Ждём подтверждения', 'Разрешить регистрировать чеки'],
     ['confirmed', 'Подтверждено', null],
-    ['canceled', 'Разрешение отозвано', 'Запросить снова'],
+    ['canceled', 'Разрешение отклонено или отозвано', 'Запросить снова'],
     ['unregistered', 'Нет статуса самозанятого', 'Запросить снова'],
     [null, 'Разрешение ещё не запрошено', 'Разрешить регистрировать чеки'],
   ] as const)('names the permission state %s «%s» with its button', async (state, label, button) => {

@@ -299,7 +299,7 @@ describe('the self-employed permission', () => {
       self_employed: { status: 'canceled' },
       can_receive_payouts: false,
     });
-    expect(revoked.message).toContain('Разрешение отозвано');
+    expect(revoked.message).toContain('Разрешение отклонено или отозвано');
 
     const byPhone = await selfEmployed({
       status: 'self_employed',

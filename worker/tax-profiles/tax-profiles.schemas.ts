@@ -13,7 +13,7 @@ export type SelfEmployedStatus = (typeof SELF_EMPLOYED_STATUSES)[number];
 export const SELF_EMPLOYED_STATUS_LABELS: Record<SelfEmployedStatus, string> = {
   pending: 'Ждём подтверждения',
   confirmed: 'Подтверждено',
-  canceled: 'Разрешение отозвано',
+  canceled: 'Разрешение отклонено или отозвано',
   unregistered: 'Нет статуса самозанятого',
 };
 
