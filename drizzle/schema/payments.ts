@@ -250,7 +250,8 @@ export const sandboxProviderObjects = pgTable(
   (t) => [
     uniqueIndex('sandbox_provider_objects_idem_uq').on(t.kind, t.idempotencyKey),
     // self_employed: a mentor's permission to register income receipts (decision 020); it moves no money
-    check('sandbox_provider_objects_kind', sql`${t.kind} in ('payment', 'payout', 'refund', 'self_employed')`),
+    // receipt: a separate fiscal receipt (POST /receipts), kept so GET /receipts can answer it as YooKassa does
+    check('sandbox_provider_objects_kind', sql`${t.kind} in ('payment', 'payout', 'refund', 'self_employed', 'receipt')`),
     check('sandbox_provider_objects_amount', sql`${t.amountKopecks} > 0 or (${t.kind} = 'self_employed' and ${t.amountKopecks} = 0)`),
   ],
 );
@@ -334,6 +335,13 @@ export const fiscalReceipts = pgTable(
     registeredAt: ts(),
     lastError: text(),
     attempts: integer().notNull().default(0),
+    /**
+     * when the minute job may next send or ask about this receipt: a pending one is polled with a growing pause, so a
+     * slow register isn't asked every minute (YooKassa sends no notification for receipts)
+     */
+    nextCheckAt: ts().notNull().defaultNow(),
+    /** how many times a receipt the receipt service refused (canceled) was made again as a separate receipt */
+    remakes: integer().notNull().default(0),
     /** sent with a separate `POST /receipts` (a settlement's) so a retry never registers it twice */
     idempotencyKey: uuid().notNull().unique().defaultRandom(),
     createdAt: createdAt(),
@@ -345,8 +353,10 @@ export const fiscalReceipts = pgTable(
     index('fiscal_receipts_refund_idx').on(t.refundId),
     // the minute job's work: receipts to send or to poll, oldest first
     index('fiscal_receipts_open_idx').on(t.updatedAt).where(sql`${t.status} in ('not_sent', 'pending')`),
+    // the minute job's queue: receipts due a send, a poll or a remake, by when they are due
+    index('fiscal_receipts_due_idx').on(t.nextCheckAt).where(sql`${t.status} <> 'succeeded'`),
     check('fiscal_receipts_amount_positive', sql`${t.amountKopecks} > 0`),
-    check('fiscal_receipts_attempts', sql`${t.attempts} >= 0`),
+    check('fiscal_receipts_attempts', sql`${t.attempts} >= 0 and ${t.remakes} >= 0`),
     check('fiscal_receipts_items_array', sql`jsonb_typeof(${t.items}) = 'array' and jsonb_array_length(${t.items}) > 0`),
     check('fiscal_receipts_refund_ref', sql`(${t.kind} = 'refund') = (${t.refundId} is not null)`),
   ],
