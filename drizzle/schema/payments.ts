@@ -353,8 +353,8 @@ export const fiscalReceipts = pgTable(
     index('fiscal_receipts_refund_idx').on(t.refundId),
     // the minute job's work: receipts to send or to poll, oldest first
     index('fiscal_receipts_open_idx').on(t.updatedAt).where(sql`${t.status} in ('not_sent', 'pending')`),
-    // the minute job's queue: receipts due a send, a poll or a remake, by when they are due
-    index('fiscal_receipts_due_idx').on(t.nextCheckAt).where(sql`${t.status} <> 'succeeded'`),
+    // the minute job's queue: receipts without their fiscal data yet (to send, poll or remake), by when they are due
+    index('fiscal_receipts_due_idx').on(t.nextCheckAt).where(sql`${t.fiscalStorageNumber} is null`),
     check('fiscal_receipts_amount_positive', sql`${t.amountKopecks} > 0`),
     check('fiscal_receipts_attempts', sql`${t.attempts} >= 0 and ${t.remakes} >= 0`),
     check('fiscal_receipts_items_array', sql`jsonb_typeof(${t.items}) = 'array' and jsonb_array_length(${t.items}) > 0`),

@@ -1,0 +1,2 @@
+DROP INDEX "fiscal_receipts_due_idx";--> statement-breakpoint
+CREATE INDEX "fiscal_receipts_due_idx" ON "fiscal_receipts" USING btree ("next_check_at") WHERE "fiscal_receipts"."fiscal_storage_number" is null;
