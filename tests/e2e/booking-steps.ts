@@ -70,14 +70,19 @@ export async function pickSlot(dialog: Locator, start: { day: string; time: stri
 }
 
 /**
- * On the sandbox checkout page: pays with the card that always succeeds, or by СБП (decision 020: the sandbox confirms
- * it at once), and waits for the success on /payment-return.
+ * On the sandbox checkout page: pays with the card that always succeeds, or by СБП (decision 020: on a computer the
+ * page shows a QR code and waits; the test opens the bank's page it leads to in a second tab and confirms there), and
+ * waits for the success on /payment-return.
  */
 export async function payOnSandboxCheckout(page: Page, method: 'card' | 'sbp' = 'card') {
   await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
   if (method === 'sbp') {
     await page.getByRole('radio', { name: 'СБП' }).check();
-    await page.getByRole('button', { name: 'Оплатить через СБП' }).click();
+    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
+    const [bank] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'открыть страницу банка здесь' }).click()]);
+    await bank.getByRole('button', { name: 'Подтвердить оплату' }).click();
+    await bank.waitForURL(/\/payment-return\?payment_id=/, { timeout: 15_000 });
+    await bank.close();
   } else {
     await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
     await page.getByLabel('Срок действия').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);

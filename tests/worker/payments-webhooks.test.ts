@@ -76,8 +76,19 @@ describe('sandbox checkout', () => {
     // the checkout page offers a card and СБП, as YooKassa's does for an ordinary payment
     const page = await (await call(`/sandbox/checkout/${providerId}`)).text();
     expect(page).toMatch(/value="sbp"> СБП/);
-    expect(page).toContain('/pay-sbp');
+    // on a computer a QR code, on a phone a link: both lead to the payer's bank (the sandbox's bank page) for this payment
+    const bankPath = `/sandbox/sbp/${providerId}`;
+    expect(page).toMatch(/aria-label="QR-код для оплаты через СБП"><svg[^>]*>[\s\S]*<\/svg><\/div>/);
+    expect(page).toContain(`href="${bankPath}">Открыть приложение банка</a>`);
+    const status = () => expectJson<{ status: string; redirect_url: string }>(call(`/api/sandbox/checkout/${providerId}/status/`), 200);
+    expect(await status()).toEqual({ status: 'pending', redirect_url: `${ORIGIN}/payment-return?payment_id=${paymentId}` });
+    const bank = await (await call(bankPath)).text();
+    expect(bank).toContain('Подтвердить оплату');
+    expect(bank).toContain(`/api/sandbox/checkout/${providerId}/pay-sbp`);
     expect(await expectJson(checkout(providerId, 'pay-sbp'), 200)).toEqual({ redirect_url: `${ORIGIN}/payment-return?payment_id=${paymentId}`, status: 'succeeded' });
+    // the checkout waiting on the computer learns it and goes back to the shop
+    expect((await status()).status).toBe('succeeded');
+    expect(await (await call(bankPath)).text()).toContain('Этот платёж уже оплачен.');
     expect(await paymentRow(t.db, paymentId)).toMatchObject({ status: 'succeeded', paymentMethod: 'sbp' });
     expect((await bookingRow(t.db, booking.id)).status).toBe('paid');
     expect(await ledger(paymentId)).toMatchObject([{ kind: 'payment_received', amountKopecks: 150_000 }]);

@@ -17,11 +17,14 @@ import { DECLINED, DECLINED_CARD_DIGITS, finishCheckout, WALKED_AWAY, type Deliv
 import type { SandboxPaymentRequest } from './sandbox/sandbox-provider.ts';
 import { answerSelfEmployed, getSandboxSelfEmployed } from './sandbox/sandbox-self-employed.ts';
 import { incomeReceiptHtml, selfEmployedHtml } from './sandbox/self-employed-page.ts';
+import { sbpBankHtml } from './sandbox/sbp-bank-page.ts';
+import type { Db } from '../../drizzle/db.ts';
 import { kopecksText } from '../lib/money-text.ts';
 import { PaymentProviderError } from './provider-error.ts';
 
 // the sandbox's payment ids: anything else names no payment
-const CHECKOUT = '/checkout/:id{sbx_pay_[0-9a-f-]{36}}';
+const PAYMENT_ID = ':id{sbx_pay_[0-9a-f-]{36}}';
+const CHECKOUT = `/checkout/${PAYMENT_ID}`;
 // and its self-employed permission requests
 const SELF_EMPLOYED = '/self-employed/:id{sbx_se_[0-9a-f-]{36}}';
 // and a self-employed payout's income receipt, by the payout's id
@@ -32,6 +35,14 @@ function checkoutDelivery(c: Context<AppEnv>): Delivery {
   const deliver = c.var.deliverToSelf;
   if (!deliver) throw new Error('the sandbox routes run only inside createApp (deliverToSelf unset)');
   return { env: c.env, db: c.var.db, origin: new URL(c.req.url).origin, deliver };
+}
+
+/** A sandbox payment as its pages show it; an unknown id is a 404. */
+async function checkoutView(db: Db, providerPaymentId: string) {
+  const row = await findObject(db, 'payment', providerPaymentId);
+  if (!row) throw errors.notFound('Платёж не найден');
+  const request = row.request as SandboxPaymentRequest;
+  return { id: row.id, amountKopecks: row.amountKopecks, description: request.description, status: row.status, returnUrl: request.return_url };
 }
 
 /** Under /api: the widget's tokenizer (the number is dropped at once) and the checkout page's buttons. */
@@ -50,6 +61,11 @@ export const sandboxApiRoutes = new Hono<AppEnv>()
   .post(`/sandbox${CHECKOUT}/pay-sbp`, devOnly, async (c) => {
     return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), undefined, 'sbp'));
   })
+  // the checkout waiting for a СБП payment asks whether the bank confirmed it
+  .get(`/sandbox${CHECKOUT}/status`, devOnly, async (c) => {
+    const view = await checkoutView(c.var.db, c.req.param('id'));
+    return c.json({ status: view.status, redirect_url: view.returnUrl });
+  })
   .post(`/sandbox${CHECKOUT}/cancel`, devOnly, async (c) => {
     return c.json(await finishCheckout(checkoutDelivery(c), c.req.param('id'), WALKED_AWAY));
   })
@@ -64,13 +80,16 @@ export const sandboxPageRoutes = new Hono<AppEnv>()
     return c.html(widgetHtml(nonce), 200, sandboxPageHeaders(nonce, "'self'"));
   })
   .get(CHECKOUT, devOnly, database, async (c) => {
-    const row = await findObject(c.var.db, 'payment', c.req.param('id'));
-    if (!row) throw errors.notFound('Платёж не найден');
-    const request = row.request as SandboxPaymentRequest;
+    const view = await checkoutView(c.var.db, c.req.param('id'));
     const nonce = newNonce();
     const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
-    const view = { id: row.id, amountKopecks: row.amountKopecks, description: request.description, status: row.status, returnUrl: request.return_url };
-    return c.html(checkoutHtml(nonce, view, nextYear), 200, sandboxPageHeaders(nonce, "'none'"));
+    return c.html(checkoutHtml(nonce, view, nextYear, new URL(c.req.url).origin), 200, sandboxPageHeaders(nonce, "'none'"));
+  })
+  // the payer's bank app in a СБП payment: where the checkout's QR code and «Открыть приложение банка» lead
+  .get(`/sbp/${PAYMENT_ID}`, devOnly, database, async (c) => {
+    const view = await checkoutView(c.var.db, c.req.param('id'));
+    const nonce = newNonce();
+    return c.html(sbpBankHtml(nonce, view), 200, sandboxPageHeaders(nonce, "'none'"));
   })
   .get(SELF_EMPLOYED, devOnly, database, async (c) => {
     const object = await getSandboxSelfEmployed(c.var.db, c.req.param('id')).catch((e) => {

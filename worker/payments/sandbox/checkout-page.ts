@@ -1,11 +1,16 @@
 // The sandbox provider's payment page («Тестовая оплата»): what the payer sees instead of YooKassa's
-// checkout, with its two methods: a card, or СБП (decision 020), which YooKassa confirms in the payer's bank app. A provider's page, not ours, so it has its own plain look; self-contained, with its script and
-// style allowed only by the response's nonce. The server checks the card again (payments.schemas.ts).
+// checkout, with its two methods: a card, or СБП (decision 020), which the payer confirms in their bank's app: on a
+// computer by scanning the page's QR code with a phone, on a phone through «Открыть приложение банка»; the page waits
+// for the bank's answer and then goes back to the shop. A provider's page, not ours, so it has its own plain look;
+// self-contained, with its script and style allowed only by the response's nonce. The server checks the card again
+// (payments.schemas.ts).
 import { escapeHtml } from '../../lib/html.ts';
 // the amount as the product writes money everywhere («1 500 ₽», not «1 500,00 ₽»)
 import { kopecksText } from '../../lib/money-text.ts';
 import { SANDBOX_PAGE_BASE_STYLE, sandboxDocument, scriptJson } from './page-security.ts';
+import { sbpBankPath } from './sbp-bank-page.ts';
 import { CARD_CHECKS_SCRIPT, FORM_POST_SCRIPT } from './card-script.ts';
+import { renderSVG } from 'uqr';
 
 export const SANDBOX_PAYING_CARD = '4111 1111 1111 1111';
 export const SANDBOX_DECLINED_CARD = '4000 0000 0000 0002';
@@ -34,7 +39,13 @@ a{color:#2563eb}
 .methods label{flex:1;display:flex;align-items:center;justify-content:center;gap:6px;margin:0;padding:9px;border:1px solid #d1d5db;border-radius:8px;font-size:14px;color:#374151;cursor:pointer}
 .methods input{width:auto;margin:0}
 .methods label:has(input:checked){border-color:#2563eb;background:#eff6ff;color:#1d4ed8;font-weight:600}
-.sbp{margin:0 0 12px;padding:12px;border-radius:8px;background:#f9fafb;color:#4b5563;font-size:13px}
+.sbp{margin:0 0 12px;padding:12px;border-radius:8px;background:#f9fafb;color:#4b5563;font-size:13px;text-align:center}
+.sbp p{margin:0 0 8px}
+.qr{display:flex;justify-content:center;margin:4px 0 10px}
+.qr svg{width:184px;height:184px}
+.bank-app{display:block;margin:4px 0 8px;padding:11px;border-radius:8px;background:#2563eb;color:#fff;font-weight:600;text-decoration:none}
+.on-phone{display:none}
+@media (max-width:600px),(pointer:coarse){.on-phone{display:block}.on-desktop{display:none}}
 [hidden]{display:none!important}
 `;
 
@@ -48,13 +59,32 @@ const SCRIPT = `
   var status = document.getElementById('status');
   var cardFields = document.getElementById('card-fields');
   var sbpInfo = document.getElementById('sbp-info');
+  var watching = null;
+  // СБП is confirmed in the bank's app, not here: the page asks the provider until the payment is settled
+  function watch(on) {
+    if (!on) { if (watching) clearInterval(watching); watching = null; return; }
+    if (watching) return;
+    watching = setInterval(function () {
+      fetch(config.statusPath, { credentials: 'same-origin' })
+        .then(function (res) { return res.ok ? res.json() : null; })
+        .then(function (data) {
+          if (!data || data.status === 'pending') return;
+          watch(false);
+          say(data.status === 'succeeded' ? 'Оплата прошла. Возвращаемся в магазин…' : 'Платёж отменён. Возвращаемся в магазин…', false);
+          window.location.assign(data.redirect_url);
+        })
+        .catch(function () {});
+    }, 2000);
+  }
   function method() { return document.querySelector('input[name=method]:checked').value; }
   Array.prototype.forEach.call(document.querySelectorAll('input[name=method]'), function (radio) {
     radio.addEventListener('change', function () {
       var sbp = method() === 'sbp';
       cardFields.hidden = sbp;
       sbpInfo.hidden = !sbp;
-      pay.textContent = sbp ? 'Оплатить через СБП' : 'Оплатить';
+      pay.hidden = sbp;
+      say(sbp ? 'Ждём подтверждения из банка…' : '', false);
+      watch(sbp);
     });
   });
 ${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function say(text, failed) {
@@ -83,7 +113,7 @@ ${CARD_CHECKS_SCRIPT}${FORM_POST_SCRIPT}  function say(text, failed) {
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();
-    if (method() === 'sbp') { send(config.sbpPath, {}, 'Ждём подтверждения из банка…'); return; }
+    if (method() === 'sbp') return;
     var errors = {
       card_number: cardNumberError(inputs.card_number.value),
       expiry: expiryError(inputs.expiry.value),
@@ -114,7 +144,7 @@ ${script}`,
 }
 
 /** The payment form, for a payment still waiting; a settled one gets a short note and the way back. */
-export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string) {
+export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string, origin: string) {
   const heading = `<h1>Тестовая оплата</h1>
 <p class="amount">${escapeHtml(kopecksText(view.amountKopecks))}</p>
 <p class="description">${escapeHtml(view.description)}</p>`;
@@ -125,14 +155,23 @@ export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string
 <p class="status"><a href="${escapeHtml(view.returnUrl)}">Вернуться в магазин</a></p>`);
   }
   const base = `/api/sandbox/checkout/${encodeURIComponent(view.id)}`;
-  const config = scriptJson({ payPath: `${base}/pay`, sbpPath: `${base}/pay-sbp`, cancelPath: `${base}/cancel` });
+  const bankPath = sbpBankPath(view.id);
+  // what a phone's camera reads: the bank's page for this payment (a real СБП code names the payment at НСПК)
+  const qr = renderSVG(new URL(bankPath, origin).href, { pixelSize: 4, border: 2 });
+  const config = scriptJson({ payPath: `${base}/pay`, statusPath: `${base}/status`, cancelPath: `${base}/cancel` });
   const form = `${heading}
 <form id="checkout" novalidate autocomplete="off">
   <fieldset class="methods" aria-label="Способ оплаты">
     <label><input type="radio" name="method" value="bank_card" checked> Карта</label>
     <label><input type="radio" name="method" value="sbp"> СБП</label>
   </fieldset>
-  <p id="sbp-info" class="sbp" hidden>Оплата через Систему быстрых платежей: банк попросит подтвердить платёж в своём приложении, на оплату есть час. В тестовом режиме приложение банка не нужно — кнопка ниже подтверждает платёж.</p>
+  <div id="sbp-info" class="sbp" hidden>
+    <div class="qr on-desktop" role="img" aria-label="QR-код для оплаты через СБП">${qr}</div>
+    <p class="on-desktop">Отсканируйте QR-код камерой телефона или в приложении банка и подтвердите оплату.</p>
+    <a class="bank-app on-phone" href="${escapeHtml(bankPath)}">Открыть приложение банка</a>
+    <p class="on-phone">Подтвердите оплату в приложении банка и вернитесь сюда.</p>
+    <p>Банк тестовый, деньги не списываются.<span class="on-desktop"> Без телефона: <a href="${escapeHtml(bankPath)}" target="_blank" rel="noopener">открыть страницу банка здесь</a>.</span></p>
+  </div>
   <div id="card-fields">
   <p class="hint">Деньги не списываются. Тестовая карта: <b>${SANDBOX_PAYING_CARD}</b>; карта <b>${SANDBOX_DECLINED_CARD}</b> будет отклонена.</p>
   <div class="field">
