@@ -1,15 +1,16 @@
 // A consultation's payment held in escrow, as the sandbox provider would have it on both sides: our payments row
-// with its ledger entry, and the provider's own record (so a refund or payout goes through the sandbox like any other).
+// with its ledger entry and fiscal receipt, and the provider's own record (so a refund or payout goes through the
+// sandbox like any other). An ordinary one-stage payment in our own escrow, as every payment since decision 020.
 import type { SeedContext } from './context.ts';
 import { Computed, type Ref } from './plan.ts';
 import type { Booking } from './schedule.ts';
 import { addMinutes } from './time.ts';
+import { addPaymentReceipt } from './payment-receipt.ts';
 
 export function addHeldPayment(ctx: SeedContext, booking: Booking, key: string, paidAt: Date): Ref {
   const { plan } = ctx;
   const amountKopecks = booking.slot.type.costs * 100;
   const providerPaymentId = `sbx_pay_${key}`;
-  const dealId = `sbx_deal_${key}`;
   const payment: Ref = plan.add('payments', {
     provider: 'sandbox',
     serviceType: 'consultation',
@@ -19,13 +20,15 @@ export function addHeldPayment(ctx: SeedContext, booking: Booking, key: string, 
     amountKopecks,
     status: 'succeeded',
     paymentMethod: 'bank_card',
-    providerDealId: dealId,
     providerPaymentId,
     returnUrl: '/payment-return',
     paidAt,
     createdAt: addMinutes(paidAt, -3),
     updatedAt: paidAt,
   });
+  const { mentor, type, startsAt } = booking.slot;
+  const purchase = { kind: 'consultation' as const, title: type.name, startsAt, mentorName: `${mentor.firstName} ${mentor.lastName}` };
+  const receipt = addPaymentReceipt(ctx, payment, { purchase, payerEmail: booking.mentee.email, amountKopecks }, key, paidAt);
   plan.add('sandboxProviderObjects', {
     id: providerPaymentId,
     kind: 'payment',
@@ -36,8 +39,8 @@ export function addHeldPayment(ctx: SeedContext, booking: Booking, key: string, 
       description: `Консультация «${booking.slot.type.name}»`,
       return_url: '/payment-return',
       metadata: { payment_id: String(paymentId) },
-      deal: { id: dealId, settlements: [] },
       payment_method: { type: 'bank_card' },
+      receipt,
     })),
     createdAt: addMinutes(paidAt, -3),
     updatedAt: paidAt,

@@ -15,7 +15,8 @@ export const MENTEE_COUNT = 30;
 
 export type Person = { ref: Ref; firstName: string; lastName: string; gender: Gender; zone: TimeZone; createdAt: Date };
 export type Mentor = Person & { category: Category; price: number; isDemo: boolean };
-export type Mentee = Person & { isDemo: boolean };
+/** a mentee's e-mail is where his payments' fiscal receipts go (decision 020) */
+export type Mentee = Person & { email: string; isDemo: boolean };
 export type People = { mentors: Mentor[]; mentees: Mentee[]; admin: Person; demoMentor: Mentor; demoMentee: Mentee };
 
 type Specialization = CategoryContent['specializations'][number];
@@ -125,8 +126,9 @@ export function planPeople(ctx: SeedContext): People {
     const { city, zone } = drawCity();
     // Older than every booking, registration and page view in the seed (those go back at most 90 days).
     const createdAt = daysAgo(100, 400);
+    const address = email(name.firstName, name.lastName, n);
     const ref = plan.add('users', {
-      email: email(name.firstName, name.lastName, n),
+      email: address,
       role: 'mentee',
       firstName: name.firstName,
       lastName: name.lastName,
@@ -135,7 +137,7 @@ export function planPeople(ctx: SeedContext): People {
       avatarUrl: avatar(`u${n}`),
       createdAt,
     });
-    mentees.push({ ref, ...name, zone, createdAt, isDemo: false });
+    mentees.push({ ref, ...name, email: address, zone, createdAt, isDemo: false });
   }
 
   return {

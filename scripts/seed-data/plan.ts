@@ -6,7 +6,7 @@ import { chatMembers, chatMessages, chatRooms } from '../../drizzle/schema/chats
 import { consultationBookings, consultationPackages, consultationSlots, consultationTypes, slotSeries } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, eventReviews, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import { disputes, ledgerEntries, mentorTaxProfiles, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
+import { disputes, fiscalReceipts, ledgerEntries, mentorTaxProfiles, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { caseImages, educations, mentorApplications, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
@@ -30,6 +30,7 @@ export const seedTables = {
   ledgerEntries,
   disputes,
   mentorTaxProfiles,
+  fiscalReceipts,
   userReviews,
   consultationReviews,
   events,

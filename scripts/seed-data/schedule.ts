@@ -3,6 +3,7 @@
 import { catalog } from './catalog.ts';
 import { planDisputes } from './disputes.ts';
 import { addHeldPayment } from './held-payment.ts';
+import { addPaymentReceipt } from './payment-receipt.ts';
 import type { SeedContext } from './context.ts';
 import { demoMentor as demoMentorProfile } from './demo-accounts.ts';
 import type { Mentee, Mentor, People } from './people.ts';
@@ -165,6 +166,8 @@ function planPackage(ctx: SeedContext, people: People, types: ConsultationType[]
     createdAt: addMinutes(paidAt, -3),
     updatedAt: paidAt,
   });
+  const purchase = { kind: 'package' as const, title: type.name, startsAt: null, mentorName: `${type.mentor.firstName} ${type.mentor.lastName}` };
+  const receipt = addPaymentReceipt(ctx, payment, { purchase, payerEmail: people.demoMentee.email, amountKopecks, sessions: offer.sessions }, key, paidAt);
   plan.add('sandboxProviderObjects', {
     id: `sbx_pay_${key}`,
     kind: 'payment',
@@ -176,6 +179,7 @@ function planPackage(ctx: SeedContext, people: People, types: ConsultationType[]
       return_url: '/payment-return',
       metadata: { payment_id: String(paymentId) },
       payment_method: { type: 'sbp' },
+      receipt,
     })),
     createdAt: addMinutes(paidAt, -3),
     updatedAt: paidAt,

@@ -241,6 +241,21 @@ describe('demo seed', () => {
       where o.request->'payment_method'->>'type' is distinct from p.payment_method::text`)).toBe(0);
   });
 
+  it('gives every payment its registered fiscal receipt, whose items add up to the payment (decision 020)', async () => {
+    const { rows } = await db.query(`
+      select p.amount_kopecks, f.status, f.amount_kopecks as receipt_kopecks, f.fiscal_storage_number, f.fiscal_document_number, f.fiscal_attribute,
+             (select sum((i->>'quantity')::numeric * (i->'amount'->>'value')::numeric * 100) from jsonb_array_elements(f.items) i)::bigint as items_kopecks,
+             o.request->'receipt'->'customer'->>'email' = u.email as sent_to_payer, o.request ? 'deal' as in_deal
+      from payments p join users u on u.id = p.payer_id join sandbox_provider_objects o on o.id = p.provider_payment_id
+      left join fiscal_receipts f on f.payment_id = p.id and f.kind = 'payment'`);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'succeeded', sent_to_payer: true, in_deal: false, fiscal_storage_number: expect.stringMatching(/^9999\d{12}$/), fiscal_document_number: expect.stringMatching(/^\d+$/), fiscal_attribute: expect.stringMatching(/^\d{10}$/) });
+      expect(Number(row.receipt_kopecks)).toBe(Number(row.amount_kopecks));
+      expect(Number(row.items_kopecks)).toBe(Number(row.amount_kopecks));
+    }
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
