@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ExternalLink, Receipt as ReceiptIcon } from 'lucide-react';
+import { Receipt as ReceiptIcon } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatAmount } from '../../lib/format-price.ts';
@@ -7,6 +7,7 @@ import { downloadsQueries, type Receipt } from './downloads.api.ts';
 import { PagedSection } from './paged-section.tsx';
 import { discountText, loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { FiscalReceiptList } from '../../components/fiscal-receipt-list.tsx';
+import { PaymentSummaryLink } from '../../components/payment-summary-link.tsx';
 
 const statusLabels: Record<Receipt['status'], { label: string; variant: 'secondary' | 'success' | 'outline' }> = {
   succeeded: { label: 'Оплачено · на удержании', variant: 'secondary' },
@@ -82,15 +83,7 @@ function ReceiptRow({ receipt, timeZone }: { receipt: Receipt; timeZone?: string
         <span className="font-semibold">{rubles(receipt.amount)}</span>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
-      <a
-        href={receipt.receipt_url}
-        target="_blank"
-        rel="noopener"
-        className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-medium text-primary hover:underline"
-      >
-        Квитанция об оплате
-        <ExternalLink className="size-3.5" aria-hidden />
-      </a>
+      <PaymentSummaryLink href={receipt.receipt_url} className="whitespace-nowrap" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
 import { FiscalReceiptList } from '../../components/fiscal-receipt-list.tsx';
+import { PaymentSummaryLink } from '../../components/payment-summary-link.tsx';
 import { scheduleQueries } from './schedule.api.ts';
 
 /**
@@ -15,15 +15,7 @@ export function BookingReceipts({ viewerId, bookingId }: { viewerId: number; boo
   return (
     <section aria-label="Чеки" className="grid gap-1">
       <FiscalReceiptList receipts={receipts.fiscal_receipts} itemClassName="text-sm" />
-      <a
-        href={receipts.receipt_url}
-        target="_blank"
-        rel="noopener"
-        className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        Квитанция об оплате
-        <ExternalLink className="size-3.5" aria-hidden />
-      </a>
+      <PaymentSummaryLink href={receipts.receipt_url} className="w-fit" />
     </section>
   );
 }
