@@ -113,7 +113,7 @@ describe('YooKassa adapter', () => {
     expect(await provider.createPayout(payoutInput)).toEqual(payout);
     expect(fake.payouts.size).toBe(1);
     fake.settlePayout(payout.providerPayoutId, 'succeeded');
-    expect(await provider.getPayout(payout.providerPayoutId)).toEqual({ id: payout.providerPayoutId, status: 'succeeded', amountKopecks: 142_500 });
+    expect(await provider.getPayout(payout.providerPayoutId)).toEqual({ id: payout.providerPayoutId, status: 'succeeded', amountKopecks: 142_500, selfEmployedId: null, incomeReceipt: null });
 
     const refundInput = { refundId: crypto.randomUUID(), providerPaymentId: created.providerPaymentId, amountKopecks: 50_000, dealId: null, description: 'Возврат', idempotencyKey: crypto.randomUUID() };
     const refund = await provider.createRefund(refundInput);

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../drizzle/db.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
-import type { PaymentMethodKind } from '../payments/payment-provider.ts';
+import type { IncomeReceipt, PaymentMethodKind } from '../payments/payment-provider.ts';
 
 /** The booking or registration a payment pays for; null for no such payment. */
 export async function paymentServiceRef(db: Db, paymentId: string) {
@@ -131,11 +131,38 @@ export async function cancelHeldRegistration(tx: Tx, registrationId: number) {
     .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.status, 'pending_payment')));
 }
 
-/** A pending payout's final status; false when no pending payout has that provider id. */
-export async function settlePayout(db: Db, providerPayoutId: string, status: 'succeeded' | 'canceled'): Promise<boolean> {
+/**
+ * A pending payout's final status, with the income receipt the provider registered with a self-employed mentor's payout
+ * that settled after its answer (decision 020); false when no pending payout has that provider id.
+ */
+export async function settlePayout(db: Db, providerPayoutId: string, status: 'succeeded' | 'canceled', incomeReceipt: IncomeReceipt | null = null): Promise<boolean> {
+  const receipt = incomeReceipt ? { npdReceiptId: incomeReceipt.npdReceiptId, npdReceiptUrl: incomeReceipt.url } : {};
   const [row] = await db
     .update(payouts)
-    .set(status === 'succeeded' ? { status: 'succeeded', lastError: null } : { status: 'failed', lastError: 'Платёжная система отклонила выплату' })
+    .set(status === 'succeeded' ? { status: 'succeeded', lastError: null, ...receipt } : { status: 'failed', lastError: 'Платёжная система отклонила выплату' })
+    .where(and(eq(payouts.providerPayoutId, providerPayoutId), eq(payouts.status, 'pending')))
+    .returning({ id: payouts.id });
+  return Boolean(row);
+}
+
+/** The mentor of a payout the provider has and we still count as on its way; null when none is. */
+export async function pendingPayoutMentor(db: Db, providerPayoutId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ mentorId: payouts.mentorId })
+    .from(payouts)
+    .where(and(eq(payouts.providerPayoutId, providerPayoutId), eq(payouts.status, 'pending')));
+  return row?.mentorId ?? null;
+}
+
+/**
+ * The provider canceled a self-employed mentor's payout after it took it: the payout waits with the reason, unsent again
+ * (no provider id) and under a new idempotency key, as one refused on sending does (transfers.queries.ts
+ * holdRefusedPayout). The canceled payout's id stays in last_error. False when no pending payout has that provider id.
+ */
+export async function requeueCanceledPayout(db: Db, providerPayoutId: string, waitingReason: string): Promise<boolean> {
+  const [row] = await db
+    .update(payouts)
+    .set({ providerPayoutId: null, waitingReason, lastError: `canceled by the provider after it took it (${providerPayoutId})`.slice(0, 500), idempotencyKey: sql`gen_random_uuid()` })
     .where(and(eq(payouts.providerPayoutId, providerPayoutId), eq(payouts.status, 'pending')))
     .returning({ id: payouts.id });
   return Boolean(row);

@@ -3,7 +3,8 @@
 // updates (payment-events.queries.ts), so five copies of one notification, in any order and at once, change state once.
 import type { Tx } from '../../drizzle/db.ts';
 import { storeNotifications } from '../notifications/notify.ts';
-import type { PaymentMethodKind, ProviderContext } from '../payments/payment-provider.ts';
+import type { IncomeReceipt, PaymentMethodKind, ProviderContext } from '../payments/payment-provider.ts';
+import { refusalReason } from './self-employed-payouts.ts';
 import { applyEffects, noEffects, type Effects } from './effects.ts';
 import { refundHeld } from './money.ts';
 import { insertLedgerEntries, type Payment } from './money.queries.ts';
@@ -20,6 +21,8 @@ import {
   markPaymentSucceeded,
   payHeldBooking,
   paymentServiceRef,
+  pendingPayoutMentor,
+  requeueCanceledPayout,
   reviveCanceledRegistration,
   reviveExpiredBooking,
   settlePayout,
@@ -130,12 +133,21 @@ export async function onPaymentCanceled(ctx: ProviderContext, paymentId: string,
   });
 }
 
+/** What the provider's payout object says of a self-employed payee (decision 020): the permission it went under, its receipt. */
+export type PayoutSeen = { selfEmployedId: string | null; incomeReceipt: IncomeReceipt | null };
+
 /**
- * The provider's final word on a payout. An id we never stored throws, so the notification is not
- * acknowledged and the provider delivers it again (our own row may not have its provider id yet).
+ * The provider's final word on a payout. A succeeded one keeps the income receipt registered with it. A self-employed
+ * mentor's payout canceled after the provider took it (his permission revoked, the yearly НПД limit reached meanwhile)
+ * waits with the reason read through the permission's state and is sent again under a new key once he fixes it, as a
+ * refusal on sending does (transfers.ts); any other canceled payout fails. An id we never stored throws, so the
+ * notification is not acknowledged and the provider delivers it again (our own row may not have its provider id yet).
  */
-export async function onPayoutResult(ctx: ProviderContext, providerPayoutId: string, status: 'succeeded' | 'canceled'): Promise<void> {
-  if (await settlePayout(ctx.db, providerPayoutId, status)) return;
+export async function onPayoutResult(ctx: ProviderContext, providerPayoutId: string, status: 'succeeded' | 'canceled', seen: PayoutSeen = { selfEmployedId: null, incomeReceipt: null }): Promise<void> {
+  if (status === 'canceled' && seen.selfEmployedId) {
+    const mentorId = await pendingPayoutMentor(ctx.db, providerPayoutId);
+    if (mentorId !== null && (await requeueCanceledPayout(ctx.db, providerPayoutId, await refusalReason(ctx, mentorId, seen.selfEmployedId)))) return;
+  } else if (await settlePayout(ctx.db, providerPayoutId, status, seen.incomeReceipt)) return;
   if (!(await isKnownPayout(ctx.db, providerPayoutId))) throw new Error(`unknown provider payout ${providerPayoutId}`);
 }
 

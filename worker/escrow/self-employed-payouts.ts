@@ -42,3 +42,12 @@ export async function refreshSelfEmployed(ctx: ProviderContext, mentorId: number
     return null;
   }
 }
+
+/**
+ * Why the provider refused a self-employed mentor's payout, read through his permission's state (YooKassa names no reason
+ * of its own): revoked or lost, or — while it still holds — the yearly НПД limit.
+ */
+export async function refusalReason(ctx: ProviderContext, mentorId: number, selfEmployedId: string): Promise<string> {
+  const state = await refreshSelfEmployed(ctx, mentorId, selfEmployedId);
+  return state === 'confirmed' ? YEARLY_LIMIT_REASON : permissionWaitingReason(state);
+}

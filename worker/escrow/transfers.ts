@@ -8,7 +8,7 @@ import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 import { holdRefusedPayout, recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
 import { recordRefundReceipt, refundReceiptFor, settleOnFirstSend } from '../payments/receipts/fiscal-receipts.ts';
-import { INCOME_SERVICE_NAME, NO_TAX_STATUS_REASON, permissionWaitingReason, refreshSelfEmployed, YEARLY_LIMIT_REASON } from './self-employed-payouts.ts';
+import { INCOME_SERVICE_NAME, NO_TAX_STATUS_REASON, permissionWaitingReason, refreshSelfEmployed, refusalReason } from './self-employed-payouts.ts';
 
 const RETRY_BATCH = 200;
 
@@ -69,8 +69,7 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
     });
     if (selfEmployed && result.status === 'canceled') {
       // YooKassa answers a refused self-employed payout with a canceled payout: wait as for a refusal, under a new key
-      const state = await refreshSelfEmployed(ctx, row.payout.mentorId, row.selfEmployedId!);
-      await holdRefusedPayout(db, payoutId, state === 'confirmed' ? YEARLY_LIMIT_REASON : permissionWaitingReason(state), 'canceled by the provider');
+      await holdRefusedPayout(db, payoutId, await refusalReason(ctx, row.payout.mentorId, row.selfEmployedId!), 'canceled by the provider');
       return;
     }
     await recordPayoutAttempt(db, payoutId, {
@@ -85,8 +84,7 @@ export async function sendPayout(ctx: ProviderContext, payoutId: string) {
     logFailure('payout failed', payoutId, e);
     if (selfEmployed && e instanceof PaymentProviderError && e.httpStatus !== null && e.httpStatus < 500) {
       // refused for the mentor's status, his permission or the yearly limit: which one, the permission's state tells
-      const state = await refreshSelfEmployed(ctx, row.payout.mentorId, row.selfEmployedId!);
-      await holdRefusedPayout(db, payoutId, state === 'confirmed' ? YEARLY_LIMIT_REASON : permissionWaitingReason(state), describeFailure(e));
+      await holdRefusedPayout(db, payoutId, await refusalReason(ctx, row.payout.mentorId, row.selfEmployedId!), describeFailure(e));
       return;
     }
     await recordPayoutAttempt(db, payoutId, { lastError: describeFailure(e) });

@@ -4,7 +4,7 @@
 // it before the escrow transition runs. The transitions themselves (worker/escrow/payment-events.ts) are
 // conditional updates, so a succeeded and a canceled for one payment, in any order, still settle it once.
 import { recordPaymentReceipt } from './receipts/fiscal-receipts.queries.ts';
-import { onPaymentCanceled, onPaymentSucceeded, onPayoutResult, onRefundResult } from '../escrow/payment-events.ts';
+import { onPaymentCanceled, onPaymentSucceeded, onPayoutResult, onRefundResult, type PayoutSeen } from '../escrow/payment-events.ts';
 import { CURRENCY } from './amounts.ts';
 import type { ProviderContext, ProviderPayment } from './payment-provider.ts';
 import { claimWebhookEvent, findPaymentByProviderId, releaseWebhookClaim } from './webhook-events.queries.ts';
@@ -58,11 +58,14 @@ export async function applyPaymentNotification(ctx: ProviderContext, provider: P
   return outcome;
 }
 
-/** A payout's or refund's final status; an id we don't know yet throws (escrow), so the provider retries. */
-export async function applyTransferNotification(ctx: ProviderContext, provider: ProviderName, event: TransferEvent, providerObjectId: string, payload: unknown) {
+/**
+ * A payout's or refund's final status; an id we don't know yet throws (escrow), so the provider retries. `payout` is what
+ * the payout object says of a self-employed payee (its permission, its income receipt), as trusted as `seen` above.
+ */
+export async function applyTransferNotification(ctx: ProviderContext, provider: ProviderName, event: TransferEvent, providerObjectId: string, payload: unknown, payout?: PayoutSeen) {
   const status = eventStatus(event);
   return once(ctx, provider, `${event}:${providerObjectId}`, payload, async () => {
-    if (event.startsWith('payout.')) await onPayoutResult(ctx, providerObjectId, status);
+    if (event.startsWith('payout.')) await onPayoutResult(ctx, providerObjectId, status, payout);
     else await onRefundResult(ctx, providerObjectId, status);
     return 'applied' as const;
   });

@@ -20,6 +20,17 @@ export const sandboxNotification = z.object({
     cancellation_details: z.object({ party: z.string().max(32), reason: z.string().max(64) }).optional(),
     payment_method: z.object({ type: z.string().max(32) }).optional(),
     receipt_registration: z.enum(['pending', 'succeeded', 'canceled']).optional(),
+    // a self-employed payee's payout, as YooKassa's payout object has them (decision 020): the permission it went
+    // under and, once paid, the income receipt registered in «Мой налог»
+    self_employed: z.object({ id: z.string().min(1).max(200) }).optional(),
+    receipt: z
+      .object({
+        service_name: z.string().max(50).optional(),
+        npd_receipt_id: z.string().min(1).max(200),
+        url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+        amount: z.object({ value: z.string(), currency: z.string() }).optional(),
+      })
+      .optional(),
   }),
 });
 export type SandboxNotification = z.infer<typeof sandboxNotification>;
@@ -59,5 +70,9 @@ export async function handleSandboxNotification(ctx: ProviderContext, rawBody: s
     if (outcome === 'amount_mismatch') throw new ApiError(400, 'amount_mismatch', 'Сумма уведомления не совпадает с суммой платежа');
     return { result: outcome };
   }
-  return { result: await applyTransferNotification(ctx, 'sandbox', event, object.id, parsed.data) };
+  const payout = {
+    selfEmployedId: object.self_employed?.id ?? null,
+    incomeReceipt: object.receipt ? { npdReceiptId: object.receipt.npd_receipt_id, url: object.receipt.url ?? null } : null,
+  };
+  return { result: await applyTransferNotification(ctx, 'sandbox', event, object.id, parsed.data, event.startsWith('payout.') ? payout : undefined) };
 }

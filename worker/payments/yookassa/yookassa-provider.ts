@@ -6,7 +6,7 @@
 import { CURRENCY, kopecksToValue, valueToKopecks } from '../amounts.ts';
 import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import { paymentMethodKind, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, type ProviderSelfEmployed, type ProviderTransferStatus } from '../payment-provider.ts';
+import { paymentMethodKind, type IncomeReceipt, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, type ProviderSelfEmployed, type ProviderTransferStatus } from '../payment-provider.ts';
 import { yookassaClient, type YookassaConfig } from './yookassa-client.ts';
 
 type Amount = { value: string; currency: string };
@@ -26,7 +26,16 @@ type YkPayment = {
 };
 type YkTransfer = { id: string; status: ProviderTransferStatus; amount: Amount };
 /** a self-employed person's payout answers with the income receipt registered in «Мой налог» */
-type YkPayout = YkTransfer & { receipt?: { npd_receipt_id?: string; url?: string } };
+type YkPayout = YkTransfer & { receipt?: { npd_receipt_id?: string; url?: string }; self_employed?: { id?: string } };
+
+/** a self-employed payee's payout (decision 020): the permission it was made under and the income receipt registered with it */
+export type PayoutSelfEmployment = { selfEmployedId: string | null; incomeReceipt: IncomeReceipt | null };
+
+/** a payout's income receipt and its payee's permission, as a created or re-fetched payout object carries them */
+function selfEmployedPayout(answer: YkPayout): PayoutSelfEmployment {
+  const npdReceiptId = answer.receipt?.npd_receipt_id;
+  return { selfEmployedId: answer.self_employed?.id ?? null, incomeReceipt: npdReceiptId ? { npdReceiptId, url: answer.receipt?.url ?? null } : null };
+}
 type YkReceipt = { id: string; status: string; fiscal_storage_number?: string; fiscal_document_number?: string; fiscal_attribute?: string; registered_at?: string };
 type YkSelfEmployed = { id: string; status: string; itn?: string; confirmation?: { type: string; confirmation_url?: string } };
 const SELF_EMPLOYED_STATUSES = new Set<string>(['pending', 'confirmed', 'canceled', 'unregistered']);
@@ -62,7 +71,7 @@ function transfer(object: YkTransfer) {
 export type YookassaProvider = PaymentProvider & {
   readonly name: 'yookassa';
   /** for webhooks: YooKassa's own view of a payout or refund, trusted instead of the notification body */
-  getPayout(providerPayoutId: string): Promise<{ id: string; status: ProviderTransferStatus; amountKopecks: number }>;
+  getPayout(providerPayoutId: string): Promise<{ id: string; status: ProviderTransferStatus; amountKopecks: number } & PayoutSelfEmployment>;
   getRefund(providerRefundId: string): Promise<{ id: string; status: ProviderTransferStatus; amountKopecks: number }>;
 };
 
@@ -135,8 +144,7 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
         input.idempotencyKey,
       );
       const payout = transfer(answer);
-      const npdReceiptId = answer.receipt?.npd_receipt_id;
-      return { providerPayoutId: payout.id, status: payout.status, incomeReceipt: npdReceiptId ? { npdReceiptId, url: answer.receipt?.url ?? null } : null };
+      return { providerPayoutId: payout.id, status: payout.status, incomeReceipt: selfEmployedPayout(answer).incomeReceipt };
     },
 
     async createRefund(input) {
@@ -158,14 +166,15 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
 
     // an ordinary payout is the payouts gateway's; one made inside a safe deal (before decision 020) is the shop's
     async getPayout(id) {
+      const read = (answer: YkPayout) => ({ ...transfer(answer), ...selfEmployedPayout(answer) });
       if (payoutApi) {
         try {
-          return transfer(await payoutApi.get<YkTransfer>(path('payouts', id)));
+          return read(await payoutApi.get<YkPayout>(path('payouts', id)));
         } catch (e) {
           if (!(e instanceof PaymentProviderError && e.httpStatus === 404)) throw e;
         }
       }
-      return transfer(await api.get<YkTransfer>(path('payouts', id)));
+      return read(await api.get<YkPayout>(path('payouts', id)));
     },
     getRefund: async (id) => transfer(await api.get<YkTransfer>(path('refunds', id))),
 

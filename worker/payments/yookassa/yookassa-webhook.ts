@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/errors.ts';
 import { PaymentProviderError } from '../provider-error.ts';
 import type { ProviderContext } from '../payment-provider.ts';
+import type { PayoutSeen } from '../../escrow/payment-events.ts';
 import { applyPaymentNotification, applyTransferNotification, eventStatus, PAYMENT_EVENTS, TRANSFER_EVENTS, type PaymentEvent, type TransferEvent } from '../webhook-events.ts';
 import type { YookassaProvider } from './yookassa-provider.ts';
 
@@ -49,10 +50,12 @@ export async function handleYookassaNotification(ctx: ProviderContext, yookassa:
   }
   if (isTransferEvent(event)) {
     const load = event.startsWith('payout.') ? () => yookassa.getPayout(object.id) : () => yookassa.getRefund(object.id);
-    const seen = await refetch(load);
+    const seen = await refetch<{ id: string; status: string } & Partial<PayoutSeen>>(load);
     if (!seen) return ignored('no such object', details);
     if (seen.status !== eventStatus(event)) return ignored('status differs', { ...details, status: seen.status });
-    return { result: await applyTransferNotification(ctx, 'yookassa', event, seen.id, parsed.data) };
+    // a payout's own object names a self-employed payee's permission and, once paid, his income receipt (decision 020)
+    const payout = { selfEmployedId: seen.selfEmployedId ?? null, incomeReceipt: seen.incomeReceipt ?? null };
+    return { result: await applyTransferNotification(ctx, 'yookassa', event, seen.id, parsed.data, payout) };
   }
   // payment.waiting_for_capture (we capture at once), deal.closed and the like need nothing from us
   return { result: 'ignored' as const };
