@@ -51,6 +51,7 @@ import { calendarFeedRoutes } from './calendars/calendar-feed.routes.ts';
 import { consultationReviewsRoutes } from './reviews/consultation-reviews.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { callbacksRoutes } from './callbacks/callbacks.routes.ts';
+import { fiscalReceiptsRoutes } from './payments/receipts/fiscal-receipts.routes.ts';
 import { platformStatsRoutes } from './platform-stats/platform-stats.routes.ts';
 import { legalRoutes } from './legal/legal.routes.ts';
 import { downloadsRoutes } from './downloads/downloads.routes.ts';
@@ -73,6 +74,7 @@ function createApi() {
     .route('/', workExperiencesRoutes)
     .route('/', educationsRoutes)
     .route('/', paymentsRoutes)
+    .route('/', fiscalReceiptsRoutes)
     .route('/', taxProfilesRoutes)
     .route('/', sandboxApiRoutes)
     .route('/', mentorApplicationsRoutes)

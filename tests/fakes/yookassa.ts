@@ -5,7 +5,9 @@
 // objects, and the test plays the payer and the bank: succeed() / cancel() a payment, settlePayout().
 // Fiscal receipts (decision 020): a `receipt` in `POST /payments` or `POST /refunds` and the body of `POST /receipts`
 // pass the validator the sandbox uses too (receipt-rules.ts), or are refused 400 `invalid_request` naming the field;
-// separate receipts register at once with made-up fiscal data, unless holdReceipts() keeps them pending.
+// every receipt (the one inside a payment or a refund too) is kept as a receipt object that `GET /receipts?payment_id=`
+// / `?refund_id=` lists; it registers with made-up fiscal data at once (a payment's when the payment succeeds), unless
+// holdReceipts() keeps it pending until settleReceipt(id, 'succeeded' | 'canceled').
 // Self-employed payees (research 037 §3.5-3.7): `POST /self_employed` asks a person's permission (the test answers
 // for him with setSelfEmployed()); a payout to him carries `self_employed` and `receipt_data` and, once succeeded,
 // the income receipt «Мой налог» registered; without a confirmed permission or over the yearly НПД limit it is
@@ -198,6 +200,7 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     const problem = b.receipt !== undefined && receiptProblem(b.receipt, amount);
     if (problem) return refusal(c, problem);
     const id = crypto.randomUUID();
+    if (b.receipt !== undefined) keepOwnReceipt({ type: 'payment', payment_id: id }, b.receipt, b.amount);
     const payment: Payment = {
       id,
       status: 'pending',
@@ -308,13 +311,16 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     if (b.deal && !payment.deal) return error(c, 400, 'invalid_request', 'Payment is not in a deal', 'deal');
     const problem = b.receipt !== undefined && receiptProblem(b.receipt, amount);
     if (problem) return refusal(c, problem);
+    const refundId = crypto.randomUUID();
+    const ownReceipt = b.receipt !== undefined ? keepOwnReceipt({ type: 'refund', refund_id: refundId }, b.receipt, b.amount) : null;
+    if (ownReceipt && !receiptsHeld) register(ownReceipt, 'succeeded');
     const refund: Refund = {
-      id: crypto.randomUUID(),
+      id: refundId,
       payment_id: payment.id,
       status: 'succeeded',
       amount: b.amount,
       deal: b.deal && { id: payment.deal!.id, ...b.deal },
-      ...(b.receipt !== undefined ? { receipt: b.receipt, receipt_registration: 'succeeded' as const } : {}),
+      ...(ownReceipt ? { receipt: b.receipt, receipt_registration: ownReceipt.status } : {}),
     };
     refunds.set(refund.id, refund);
     return c.json(wire(refund));
@@ -368,9 +374,34 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     return c.json({ type: 'list', items: items.map(receiptWire) });
   });
 
+  /** the receipt sent inside a payment or a refund, kept as the receipt object YooKassa lists (pending until registered) */
+  function keepOwnReceipt(link: { type: 'payment'; payment_id: string } | { type: 'refund'; refund_id: string }, sent: any, amount: Amount) {
+    const receipt: FiscalReceipt = {
+      id: `rt-${crypto.randomUUID()}`,
+      ...link,
+      status: 'pending',
+      items: sent.items,
+      settlements: [{ type: 'cashless', amount }],
+      ...(sent.tax_system_code !== undefined ? { tax_system_code: sent.tax_system_code } : {}),
+      customer: sent.customer,
+    };
+    receipts.set(receipt.id, receipt);
+    return receipt;
+  }
+
+  /** the receipt a payment or a refund carried, as its `receipt_registration` reports it */
+  function ownReceiptOf(link: { payment_id: string } | { refund_id: string }) {
+    return [...receipts.values()].find((r) =>
+      'payment_id' in link ? r.type === 'payment' && r.payment_id === link.payment_id && (r.settlements as Array<{ type: string }>)[0]?.type === 'cashless' : r.type === 'refund' && r.refund_id === link.refund_id,
+    );
+  }
+
   /** the cash register answered: registered with made-up fiscal data (ФН 16 digits, ФД, ФП 10 digits), or not */
   function register(receipt: FiscalReceipt, status: 'succeeded' | 'canceled') {
     receipt.status = status;
+    // a payment's or refund's own receipt: its receipt_registration says the same
+    const owner = receipt.payment_id ? payments.get(receipt.payment_id) : receipt.refund_id ? refunds.get(receipt.refund_id) : undefined;
+    if (owner?.receipt_registration && ownReceiptOf(receipt.payment_id ? { payment_id: receipt.payment_id } : { refund_id: receipt.refund_id! }) === receipt) owner.receipt_registration = status;
     if (status !== 'succeeded') return;
     Object.assign(receipt, {
       fiscal_document_number: String(1 + Math.floor(Math.random() * 99_999)),
@@ -410,7 +441,10 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     payment.status = status;
     payment.paid = status === 'succeeded';
     if (cancellation) payment.cancellation_details = cancellation;
-    if (payment.receipt_registration === 'pending' && status === 'succeeded') payment.receipt_registration = 'succeeded';
+    // the payment's receipt goes to the register once the payment succeeds; a canceled payment gets none
+    const own = ownReceiptOf({ payment_id: id });
+    if (own && status === 'canceled') receipts.delete(own.id);
+    if (own && status === 'succeeded' && !receiptsHeld) register(own, 'succeeded');
   }
 
   return {
@@ -420,7 +454,9 @@ export function fakeYookassa(shopId: string, secretKey: string, payoutGateway?: 
     refunds,
     receipts,
     requests,
-    /** from now on new separate receipts stay `pending` (the register is slow) until settleReceipt(); false undoes it */
+    /** the receipt object a payment or a refund carried (YooKassa lists it under the payment or the refund) */
+    ownReceiptOf,
+    /** from now on new receipts (a paid payment's, a refund's, separate ones) stay `pending` until settleReceipt(); false undoes it */
     holdReceipts(hold = true) {
       receiptsHeld = hold;
     },

@@ -11,7 +11,7 @@ import { signSandboxNotification } from '../../worker/payments/sandbox/sandbox-s
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';
 import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
 import { bookingRow, paymentRow, providerCtx } from './escrow-fixtures.ts';
-import { retrySettlementReceipts } from '../../worker/payments/receipts/fiscal-receipts.ts';
+import { checkFiscalReceipts } from '../../worker/payments/receipts/fiscal-receipts.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { heldBooking, heldRegistration } from './payments-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
@@ -149,7 +149,7 @@ describe('sandbox checkout', () => {
       expect.objectContaining({ description: expect.stringMatching(/, по условиям отмены$/), quantity: 1, amount: { value: '1500.00', currency: 'RUB' }, payment_mode: 'full_payment' }),
     ]);
     // once: the scheduler's retry leaves this receipt as it is (other files' receipts in the shared database may be sent)
-    await retrySettlementReceipts(providerCtx(t.db));
+    await checkFiscalReceipts(providerCtx(t.db));
     const after = await t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.paymentId, paymentId));
     expect(after.filter((r) => r.kind === 'settlement')).toEqual([settlement]);
   });

@@ -3,7 +3,7 @@
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { expireBookingHolds, expireRegistrationHolds } from '../escrow/holds.ts';
 import { retryPendingTransfers } from '../escrow/transfers.ts';
-import { retrySettlementReceipts } from '../payments/receipts/fiscal-receipts.ts';
+import { checkFiscalReceipts } from '../payments/receipts/fiscal-receipts.ts';
 import { transact } from '../lib/transact.ts';
 import { cleanupExpired } from './cleanup.ts';
 import { closeStaleStays } from '../conferences/attendance.queries.ts';
@@ -44,8 +44,8 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date): 
   // packages whose time is up: their unused credits are refunded (decision 006, «Packages»)
   await job(report, 'packages', () => expireDuePackages(ctx));
   await job(report, 'transfers', () => retryPendingTransfers(ctx));
-  // settlement receipts the provider did not take when the money was released (decision 020)
-  await job(report, 'receipts', () => retrySettlementReceipts(ctx));
+  // fiscal receipts: unsent ones sent, pending ones read back, refused ones made again (decision 020)
+  await job(report, 'receipts', () => checkFiscalReceipts(ctx));
   await job(report, 'reminders', () => sendDueReminders(ctx.env, db, scheduledTime));
   // a recording whose host's uploads stopped two minutes ago is finished with what it has (decision 019)
   await job(report, 'staleRecordings', () => finishStaleRecordings(ctx.env, db));

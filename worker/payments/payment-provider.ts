@@ -20,6 +20,12 @@ export type ProviderReceipt = {
   status: ReceiptRegistration;
   fiscal: { storageNumber: string; documentNumber: string; attribute: string; registeredAt: string } | null;
 };
+/**
+ * A receipt as the provider's receipt service lists it for a payment or a refund (`GET /receipts?payment_id=…`): the
+ * one sent inside the payment or refund and any sent on their own. `settlementTypes` tells a payment's own receipt
+ * (cashless) from a settlement receipt (prepayment) when we don't know the id yet.
+ */
+export type ListedReceipt = ProviderReceipt & { type: 'payment' | 'refund'; settlementTypes: string[] };
 /** How the payer paid, as we store it (payments.payment_method); the provider may know more methods than we name. */
 export type PaymentMethodKind = 'bank_card' | 'sbp' | 'other';
 
@@ -103,6 +109,8 @@ export interface PaymentProvider {
    * (decision 020). `fiscal` once registered: ФН, ФД, ФП.
    */
   createReceipt(receipt: SeparateReceipt, idempotencyKey: string): Promise<ProviderReceipt>;
+  /** The receipts of a payment or of a refund, as registered now: there is no notification for receipts. */
+  listReceipts(of: { providerPaymentId: string } | { providerRefundId: string }): Promise<ListedReceipt[]>;
   /** Asks the permission (`POST /self_employed`); the person grants it on the provider's page at `confirmationUrl`. */
   createSelfEmployed(input: { itn?: string; phone?: string; idempotencyKey: string }): Promise<ProviderSelfEmployed & { confirmationUrl: string | null }>;
   /** The permission's state now (`GET /self_employed/{id}`): there is no notification for it. */

@@ -5,9 +5,22 @@ import type { Bindings } from '../../env.ts';
 import type { Db } from '../../../drizzle/db.ts';
 import type { ProviderContext } from '../payment-provider.ts';
 import { paymentProvider } from '../provider-choice.ts';
-import { fiscalSettings, paymentReceipt, refundReceipt, settlementReceipt, type Purchase } from './receipt-builder.ts';
+import { fiscalSettings, paymentReceipt, refundReceipt, remadeReceipt, settlementReceipt, type Purchase } from './receipt-builder.ts';
 import type { Receipt } from './receipt-rules.ts';
-import { keepReceipt, keepSettlement, receiptFacts, recordRefundReceipt, recordSentReceipt, settlementKept, unsentSettlements, type ReceiptFacts } from './fiscal-receipts.queries.ts';
+import {
+  dueReceipts,
+  keepReceipt,
+  keepSettlement,
+  knownReceiptIds,
+  receiptFacts,
+  recordPolledReceipt,
+  recordRefundReceipt,
+  recordSentReceipt,
+  reopenRefusedReceipt,
+  settlementKept,
+  type DueReceipt,
+  type ReceiptFacts,
+} from './fiscal-receipts.queries.ts';
 
 export { recordRefundReceipt };
 
@@ -82,9 +95,74 @@ export async function settleOnFirstSend(ctx: ProviderContext, paymentId: string,
   await sendSettlementReceipt(ctx, paymentId, sessionId, grossKopecks);
 }
 
-/** The minute job: settlement receipts the provider did not take yet. */
-export async function retrySettlementReceipts(ctx: ProviderContext, limit = 100) {
-  const rows = await unsentSettlements(ctx.db, limit);
-  for (const row of rows) await sendSettlementReceipt(ctx, row.paymentId, row.bookingId, row.amountKopecks);
+/**
+ * How many times the job asks about one receipt (sends and polls, 5 minutes to 6 hours apart: about 3½ days) before
+ * it leaves it to an admin, and how many times it makes a refused receipt again.
+ */
+export const RECEIPT_ATTEMPTS_MAX = 20;
+export const RECEIPT_REMAKES_MAX = 3;
+
+/**
+ * The minute job (decision 020): receipts without fiscal data yet, due first, bounded. Not sent: sent again. Pending
+ * (or registered by the payment's notification, without ФН/ФД/ФП): read back from the provider, which sends no
+ * notification for receipts. Refused (canceled): made again as a separate receipt. Each call is counted and the next
+ * waits longer (recordSentReceipt, recordPolledReceipt); past the bounds an admin sees the receipt.
+ */
+export async function checkFiscalReceipts(ctx: ProviderContext, limit = 50) {
+  const rows = await dueReceipts(ctx.db, { limit, maxAttempts: RECEIPT_ATTEMPTS_MAX, maxRemakes: RECEIPT_REMAKES_MAX });
+  for (const row of rows) await checkReceipt(ctx, row);
   return { receipts: rows.length };
+}
+
+/** One receipt's turn; a provider failure is kept on the row, never thrown, so one receipt doesn't stop the rest. */
+export async function checkReceipt(ctx: ProviderContext, row: DueReceipt) {
+  try {
+    if (row.status === 'not_sent') return await sendAgain(ctx, row);
+    if (row.status === 'canceled') return await remake(ctx, row);
+    const seen = await pollReceipt(ctx, row);
+    await recordPolledReceipt(ctx.db, row.id, seen);
+    if (!('missing' in seen) && seen.status === 'canceled') await remake(ctx, row);
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', msg: 'fiscal receipt check failed', receiptId: row.id, error: String(e) }));
+    await recordPolledReceipt(ctx.db, row.id, { missing: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** The provider's receipt for this row: by its id once known, else the payment's or refund's own among those listed. */
+async function pollReceipt(ctx: ProviderContext, row: DueReceipt) {
+  const provider = paymentProvider(ctx);
+  const listed = row.kind === 'refund' ? await provider.listReceipts({ providerRefundId: row.provider_refund_id! }) : await provider.listReceipts({ providerPaymentId: row.provider_payment_id });
+  let found = row.provider_receipt_id ? listed.find((r) => r.id === row.provider_receipt_id) : undefined;
+  if (!row.provider_receipt_id) {
+    // the receipt that travelled with the money: the payment's is settled cashless (a settlement receipt, prepayment)
+    const known = await knownReceiptIds(ctx.db, row.payment_id, row.id);
+    found = listed.find((r) => r.type === (row.kind === 'refund' ? 'refund' : 'payment') && !known.has(r.id) && !r.settlementTypes.includes('prepayment'));
+  }
+  if (!found) return { missing: 'Сервис чеков ещё не показывает этот чек' };
+  return { providerReceiptId: found.id, status: found.status, fiscal: found.fiscal };
+}
+
+/** A refused receipt, made again on its own with a new idempotency key, while remakes remain. */
+async function remake(ctx: ProviderContext, row: DueReceipt) {
+  const reopened = await reopenRefusedReceipt(ctx.db, row.id, RECEIPT_REMAKES_MAX);
+  if (reopened) await sendAgain(ctx, { ...row, status: 'not_sent', provider_receipt_id: null, idempotency_key: reopened.idempotencyKey });
+}
+
+/**
+ * A receipt not taken yet, sent on its own: a settlement rebuilt as at release; a payment's or refund's with the
+ * items it was first sent with, for the same customer, as a `POST /receipts` of type payment or refund.
+ */
+async function sendAgain(ctx: ProviderContext, row: DueReceipt) {
+  if (row.kind === 'settlement') return sendSettlementReceipt(ctx, row.payment_id, row.booking_id, row.amount_kopecks);
+  const facts = await receiptFacts(ctx.db, row.payment_id);
+  if (!facts) return;
+  const sent = customer({ customer: { email: facts.email ?? '' }, items: row.items as Receipt['items'], tax_system_code: fiscalSettings(ctx.env).taxSystemCode }, facts);
+  const link = row.kind === 'refund' ? { type: 'refund' as const, providerRefundId: row.provider_refund_id! } : { type: 'payment' as const, providerPaymentId: row.provider_payment_id };
+  try {
+    const answer = await paymentProvider(ctx).createReceipt(remadeReceipt(sent, link, row.amount_kopecks), row.idempotency_key);
+    await recordSentReceipt(ctx.db, row.id, { providerReceiptId: answer.id, status: answer.status, fiscal: answer.fiscal });
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', msg: 'fiscal receipt resend failed', receiptId: row.id, error: String(e) }));
+    await recordSentReceipt(ctx.db, row.id, { error: e instanceof Error ? e.message : String(e) });
+  }
 }

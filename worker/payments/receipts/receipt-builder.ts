@@ -149,3 +149,23 @@ export function refundReceipt(c: Common & { amountKopecks: number }): Receipt {
   const sum = positiveKopecks(c.amountKopecks, 'amountKopecks');
   return receipt(c, [item(itemDescription(c.purchase), 1, sum, 'full_prepayment', c.settings)]);
 }
+
+/**
+ * A payment's or refund's receipt made again on its own (`POST /receipts`) after the receipt service refused
+ * (canceled) the one that travelled with the money: the same customer and items, settled `cashless` for the same sum,
+ * tied to the payment (type `payment`) or the refund (type `refund`) by the provider's id (decision 020).
+ */
+export function remadeReceipt(
+  sent: Receipt,
+  link: { type: 'payment'; providerPaymentId: string } | { type: 'refund'; providerRefundId: string },
+  amountKopecks: number,
+): SeparateReceipt {
+  const sum = positiveKopecks(amountKopecks, 'amountKopecks');
+  return {
+    type: link.type,
+    ...(link.type === 'payment' ? { payment_id: link.providerPaymentId } : { refund_id: link.providerRefundId }),
+    send: true,
+    ...sent,
+    settlements: [{ type: 'cashless', amount: amount(sum) }],
+  };
+}

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../drizzle/db.ts';
 import { sandboxProviderObjects } from '../../../drizzle/schema/payments.ts';
 
-export type SandboxKind = 'payment' | 'payout' | 'refund' | 'self_employed';
+export type SandboxKind = 'payment' | 'payout' | 'refund' | 'self_employed' | 'receipt';
 export type SandboxObject = typeof sandboxProviderObjects.$inferSelect;
 /** who canceled a payment and why, in YooKassa's words */
 export type SandboxCancellation = { party: 'merchant' | 'yoo_money' | 'payment_network'; reason: string };
@@ -79,4 +79,13 @@ export async function settleSelfEmployed(db: Executor, id: string, status: 'conf
     .where(and(eq(sandboxProviderObjects.id, id), eq(sandboxProviderObjects.kind, 'self_employed'), eq(sandboxProviderObjects.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+/** The separate receipts (`POST /receipts`) sent for a payment or a refund, oldest first. */
+export async function separateReceiptsOf(db: Executor, link: 'payment_id' | 'refund_id', id: string): Promise<SandboxObject[]> {
+  return db
+    .select()
+    .from(sandboxProviderObjects)
+    .where(and(eq(sandboxProviderObjects.kind, 'receipt'), sql`${sandboxProviderObjects.request}->>${link} = ${id}`))
+    .orderBy(sandboxProviderObjects.createdAt);
 }

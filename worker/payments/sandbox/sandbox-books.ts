@@ -6,7 +6,7 @@ import { findObjectByKey, insertObjectOnce, type SandboxKind, type SandboxObject
 // the tests settle a sandbox payment by hand, as the checkout page does, and import it from here
 export { settlePayment } from './sandbox-books.queries.ts';
 
-const ID_PREFIX: Record<SandboxKind, string> = { payment: 'sbx_pay_', payout: 'sbx_po_', refund: 'sbx_rf_', self_employed: 'sbx_se_' };
+const ID_PREFIX: Record<SandboxKind, string> = { payment: 'sbx_pay_', payout: 'sbx_po_', refund: 'sbx_rf_', self_employed: 'sbx_se_', receipt: 'sbx_rc_' };
 
 /**
  * Creates the object, or returns the one created earlier with the same idempotency key: the unique index

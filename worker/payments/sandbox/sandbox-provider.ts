@@ -5,15 +5,15 @@
 // Payouts and refunds succeed at once and the answer says so (status 'succeeded'); unlike YooKassa the
 // sandbox sends no payout.* / refund.* notification for them, since the caller already has the final
 // status in hand and a provider call cannot outlive the request that made it (no waitUntil here).
-import { CURRENCY, kopecksToValue } from '../amounts.ts';
+import { CURRENCY, kopecksToValue, valueToKopecks } from '../amounts.ts';
 import { storedCancelReason } from '../cancel-reasons.ts';
 import { PaymentProviderError } from '../provider-error.ts';
-import { paymentMethodKind, type PaymentProvider, type ProviderContext, type ProviderPayment, type ProviderPaymentStatus } from '../payment-provider.ts';
+import { paymentMethodKind, type ListedReceipt, type PaymentProvider, type ProviderContext, type ProviderPayment, type ProviderPaymentStatus } from '../payment-provider.ts';
 import { readSandboxCardToken } from '../sandbox-card.ts';
 import { receiptProblem, separateReceiptProblem, type Receipt } from '../receipts/receipt-rules.ts';
 import { createOnce } from './sandbox-books.ts';
 import { createSandboxSelfEmployed, getSandboxSelfEmployed } from './sandbox-self-employed.ts';
-import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
+import { findObject, findObjectByKey, lockPaymentObject, refundedKopecks, separateReceiptsOf, type SandboxCancellation, type SandboxObject } from './sandbox-books.queries.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
 
@@ -36,6 +36,15 @@ export type SandboxPaymentRequest = {
   /** set when the payment was canceled (sandbox-books.queries.ts settlePayment) */
   cancellation_details?: SandboxCancellation;
 };
+
+/**
+ * The fiscal data the sandbox's register «prints»: made up, but the same every time a receipt is read (ФН 16 digits
+ * starting 9999, ФД, ФП 10 digits), taken from the receipt's id.
+ */
+function madeUpFiscal(id: string, registeredAt: string) {
+  const digits = id.replace(/[^0-9a-f]/gi, '').replace(/[a-f]/gi, (c) => String(parseInt(c, 16) % 10)).padEnd(24, '7');
+  return { storageNumber: `9999${digits.slice(0, 12)}`, documentNumber: String(1 + (Number(digits.slice(12, 17)) % 99_999)), attribute: `1${digits.slice(17, 26).padEnd(9, '3')}`, registeredAt };
+}
 
 const refused = (code: string, description: string) => new PaymentProviderError('sandbox', code, description, { httpStatus: 400 });
 
@@ -145,16 +154,42 @@ export function sandboxProvider(ctx: ProviderContext): PaymentProvider {
       return { providerRefundId: row.id, status: 'succeeded', receiptRegistration: (row.request as { receipt?: unknown }).receipt ? 'succeeded' : null };
     },
 
-    // the sandbox's receipt service: checks a receipt as YooKassa does and registers it at once, with made-up fiscal data
-    async createReceipt(receipt) {
+    // the sandbox's receipt service: checks a receipt as YooKassa does and registers it at once, with made-up fiscal
+    // data; it keeps the receipt (one per idempotency key) so that GET /receipts lists it as YooKassa would
+    async createReceipt(receipt, idempotencyKey) {
       const problem = separateReceiptProblem(receipt);
       if (problem) throw refused(problem.code, `${problem.description} (${problem.parameter})`);
-      const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
-      return {
-        id: `sbx_rc_${crypto.randomUUID()}`,
-        status: 'succeeded' as const,
-        fiscal: { storageNumber: `9999${digits(12)}`, documentNumber: String(1 + Math.floor(Math.random() * 99_999)), attribute: digits(10), registeredAt: new Date().toISOString() },
-      };
+      const amountKopecks = receipt.settlements.reduce((n, s) => n + (valueToKopecks(s.amount.value) ?? 0), 0);
+      const row = await createOnce(db, {
+        kind: 'receipt',
+        status: 'succeeded',
+        amountKopecks,
+        idempotencyKey,
+        request: { ...receipt, registered_at: new Date().toISOString() },
+      });
+      return { id: row.id, status: 'succeeded' as const, fiscal: madeUpFiscal(row.id, (row.request as { registered_at: string }).registered_at) };
+    },
+
+    // a payment's or refund's own receipt registers with it (the payment's when it succeeds); separate ones at once
+    async listReceipts(of) {
+      const own = 'providerPaymentId' in of ? await findObject(db, 'payment', of.providerPaymentId) : await findObject(db, 'refund', of.providerRefundId);
+      const separate = 'providerPaymentId' in of ? await separateReceiptsOf(db, 'payment_id', of.providerPaymentId) : await separateReceiptsOf(db, 'refund_id', of.providerRefundId);
+      const listed: ListedReceipt[] = [];
+      if (own && (own.request as { receipt?: unknown }).receipt) {
+        const status = own.kind === 'refund' ? 'succeeded' : (toProviderPayment(own).receiptRegistration ?? 'pending');
+        listed.push({
+          id: `sbx_rc_${own.id}`,
+          type: own.kind === 'refund' ? 'refund' : 'payment',
+          status,
+          fiscal: status === 'succeeded' ? madeUpFiscal(own.id, own.updatedAt.toISOString()) : null,
+          settlementTypes: ['cashless'],
+        });
+      }
+      for (const row of separate) {
+        const request = row.request as { type: 'payment' | 'refund'; settlements: Array<{ type: string }>; registered_at: string };
+        listed.push({ id: row.id, type: request.type, status: 'succeeded', fiscal: madeUpFiscal(row.id, request.registered_at), settlementTypes: request.settlements.map((s) => s.type) });
+      }
+      return listed;
     },
     createSelfEmployed: (input) => createSandboxSelfEmployed(db, ctx.origin, input),
     getSelfEmployed: (id) => getSandboxSelfEmployed(db, id),

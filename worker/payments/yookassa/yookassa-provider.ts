@@ -36,7 +36,20 @@ function selfEmployedPayout(answer: YkPayout): PayoutSelfEmployment {
   const npdReceiptId = answer.receipt?.npd_receipt_id;
   return { selfEmployedId: answer.self_employed?.id ?? null, incomeReceipt: npdReceiptId ? { npdReceiptId, url: answer.receipt?.url ?? null } : null };
 }
-type YkReceipt = { id: string; status: string; fiscal_storage_number?: string; fiscal_document_number?: string; fiscal_attribute?: string; registered_at?: string };
+type YkReceipt = {
+  id: string;
+  type?: string;
+  status: string;
+  fiscal_storage_number?: string;
+  fiscal_document_number?: string;
+  fiscal_attribute?: string;
+  registered_at?: string;
+  settlements?: Array<{ type?: string }>;
+};
+/** a page of a list (`GET /receipts?…`); `next_cursor` while more remain */
+type YkList<T> = { type: 'list'; items: T[]; next_cursor?: string };
+/** a payment has its own receipt, one settlement per package session and refunds: a few pages at most */
+const RECEIPT_LIST_PAGES = 5;
 type YkSelfEmployed = { id: string; status: string; itn?: string; confirmation?: { type: string; confirmation_url?: string } };
 const SELF_EMPLOYED_STATUSES = new Set<string>(['pending', 'confirmed', 'canceled', 'unregistered']);
 
@@ -56,6 +69,17 @@ const RECEIPT_REGISTRATIONS = new Set(['pending', 'succeeded', 'canceled']);
 const receiptRegistration = (value: string | undefined) => (value && RECEIPT_REGISTRATIONS.has(value) ? (value as 'pending' | 'succeeded' | 'canceled') : null);
 
 const badResponse = (what: string) => new PaymentProviderError('yookassa', 'invalid_response', what);
+
+/** A receipt object; its fiscal data (ФН, ФД, ФП) once the register has it. */
+function providerReceipt(answer: YkReceipt) {
+  const status = receiptRegistration(answer.status);
+  if (!answer.id || !status) throw badResponse(`unexpected receipt ${JSON.stringify(answer).slice(0, 200)}`);
+  const fiscal =
+    answer.fiscal_storage_number && answer.fiscal_document_number && answer.fiscal_attribute
+      ? { storageNumber: answer.fiscal_storage_number, documentNumber: answer.fiscal_document_number, attribute: answer.fiscal_attribute, registeredAt: answer.registered_at ?? new Date().toISOString() }
+      : null;
+  return { id: answer.id, status, fiscal };
+}
 
 function amountOf(object: { amount?: Amount }) {
   const kopecks = valueToKopecks(object.amount?.value);
@@ -178,15 +202,23 @@ export function yookassaProvider(config: YookassaConfig, payoutConfig: YookassaP
     },
     getRefund: async (id) => transfer(await api.get<YkTransfer>(path('refunds', id))),
 
-    async createReceipt(receipt, idempotencyKey) {
-      const answer = await api.post<YkReceipt>('/receipts', receipt, idempotencyKey);
-      const status = receiptRegistration(answer.status);
-      if (!answer.id || !status) throw badResponse(`unexpected receipt ${JSON.stringify(answer).slice(0, 200)}`);
-      const fiscal =
-        answer.fiscal_storage_number && answer.fiscal_document_number && answer.fiscal_attribute
-          ? { storageNumber: answer.fiscal_storage_number, documentNumber: answer.fiscal_document_number, attribute: answer.fiscal_attribute, registeredAt: answer.registered_at ?? new Date().toISOString() }
-          : null;
-      return { id: answer.id, status, fiscal };
+    createReceipt: async (receipt, idempotencyKey) => providerReceipt(await api.post<YkReceipt>('/receipts', receipt, idempotencyKey)),
+
+    async listReceipts(of) {
+      const filter = 'providerPaymentId' in of ? `payment_id=${encodeURIComponent(of.providerPaymentId)}` : `refund_id=${encodeURIComponent(of.providerRefundId)}`;
+      const listed: YkReceipt[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < RECEIPT_LIST_PAGES; page++) {
+        const answer = await api.get<YkList<YkReceipt>>(`/receipts?${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        if (!Array.isArray(answer.items)) throw badResponse(`unexpected receipt list ${JSON.stringify(answer).slice(0, 200)}`);
+        listed.push(...answer.items);
+        cursor = answer.next_cursor;
+        if (!cursor) break;
+      }
+      return listed.map((item) => {
+        if (item.type !== 'payment' && item.type !== 'refund') throw badResponse(`unexpected receipt type ${JSON.stringify(item).slice(0, 200)}`);
+        return { ...providerReceipt(item), type: item.type, settlementTypes: (item.settlements ?? []).map((s) => String(s.type)) };
+      });
     },
 
     // the permission belongs to payouts: the payouts gateway asks it (decision 020)
