@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loginCodes, rateLimitCounters, refreshSessions } from '../../drizzle/schema/auth.ts';
 import { cleanupExpired } from '../../worker/maintenance/cleanup.ts';
 import { createUser, uniqueEmail } from '../factories.ts';
+import { providerCtx } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
 
 const t = useTestDb();
@@ -27,7 +28,7 @@ describe('hourly cleanup', () => {
       { userId: user.id, familyId: family, tokenHash: crypto.randomUUID(), expiresAt: sql`now() + interval '20 days'`, revokedAt: sql`now() - interval '1 day'` },
       { userId: user.id, familyId: family, tokenHash: crypto.randomUUID(), expiresAt: sql`now() + interval '20 days'` },
     ]);
-    await cleanupExpired(t.db);
+    await cleanupExpired(providerCtx(t.db));
     expect(await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key))).toHaveLength(1);
     expect((await t.db.select().from(loginCodes).where(eq(loginCodes.destination, destination))).map((r) => r.codeHash)).toEqual(['y']);
     expect(await t.db.select().from(refreshSessions).where(eq(refreshSessions.familyId, family))).toHaveLength(2);

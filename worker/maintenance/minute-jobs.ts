@@ -50,6 +50,6 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date): 
   // a recording whose host's uploads stopped two minutes ago is finished with what it has (decision 019)
   await job(report, 'staleRecordings', () => finishStaleRecordings(ctx.env, db));
   await job(report, 'expiredRecordings', () => deleteExpiredRecordings(ctx.env, db));
-  if (scheduledTime.getUTCMinutes() === CLEANUP_MINUTE) await job(report, 'cleanup', () => cleanupExpired(db));
+  if (scheduledTime.getUTCMinutes() === CLEANUP_MINUTE) await job(report, 'cleanup', () => cleanupExpired(ctx));
   return report;
 }

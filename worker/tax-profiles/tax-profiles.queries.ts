@@ -1,6 +1,6 @@
 // The statements of a mentor's tax status (decision 020): read it, save it (dropping the self-employed permission when
 // what it was granted for changes), and record YooKassa's answers about the permission.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { mentorTaxProfiles } from '../../drizzle/schema/payments.ts';
 import type { SelfEmployedStatus, TaxProfileInput } from './tax-profiles.schemas.ts';
@@ -106,4 +106,24 @@ export async function recordSelfEmployedStatus(db: Db, userId: number, answer: {
     .where(and(eq(t.userId, userId), eq(t.selfEmployedId, answer.id)))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Confirmed self-employed permissions not read for about a day, least recently read first, at most `limit`: the mentor
+ * can revoke one in «Мой налог» at any time and YooKassa sends no notification of it (decision 020).
+ */
+export async function permissionsToRecheck(db: Db, limit: number) {
+  const t = mentorTaxProfiles;
+  return db
+    .select({ userId: t.userId, selfEmployedId: t.selfEmployedId })
+    .from(t)
+    .where(
+      and(
+        eq(t.status, 'self_employed'),
+        eq(t.selfEmployedStatus, 'confirmed'),
+        sql`${t.selfEmployedId} is not null and (${t.checkedAt} is null or ${t.checkedAt} <= now() - interval '23 hours')`,
+      ),
+    )
+    .orderBy(sql`${t.checkedAt} asc nulls first`, asc(t.userId))
+    .limit(limit);
 }
