@@ -45,6 +45,7 @@ import { Route as EventInfoPageIdRouteImport } from './routes/EventInfoPage.$id'
 import { Route as AdminCallbacksRouteImport } from './routes/admin.callbacks'
 import { Route as AdminDisputesRouteImport } from './routes/admin.disputes'
 import { Route as AdminMentorApplicationsRouteImport } from './routes/admin.mentor-applications'
+import { Route as AdminReceiptsRouteImport } from './routes/admin.receipts'
 import { Route as AdminSupportRouteImport } from './routes/admin.support'
 import { Route as BookingConferenceBooking_idRouteImport } from './routes/booking-conference.$booking_id'
 import { Route as Edit_eventIdRouteImport } from './routes/edit_event.$id'
@@ -235,6 +236,11 @@ const AdminMentorApplicationsRoute = AdminMentorApplicationsRouteImport.update({
   path: '/admin/mentor-applications',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminReceiptsRoute = AdminReceiptsRouteImport.update({
+  id: '/admin/receipts',
+  path: '/admin/receipts',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminSupportRoute = AdminSupportRouteImport.update({
   id: '/admin/support',
   path: '/admin/support',
@@ -320,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
+  '/admin/receipts': typeof AdminReceiptsRoute
   '/admin/support': typeof AdminSupportRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
@@ -367,6 +374,7 @@ export interface FileRoutesByTo {
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
+  '/admin/receipts': typeof AdminReceiptsRoute
   '/admin/support': typeof AdminSupportRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
@@ -415,6 +423,7 @@ export interface FileRoutesById {
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/mentor-applications': typeof AdminMentorApplicationsRoute
+  '/admin/receipts': typeof AdminReceiptsRoute
   '/admin/support': typeof AdminSupportRoute
   '/booking-conference/$booking_id': typeof BookingConferenceBooking_idRoute
   '/edit_event/$id': typeof Edit_eventIdRoute
@@ -464,6 +473,7 @@ export interface FileRouteTypes {
     | '/admin/callbacks'
     | '/admin/disputes'
     | '/admin/mentor-applications'
+    | '/admin/receipts'
     | '/admin/support'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
@@ -511,6 +521,7 @@ export interface FileRouteTypes {
     | '/admin/callbacks'
     | '/admin/disputes'
     | '/admin/mentor-applications'
+    | '/admin/receipts'
     | '/admin/support'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
@@ -558,6 +569,7 @@ export interface FileRouteTypes {
     | '/admin/callbacks'
     | '/admin/disputes'
     | '/admin/mentor-applications'
+    | '/admin/receipts'
     | '/admin/support'
     | '/booking-conference/$booking_id'
     | '/edit_event/$id'
@@ -606,6 +618,7 @@ export interface RootRouteChildren {
   AdminCallbacksRoute: typeof AdminCallbacksRoute
   AdminDisputesRoute: typeof AdminDisputesRoute
   AdminMentorApplicationsRoute: typeof AdminMentorApplicationsRoute
+  AdminReceiptsRoute: typeof AdminReceiptsRoute
   AdminSupportRoute: typeof AdminSupportRoute
   BookingConferenceBooking_idRoute: typeof BookingConferenceBooking_idRoute
   Edit_eventIdRoute: typeof Edit_eventIdRoute
@@ -871,6 +884,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMentorApplicationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/receipts': {
+      id: '/admin/receipts'
+      path: '/admin/receipts'
+      fullPath: '/admin/receipts'
+      preLoaderRoute: typeof AdminReceiptsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/support': {
       id: '/admin/support'
       path: '/admin/support'
@@ -974,6 +994,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminCallbacksRoute: AdminCallbacksRoute,
   AdminDisputesRoute: AdminDisputesRoute,
   AdminMentorApplicationsRoute: AdminMentorApplicationsRoute,
+  AdminReceiptsRoute: AdminReceiptsRoute,
   AdminSupportRoute: AdminSupportRoute,
   BookingConferenceBooking_idRoute: BookingConferenceBooking_idRoute,
   Edit_eventIdRoute: Edit_eventIdRoute,

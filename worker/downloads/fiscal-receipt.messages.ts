@@ -45,6 +45,7 @@ export const FISCAL_STATUS_TEXT: Record<FiscalReceiptStatus, string> = {
   succeeded: 'Зарегистрирован',
   pending: 'Регистрируется',
   not_sent: 'Не зарегистрирован — повторим',
-  canceled: 'Отменён',
+  // the register refused it: the receipts job makes it again, or an admin sees it (decision 020)
+  canceled: 'Отклонён кассой — оформим заново',
 };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ChartNoAxesColumn, ChevronsUpDown, Gavel, GraduationCap, Headset, LifeBuoy, LogOut, PhoneCall, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
+import { ChartNoAxesColumn, ChevronsUpDown, Gavel, GraduationCap, Headset, LifeBuoy, LogOut, PhoneCall, ReceiptText, Settings, ShieldCheck, UserRoundCheck, UsersRound } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import {
   DropdownMenu,
@@ -72,6 +72,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
               <MenuLink to="/admin/disputes" icon={<Gavel />} label="Диспуты" />
               <MenuLink to="/admin/support" icon={<Headset />} label="Обращения в поддержку" />
               <MenuLink to="/admin/callbacks" icon={<PhoneCall />} label="Заявки на звонок" />
+              <MenuLink to="/admin/receipts" icon={<ReceiptText />} label="Чеки" />
             </>
           ) : null}
         </DropdownMenuGroup>
@@ -86,7 +87,7 @@ export function ProfileMenu({ user, variant = 'compact' }: ProfileMenuProps) {
 }
 
 type MenuLinkProps = {
-  to: '/become-mentor' | '/MyMentee' | '/Statistics' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes' | '/admin/support' | '/admin/callbacks';
+  to: '/become-mentor' | '/MyMentee' | '/Statistics' | '/MyMentorsPage' | '/ProfileSettings' | '/Support' | '/admin/mentor-applications' | '/admin/disputes' | '/admin/support' | '/admin/callbacks' | '/admin/receipts';
   icon: ReactNode;
   label: string;
 };
