@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import type { Bindings } from './env.ts';
 import { runMinuteJobs } from './maintenance/minute-jobs.ts';
 import { forgetCatalogueVersion } from './middleware/public-cache.ts';
+import { hourlyReliability } from './reliability/refresh-reliability.ts';
 
 export { NotificationHub } from '../party/notification-hub.ts';
 export { ChatRoom } from '../party/chat-room.ts';
@@ -22,9 +23,11 @@ export default {
     try {
       // no request here: our origin only matters when creating a payment, which the scheduler never does
       const report = await runMinuteJobs({ env, db, origin: '' }, new Date(controller.scheduledTime));
+      // the reliability figures (decision 021), hourly, after the minute's own jobs
+      const reliability = await hourlyReliability(db, new Date(controller.scheduledTime));
       // expired holds, settled events: visitors of this isolate see them at once
       forgetCatalogueVersion();
-      console.log(JSON.stringify({ level: 'info', msg: 'scheduled', cron: controller.cron, ...report }));
+      console.log(JSON.stringify({ level: 'info', msg: 'scheduled', cron: controller.cron, ...report, reliability }));
     } finally {
       ctx.waitUntil(close());
     }

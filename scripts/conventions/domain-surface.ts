@@ -60,6 +60,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // the operator's details the deployment sets, which the health check reports missing
   legal: ['operator.ts'],
   mail: ['deliver.ts', 'dev-mailbox.ts', 'outgoing.ts', 'senders.ts'],
+  // the no-show rule's presence (decision 012), which the reliability figures judge attendance by (decision 021)
+  maintenance: ['no-show.queries.ts'],
   'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts', 'interviews.mapper.ts', 'interviews.queries.ts'],
   mentors: ['mentors.mapper.ts', 'mentors.queries.ts'],
   notifications: ['notify.ts'],
@@ -72,6 +74,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // and a refund's fiscal receipt (decision 020), which escrow sends with the refund
   payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts', 'receipts/fiscal-receipts.ts'],
   reminders: ['reminders.ts'],
+  // a mentee's figures as a mentor may see them (decision 021), for «Мои менти»
+  reliability: ['reliability.mapper.ts', 'reliability.queries.ts'],
   // a mentor's tax status (decision 020): the ИНН's checksum (the sandbox makes an ИНН from a phone) and the stored
   // self-employed permission, which a self-employed payout reads and updates (escrow)
   'tax-profiles': ['inn.ts', 'tax-profiles.queries.ts'],

@@ -48,6 +48,7 @@ export function makeMentor(overrides: Partial<MentorCard> = {}): MentorCard {
     events_count: 1,
     favorites_count: 12,
     is_favorite: false,
+    reliability: null,
     favorite_id: null,
     ...overrides,
   };

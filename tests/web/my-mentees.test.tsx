@@ -20,6 +20,7 @@ const mentee = (overrides: Partial<Mentee> = {}): Mentee => ({
   last_contact: '2026-11-20T12:00:00.000Z',
   next_meeting: null,
   chat_room_id: ROOM,
+  reliability: null,
   ...overrides,
 });
 

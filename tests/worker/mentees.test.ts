@@ -77,6 +77,8 @@ describe('GET /mentees/', () => {
         last_contact: annaReg.createdAt.toISOString(),
         next_meeting: annaLast.toISOString(),
         chat_room_id: room.roomId,
+        // decision 021: a booker's figures, zero until the hourly job has counted them
+        reliability: { attendance: { attended: 0, due: 0 }, late_cancellations_90d: { canceled: 0, bookings: 0 } },
       },
       {
         id: boris.id,
@@ -88,6 +90,8 @@ describe('GET /mentees/', () => {
         last_contact: borisReg.createdAt.toISOString(),
         next_meeting: event.startsAt.toISOString(),
         chat_room_id: null,
+        // only an event's guest: no booking, so no figures for this mentor
+        reliability: null,
       },
       {
         id: vera.id,
@@ -99,6 +103,7 @@ describe('GET /mentees/', () => {
         last_contact: veraLast.toISOString(),
         next_meeting: null,
         chat_room_id: null,
+        reliability: { attendance: { attended: 0, due: 0 }, late_cancellations_90d: { canceled: 0, bookings: 0 } },
       },
     ]);
 

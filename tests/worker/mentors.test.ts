@@ -89,6 +89,8 @@ describe('mentor list', () => {
           favorites_count: 1,
           is_favorite: false,
           favorite_id: null,
+          // decision 021: not counted yet
+          reliability: null,
         },
       ],
     });
@@ -307,6 +309,7 @@ describe('random mentors', () => {
       [
         'id', 'mentor_name', 'mentor_surname', 'mentor_avatar_url', 'mentor_title', 'mentor_tg_title', 'mentor_description', 'mentor_specialization',
         'mentor_skills', 'category', 'price', 'is_verified', 'rating', 'reviews_count', 'events_count', 'favorites_count', 'is_favorite', 'favorite_id',
+        'reliability',
       ].sort(),
     );
   });

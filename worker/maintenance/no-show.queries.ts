@@ -21,7 +21,7 @@ const windowUntil = sql`s.starts_at + make_interval(mins => ${NO_SHOW_GRACE_MINU
  * Whether the mentee (of the booking `b`, joined with its slot `s`) had a stay that counts in the consultation's room
  * overlapping [start − 5 min, start + 15 min): one still open, or one of 10 s or more.
  */
-const menteePresent = sql`exists (
+export const menteePresent = sql`exists (
     select 1 from conference_attendance a join conferences c on c.id = a.conference_id
     where c.content_type = 'consultationbooking' and c.object_id = b.id and a.user_id = b.mentee_id
       and (a.left_at is null or a.left_at - a.joined_at >= make_interval(secs => ${MIN_STAY_SECONDS}))
@@ -33,7 +33,7 @@ const menteePresent = sql`exists (
  * start + 15 min) (forma_consultation_met, migration 0027); or in it for 10 of the 15 minutes after the start, waiting;
  * or in it now, having come before start + 15 min. A look into the room while the mentee is not there is not presence.
  */
-const mentorPresent = sql`(
+export const mentorPresent = sql`(
   forma_consultation_met(b.id, ${windowFrom}, ${windowUntil})
   or forma_multirange_length(forma_consultation_stays(b.id, b.mentor_id, s.starts_at, ${windowUntil})) >= make_interval(mins => ${MENTOR_WAIT_MINUTES})
   or exists (
@@ -45,7 +45,7 @@ const mentorPresent = sql`(
  * Whether the mentee waited for a room the mentor never opened: they were still asking for it at the start or
  * later, and had begun before start + 15 min (decision 012).
  */
-const menteeWaited = sql`exists (
+export const menteeWaited = sql`exists (
     select 1 from conference_waits w
     where w.content_type = 'consultationbooking' and w.object_id = b.id and w.user_id = b.mentee_id
       and w.last_seen_at >= s.starts_at

@@ -43,7 +43,14 @@ export async function listMentees(db: Db, mentorId: number, search: string | und
            ${isoInstantRaw('pu.last_at')} as last_contact,
            ${isoInstantRaw('pu.next_at')} as next_meeting,
            (select cr.id::text from chat_rooms cr
-             where cr.direct_key = least(u.id, ${mentorId}::int) || ':' || greatest(u.id, ${mentorId}::int)) as chat_room_id
+             where cr.direct_key = least(u.id, ${mentorId}::int) || ':' || greatest(u.id, ${mentorId}::int)) as chat_room_id,
+           -- attendance and late cancellations (decision 021): only of someone who booked this mentor, not of an event's guest
+           case when pu.bookings_count > 0 then coalesce((select json_build_object(
+               'attendance', json_build_object('attended', rf.mentee_attended, 'due', rf.mentee_due),
+               'late_cancellations_90d', json_build_object('canceled', rf.mentee_late_cancellations90d, 'bookings', rf.mentee_bookings90d))
+             from reliability_figures rf where rf.user_id = u.id),
+             json_build_object('attendance', json_build_object('attended', 0, 'due', 0), 'late_cancellations_90d', json_build_object('canceled', 0, 'bookings', 0)))
+           end as reliability
     from per_user pu join users u on u.id = pu.user_id
     where u.id <> ${mentorId} and ${nameMatch}
     order by pu.latest_at desc, u.id desc`);

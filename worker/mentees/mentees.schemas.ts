@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { searchParam } from '../lib/list-params.ts';
 import { idParam } from '../lib/id-param.ts';
+import type { MenteeReliability } from '../reliability/reliability.schemas.ts';
 
 export const menteesQuery = z.object({ search: searchParam });
 export const menteeParam = z.object({ id: idParam('Некорректный ученик') });
@@ -31,4 +32,6 @@ export type Mentee = {
   /** the soonest paid consultation or event of theirs still ahead */
   next_meeting: string | null;
   chat_room_id: string | null;
+  /** attendance and late cancellations (decision 021); null for someone who only came to events */
+  reliability: MenteeReliability | null;
 };

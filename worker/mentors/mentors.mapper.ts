@@ -23,6 +23,8 @@ export function toMentorCard(row: MentorCardRow) {
     favorites_count: row.favoritesCount,
     is_favorite: row.favoriteId != null,
     favorite_id: row.favoriteId == null ? null : Number(row.favoriteId),
+    // decision 021: each figure with the number it is computed from; the screens apply the thresholds
+    reliability: row.reliability,
   };
 }
 export type MentorCard = ReturnType<typeof toMentorCard>;

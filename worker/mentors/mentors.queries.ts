@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
+import { reliabilityFigures as rf } from '../../drizzle/schema/reliability.ts';
 import { users } from '../../drizzle/schema/users.ts';
+import type { MentorReliability } from '../reliability/reliability.schemas.ts';
 import { searchCondition } from '../lib/search-condition.ts';
 import { isoInstant, isoInstantOrNull } from '../lib/iso-instant.ts';
 import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
@@ -21,10 +23,20 @@ const outerId = sql`"users"."id"`;
 // in the select list: Postgres evaluates those only for the rows of the page.
 const { rating, reviewsCount } = users;
 
-/** every card query starts here */
+/**
+ * every card query starts here; the reliability figures are one row of their own table, joined by key (decision 021):
+ * the hourly job computes them, so a page of cards aggregates no history
+ */
 function fromMentors<T extends SelectedFields>(db: Db, columns: T) {
-  return db.select(columns).from(users);
+  return db.select(columns).from(users).leftJoin(rf, eq(rf.userId, users.id));
 }
+
+/** The card's reliability figures in the API's shape; null until the first refresh has counted the mentor. */
+const reliability = sql<MentorReliability | null>`case when ${rf.userId} is null then null else json_build_object(
+  'sessions_held', ${rf.sessionsHeld},
+  'attendance', json_build_object('attended', ${rf.consultationsAttended}, 'due', ${rf.consultationsDue}),
+  'cancellations_90d', json_build_object('canceled', ${rf.mentorCancellations90d}, 'bookings', ${rf.bookings90d}),
+  'first_reply', json_build_object('median_seconds', ${rf.replyMedianSeconds}, 'answered', ${rf.chatsAnswered}, 'chats', ${rf.chatsOpened})) end`;
 
 /** MentorCard columns; the caller's favourite only for a signed-in caller. */
 export function mentorCardColumns(callerId: number | null) {
@@ -47,6 +59,7 @@ export function mentorCardColumns(callerId: number | null) {
     eventsCount: sql<number>`(select count(*) from events e where e.mentor_id = ${outerId} and e.is_public and not e.is_canceled
       and e.starts_at > now() - interval '1 day' and e.starts_at + make_interval(mins => e.duration_minutes::int) > now())`.mapWith(Number),
     favoritesCount: sql<number>`(select count(*) from mentor_favorites f where f.mentor_id = ${outerId})`.mapWith(Number),
+    reliability,
     favoriteId:
       callerId === null
         ? sql<number | null>`null::int`
