@@ -106,7 +106,7 @@ function ProblemReceiptItem({ receipt, timeZone }: { receipt: ProblemReceipt; ti
         {receipt.last_error ? <span className="text-sm break-words text-destructive">{receipt.last_error}</span> : null}
         <span className="text-xs text-muted-foreground">
           Попыток: {receipt.attempts}
-          {receipt.remakes ? ` · оформлен заново: ${receipt.remakes}` : null} · с {formatDate(receipt.problem_at, timeZone)}
+          {receipt.remakes ? ` · оформлен заново: ${receipt.remakes}` : null} · <span className="whitespace-nowrap">с {formatDate(receipt.problem_at, timeZone)}</span>
         </span>
         <span className="font-mono text-xs break-all text-muted-foreground">Платёж {receipt.payment.id}</span>
       </div>
