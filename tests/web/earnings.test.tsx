@@ -15,6 +15,7 @@ function earnings(overrides: Partial<Earnings> = {}): Earnings {
   return {
     fee_percent: 5,
     has_payout_card: false,
+    payouts_waiting: null,
     held: { amount: 1425, count: 1 },
     due: { amount: 4750, count: 1 },
     paid_out: { amount: 0, count: 0 },
@@ -113,6 +114,15 @@ describe('earnings', () => {
     // a receipt without a link is still named
     expect(within(rows[2]!).getByText('Чек «Мой налог» № 30abc1d2e3')).toBeTruthy();
     expect(within(rows[2]!).queryByRole('link', { name: /Чек/ })).toBeNull();
+  });
+
+  // issue 37: the card said «Отправляются на карту» while the payouts waited for a tax status
+  it('says under «К выплате» what the payouts wait for, not that they go to the card, while any waits for the mentor', async () => {
+    mockFetch([earningsRoute(earnings({ has_payout_card: true, payouts_waiting: { count: 1, reason: 'Ждут налогового статуса' } }))]);
+    renderWithRouter(<EarningsSection userId={1} timeZone={ZONE} />, { path: '/loads' });
+    const due = await screen.findByRole('group', { name: 'К выплате' });
+    expect(nbsp(due.textContent)).toContain('1 оплата · Ждут налогового статуса');
+    expect(due.textContent).not.toContain('Отправляются на карту');
   });
 
   it('names a package payment «Пакет консультаций», without a date of its own', async () => {

@@ -27,14 +27,19 @@ describe('GET /analytics/earnings/ for a self-employed mentor', () => {
     await expectOk(apiAs(asUser(mentee), { trailingSlash: true })['consultation-bookings'][':id'].cancel.$post({ param: { id: String(booking.id) }, json: { user_id: mentee.id } }), 200);
     const earnings = () => expectJson<Earnings>(send('GET', '/api/analytics/earnings/', { user: asUser(mentor) }), 200);
 
-    let [item] = (await earnings()).items;
+    const before = await earnings();
+    let [item] = before.items;
     expect(item).toMatchObject({ payment_id: payment.paymentId, stage: 'due', waits_for_card: false, income_receipt: null });
     expect(item!.waiting_reason).toContain('разрешите регистрировать чеки в «Мой налог»');
+    // the «К выплате» card says what the payouts wait for, in short (it said «Отправляются на карту»)
+    expect(before.payouts_waiting).toEqual({ count: 1, reason: 'Ждут разрешения для «Мой налог»' });
 
     const granted = await call(`/api/sandbox/self-employed/${selfEmployedId}/confirm/`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' });
     expect(granted.status).toBe(200);
     await retryPendingTransfers(providerCtx(t.db));
-    [item] = (await earnings()).items;
+    const after = await earnings();
+    expect(after.payouts_waiting).toBeNull();
+    [item] = after.items;
     expect(item).toMatchObject({ stage: 'paid_out', waiting_reason: null, income_receipt: { id: expect.stringMatching(/^[0-9a-f]{10}$/), url: expect.stringContaining(`${ORIGIN}/sandbox/income-receipts/`) } });
   });
 });

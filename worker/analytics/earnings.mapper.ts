@@ -1,15 +1,34 @@
 // GET /analytics/earnings/ as the mentor sees it (decision 009 «Earnings»); money in rubles, kopecks as a fraction.
 import { personName } from '../chats/chats.mapper.ts';
 import { PLATFORM_FEE_PERCENT, kopecksToRubles } from '../escrow/fee.ts';
+import { waitingShortForm } from '../escrow/payout-waiting.messages.ts';
 import type { EarningRow, EarningsCursor, EarningsTotals } from './earnings.queries.ts';
 
 const iso = (value: string | Date | null) => (value == null ? null : new Date(value).toISOString());
 
-export function toEarnings({ items, totals, hasCard, nextCursor }: { items: EarningRow[]; totals: EarningsTotals; hasCard: boolean; nextCursor: EarningsCursor | null }) {
+export function toEarnings({
+  items,
+  totals,
+  hasCard,
+  waiting,
+  nextCursor,
+}: {
+  items: EarningRow[];
+  totals: EarningsTotals;
+  hasCard: boolean;
+  /** payouts held back for the mentor to act, and the oldest one's reason */
+  waiting: { count: number; reason: string } | null;
+  nextCursor: EarningsCursor | null;
+}) {
   const total = (stage: EarningRow['stage']) => ({ amount: kopecksToRubles(totals[stage].kopecks), count: totals[stage].count });
   return {
     fee_percent: PLATFORM_FEE_PERCENT,
     has_payout_card: hasCard,
+    /**
+     * payouts that wait for the mentor (a tax status, the «Мой налог» permission; decision 020): how many, and the short
+     * form of the oldest one's reason, which the «К выплате» card says instead of «Отправляются на карту»; null when none
+     */
+    payouts_waiting: waiting && { count: waiting.count, reason: waitingShortForm(waiting.reason) },
     held: total('held'),
     due: total('due'),
     paid_out: total('paid_out'),

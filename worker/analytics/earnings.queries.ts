@@ -91,9 +91,13 @@ export async function mentorEarnings(db: Db, mentorId: number, page: { limit: nu
     ${after}
     order by e.sort_us desc, e.payment_id
     limit ${page.limit + 1}`);
-  const totalsQuery = db.execute<{ stage: EarningRow['stage']; kopecks: string; count: string; has_card: boolean }>(sql`
+  const totalsQuery = db.execute<{ stage: EarningRow['stage']; kopecks: string; count: string; has_card: boolean; waiting_count: string; waiting_reason: string | null }>(sql`
     select s.stage, coalesce(sum(x.net), 0) as kopecks, count(x.net) as count,
-      exists (select 1 from payout_card_tokens t where t.user_id = ${mentorId}) as has_card
+      exists (select 1 from payout_card_tokens t where t.user_id = ${mentorId}) as has_card,
+      -- payouts held back for the mentor to act (decision 020), and the reason of the oldest, for the «К выплате» card
+      (select count(*) from payouts w where w.mentor_id = ${mentorId} and w.status = 'pending' and w.waiting_reason is not null) as waiting_count,
+      (select w.waiting_reason from payouts w where w.mentor_id = ${mentorId} and w.status = 'pending' and w.waiting_reason is not null
+        order by w.created_at, w.id limit 1) as waiting_reason
     from (values ('held'), ('due'), ('paid_out')) s(stage)
     left join (
       select case when p.status = 'succeeded' then 'held' when po.status = 'succeeded' then 'paid_out' else 'due' end as stage,
@@ -119,5 +123,7 @@ export async function mentorEarnings(db: Db, mentorId: number, page: { limit: nu
   const totals = Object.fromEntries(
     totalsResult.rows.map((r) => [r.stage, { kopecks: Number(r.kopecks), count: Number(r.count) }]),
   ) as EarningsTotals;
-  return { items, totals, hasCard: Boolean(totalsResult.rows[0]?.has_card), nextCursor };
+  const first = totalsResult.rows[0];
+  const waiting = first && Number(first.waiting_count) > 0 && first.waiting_reason ? { count: Number(first.waiting_count), reason: first.waiting_reason } : null;
+  return { items, totals, hasCard: Boolean(first?.has_card), waiting, nextCursor };
 }

@@ -8,7 +8,8 @@ import { currentPayoutCard } from '../payments/payments.queries.ts';
 import { NO_PAYOUT_CARD } from './money.ts';
 import { holdRefusedPayout, recordPayoutAttempt, recordRefundAttempt, setPayoutCard, unsentPayout, unsentRefund, unsentTransfers } from './transfers.queries.ts';
 import { recordRefundReceipt, refundReceiptFor, settleOnFirstSend } from '../payments/receipts/fiscal-receipts.ts';
-import { INCOME_SERVICE_NAME, NO_TAX_STATUS_REASON, permissionWaitingReason, refreshSelfEmployed, refusalReason } from './self-employed-payouts.ts';
+import { INCOME_SERVICE_NAME, refreshSelfEmployed, refusalReason } from './self-employed-payouts.ts';
+import { NO_TAX_STATUS_REASON, permissionWaitingReason } from './payout-waiting.messages.ts';
 
 const RETRY_BATCH = 200;
 

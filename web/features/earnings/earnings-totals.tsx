@@ -16,7 +16,8 @@ export function EarningsTotals({ earnings, className }: { earnings: Earnings; cl
       key: 'due',
       title: 'К выплате',
       total: earnings.due,
-      hint: earnings.has_payout_card ? 'Отправляются на карту' : 'Ждут карту для выплат',
+      // payouts held back for the mentor (a tax status, the «Мой налог» permission) are not on their way to the card
+      hint: earnings.payouts_waiting?.reason ?? (earnings.has_payout_card ? 'Отправляются на карту' : 'Ждут карту для выплат'),
       none: 'Пока нечего выплачивать',
     },
     { key: 'paid_out', title: 'Выплачено', total: earnings.paid_out, hint: 'Поступило на карту', none: 'Выплат ещё не было' },
