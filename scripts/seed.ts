@@ -9,6 +9,8 @@ import pg from 'pg';
 import { schema } from '../drizzle/schema.ts';
 import { DEMO_MENTOR_EMAIL } from './seed-data/demo-accounts.ts';
 import { recordDemoMeetings } from './seed-data/demo-recordings.ts';
+import type { Db } from '../drizzle/db.ts';
+import { refreshReliability } from '../worker/reliability/reliability.queries.ts';
 import { buildPlan } from './seed-data/generate.ts';
 import { Computed, Ref, seedTables, type Plan, type TableKey } from './seed-data/plan.ts';
 
@@ -35,6 +37,9 @@ export async function seed(databaseUrl: string, options: { now?: Date } = {}): P
       const written = await write(tx, buildPlan(options.now ?? new Date()));
       await approveAfterInterviews(tx);
       await recordDemoMeetings(tx);
+      // the reliability figures as the hourly job would count them (decision 021), so a fresh start shows them at once;
+      // the statement is the Worker's own, run over this transaction (both drivers answer execute with rows)
+      await refreshReliability(tx as unknown as Db, { limit: 100_000 });
       return written;
     });
     return { skipped: counts === null, counts: counts ?? {}, ms: Math.round(performance.now() - started) };

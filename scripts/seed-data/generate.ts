@@ -1,6 +1,7 @@
 // The whole demo data set as a plan of rows: a pure function of `now`, so two runs draw the same data.
 import type { SeedContext } from './context.ts';
 import { planEvents } from './event-plan.ts';
+import { planMeetingAttendance } from './meeting-attendance.ts';
 import { planPeople } from './people.ts';
 import { createPlan, type Plan } from './plan.ts';
 import { createRng } from './random.ts';
@@ -21,5 +22,7 @@ export function buildPlan(now: Date): Plan {
   const events = planEvents(ctx, people);
   planSocial(ctx, people, schedule, events);
   planTaxProfile(ctx, people);
+  // last, so the draws above stay as they were
+  planMeetingAttendance(ctx, people);
   return plan.rows;
 }

@@ -3,6 +3,7 @@
 // database; the writer reserves real ids from the tables' own sequences and swaps them in.
 import { pageViews } from '../../drizzle/schema/analytics.ts';
 import { chatMembers, chatMessages, chatRooms } from '../../drizzle/schema/chats.ts';
+import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationBookings, consultationPackages, consultationSlots, consultationTypes, slotSeries } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, eventReviews, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
@@ -39,6 +40,9 @@ export const seedTables = {
   chatRooms,
   chatMessages,
   chatMembers,
+  // the held consultations' rooms and who came (meeting-attendance.ts): the reliability figures count them
+  conferences,
+  conferenceAttendance,
   notifications,
   pageViews,
 };

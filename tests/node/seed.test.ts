@@ -256,6 +256,21 @@ describe('demo seed', () => {
     }
   });
 
+  it('counts every mentor’s reliability, some with enough data and some without (decision 021)', async () => {
+    const { rows } = await db.query<{ due: number; attended: number; held: number; demo: boolean }>(`
+      select f.consultations_due as due, f.consultations_attended as attended, f.sessions_held as held, u.email = 'mentor@forma.test' as demo
+      from users u join reliability_figures f on f.user_id = u.id where u.role = 'mentor'`);
+    expect(rows.length).toBe(await scalar(`select count(*) from users where role = 'mentor'`));
+    // five consultations whose time came is the threshold for showing attendance (MIN_CONSULTATIONS_DUE)
+    expect(rows.filter((r) => r.due >= 5).length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((r) => r.due < 5).length).toBeGreaterThanOrEqual(5);
+    expect(rows.every((r) => r.attended === r.due && r.held > 0)).toBe(true);
+    // the demo mentor has enough: mentor@forma.test's page shows the figures
+    expect(rows.find((r) => r.demo)!.due).toBeGreaterThanOrEqual(5);
+    // mentees who missed a meeting show it to the mentors they book
+    expect(await scalar('select count(*) from reliability_figures where mentee_attended < mentee_due')).toBeGreaterThan(0);
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);

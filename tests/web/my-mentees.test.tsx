@@ -63,6 +63,28 @@ describe('my mentees screen', () => {
     expect(within(vera).getByText('Следующая встреча: 5 декабря 2026')).toBeTruthy();
   });
 
+  it('shows a booker’s attendance and late cancellations (decision 021); nothing for an event’s guest', async () => {
+    mockFetch([
+      { path: /\/api\/mentees\/42\/history/, body: [] },
+      {
+        path: /\/api\/mentees\/?$/,
+        body: [
+          mentee({ reliability: { attendance: { attended: 4, due: 5 }, late_cancellations_90d: { canceled: 1, bookings: 6 } } }),
+          mentee({ id: 44, name: 'Вера', surname: 'Ким', bookings_count: 0, reliability: null }),
+        ],
+      },
+    ]);
+    renderScreen();
+    const anna = await screen.findByRole('article', { name: 'Анна Петрова' });
+    expect(within(anna).getByText('Пришёл на 4 из 5 встреч · 1 поздняя отмена за 90 дн.')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Вера Ким' })).queryByText(/встреч/)).toBeNull();
+    // opened, the row shows the two figures with what they are computed from
+    fireEvent.click(within(anna).getByRole('button', { name: 'Анна Петрова' }));
+    const figures = await within(anna).findByRole('region', { name: 'Надёжность ученика' });
+    expect(within(figures).getByText('80 %')).toBeTruthy();
+    expect(within(figures).getByText('1 из 6 записей, меньше чем за 24 ч до начала')).toBeTruthy();
+  });
+
   it("the name opens what the mentee booked and attended, an event linking to its page (issue 35 item 22)", async () => {
     const { calls } = mockFetch([
       { path: /\/api\/mentees\/?$/, body: [mentee()] },

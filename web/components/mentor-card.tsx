@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { formatPrice } from '../lib/format-price.ts';
+import { MENTOR_FIGURES_HOW, mentorCardLine, type MentorReliability } from '../lib/reliability-text.ts';
 import { showPlaceholderOnError, PLACEHOLDER_AVATAR } from '../lib/placeholder-image.ts';
 import { useFavoriteToggle } from '../lib/use-favorite-toggle.ts';
 
@@ -22,6 +23,8 @@ export type MentorCardMentor = {
   favorites_count?: number;
   is_favorite?: boolean;
   favorite_id?: number | null;
+  /** decision 021: the list's figures; absent on lighter shapes, null before the first count */
+  reliability?: MentorReliability | null;
 };
 
 export type MentorCardProps = {
@@ -95,6 +98,13 @@ export function MentorCard({ mentor, isSignedIn, maxSkills = 4, className }: Men
           </h3>
           {mentor.mentor_tg_title ? <p className="mt-0.5 truncate text-sm text-muted-foreground">{mentor.mentor_tg_title}</p> : null}
           <p className="mt-1.5 text-sm font-semibold text-primary">{mentorPriceText(mentor.price)}</p>
+          {mentor.reliability ? (
+            // compact: one line of the figures that have enough data; the definitions in the tooltip and on the page
+            <p data-slot="mentor-reliability" title={MENTOR_FIGURES_HOW.join('\n')} className="mt-1 flex items-start gap-1 text-xs text-muted-foreground">
+              <ShieldCheck aria-hidden className="mt-px size-3.5 shrink-0" />
+              <span>{mentorCardLine(mentor.reliability)}</span>
+            </p>
+          ) : null}
         </div>
       </div>
 

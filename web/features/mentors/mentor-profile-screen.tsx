@@ -17,6 +17,7 @@ import { CollapsibleText } from './collapsible-text.tsx';
 import { EducationList, ExperienceList } from './career-sections.tsx';
 import { MentorEventList, upcomingEvents } from './mentor-events.tsx';
 import { MentorReviewsSection } from './mentor-reviews-section.tsx';
+import { MentorReliabilityFigures } from '../../components/reliability-figures.tsx';
 import { formatRating } from '../../lib/format-decimal.ts';
 import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
 import { eventQueries } from '../../lib/events/events.queries.ts';
@@ -133,6 +134,10 @@ function MentorProfile({ mentor, viewer, isSignedIn, bookButton }: { mentor: Men
             ) : null}
           </div>
         ) : null}
+
+        <Section id="reliability" title="Надёжность">
+          <MentorReliabilityFigures reliability={mentor.reliability} />
+        </Section>
 
         <Section id="consultation-types" title="Консультации">
           {mentor.consultation_types.length > 0 ? (

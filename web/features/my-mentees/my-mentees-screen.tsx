@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, MessageCircle, Search, UsersRound } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
+import { MenteeReliabilityFigures } from '../../components/reliability-figures.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,6 +15,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { countRu } from '../../lib/plural.ts';
+import { menteeCardLine } from '../../lib/reliability-text.ts';
 import { myMenteesApi, myMenteesQueries, type Mentee, type MenteeSession } from './my-mentees.api.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
@@ -127,12 +129,19 @@ function MenteeRow({ mentee, timeZone, opening, disabled, onWrite }: MenteeRowPr
               {line}
             </p>
           ))}
+          {/* attendance and late cancellations (decision 021): only of someone who booked this mentor */}
+          {mentee.reliability ? (
+            <p data-slot="mentee-reliability" className="text-xs text-muted-foreground">
+              {menteeCardLine(mentee.reliability)}
+            </p>
+          ) : null}
         </div>
         <Button variant="outline" className="w-full sm:w-auto" disabled={disabled} onClick={onWrite}>
           {opening ? <Spinner className="text-current" /> : <MessageCircle />}
           Написать
         </Button>
       </div>
+      {open && mentee.reliability ? <MenteeReliabilityFigures reliability={mentee.reliability} className="mt-4 border-t pt-3" /> : null}
       {open ? <MenteeHistory id={panelId} menteeId={mentee.id} timeZone={timeZone} /> : null}
     </article>
   );

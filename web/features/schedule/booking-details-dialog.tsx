@@ -9,6 +9,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
 import { BookingReceipts } from './booking-receipts.tsx';
+import { MenteeReliability } from './mentee-reliability.tsx';
 import type { ScheduleBooking } from './schedule.api.ts';
 import { DEFAULT_COST, DEFAULT_DURATION_MINUTES, minutesText, personName } from './schedule-items.ts';
 
@@ -94,6 +95,9 @@ function Details({ booking, asMentor, viewerId, timeZone }: { booking: ScheduleB
           </Fact>
         ) : null}
       </dl>
+
+      {/* the mentee's attendance and late cancellations, for the mentor only (decision 021) */}
+      {asMentor ? <MenteeReliability menteeId={booking.booked_by.id} /> : null}
 
       {/* the payer's fiscal receipts (decision 020); the mentor does not see them, and a free booking has none */}
       {!asMentor && booking.price > 0 ? <BookingReceipts viewerId={viewerId} bookingId={booking.id} /> : null}

@@ -20,6 +20,7 @@ export type BookingRefundQuote = InferResponseType<(typeof bookings)[':id']['can
 export type SeatRefundQuote = InferResponseType<(typeof api.events)['unregister-quote']['$get'], 200>;
 /** A seat's quote never returns package credit: only a consultation booking can come from a package. */
 export type RefundQuote = BookingRefundQuote | SeatRefundQuote;
+export type MenteeReliability = InferResponseType<(typeof api.mentees)[':id']['reliability']['$get'], 200>;
 export type BookingDetail = InferResponseType<(typeof bookings)[':id']['detail']['$get'], 200>;
 
 /** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
@@ -34,6 +35,9 @@ export const scheduleApi = {
     const serverNow = Date.parse(schedule.now);
     return { ...schedule, clockOffsetMs: Number.isNaN(serverNow) ? 0 : serverNow - Date.now() };
   },
+  /** A mentee's attendance and late cancellations (decision 021): answered only to a mentor the mentee booked. */
+  menteeReliability: async (menteeId: number): Promise<MenteeReliability> =>
+    unwrap(await api.mentees[':id'].reliability.$get({ param: { id: String(menteeId) } })),
   /** One booking of the caller's (as buyer or mentor); anyone else's answers 404, as an unknown id does. */
   bookingDetail: async (bookingId: number): Promise<BookingDetail> => unwrap(await bookings[':id'].detail.$get({ param: { id: String(bookingId) } })),
   /** What cancelling this booking now would refund (buyer or mentor, the server knows which). */
@@ -85,6 +89,9 @@ export const scheduleQueries = {
       // a 404 is an answer (not theirs, or no such booking), not a hiccup to retry
       retry: false,
     }),
+  /** The mentee's figures for the mentor's booking details; a 404 (not their mentee) is an answer, not a hiccup. */
+  menteeReliability: (menteeId: number) =>
+    queryOptions({ queryKey: [...scheduleQueries.all(), 'mentee-reliability', menteeId] as const, queryFn: () => scheduleApi.menteeReliability(menteeId), retry: false }),
   /** What cancelling the booking, or leaving the event, would refund now. */
   refundQuote: (kind: 'booking' | 'event', id: number) =>
     queryOptions({
