@@ -76,7 +76,7 @@ describe('my mentees screen', () => {
     ]);
     renderScreen();
     const anna = await screen.findByRole('article', { name: 'Анна Петрова' });
-    expect(within(anna).getByText('Пришёл на 4 из 5 встреч · 1 поздняя отмена за 90 дн.')).toBeTruthy();
+    expect(within(anna).getByText('Приходит на 4 из 5 встреч · 1 поздняя отмена за 90 дн.')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Вера Ким' })).queryByText(/встреч/)).toBeNull();
     // opened, the row shows the two figures with what they are computed from
     fireEvent.click(within(anna).getByRole('button', { name: 'Анна Петрова' }));

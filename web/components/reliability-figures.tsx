@@ -51,7 +51,7 @@ export function MenteeReliabilityFigures({ reliability, className }: { reliabili
       <h3 className="text-sm font-semibold">Надёжность ученика</h3>
       <FigureList figures={menteeFigures(reliability)} className="grid-cols-2" />
       <p className="text-xs text-muted-foreground">
-        По всем его консультациям на платформе: пришёл — был в комнате встречи к началу; поздняя отмена — меньше чем за 24 ч. Обновляется раз в час.
+        По всем консультациям ученика на платформе: встреча засчитана, если ученик был в комнате встречи к началу; поздняя отмена — меньше чем за 24 ч до начала. Обновляется раз в час.
       </p>
     </section>
   );

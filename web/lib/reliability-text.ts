@@ -39,7 +39,7 @@ export function mentorFigures(r: MentorReliability): Figure[] {
   return [
     { key: 'sessions', label: 'Проведено встреч', value: String(r.sessions_held), detail: 'консультаций и мероприятий' },
     a.due >= MIN_CONSULTATIONS_DUE
-      ? { key: 'attendance', label: 'Посещаемость', value: percent(a.attended, a.due), detail: `пришёл на ${a.attended} из ${countRu(a.due, CONSULTATIONS)}` }
+      ? { key: 'attendance', label: 'Посещаемость', value: percent(a.attended, a.due), detail: `на ${a.attended} из ${countRu(a.due, CONSULTATIONS)}` }
       : { key: 'attendance', label: 'Посещаемость', value: null, detail: tooFew(countRu(a.due, CONSULTATIONS)) },
     c.bookings >= MIN_BOOKINGS_90D
       ? {
@@ -54,7 +54,7 @@ export function mentorFigures(r: MentorReliability): Figure[] {
           key: 'reply',
           label: 'Отвечает в чате',
           value: f.median_seconds === null ? 'редко' : `за ${replyTimeText(f.median_seconds)}`,
-          detail: `обычно; ответил в ${f.answered} из ${countRu(f.chats, CHATS)}`,
+          detail: `обычно; ответ в ${f.answered} из ${countRu(f.chats, CHATS)}`,
         }
       : { key: 'reply', label: 'Отвечает в чате', value: null, detail: tooFew(countRu(f.chats, CHATS)) },
   ];
@@ -68,7 +68,7 @@ export function mentorCardLine(r: MentorReliability): string {
   if (!shown.length) return `${held} · пока мало данных`;
   const words: Record<string, (f: Figure) => string> = {
     attendance: (f) => `посещаемость ${f.value}`,
-    cancellations: (f) => `${f.value} ${Number(f.value) === 1 ? 'отмена' : 'отмен'} за 90 дн.`,
+    cancellations: (f) => (f.value === '0' ? 'без отмен за 90 дн.' : `${countRu(Number(f.value), ['отмена', 'отмены', 'отмен'])} за 90 дн.`),
     reply: (f) => `отвечает ${f.value}`,
   };
   return [held, ...shown.map((f) => words[f.key](f))].join(' · ');
@@ -88,7 +88,7 @@ export function menteeFigures(r: MenteeReliability): Figure[] {
   const { attendance: a, late_cancellations_90d: l } = r;
   return [
     a.due >= MIN_MENTEE_DUE
-      ? { key: 'attendance', label: 'Приходит на встречи', value: percent(a.attended, a.due), detail: `пришёл на ${a.attended} из ${countRu(a.due, MEETINGS)}` }
+      ? { key: 'attendance', label: 'Приходит на встречи', value: percent(a.attended, a.due), detail: `на ${a.attended} из ${countRu(a.due, MEETINGS)}` }
       : { key: 'attendance', label: 'Приходит на встречи', value: null, detail: tooFew(countRu(a.due, MEETINGS)) },
     {
       key: 'late',
@@ -99,12 +99,13 @@ export function menteeFigures(r: MenteeReliability): Figure[] {
   ];
 }
 
-/** A mentee in one line, for «Мои менти»: «пришёл на 4 из 5 встреч · 1 поздняя отмена за 90 дн.». */
+/** A mentee in one line, for «Мои менти»: «Встречи: на 4 из 5 · 1 поздняя отмена за 90 дн.». */
 export function menteeCardLine(r: MenteeReliability): string {
   const [attendance] = menteeFigures(r);
   const lateText =
     r.late_cancellations_90d.canceled === 0
       ? 'поздних отмен нет'
       : `${countRu(r.late_cancellations_90d.canceled, ['поздняя отмена', 'поздние отмены', 'поздних отмен'])} за 90 дн.`;
-  return `${attendance.value === null ? attendance.detail : attendance.detail.replace(/^пришёл/, 'Пришёл')} · ${lateText}`;
+  const attended = attendance.value === null ? attendance.detail : `Приходит на ${r.attendance.attended} из ${countRu(r.attendance.due, MEETINGS)}`;
+  return `${attended} · ${lateText}`;
 }
