@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationPackages, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import { ledgerEntries, payouts, refunds, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
+import { fiscalReceipts, ledgerEntries, payouts, refunds, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { createUser } from '../factories.ts';
 import { DISPUTE_WINDOW_HOURS } from '../../worker/escrow/dispute-window.ts';
 import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
@@ -286,6 +286,42 @@ describe('the money of a package, per session', () => {
     expect(html).toContain('Пакет из 5 консультаций «Разбор резюме» −10\u00a0%');
     expect(html).toContain('Скидка за пакет');
     expect(html).toMatch(/Возврат<\/th><td>7\u00a0200/);
+  });
+
+  // issue 37, decision 020: a package's money is settled session by session, so is its settlement receipt (зачёт
+  // предоплаты): one per released session, for that session's price, not the package's
+  it("gives each settled session its own settlement receipt for the session's price", async () => {
+    const { mentor, type, mentee, pack, payment } = await boughtPackage();
+    await addPayoutCard(t.db, mentor.id);
+    const first = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    const second = await expectOk(bookFrom(mentee, (await slotOf(type)).id, pack.id), 201);
+    await holdSession(first.id);
+    await settleDueBookings(providerCtx(t.db));
+    const receipts = async () => t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.paymentId, payment.id));
+    expect((await receipts()).map((r) => [r.kind, r.bookingId, r.amountKopecks]).sort()).toEqual([
+      ['payment', null, 900_000],
+      ['settlement', first.id, 180_000],
+    ]);
+    const settlement = (await receipts()).find((r) => r.kind === 'settlement')!;
+    expect(settlement).toMatchObject({ status: 'succeeded', providerReceiptId: expect.any(String), fiscalStorageNumber: expect.stringMatching(/^\d{16}$/), registeredAt: expect.any(Date) });
+    expect(settlement.items).toEqual([
+      expect.objectContaining({ description: expect.stringMatching(/^Консультация по пакету «Разбор резюме», \d\d\.\d\d\.\d{4}/), quantity: 1, amount: { value: '1800.00', currency: 'RUB' }, payment_mode: 'full_payment' }),
+    ]);
+    // the provider's receipt counts 1 800 ₽ of the package's prepayment as delivered
+    const [sent] = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.id, settlement.providerReceiptId!));
+    expect(sent!.request).toMatchObject({ type: 'payment', payment_id: payment.providerPaymentId, settlements: [{ type: 'prepayment', amount: { value: '1800.00', currency: 'RUB' } }] });
+
+    // the next session settled gets its own, and the first is not made again
+    // an hour apart from the first, which the mentor's slots may not overlap
+    await shiftSlot(t.db, (await bookingRow(t.db, second.id)).slotId, -(DISPUTE_WINDOW_HOURS + 5) * HOUR);
+    await settleDueBookings(providerCtx(t.db));
+    const after = (await receipts()).filter((r) => r.kind === 'settlement');
+    expect(after.map((r) => [r.bookingId, r.amountKopecks]).sort()).toEqual([
+      [first.id, 180_000],
+      [second.id, 180_000],
+    ].sort());
+    expect(after.find((r) => r.bookingId === first.id)).toEqual(settlement);
+    expect((await ledgerOf(payment.id)).sum).toBe(0);
   });
 
   it('counts a session cancelled too late as taken: its price goes to the mentor', async () => {

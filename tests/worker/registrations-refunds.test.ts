@@ -4,13 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import { payments } from '../../drizzle/schema/payments.ts';
+import { fiscalReceipts, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { expireRegistrationHolds } from '../../worker/escrow/holds.ts';
 import { releaseDueEventPayments } from '../../worker/maintenance/settle-due.ts';
 import { createEvent, createUser } from '../factories.ts';
 import { addPayoutCard, books, DAY, HOUR, paymentRow, providerCtx, providerPays, startPayment, type User } from './escrow-fixtures.ts';
 import { useTestDb } from './helpers.ts';
-import { asUser } from './json-api.ts';
+import { asUser, expectJson, send } from './json-api.ts';
 import { apiAs, expectError, expectOk } from './typed-api.ts';
 
 const t = useTestDb();
@@ -223,5 +223,40 @@ describe('after an event', () => {
     expect((await books(t.db, payment.paymentId)).payout).toMatchObject({ amountKopecks: 190_000, status: 'succeeded' });
     await releaseDueEventPayments(providerCtx(t.db));
     expect(await t.db.select().from(payments).where(eq(payments.id, payment.paymentId))).toHaveLength(1);
+  });
+
+  // issue 37, decision 020: the seat was paid in advance (полная предоплата); once the event is over and its money
+  // released, the seat is delivered and gets its settlement receipt (зачёт предоплаты) for the seat's price
+  it("gives a seat released after the event its settlement receipt for the seat's price, once", async () => {
+    const { event, mentor } = await paidEvent({ startsAt: new Date(Date.now() + 3 * DAY), durationMinutes: 90, price: 1200 });
+    await addPayoutCard(t.db, mentor.id);
+    const participant = await createUser(t.db);
+    await register(participant, event.id);
+    // paid as the web pays: the payment with its receipt, then the sandbox's checkout and its signed webhook
+    const { payment_id, confirmation_url } = await expectOk(
+      apiAs(asUser(participant), { trailingSlash: true }).payments.deals.$post({ json: { service_type: 'event', service_id: event.id, return_url: '/payment-return' } }),
+      200,
+    );
+    const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+    await expectJson(send('POST', `/api/sandbox/checkout/${confirmation_url.split('/').at(-1)}/pay/`, { body: { card_number: '4111 1111 1111 1111', expiry, cvc: '123' } }), 200);
+    const receipts = () => t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.paymentId, payment_id));
+    expect((await receipts()).map((r) => r.kind)).toEqual(['payment']);
+
+    await t.db.update(events).set({ startsAt: new Date(Date.now() - 26 * HOUR) }).where(eq(events.id, event.id));
+    await releaseDueEventPayments(providerCtx(t.db));
+    expect((await paymentRow(t.db, payment_id)).status).toBe('released');
+    const settlement = (await receipts()).find((r) => r.kind === 'settlement');
+    expect(settlement).toMatchObject({ bookingId: null, refundId: null, amountKopecks: 120_000, status: 'succeeded', fiscalStorageNumber: expect.stringMatching(/^\d{16}$/) });
+    expect(settlement!.items).toEqual([
+      expect.objectContaining({ description: expect.stringMatching(/^Мероприятие «.+», \d\d\.\d\d\.\d{4}/), quantity: 1, amount: { value: '1200.00', currency: 'RUB' }, payment_mode: 'full_payment' }),
+    ]);
+    expect(settlement!.items[0]).not.toMatchObject({ description: expect.stringContaining('по условиям отмены') });
+    const { providerPaymentId } = await paymentRow(t.db, payment_id);
+    const [sent] = await t.db.select().from(sandboxProviderObjects).where(eq(sandboxProviderObjects.id, settlement!.providerReceiptId!));
+    expect(sent!.request).toMatchObject({ type: 'payment', payment_id: providerPaymentId, settlements: [{ type: 'prepayment', amount: { value: '1200.00', currency: 'RUB' } }] });
+    // the mentor's payout is the seat less the fee; releasing again makes no second receipt
+    expect((await books(t.db, payment_id)).payout).toMatchObject({ amountKopecks: 114_000, feeKopecks: 6000, status: 'succeeded' });
+    await releaseDueEventPayments(providerCtx(t.db));
+    expect((await receipts()).filter((r) => r.kind === 'settlement')).toEqual([settlement]);
   });
 });
