@@ -122,7 +122,7 @@ describe('/loads', () => {
     expect(line.textContent?.replace(/\s/g, ' ')).toBe('Без скидки 2 000 ₽ · 3-я консультация с Борисом: −10 %');
   });
 
-  it('lists each payment’s fiscal receipts compactly: kind, sum and state (decision 020)', async () => {
+  it('lists each payment’s fiscal receipts compactly: kind, sum and state, and a registered one’s ФН/ФД/ФП (decision 020)', async () => {
     const fiscal_receipts: Receipt['fiscal_receipts'] = [
       { kind: 'payment', status: 'succeeded', amount: 2500, registered_at: '2030-03-01T07:01:00Z', fiscal: { fn: '9960440300012345', fd: '4021', fp: '2716375041' } },
       { kind: 'settlement', status: 'not_sent', amount: 1500, registered_at: null, fiscal: null },
@@ -136,11 +136,12 @@ describe('/loads', () => {
     const [first, second] = within(await receipts.findByRole('list', { name: 'Платежи и чеки' })).getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-labelledby') === 'loads-receipts');
     const lines = within(first).getAllByTestId('fiscal-receipt').map((li) => li.textContent?.replace(/\s/g, ' '));
     expect(lines).toEqual([
-      'Кассовый чек: приход · 2 500 ₽ · Зарегистрирован',
+      'Кассовый чек: приход · 2 500 ₽ · ЗарегистрированФН 9960440300012345 · ФД 4021 · ФП 2716375041',
       'Кассовый чек: зачёт предоплаты · 1 500 ₽ · Не зарегистрирован — повторим',
       'Кассовый чек: возврат прихода · 1 000,50 ₽ · Регистрируется',
     ]);
     // a payment made before fiscal receipts shows none, and each keeps its own printable summary
+    expect(within(first).getAllByTestId('fiscal-data').map((line) => line.textContent?.replace(/\s/g, ' '))).toEqual(['ФН 9960440300012345 · ФД 4021 · ФП 2716375041']);
     expect(within(second).queryByTestId('fiscal-receipt')).toBeNull();
     expect(within(first).getByRole('link', { name: 'Квитанция об оплате' }).getAttribute('href')).toBe(`/api/downloads/receipts/${PAYMENT}/`);
   });

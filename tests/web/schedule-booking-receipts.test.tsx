@@ -54,7 +54,10 @@ describe('booking details: fiscal receipts', () => {
     ]);
     const dialog = details();
     const lines = within(dialog).getAllByTestId('fiscal-receipt').map((li) => li.textContent?.replace(/\s+/g, ' '));
-    expect(lines).toEqual(['Кассовый чек: приход · 1 500 ₽ · Зарегистрирован', 'Кассовый чек: зачёт предоплаты · 1 500 ₽ · Не зарегистрирован — повторим']);
+    expect(lines).toEqual([
+      'Кассовый чек: приход · 1 500 ₽ · ЗарегистрированФН 9960440300012345 · ФД 4021 · ФП 2716375041',
+      'Кассовый чек: зачёт предоплаты · 1 500 ₽ · Не зарегистрирован — повторим',
+    ]);
     expect(within(dialog).getByRole('link', { name: 'Квитанция об оплате' }).getAttribute('href')).toBe(`/api/downloads/receipts/${PAYMENT}/`);
   });
 

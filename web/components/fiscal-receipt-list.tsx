@@ -10,11 +10,13 @@ const STATUS_TONE: Record<FiscalReceiptStatus, string> = {
   canceled: 'text-destructive',
 };
 
-type FiscalReceiptLine = { kind: FiscalReceiptKind; status: FiscalReceiptStatus; amount: number };
+type FiscalReceiptLine = { kind: FiscalReceiptKind; status: FiscalReceiptStatus; amount: number; fiscal?: { fn: string; fd: string; fp: string } | null };
 
 /**
- * A payment's fiscal receipts (decision 020), one short line each: «Кассовый чек: приход · 1 500 ₽ · Зарегистрирован».
- * /loads and the booking's details show them alike. Nothing when there are none.
+ * A payment's fiscal receipts (decision 020), one short line each: «Кассовый чек: приход · 1 500 ₽ · Зарегистрирован»,
+ * and under a registered one its fiscal data (ФН, ФД, ФП: what a receipt is checked by at the tax service), so the
+ * receipt itself is here, apart from our «Квитанция об оплате». /loads and the booking's details show them alike.
+ * Nothing when there are none.
  */
 export function FiscalReceiptList({ receipts, className, itemClassName = 'text-xs' }: { receipts: FiscalReceiptLine[]; className?: string; itemClassName?: string }) {
   if (!receipts.length) return null;
@@ -27,6 +29,16 @@ export function FiscalReceiptList({ receipts, className, itemClassName = 'text-x
           <span className="whitespace-nowrap">
             {formatAmount(fiscal.amount)} · <span className={STATUS_TONE[fiscal.status]}>{FISCAL_STATUS_TEXT[fiscal.status]}</span>
           </span>
+          {fiscal.fiscal ? (
+            <span data-testid="fiscal-data" className="block text-xs tabular-nums text-muted-foreground/80">
+              {[`ФН ${fiscal.fiscal.fn}`, `ФД ${fiscal.fiscal.fd}`, `ФП ${fiscal.fiscal.fp}`].map((part, i) => (
+                <span key={part} className="whitespace-nowrap">
+                  {i > 0 ? ' · ' : null}
+                  {part}
+                </span>
+              ))}
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>
