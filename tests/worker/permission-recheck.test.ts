@@ -64,4 +64,23 @@ describe('the daily re-read of self-employed permissions', () => {
     }
     expect((await permissionsToRecheck(t.db, 10_000)).map((p) => p.userId)).not.toContain(older.mentor.id);
   });
+
+  it('a permission the provider no longer knows does not keep the others waiting: it is tried again in an hour, behind them', async () => {
+    const lost = await confirmedMentor(96 * HOUR);
+    const next = await confirmedMentor(95 * HOUR);
+    // the provider's record is gone (e.g. a reset sandbox): reading it fails
+    await t.db.delete(sandboxProviderObjects).where(eq(sandboxProviderObjects.id, lost.permissionId));
+    const due = () => permissionsToRecheck(t.db, 10_000).then((rows) => rows.map((p) => p.userId));
+    expect((await due()).indexOf(lost.mentor.id)).toBeLessThan((await due()).indexOf(next.mentor.id));
+    // the whole queue, so a parallel file's due permissions can't take this test's turn
+    await recheckPermissions(providerCtx(t.db), 10_000);
+    expect(await profileOf(next.mentor.id)).toMatchObject({ selfEmployedStatus: 'confirmed' });
+    expect(await due()).not.toContain(next.mentor.id);
+    const postponed = await profileOf(lost.mentor.id);
+    // still what we last knew, due again in about an hour
+    expect(postponed.selfEmployedStatus).toBe('confirmed');
+    expect(Date.now() - postponed.checkedAt!.getTime()).toBeGreaterThan(21 * HOUR);
+    expect(Date.now() - postponed.checkedAt!.getTime()).toBeLessThan(23 * HOUR);
+    expect(await due()).not.toContain(lost.mentor.id);
+  });
 });

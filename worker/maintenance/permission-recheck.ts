@@ -4,11 +4,11 @@
 // once a day as long as there are fewer than 24 × RECHECK_BATCH of them, and an hour costs at most RECHECK_BATCH calls.
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { paymentProvider } from '../payments/provider-choice.ts';
-import { permissionsToRecheck, recordSelfEmployedStatus } from '../tax-profiles/tax-profiles.queries.ts';
+import { permissionsToRecheck, postponeRecheck, recordSelfEmployedStatus } from '../tax-profiles/tax-profiles.queries.ts';
 
 export const RECHECK_BATCH = 100;
 
-/** Reads each due permission's state and stores it; one the provider can't read now stays due for the next hour. */
+/** Reads each due permission's state and stores it; one the provider can't read now is tried again in an hour, behind the rest. */
 export async function recheckPermissions(ctx: ProviderContext, limit = RECHECK_BATCH) {
   const due = await permissionsToRecheck(ctx.db, limit);
   if (due.length === 0) return { checked: 0, changed: 0, failed: 0 };
@@ -22,6 +22,7 @@ export async function recheckPermissions(ctx: ProviderContext, limit = RECHECK_B
       if (answer.status !== 'confirmed') changed++;
     } catch (e) {
       failed++;
+      await postponeRecheck(ctx.db, userId);
       console.error(JSON.stringify({ level: 'error', msg: 'permission recheck failed', userId, error: String(e) }));
     }
   }

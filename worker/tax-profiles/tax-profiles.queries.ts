@@ -109,6 +109,15 @@ export async function recordSelfEmployedStatus(db: Db, userId: number, answer: {
 }
 
 /**
+ * A permission the provider could not read now (it is away, or it no longer knows the id) is tried again in about an
+ * hour, behind the others: left as it was, it would stay first in the queue and, a hundred of them, starve the rest.
+ */
+export async function postponeRecheck(db: Db, userId: number) {
+  const t = mentorTaxProfiles;
+  await db.update(t).set({ checkedAt: sql`now() - interval '22 hours'` }).where(eq(t.userId, userId));
+}
+
+/**
  * Confirmed self-employed permissions not read for about a day, least recently read first, at most `limit`: the mentor
  * can revoke one in «Мой налог» at any time and YooKassa sends no notification of it (decision 020).
  */
