@@ -35,9 +35,11 @@ async function consultation(
 ) {
   const [type] = await db.insert(consultationTypes).values({ mentorId: mentor.id, name: 'Разбор резюме', costs: 1500 }).returning();
   const start = ago(startsAgo);
+  // booked while the slot was ahead, then moved to its time: a booking is never made for a slot already past
+  const ahead = new Date(start.getTime() + 400 * DAY);
   const [slot] = await db
     .insert(consultationSlots)
-    .values({ mentorId: mentor.id, consultationTypeId: type.id, startsAt: start, endsAt: new Date(start.getTime() + HOUR) })
+    .values({ mentorId: mentor.id, consultationTypeId: type.id, startsAt: ahead, endsAt: new Date(ahead.getTime() + HOUR) })
     .returning();
   const [booking] = await db
     .insert(consultationBookings)
@@ -54,6 +56,7 @@ async function consultation(
       finishedAt: state.status === 'finished' ? ago(startsAgo - 2 * HOUR) : null,
     })
     .returning();
+  await db.update(consultationSlots).set({ startsAt: start, endsAt: new Date(start.getTime() + HOUR) }).where(eq(consultationSlots.id, slot.id));
   return { booking, start };
 }
 
