@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import { disputes } from '../../drizzle/schema/payments.ts';
+import { disputes, fiscalReceipts } from '../../drizzle/schema/payments.ts';
 import { conferenceAttendance, conferences, conferenceWaits } from '../../drizzle/schema/conferences.ts';
 import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
 import { createUser } from '../factories.ts';
@@ -179,6 +179,15 @@ describe('deciding a dispute', () => {
     expect(ledger).toEqual({ payment_received: 150_000, refund: 50_000, platform_fee: 5000, mentor_payout: 95_000 });
     expect(refund).toMatchObject({ amountKopecks: 50_000, status: 'succeeded' });
     expect(payout).toMatchObject({ amountKopecks: 95_000, feeKopecks: 5000, status: 'succeeded' });
+    // decision 020: the part refunded has its own refund receipt (возврат прихода), the part released its settlement
+    // receipt (зачёт предоплаты) for the mentor's share and our fee; with the payment's receipt they add up to the kopeck
+    const receipts = await t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.paymentId, payment.paymentId));
+    const sums = Object.fromEntries(receipts.map((r) => [r.kind, r.amountKopecks]));
+    expect(sums).toEqual({ payment: 150_000, refund: 50_000, settlement: 100_000 });
+    const refundReceipt = receipts.find((r) => r.kind === 'refund')!;
+    expect(refundReceipt).toMatchObject({ refundId: refund!.id, status: 'succeeded' });
+    expect(refundReceipt.items).toEqual([expect.objectContaining({ amount: { value: '500.00', currency: 'RUB' }, payment_mode: 'full_prepayment' })]);
+    expect(receipts.find((r) => r.kind === 'settlement')!.items).toEqual([expect.objectContaining({ amount: { value: '1000.00', currency: 'RUB' }, payment_mode: 'full_payment' })]);
   });
 
   it('releases to the mentor', async () => {

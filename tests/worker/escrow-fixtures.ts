@@ -12,6 +12,7 @@ import type { ProviderContext } from '../../worker/payments/payment-provider.ts'
 import { signSandboxCardToken } from '../../worker/payments/sandbox-card.ts';
 import { settlePayment } from '../../worker/payments/sandbox/sandbox-books.ts';
 import { sandboxProvider } from '../../worker/payments/sandbox/sandbox-provider.ts';
+import { paymentReceiptFor } from '../../worker/payments/receipts/fiscal-receipts.ts';
 import { createUser } from '../factories.ts';
 import { bindings, ORIGIN } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -85,6 +86,8 @@ export async function startPayment(
     description: 'Тестовая оплата',
     returnUrl: `${ORIGIN}/payment-return`,
     idempotencyKey: row.idempotencyKey,
+    // as POST /api/payments/deals/ does: every payment carries its fiscal receipt (decision 020)
+    receipt: await paymentReceiptFor(db, bindings, row.id, amountKopecks),
   });
   await db
     .update(payments)

@@ -157,7 +157,8 @@ export function checkoutHtml(nonce: string, view: CheckoutView, nextYear: string
   const base = `/api/sandbox/checkout/${encodeURIComponent(view.id)}`;
   const bankPath = sbpBankPath(view.id);
   // what a phone's camera reads: the bank's page for this payment (a real СБП code names the payment at НСПК)
-  const qr = renderSVG(new URL(bankPath, origin).href, { pixelSize: 4, border: 2 });
+  // inline in HTML an <svg> needs no namespace: without it the page names no outside address at all
+  const qr = renderSVG(new URL(bankPath, origin).href, { pixelSize: 4, border: 2 }).replace(' xmlns="http://www.w3.org/2000/svg"', '');
   const config = scriptJson({ payPath: `${base}/pay`, statusPath: `${base}/status`, cancelPath: `${base}/cancel` });
   const form = `${heading}
 <form id="checkout" novalidate autocomplete="off">
