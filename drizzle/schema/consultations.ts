@@ -25,6 +25,19 @@ export const consultationTypes = pgTable(
     packages: jsonb().$type<{ sessions: number; percent: number; valid_days: number }[]>().notNull().default(sql`'[]'::jsonb`),
     /** whether its meetings are recorded (decision 019): the mentor's choice, on by default as the landings promise */
     isRecorded: boolean().notNull().default(true),
+    /**
+     * booking rules (issue 38 §2, decision 022): no booking less than `minNoticeHours` ahead or more than `horizonDays`
+     * ahead (null: no limit), no slot within `bufferBefore/AfterMinutes` of another live booking of the mentor, at most
+     * `dailyLimit` live bookings of the mentor (all types) on the slot's day in the mentor's zone (null: no limit); the
+     * mentee may cancel until `cancelCutoffHours` before the start (0: until the start, as before). Enforced by the
+     * trigger forma_booking_rules (migration 0056); the defaults change nothing for existing types.
+     */
+    minNoticeHours: smallint().notNull().default(0),
+    bufferBeforeMinutes: smallint().notNull().default(0),
+    bufferAfterMinutes: smallint().notNull().default(0),
+    horizonDays: smallint(),
+    dailyLimit: smallint(),
+    cancelCutoffHours: smallint().notNull().default(0),
     /** a type with bookings is archived instead of deleted, so the bookings keep their history */
     archivedAt: ts(),
     createdAt: createdAt(),
@@ -34,6 +47,11 @@ export const consultationTypes = pgTable(
     index().on(t.mentorId),
     check('consultation_types_duration', sql`${t.durationMinutes} between 1 and 1000`),
     check('consultation_types_costs', sql`${t.costs} between 0 and 150000`),
+    check('consultation_types_min_notice', sql`${t.minNoticeHours} between 0 and 720`),
+    check('consultation_types_buffers', sql`${t.bufferBeforeMinutes} between 0 and 720 and ${t.bufferAfterMinutes} between 0 and 720`),
+    check('consultation_types_horizon', sql`${t.horizonDays} between 1 and 365`),
+    check('consultation_types_daily_limit', sql`${t.dailyLimit} between 1 and 50`),
+    check('consultation_types_cancel_cutoff', sql`${t.cancelCutoffHours} between 0 and 720`),
   ],
 );
 
@@ -171,6 +189,11 @@ export const consultationBookings = pgTable(
      * 34). Filled by a trigger from the type at insert (migration 0030); a CHECK keeps it set.
      */
     typeName: varchar({ length: 255 }),
+    /**
+     * the type's cancellation cut-off when booked (issue 38 §2, decision 022): the mentee may cancel until this many hours
+     * before the start. Copied from the type at insert by a trigger (migration 0056), so a later edit changes no booking.
+     */
+    cancelCutoffHours: smallint().notNull().default(0),
     /** the package this consultation spent a credit of (decision 006, «Packages»); its money is that package's payment */
     packageId: integer().references(() => consultationPackages.id, { onDelete: 'restrict' }),
     holdExpiresAt: ts(),

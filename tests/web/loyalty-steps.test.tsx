@@ -8,6 +8,7 @@ import { ConsultationTypeDialog, validateType } from '../../web/features/session
 import { loyaltyReason, loyaltyStepText, withMentorName } from '../../worker/lib/loyalty-text.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
 
 const base = { name: 'Разбор', description: '', duration: '60', costs: '3000' };
 
@@ -50,7 +51,7 @@ describe('the type form’s loyalty steps', () => {
   });
 
   it('adds, edits and removes steps in the dialog, shows a wrong one beside it and sends the steps', async () => {
-    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [{ from: 3, percent: 5 }], packages: [], is_recorded: true, user: 7 };
+    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [{ from: 3, percent: 5 }], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES, user: 7 };
     const { calls } = mockFetch([{ method: 'PATCH', path: /\/api\/consultation-types\/3\/update\b/, body: type }]);
     const onOpenChange = vi.fn();
     renderWithRouter(<ConsultationTypeDialog open onOpenChange={onOpenChange} type={type} userId={7} />, { queryClient: new QueryClient() });

@@ -19,6 +19,7 @@ import { makeUser } from './fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { booking, schedule } from './schedule-fixtures.ts';
+import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 async function settle() {
@@ -76,7 +77,7 @@ describe('the type form’s packages', () => {
   });
 
   it('adds a package with the price it will have, refuses a wrong one beside it and sends the packages', async () => {
-    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], is_recorded: true, user: 7 };
+    const type = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], is_recorded: true, booking_rules: NO_BOOKING_RULES, user: 7 };
     const { calls } = mockFetch([{ method: 'PATCH', path: /\/api\/consultation-types\/3\/update\b/, body: type }]);
     const onOpenChange = vi.fn();
     renderWithRouter(<ConsultationTypeDialog open onOpenChange={onOpenChange} type={type} userId={7} />, { queryClient: new QueryClient() });

@@ -25,6 +25,7 @@ import { makeEventDetail, makeEventListItem } from './event-test-utils.ts';
 import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { SessionEditorScreen } from '../../web/features/session-editor/session-editor-screen.tsx';
 import { MyEventsScreen } from '../../web/features/events/my-events-screen.tsx';
+import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
 
 const TZ = 'Europe/Moscow';
 const json = (body: unknown, status = 200) =>
@@ -451,7 +452,7 @@ describe('slot rules (§4.5)', () => {
   });
 });
 
-const TYPE = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [], packages: [], is_recorded: true, user: 7 };
+const TYPE = { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: [], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES, user: 7 };
 
 describe('slot form', () => {
   function renderSlotForm() {

@@ -584,7 +584,7 @@ describe('one slot for the booking dialog', () => {
     const slot = await rawSlot(type, ahead(3), ahead(3) + 45 * MIN);
     expect(await expectOk(slotDetail(slot.id), 200)).toEqual({
       mentor: { id: mentor.id, name: 'Анна', surname: 'Петрова', tg_title: 'Канал', avatar_url: 'https://img.test/a.png', time_zone: 'Europe/Samara' },
-      consultation_type: { id: type.id, name: 'Консультация', description: 'Подробно', costs: 1500, duration_minutes: 45, is_recorded: true },
+      consultation_type: { id: type.id, name: 'Консультация', description: 'Подробно', costs: 1500, duration_minutes: 45, is_recorded: true, cancel_cutoff_hours: 0 },
       slot: { id: slot.id, start_time: iso(ahead(3)), end_time: iso(ahead(3) + 45 * MIN) },
     });
     expect((await expectError(slotsAs()[':id'].detailed_info.$get({ param: param(2147000000) }), 404)).detail).toBe('Слот не найден');

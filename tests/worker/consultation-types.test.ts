@@ -8,6 +8,7 @@ import { useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
 import { api, apiAs, expectError, expectOk } from './typed-api.ts';
+import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
 
 const t = useTestDb();
 const DAY = 86_400_000;
@@ -64,7 +65,7 @@ describe('creating a consultation type', () => {
     const mentor = await newMentor();
     const body = await expectOk(create(mentor, { ...valid, user_id: mentor.id }), 201);
     // typed by the answer, so a renamed field fails typecheck
-    expect(body).toEqual<typeof body>({ id: expect.any(Number), ...valid, loyalty_steps: [], packages: [], is_recorded: true, user: mentor.id });
+    expect(body).toEqual<typeof body>({ id: expect.any(Number), ...valid, loyalty_steps: [], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES, user: mentor.id });
     expect(await expectOk(list(mentor.id), 200)).toEqual([body]);
     expect(await expectOk(detail(body.id), 200)).toEqual(body);
     expect(await expectOk(detail(body.id, { user_id: String(mentor.id) }, api), 200)).toEqual(body);
@@ -120,7 +121,7 @@ describe('changing a consultation type', () => {
   it('updates the given fields of the mentor’s own type', async () => {
     const { mentor, type } = await mentorWithType({ name: 'Старое', description: 'Описание', durationMinutes: 30, costs: 500 });
     const body = await expectOk(update(mentor, type.id, { costs: 700, user_id: mentor.id }), 200);
-    expect(body).toEqual<typeof body>({ id: type.id, name: 'Старое', description: 'Описание', duration_minutes: 30, costs: 700, loyalty_steps: [], packages: [], is_recorded: true, user: mentor.id });
+    expect(body).toEqual<typeof body>({ id: type.id, name: 'Старое', description: 'Описание', duration_minutes: 30, costs: 700, loyalty_steps: [], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES, user: mentor.id });
     // without the trailing slash
     expect(await expectOk(update(mentor, type.id, {}, apiAs(asUser(mentor))), 200)).toEqual(body);
     expect((await typeRow(type.id)).costs).toBe(700);

@@ -10,15 +10,16 @@ import { pgError } from '../lib/db-errors.ts';
 import { transact } from '../lib/transact.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import { insertPackageBooking, lockSlotToBook, packageOfCaller, spendCredit } from './book-from-package.queries.ts';
-import type { CreateOutcome } from './bookings.lifecycle.ts';
+import { ruleRefusal, type CreateOutcome } from './bookings.lifecycle.ts';
+import { ruleOfError } from './booking-rules.queries.ts';
 
 export type PackageRefusal = 'package_not_found' | 'package_empty' | 'package_expired' | 'package_mismatch' | 'package_not_paid';
 export type PackageBookingOutcome = CreateOutcome | { kind: PackageRefusal };
 
 /** thrown inside the transaction so nothing of it stays: the credit spent goes back with the rest */
 class Refused extends Error {
-  readonly kind: Exclude<PackageBookingOutcome['kind'], 'created'>;
-  constructor(kind: Exclude<PackageBookingOutcome['kind'], 'created'>) {
+  readonly kind: Exclude<PackageBookingOutcome['kind'], 'created' | 'rule_broken'>;
+  constructor(kind: Exclude<PackageBookingOutcome['kind'], 'created' | 'rule_broken'>) {
     super(kind);
     this.kind = kind;
   }
@@ -54,6 +55,8 @@ export async function bookFromPackage(db: Db, input: { slotId: number; menteeId:
     if (e instanceof Refused) return { kind: e.kind };
     const err = pgError(e);
     if (err?.code === '23505' && err.constraint === 'consultation_bookings_live_slot_uq') return { kind: 'slot_taken' };
+    const rule = ruleOfError(e);
+    if (rule) return ruleRefusal(db, slotId, rule);
     throw e;
   }
 }

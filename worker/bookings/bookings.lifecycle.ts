@@ -21,14 +21,23 @@ import type { Limit } from '../lib/rate-limit.queries.ts';
 import { bookingCanceledByBuyerNotice, bookingCanceledByMentorNotice } from './bookings.notices.ts';
 import { bookingSides, bookPaidSlotAtOnce, bookSlotAsSeen, cancelLiveBooking, cancelPendingPayment, finishPaidBooking, peekSlotForBooking, slotTimes, type SlotForBooking } from './bookings.queries.ts';
 import { MAX_OPEN_HOLDS } from './bookings.schemas.ts';
+import { cutoffPassed, type BookingRule } from './booking-rules.ts';
+import { ruleLimitOfSlot, ruleOfError } from './booking-rules.queries.ts';
 
 type Booking = typeof consultationBookings.$inferSelect;
 
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking; effects: Effects }
-  | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' | 'too_many_holds' | 'free_booking_limit' };
+  | { kind: 'not_found' | 'own_slot' | 'slot_past' | 'type_archived' | 'slot_taken' | 'too_many_holds' | 'free_booking_limit' }
+  /** a booking rule of the type refused it (decision 022): which, and the type's value of it for the message */
+  | { kind: 'rule_broken'; rule: BookingRule; limit: number };
 
-type Refusal = Exclude<CreateOutcome['kind'], 'created'>;
+type Refusal = Exclude<CreateOutcome['kind'], 'created' | 'rule_broken'>;
+
+/** The refusal of a booking the database's rules trigger refused (migration 0057), worded with the type's value. */
+export async function ruleRefusal(db: Db, slotId: number, rule: BookingRule): Promise<CreateOutcome> {
+  return { kind: 'rule_broken', rule, limit: await ruleLimitOfSlot(db, slotId, rule) };
+}
 
 /** Why this person can't book the slot as it stands, or null when they can. */
 function refusalFor(slot: SlotForBooking | null, menteeId: number): Refusal | null {
@@ -77,6 +86,8 @@ export async function createBooking(
   } catch (e) {
     const refusal = refusalOfError(e);
     if (refusal) return { kind: refusal };
+    const rule = ruleOfError(e);
+    if (rule) return ruleRefusal(db, slotId, rule);
     if (!isDeadlock(e)) throw e;
   }
   for (let attempt = 1; ; attempt++) {
@@ -94,6 +105,8 @@ export async function createBooking(
     } catch (e) {
       const refusal = refusalOfError(e);
       if (refusal) return { kind: refusal };
+      const rule = ruleOfError(e);
+      if (rule) return ruleRefusal(db, slotId, rule);
       if (!(attempt < 3 && isDeadlock(e))) throw e;
     }
     // still bookable, yet not booked: the slot moved or changed its price since the look
@@ -103,7 +116,9 @@ export async function createBooking(
 
 export type CancelOutcome =
   | { kind: 'canceled'; booking: Booking; refund: RefundAnswer; returnsCredit: boolean; effects: Effects }
-  | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' | 'started' };
+  | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' | 'started' }
+  /** the booker is past the cut-off kept on the booking (decision 022): `hours` before the start */
+  | { kind: 'cutoff_passed'; hours: number };
 
 /**
  * Cancels a booking for its booker or its mentor. A booking waiting for payment just ends (its pending
@@ -122,6 +137,9 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     const by = callerId === booking.mentorId ? 'mentor' : 'buyer';
     const times = await slotTimes(tx, booking.slotId);
     if (by === 'buyer' && booking.status === 'paid' && times.startsAt <= times.now) return { kind: 'started' };
+    if (by === 'buyer' && booking.status === 'paid' && cutoffPassed(times.startsAt, booking.cancelCutoffHours, times.now)) {
+      return { kind: 'cutoff_passed', hours: booking.cancelCutoffHours };
+    }
     const canceled = await cancelLiveBooking(tx, bookingId, callerId);
     let money = { refund: 'not_paid' as RefundAnswer, refundIds: [] as string[], payoutIds: [] as string[], refundedKopecks: 0 };
     let payerId = booking.menteeId;

@@ -47,6 +47,8 @@ export function toBookingDetail(row: BookingViewRow) {
     hold_expires_at: booking.holdExpiresAt?.toISOString() ?? null,
     /** paid with a credit of this package (decision 006, «Packages»): a cancellation in time gives the credit back */
     package_id: booking.packageId,
+    /** the mentee may cancel until this many hours before the start, as kept when booked (decision 022); 0: until the start */
+    cancel_cutoff_hours: booking.cancelCutoffHours,
     created_at: booking.createdAt.toISOString(),
     slot: slotShape,
     consultation_type_slot: slotShape,

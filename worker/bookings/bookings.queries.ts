@@ -311,6 +311,8 @@ type CancelQuoteRow = {
   package_id: number | null;
   session_kopecks: string | null;
   package_open: boolean | null;
+  /** the cut-off kept on the booking (decision 022) */
+  cancel_cutoff_hours: number;
 };
 
 /** What cancelling the caller's booking now depends on: its state, start, money held, an open dispute, the caller's zone. */
@@ -321,7 +323,7 @@ export async function cancelQuoteFacts(db: Db, bookingId: number, callerId: numb
            (select p.amount_kopecks from payments p where p.booking_id = b.id and p.status = 'succeeded') as held_kopecks,
            exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open') as disputed,
            (select u.time_zone from users u where u.id = ${callerId}) as time_zone,
-           b.package_id, k.price_per_session::bigint * 100 as session_kopecks, k.status in ('active', 'used_up') as package_open
+           b.cancel_cutoff_hours, b.package_id, k.price_per_session::bigint * 100 as session_kopecks, k.status in ('active', 'used_up') as package_open
     from consultation_bookings b join consultation_slots s on s.id = b.slot_id
     left join consultation_packages k on k.id = b.package_id
     where b.id = ${bookingId} and (b.mentee_id = ${callerId} or b.mentor_id = ${callerId})`);

@@ -4,8 +4,12 @@ import type { Db } from '../../drizzle/db.ts';
 import { quotePackageSession, quoteRefund, type RefundQuote } from '../escrow/refund-quote.ts';
 import type { CancelOutcome } from './bookings.lifecycle.ts';
 import { cancelQuoteFacts } from './bookings.queries.ts';
+import { cutoffPassed } from './booking-rules.ts';
 
-export type QuoteOutcome = { kind: 'quote'; quote: RefundQuote & { returns_credit: boolean } } | { kind: Exclude<CancelOutcome['kind'], 'canceled'> };
+export type QuoteOutcome =
+  | { kind: 'quote'; quote: RefundQuote & { returns_credit: boolean } }
+  | { kind: Exclude<CancelOutcome['kind'], 'canceled' | 'cutoff_passed'> }
+  | Extract<CancelOutcome, { kind: 'cutoff_passed' }>;
 
 export async function quoteBookingCancellation(db: Db, bookingId: number, callerId: number): Promise<QuoteOutcome> {
   const row = await cancelQuoteFacts(db, bookingId, callerId);
@@ -17,6 +21,8 @@ export async function quoteBookingCancellation(db: Db, bookingId: number, caller
   const startsAt = new Date(row.starts_at);
   const now = new Date(row.now);
   if (by === 'buyer' && row.status === 'paid' && startsAt <= now) return { kind: 'started' };
+  const cutoff = Number(row.cancel_cutoff_hours);
+  if (by === 'buyer' && row.status === 'paid' && cutoffPassed(startsAt, cutoff, now)) return { kind: 'cutoff_passed', hours: cutoff };
   const bookedAt = new Date(row.created_at);
   if (row.package_id !== null && row.status === 'paid') {
     const session: Parameters<typeof quotePackageSession>[0] = { by, startsAt, bookedAt, now, sessionKopecks: Number(row.session_kopecks), packageOpen: row.package_open === true, timeZone: row.time_zone };

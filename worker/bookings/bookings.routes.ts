@@ -13,11 +13,12 @@ import { cancelBooking, createBooking, finishBooking, type CancelOutcome, type C
 import { toBookingDetailFor, toCreatedBooking, toMyBooking } from './bookings.mapper.ts';
 import { findBookingFor, listBookingsFor, listPaidFiscalReceipts } from './bookings.queries.ts';
 import { quoteBookingCancellation } from './bookings.quote.ts';
+import { bookingRuleMessages, cancelCutoffMessage } from './booking-rules.ts';
 import { BOOKINGS_PER_HOUR, MAX_OPEN_HOLDS, bookingActionBody, createBookingBody } from './bookings.schemas.ts';
 
 const bookingNotFound = () => errors.notFound('Бронирование не найдено');
 
-const createRefusals: Record<Exclude<CreateOutcome['kind'], 'created'>, () => ApiError> = {
+const createRefusals: Record<Exclude<CreateOutcome['kind'], 'created' | 'rule_broken'>, () => ApiError> = {
   not_found: () => errors.notFound('Слот не найден'),
   own_slot: () => errors.forbidden('Нельзя записаться на свою консультацию'),
   slot_past: () => errors.conflict('slot_past', 'Это время уже прошло'),
@@ -37,13 +38,18 @@ const packageRefusals: Record<PackageRefusal, () => ApiError> = {
   package_not_paid: () => errors.conflict('package_not_paid', 'Пакет ещё не оплачен'),
 };
 
-const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled'>, () => ApiError> = {
+/** a stale screen offered a slot the type's booking rules refuse now (decision 022): the rule is named */
+const ruleRefused = (o: Extract<CreateOutcome, { kind: 'rule_broken' }>) => errors.conflict(`booking_${o.rule}`, bookingRuleMessages[o.rule](o.limit));
+
+const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled' | 'cutoff_passed'>, () => ApiError> = {
   not_found: bookingNotFound,
   finished: () => errors.conflict('booking_finished', 'Консультация уже завершена'),
   already_canceled: () => errors.conflict('booking_canceled', 'Бронирование уже отменено'),
   disputed: () => errors.conflict('dispute_open', 'По этой консультации открыт диспут'),
   started: () => errors.conflict('already_started', 'Консультация уже началась. Если что-то пошло не так, откройте диспут.'),
 };
+
+const cutoffRefused = (hours: number) => errors.conflict('cancel_cutoff_passed', cancelCutoffMessage(hours));
 
 const finishRefusals: Record<Exclude<FinishOutcome['kind'], 'finished'>, () => ApiError> = {
   not_found: bookingNotFound,
@@ -62,7 +68,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const outcome = package_id
       ? await bookFromPackage(c.var.db, { slotId: consultation_type_slot, menteeId: callerId, packageId: package_id, questions })
       : await createBooking(c.var.db, { slotId: consultation_type_slot, menteeId: callerId, questions, limits });
-    if (outcome.kind !== 'created') throw (outcome.kind in packageRefusals ? packageRefusals[outcome.kind as PackageRefusal] : createRefusals[outcome.kind as Exclude<CreateOutcome['kind'], 'created'>])();
+    if (outcome.kind === 'rule_broken') throw ruleRefused(outcome);
+    if (outcome.kind !== 'created') throw (outcome.kind in packageRefusals ? packageRefusals[outcome.kind as PackageRefusal] : createRefusals[outcome.kind as Exclude<CreateOutcome['kind'], 'created' | 'rule_broken'>])();
     await applyEffects(providerContext(c), outcome.effects);
     return c.json(toCreatedBooking(outcome.booking), 201);
   })
@@ -86,6 +93,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   // ours (decision 010): what cancelling now would refund, shown before the person confirms
   .get('/consultation-bookings/:id/cancel-quote', requireUser, async (c) => {
     const outcome = await quoteBookingCancellation(c.var.db, parseId(c.req.param('id')), c.var.user.id);
+    if (outcome.kind === 'cutoff_passed') throw cutoffRefused(outcome.hours);
     if (outcome.kind !== 'quote') throw cancelRefusals[outcome.kind]();
     return c.json(outcome.quote);
   })
@@ -94,6 +102,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     assertOwnUserId(c.req.valid('json').user_id, callerId);
     const id = parseId(c.req.param('id'));
     const outcome = await cancelBooking(providerContext(c), id, callerId);
+    if (outcome.kind === 'cutoff_passed') throw cutoffRefused(outcome.hours);
     if (outcome.kind !== 'canceled') throw cancelRefusals[outcome.kind]();
     // a join token issued before stays valid for minutes: whoever is in the meeting's room leaves it now (decision 012)
     await revokeConferenceAccess(c.env, 'consultationbooking', id, null, REVOKED_REASON.bookingCanceled);

@@ -45,6 +45,8 @@ export function toSlotDetail(row: SlotDetailRow) {
       duration_minutes: row.type.durationMinutes,
       // the booking dialog says the meeting will be recorded before anyone pays (decision 019)
       is_recorded: row.type.isRecorded,
+      // until when the mentee may cancel, said before paying with the refund that follows (decision 022)
+      cancel_cutoff_hours: row.type.cancelCutoffHours,
     },
     slot: toAvailableSlot(row.slot),
   };

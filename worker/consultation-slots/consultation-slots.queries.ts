@@ -204,7 +204,7 @@ export async function createSeries(db: Db, mentorId: number, plan: SeriesPlan) {
 
 /**
  * Free future slots of a current type that start between the two dates (both included) in `timeZone`:
- * not deleted, not yet started, no live booking. The range is served by (consultation_type_id, starts_at)
+ * not deleted, not yet started, no live booking, and allowed by the type's booking rules. The range is served by (consultation_type_id, starts_at)
  * and each slot's booking by the partial unique index on consultation_bookings.
  */
 export function availableSlots(db: Db, typeId: number, startDate: string, endDate: string, timeZone: string) {
@@ -219,9 +219,24 @@ export function availableSlots(db: Db, typeId: number, startDate: string, endDat
         gt(consultationSlots.startsAt, sql`now()`),
         live,
         not(hasLiveBooking(slotIdColumn)),
+        allowedByRules(typeId),
       ),
     )
     .orderBy(asc(consultationSlots.startsAt), asc(consultationSlots.id));
+}
+
+/**
+ * The type's booking rules (decision 022) as the booking's trigger applies them (forma_booking_rule_broken, migration
+ * 0057), so the picker offers only what booking accepts. A mentor none of whose types has a rule (most, and every type
+ * made before the rules) skips the per-slot check: the first operand is an InitPlan read once per query, and OR stops
+ * at it.
+ */
+function allowedByRules(typeId: number) {
+  return sql`(not exists (select 1 from consultation_types rt
+      where rt.mentor_id = (select ot.mentor_id from consultation_types ot where ot.id = ${typeId})
+        and (rt.min_notice_hours > 0 or rt.horizon_days is not null or rt.daily_limit is not null
+             or rt.buffer_before_minutes > 0 or rt.buffer_after_minutes > 0))
+    or forma_booking_rule_broken(${slotIdColumn}) is null)`;
 }
 
 /** Whether a type exists and is not archived (slots of an archived type are not offered). */
@@ -242,6 +257,7 @@ export async function findSlotDetail(db: Db, id: number) {
         costs: consultationTypes.costs,
         durationMinutes: consultationTypes.durationMinutes,
         isRecorded: consultationTypes.isRecorded,
+        cancelCutoffHours: consultationTypes.cancelCutoffHours,
       },
       mentor: { id: users.id, firstName: users.firstName, lastName: users.lastName, tgTitle: users.tgTitle, avatarUrl: users.avatarUrl, timeZone: users.timeZone },
     })

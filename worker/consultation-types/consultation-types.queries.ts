@@ -3,7 +3,8 @@ import type { Db } from '../../drizzle/db.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { lockSlots, removeUnbookedSlots } from '../consultation-slots/slot-removal.queries.ts';
 
-type Values = Partial<Pick<typeof consultationTypes.$inferInsert, 'name' | 'description' | 'durationMinutes' | 'costs' | 'loyaltySteps' | 'packages' | 'isRecorded'>>;
+type Values = Partial<Pick<typeof consultationTypes.$inferInsert, 'name' | 'description' | 'durationMinutes' | 'costs' | 'loyaltySteps' | 'packages' | 'isRecorded' | BookingRuleColumn>>;
+type BookingRuleColumn = 'minNoticeHours' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'horizonDays' | 'dailyLimit' | 'cancelCutoffHours';
 
 const current = isNull(consultationTypes.archivedAt);
 
@@ -17,6 +18,12 @@ const typeColumns = {
   loyaltySteps: consultationTypes.loyaltySteps,
   packages: consultationTypes.packages,
   isRecorded: consultationTypes.isRecorded,
+  minNoticeHours: consultationTypes.minNoticeHours,
+  bufferBeforeMinutes: consultationTypes.bufferBeforeMinutes,
+  bufferAfterMinutes: consultationTypes.bufferAfterMinutes,
+  horizonDays: consultationTypes.horizonDays,
+  dailyLimit: consultationTypes.dailyLimit,
+  cancelCutoffHours: consultationTypes.cancelCutoffHours,
 };
 
 /** A mentor's bookable consultation types (archived ones keep only their bookings' history). */
@@ -37,7 +44,7 @@ export async function findConsultationType(db: Db, id: number, mentorId?: number
   return row ?? null;
 }
 
-export async function insertConsultationType(db: Db, mentorId: number, values: Required<Omit<Values, 'loyaltySteps' | 'packages' | 'isRecorded'>> & Pick<Values, 'loyaltySteps' | 'packages' | 'isRecorded'>) {
+export async function insertConsultationType(db: Db, mentorId: number, values: Required<Omit<Values, 'loyaltySteps' | 'packages' | 'isRecorded' | BookingRuleColumn>> & Pick<Values, 'loyaltySteps' | 'packages' | 'isRecorded' | BookingRuleColumn>) {
   const [row] = await db.insert(consultationTypes).values({ ...values, mentorId }).returning(typeColumns);
   return row;
 }

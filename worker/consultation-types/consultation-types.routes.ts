@@ -8,7 +8,7 @@ import { activePackageFor } from '../packages/packages.queries.ts';
 import { assertOwnUserId, found, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
 import { requireRole, requireUser } from '../middleware/session.ts';
-import { toConsultationType, toConsultationTypeValues } from './consultation-types.mapper.ts';
+import { toBookingRuleValues, toConsultationType, toConsultationTypeValues } from './consultation-types.mapper.ts';
 import {
   deleteConsultationType,
   findConsultationType,
@@ -56,6 +56,7 @@ export const consultationTypesRoutes = new Hono<AppEnv>()
       loyaltySteps: input.loyalty_steps ?? [],
       packages: input.packages ?? [],
       isRecorded: input.is_recorded ?? true,
+      ...(input.booking_rules && toBookingRuleValues(input.booking_rules)),
     });
     return c.json(toConsultationType(row), 201);
   })

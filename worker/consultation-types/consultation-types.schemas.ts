@@ -147,6 +147,57 @@ export type PackageOffer = z.output<typeof packageOffer>;
 /** a free consultation has nothing to discount (the CHECK consultation_types_packages says the same) */
 export const FREE_TYPE_PACKAGES = 'Пакеты можно предложить только для платной консультации';
 
+/**
+ * Booking rules (issue 38 §2, decision 022), within the database's CHECKs on consultation_types (migration 0056). The
+ * daily limit counts the mentor's bookings of all types on that day: it protects the mentor's day, not one type.
+ */
+export const BOOKING_RULE_LIMITS = {
+  minNoticeHours: 720,
+  bufferMinutes: 720,
+  horizonDaysMin: 1,
+  horizonDaysMax: 365,
+  dailyLimitMin: 1,
+  dailyLimitMax: 50,
+  cancelCutoffHours: 720,
+} as const;
+
+/** A whole number in [min, max] from a form or JSON; '' and null mean «none» (null) where `nullable`. */
+function ruleNumber(label: string, unit: string, min: number, max: number) {
+  return wholeNumber({ required: `Укажите ${label}`, invalid: `${label[0].toUpperCase()}${label.slice(1)}: целое число ${unit}` }).pipe(
+    z
+      .number()
+      .min(min, `${label[0].toUpperCase()}${label.slice(1)}: не меньше ${min} ${unit}`)
+      .max(max, `${label[0].toUpperCase()}${label.slice(1)}: не больше ${max} ${unit}`),
+  );
+}
+
+/** an empty field of an optional limit means «no limit» */
+const noLimit = <T extends z.ZodType>(field: T) => z.preprocess((v) => (v === '' || v === undefined ? null : v), field.nullable());
+
+export const bookingRulesField = z.object(
+  {
+    min_notice_hours: ruleNumber('минимальное время до записи', 'ч', 0, BOOKING_RULE_LIMITS.minNoticeHours),
+    buffer_before_minutes: ruleNumber('перерыв до встречи', 'мин', 0, BOOKING_RULE_LIMITS.bufferMinutes),
+    buffer_after_minutes: ruleNumber('перерыв после встречи', 'мин', 0, BOOKING_RULE_LIMITS.bufferMinutes),
+    horizon_days: noLimit(ruleNumber('горизонт записи', 'дн.', BOOKING_RULE_LIMITS.horizonDaysMin, BOOKING_RULE_LIMITS.horizonDaysMax)),
+    daily_limit: noLimit(ruleNumber('лимит записей в день', 'шт.', BOOKING_RULE_LIMITS.dailyLimitMin, BOOKING_RULE_LIMITS.dailyLimitMax)),
+    cancel_cutoff_hours: ruleNumber('срок отмены', 'ч', 0, BOOKING_RULE_LIMITS.cancelCutoffHours),
+  },
+  { error: 'Некорректные правила записи' },
+);
+
+export type BookingRulesInput = z.output<typeof bookingRulesField>;
+
+/** what a type without rules has: nothing changes for types made before the rules (migration 0056's defaults) */
+export const NO_BOOKING_RULES: BookingRulesInput = {
+  min_notice_hours: 0,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
+  horizon_days: null,
+  daily_limit: null,
+  cancel_cutoff_hours: 0,
+};
+
 export const consultationTypeInputSchema = z.object({
   name: nameField,
   description: descriptionField.optional(),
@@ -156,6 +207,8 @@ export const consultationTypeInputSchema = z.object({
   packages: packageOffersField.optional(),
   /** its meetings are recorded (decision 019); on when not sent */
   is_recorded: z.boolean({ error: 'Укажите, записываются ли встречи: true или false' }).optional(),
+  /** the booking rules (decision 022); none when not sent */
+  booking_rules: bookingRulesField.optional(),
 });
 
 export const consultationTypeCreateBody = consultationTypeInputSchema.extend({ user_id: ownerIdField }).superRefine((v, ctx) => {

@@ -16,6 +16,7 @@ import { sessionEditorQueries } from './session-editor.queries.ts';
 import { SaveFooter } from './save-footer.tsx';
 import { RecordMeetingsField } from './record-meetings-field.tsx';
 import { PackageOffersField, type PackageOfferState } from './package-offers-field.tsx';
+import { BookingRulesField, toBookingRulesState, type BookingRulesState } from './booking-rules-field.tsx';
 
 /* The consultation type form (spec 002 §5.3, §9): the server's schema judges it, with the server's messages. */
 
@@ -23,7 +24,7 @@ export const DEFAULT_DURATION = 60;
 
 /** a loyalty step as typed: «С [from]-й консультации — скидка [percent] %» (issue 36, decision 006) */
 export type StepState = { from: string; percent: string };
-export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[]; packages?: PackageOfferState[]; recorded?: boolean };
+export type TypeFormState = { name: string; description: string; duration: string; costs: string; steps?: StepState[]; packages?: PackageOfferState[]; recorded?: boolean; rules?: BookingRulesState };
 
 export function validateType(state: TypeFormState): { errors: Record<string, string>; values: Omit<ConsultationTypeBody, 'user_id'> | null } {
   const parsed = consultationTypeInputSchema.safeParse({
@@ -34,10 +35,11 @@ export function validateType(state: TypeFormState): { errors: Record<string, str
     loyalty_steps: (state.steps ?? []).map((s) => ({ from: s.from, percent: s.percent })),
     is_recorded: state.recorded ?? true,
     packages: state.packages ?? [],
+    ...(state.rules && { booking_rules: state.rules }),
   });
   if (!parsed.success) {
-    const { loyalty_steps: _whole, packages: _offers, ...others } = fieldErrors(parsed.error);
-    return { errors: { ...others, ...stepErrors(parsed.error), ...stepErrors(parsed.error, 'packages') }, values: null };
+    const { loyalty_steps: _whole, packages: _offers, booking_rules: _rules, ...others } = fieldErrors(parsed.error);
+    return { errors: { ...others, ...stepErrors(parsed.error), ...stepErrors(parsed.error, 'packages'), ...stepErrors(parsed.error, 'booking_rules') }, values: null };
   }
   // the create body's rule, said in the form too: a free consultation has nothing to discount
   if (parsed.data.costs === 0 && parsed.data.packages?.length) return { errors: { packages: FREE_TYPE_PACKAGES }, values: null };
@@ -48,7 +50,7 @@ export function validateType(state: TypeFormState): { errors: Record<string, str
 }
 
 /** a step's messages keyed as the server's `fields` has them ('loyalty_steps.1.percent'), so each shows beside its step */
-function stepErrors(error: z.ZodError, list: 'loyalty_steps' | 'packages' = 'loyalty_steps'): Record<string, string> {
+function stepErrors(error: z.ZodError, list: 'loyalty_steps' | 'packages' | 'booking_rules' = 'loyalty_steps'): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.path[0] !== list) continue;
@@ -93,6 +95,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
     steps: (type?.loyalty_steps ?? []).map((s) => ({ from: String(s.from), percent: String(s.percent) })),
     recorded: type?.is_recorded ?? true,
     packages: (type?.packages ?? []).map((p) => ({ sessions: String(p.sessions), percent: String(p.percent), valid_days: String(p.valid_days) })),
+    rules: toBookingRulesState(type?.booking_rules),
   });
   const steps = state.steps ?? [];
   const setStep = (index: number, patch: Partial<StepState>) => update({ steps: steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
@@ -205,6 +208,7 @@ function TypeForm({ type, userId, onDone }: { type: ConsultationType | null; use
         ) : null}
       </fieldset>
       <PackageOffersField offers={state.packages ?? []} onChange={(packages) => update({ packages })} errors={errors} costs={state.costs} />
+      <BookingRulesField rules={state.rules ?? toBookingRulesState(undefined)} onChange={(rules) => update({ rules })} errors={errors} />
       <RecordMeetingsField checked={state.recorded ?? true} onChange={(recorded) => update({ recorded })} />
       <SaveFooter saving={save.isPending} onCancel={onDone} />
     </form>

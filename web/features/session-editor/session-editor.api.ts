@@ -1,5 +1,6 @@
 import type { InferResponseType } from 'hono/client';
 import { api, toApiError, unwrap } from '../../lib/api-client.ts';
+import type { BookingRulesInput } from '../../../worker/consultation-types/consultation-types.schemas.ts';
 
 /*
  * Calls of the session editor (spec 002 §7 "Events (editor)", "Consultation types and slots"; decisions 006
@@ -25,6 +26,8 @@ export type ConsultationTypeBody = {
   loyalty_steps?: { from: number; percent: number }[];
   /** package offers (decision 006 «Packages»); the server prices them */
   packages?: { sessions: number; percent: number; valid_days: number }[];
+  /** when it may be booked and cancelled (decision 022) */
+  booking_rules?: BookingRulesInput;
   user_id: number;
 };
 export type SlotBody = { consultation_type: number; start_time: string; end_time: string; user_id: number };
