@@ -88,7 +88,7 @@ export async function sendSettlementReceipt(ctx: ProviderContext, paymentId: str
 
 /**
  * A released payout's settlement receipt, made on its first send only: a payout waiting for a card or a tax status is
- * tried every minute, and a receipt the provider did not take is the minute job's (retrySettlementReceipts) to resend.
+ * tried every minute, and a receipt the provider did not take is the minute job's (checkFiscalReceipts) to resend.
  */
 export async function settleOnFirstSend(ctx: ProviderContext, paymentId: string, sessionId: number | null, grossKopecks: number) {
   if (await settlementKept(ctx.db, paymentId, sessionId)) return;
