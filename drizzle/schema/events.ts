@@ -89,6 +89,41 @@ export const eventRegistrations = pgTable(
   ],
 );
 
+/**
+ * The line for a full event (issue 38 §3, decision 023). A freed seat goes to the first who waits as an offer: a
+ * pending_payment registration held until offer_expires_at (so the seat count stays the trigger's), made by the
+ * database function forma_offer_waitlist_seats under the event's row lock; its outcome moves the entry on.
+ */
+export const waitlistStatus = pgEnum('waitlist_status', ['waiting', 'offered', 'accepted', 'lapsed', 'left']);
+
+export const eventWaitlist = pgTable(
+  'event_waitlist',
+  {
+    id: id(),
+    eventId: integer().notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: waitlistStatus().notNull().default('waiting'),
+    createdAt: createdAt(),
+    offeredAt: ts(),
+    offerExpiresAt: ts(),
+    /** the registration that holds the offered seat */
+    registrationId: integer().references(() => eventRegistrations.id, { onDelete: 'set null' }),
+    /** when the offer's notification and e-mail went out: claimed once, by the request or the minute job */
+    notifiedAt: ts(),
+    endedAt: ts(),
+  },
+  (t) => [
+    // one place in line per person and event; ended entries stay as history
+    uniqueIndex('event_waitlist_live_uq').on(t.eventId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    // the line itself, walked in order when a seat frees
+    index('event_waitlist_line_idx').on(t.eventId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+    uniqueIndex('event_waitlist_registration_uq').on(t.registrationId),
+    // offers whose notice has not gone out yet (the minute job's bounded batch)
+    index('event_waitlist_unnotified_idx').on(t.offeredAt).where(sql`${t.status} = 'offered' and ${t.notifiedAt} is null`),
+    check('event_waitlist_offer', sql`${t.status} <> 'offered' or (${t.registrationId} is not null and ${t.offerExpiresAt} is not null)`),
+  ],
+);
+
 export const eventReviews = pgTable(
   'event_reviews',
   {
