@@ -222,6 +222,19 @@ describe('booking dialog', () => {
     expect(screen.getByText('4 – 10 марта 2030')).toBeTruthy();
   });
 
+  it('step 2 states the type’s cancellation cut-off and the refund that follows, at the viewer’s times, before paying (decision 022)', async () => {
+    const withCutoff = detail(13, { consultation_type: { id: 3, name: 'Разбор резюме', description: '', costs: 2500, duration_minutes: 60, cancel_cutoff_hours: 12 } });
+    mockFetch(routes([{ path: /\/api\/consultation-type-slots\/13\/detailed_info\b/, body: withCutoff }]));
+    await openDialog();
+    await flush(SLOTS_MIN_LOADER_MS);
+    fireEvent.click(dayCell('2030-03-07'));
+    fireEvent.click(screen.getByRole('radio', { name: /13:00 – 14:00/ }));
+    fireEvent.click(nextButton());
+    await flush(DETAIL_MIN_LOADER_MS);
+    // the start is 13:00 on 7 March in Moscow: cancelling until 01:00, and booked now all of that is refundable
+    expect(screen.getByText('Отменить запись можно до 7 марта в 01:00 (за 12 ч до начала), позже — нельзя. При отмене в этот срок вернём всю сумму.')).toBeTruthy();
+  });
+
   it('step 2 loads the slot details with a loader of at least 1 s, shows mentor, session, date, and confirms with the right body, then pays', async () => {
     const { calls } = mockFetch(routes());
     const { onBooked, redirect } = await openDialog();
@@ -251,7 +264,10 @@ describe('booking dialog', () => {
 
     // the button that goes to the checkout says what it charges, beside the cancellation terms (issue 35)
     expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
-    expect(screen.getByText(/^Полный возврат, если отменить не позднее чем за 7 дней до начала/)).toBeTruthy();
+    // with the exact times in the viewer's zone (decision 022): booked now, a full refund for 24 hours
+    expect(
+      screen.getByText('Отменить запись можно до начала консультации. Полный возврат — при отмене до 7 марта в 12:00; позже оплата не возвращается: она переходит наставнику.'),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Вопросы ментору'), { target: { value: '  Как описать смену профессии?  ' } });
     fireEvent.click(screen.getByRole('button', { name: /^Подтвердить и оплатить 2\s500/ }));
     await flush(0);

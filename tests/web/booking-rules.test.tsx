@@ -6,6 +6,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { ConsultationTypeDialog, validateType } from '../../web/features/session-editor/consultation-type-dialog.tsx';
 import { toBookingRulesState } from '../../web/features/session-editor/booking-rules-field.tsx';
 import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
+import { bookingCancellationTerms } from '../../web/lib/cancellation-terms.ts';
+import { ScheduleCard } from '../../web/features/schedule/schedule-card.tsx';
+import { BookingDetailsDialog } from '../../web/features/schedule/booking-details-dialog.tsx';
+import { scheduleItems } from '../../web/features/schedule/schedule-items.ts';
+import { booking } from './schedule-fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 
@@ -58,5 +63,55 @@ describe('the type form’s booking rules', () => {
       booking_rules: { min_notice_hours: 12, horizon_days: null, buffer_before_minutes: 0, buffer_after_minutes: 30, daily_limit: 3, cancel_cutoff_hours: 24 },
       user_id: 7,
     });
+  });
+});
+
+describe('the cancellation terms before paying and in the booking’s details', () => {
+  const startsAt = new Date('2030-03-20T10:00:00Z'); // 13:00 in Moscow
+  const terms = (bookedAt: string, cutoffHours: number, paid = true, timeZone = 'Europe/Moscow') =>
+    bookingCancellationTerms({ startsAt, bookedAt: new Date(bookedAt), cutoffHours, paid, timeZone });
+
+  it('says the cut-off and the refund that follows, at the exact times in the viewer’s zone', () => {
+    // two weeks ahead: in full until 7 days before, then nothing; cancelling possible until 24 h before
+    expect(terms('2030-03-06T09:00:00Z', 24)).toBe(
+      'Отменить запись можно до 19 марта в 13:00 (за 24 ч до начала), позже — нельзя. Полный возврат — при отмене до 13 марта в 13:00; позже оплата не возвращается: она переходит наставнику.',
+    );
+    expect(terms('2030-03-06T09:00:00Z', 24, true, 'Asia/Vladivostok')).toMatch(/^Отменить запись можно до 19 марта в 20:00 .* до 13 марта в 20:00;/);
+    // booked 30 h before: the 24 hours after booking reach past the cut-off, so all of it is refundable
+    expect(terms('2030-03-19T04:00:00Z', 24)).toBe('Отменить запись можно до 19 марта в 13:00 (за 24 ч до начала), позже — нельзя. При отмене в этот срок вернём всю сумму.');
+    // booked inside the cut-off: it can't be cancelled at all, said before paying
+    expect(terms('2030-03-19T20:00:00Z', 24)).toBe('Отменить эту запись будет нельзя: до начала меньше 24 ч.');
+    // no cut-off: until the start, as before; a free one has nothing to refund
+    expect(terms('2030-03-06T09:00:00Z', 0)).toMatch(/^Отменить запись можно до начала консультации\. Полный возврат — при отмене до 13 марта в 13:00;/);
+    expect(terms('2030-03-06T09:00:00Z', 12, false)).toBe('Отменить запись можно до 20 марта в 01:00 (за 12 ч до начала), позже — нельзя.');
+  });
+});
+
+describe('the cut-off on the schedule', () => {
+  const NOW = Date.parse('2030-03-08T09:00:00Z'); // 12:00 in Moscow
+  const ZONE = 'Europe/Moscow';
+  const cardFor = (start: string, cutoffHours: number) => {
+    const b = booking(22, start, { cancel_cutoff_hours: cutoffHours });
+    const [item] = scheduleItems({ mentor_events: [], registered_events: [], booked_by_user: [b], booked_for_mentor: [] });
+    return renderWithRouter(<ScheduleCard item={item!} now={NOW} timeZone={ZONE} onAction={() => undefined} />);
+  };
+
+  it('past the cut-off the booker’s «Отменить» says why instead and can’t be pressed; before it, it cancels as before', async () => {
+    cardFor('2030-03-08T20:00:00.000Z', 24); // 11 hours ahead, a 24-hour cut-off
+    const refused = await screen.findByRole('button', { name: 'Отменить запись можно не позднее чем за 24 ч до начала' });
+    expect((refused as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Отменить' })).toBeNull();
+  });
+
+  it('before the cut-off the button is there as before', async () => {
+    cardFor('2030-03-10T20:00:00.000Z', 24);
+    expect(((await screen.findByRole('button', { name: 'Отменить' })) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the booking’s details say until when its booker may cancel, at the viewer’s time', async () => {
+    const b = booking(22, '2030-03-10T10:00:00.000Z', { price: 0, cancel_cutoff_hours: 12, created_at: '2030-03-01T09:00:00.000Z' });
+    mockFetch([]);
+    renderWithRouter(<BookingDetailsDialog booking={b} asMentor={false} viewerId={1} timeZone={ZONE} onClose={() => undefined} />);
+    expect(await screen.findByText('Отменить запись можно до 10 марта в 01:00 (за 12 ч до начала), позже — нельзя.')).toBeTruthy();
   });
 });

@@ -37,6 +37,8 @@ export function booking(id: number, start: string, overrides: Partial<ScheduleBo
     id,
     status: 'paid',
     price: 3000,
+    created_at: new Date(Date.parse(start) - 30 * 24 * 60 * MIN).toISOString(),
+    cancel_cutoff_hours: 0,
     slot: {
       id: 100 + id,
       start_time: start,

@@ -94,6 +94,8 @@ describe('GET /calendars/schedule/', () => {
       id: booking.id,
       status: 'paid',
       price: 1500,
+      created_at: expect.any(String),
+      cancel_cutoff_hours: 0,
       slot: {
         id: slot.id,
         start_time: slot.startsAt.toISOString(),

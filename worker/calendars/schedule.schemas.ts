@@ -48,6 +48,10 @@ export type ScheduleBooking = {
   id: number;
   status: 'paid' | 'finished' | 'canceled';
   price: number;
+  /** when it was booked: the refund's 24 hours after booking count from here (decision 010) */
+  created_at: string;
+  /** its booker may cancel until this many hours before the start, as kept when booked (decision 022); 0: until the start */
+  cancel_cutoff_hours: number;
   slot: {
     id: number;
     start_time: string;

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
-import { CANCELLATION_TERMS, payLabel } from '../../lib/cancellation-terms.ts';
+import { bookingCancellationTerms, payLabel } from '../../lib/cancellation-terms.ts';
 import { createBooking, type AvailableSlot, type CreatedBooking } from './booking.api.ts';
 import { bookingQueries } from './booking.queries.ts';
 import {
@@ -262,6 +262,9 @@ function ConfirmStep({
   // a package of this type with credits left (decision 006 «Packages»): spending one needs no payment
   const credit = price.data?.package ?? null;
   const spent = credit && spendPackage ? credit : undefined;
+  // the type's cut-off and the refund that follows from it, at the exact times, before anyone pays (decision 022)
+  const cutoffHours = detail.data?.consultation_type.cancel_cutoff_hours ?? 0;
+  const terms = bookingCancellationTerms({ startsAt: new Date(slot.start_time), bookedAt: new Date(), cutoffHours, paid: costs > 0, timeZone });
 
   return (
     <>
@@ -279,7 +282,7 @@ function ConfirmStep({
         paymentChoice={credit ? <PackageChoice credit={credit} spend={spendPackage} onSpendChange={onSpendPackageChange} price={costs} timeZone={timeZone} /> : null}
       />
       {!loading && spent ? <p className="text-xs text-muted-foreground">{PACKAGE_CANCELLATION_TERMS}</p> : null}
-      {!loading && !spent && costs > 0 ? <p className="text-xs text-muted-foreground">{CANCELLATION_TERMS}</p> : null}
+      {!loading && !spent && (costs > 0 || cutoffHours > 0) ? <p className="text-xs text-muted-foreground">{terms}</p> : null}
       <StickyFooter>
         <Button variant="outline" disabled={pending} onClick={onBack}>
           <ArrowLeft />

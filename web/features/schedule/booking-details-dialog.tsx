@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { bookingCancellationTerms } from '../../lib/cancellation-terms.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
 import { BookingReceipts } from './booking-receipts.tsx';
 import { MenteeReliability } from './mentee-reliability.tsx';
@@ -101,6 +102,13 @@ function Details({ booking, asMentor, viewerId, timeZone }: { booking: ScheduleB
 
       {/* the payer's fiscal receipts (decision 020); the mentor does not see them, and a free booking has none */}
       {!asMentor && booking.price > 0 ? <BookingReceipts viewerId={viewerId} bookingId={booking.id} /> : null}
+
+      {/* until when its booker may cancel and what comes back, kept from when it was booked (decision 022) */}
+      {!asMentor && booking.status === 'paid' && Date.parse(booking.slot.start_time) > Date.now() ? (
+        <p className="text-sm text-muted-foreground">
+          {bookingCancellationTerms({ startsAt: new Date(booking.slot.start_time), bookedAt: new Date(booking.created_at), cutoffHours: booking.cancel_cutoff_hours, paid: booking.price > 0, timeZone })}
+        </p>
+      ) : null}
 
       {type.description?.trim() ? <p className="text-sm whitespace-pre-line text-muted-foreground">{type.description.trim()}</p> : null}
 

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { DisputeState } from './dispute-state.tsx';
+import { cancelCutoffMessage, cutoffPassed } from '../../../worker/bookings/booking-rules.ts';
 import {
   counterpart,
   dayKey,
@@ -126,6 +127,14 @@ export function ScheduleCard({ item, now, timeZone, onAction }: ScheduleCardProp
           </Button>
         );
       case 'cancel':
+        // past the cut-off kept on a paid booking its booker can't cancel: the button says why (decision 022)
+        if (item.kind === 'consultation' && item.role === 'participating' && item.booking.status === 'paid' && cutoffPassed(new Date(item.start), item.booking.cancel_cutoff_hours, new Date(now))) {
+          return (
+            <Button key={action} size="sm" variant="ghost" disabled className="h-auto min-h-8 whitespace-normal text-left" aria-describedby={titleId}>
+              {cancelCutoffMessage(item.booking.cancel_cutoff_hours)}
+            </Button>
+          );
+        }
         return (
           <Button key={action} size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-describedby={titleId} onClick={() => onAction('cancel', item)}>
             Отменить
