@@ -40,6 +40,14 @@ export async function insertCatalogue(databaseUrl, { mentors = 2_000, events = 1
              (array[0, 10, 20, 50, 100])[1 + floor(random() * 5)::int],
              (array[0, 12, 16, 18])[1 + floor(random() * 4)::int]
       from generate_series(1, $1::int) g, m`, [events]);
+    // every mentor's reliability row, as the hourly job leaves them (decision 021), so the list's join finds one per card
+    await db.query(`
+      insert into reliability_figures (user_id, sessions_held, consultations_due, consultations_attended, bookings90d,
+        mentor_cancellations90d, chats_opened, chats_answered, reply_median_seconds)
+      select id, id % 40, id % 30, greatest(id % 30 - (id % 3 = 0)::int, 0), id % 12, (id % 12 > 0 and id % 5 = 0)::int,
+             id % 9, greatest(id % 9 - (id % 4 = 0)::int, 0), 600 + id % 7200
+      from users where role = 'mentor' on conflict (user_id) do nothing`);
+    await db.query('vacuum analyze reliability_figures');
     await db.query('vacuum analyze users');
     await db.query('vacuum analyze events');
     // a rare word: for a common one ('акварел' is in every 16th title) walking the sort index is cheaper
