@@ -33,6 +33,7 @@ import { demoImageRoutes } from './media/demo-images.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { registrationsRoutes } from './registrations/registrations.routes.ts';
+import { waitlistRoutes } from './registrations/waitlist.routes.ts';
 import { mentorsRoutes } from './mentors/mentors.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
@@ -82,6 +83,7 @@ function createApi() {
     .route('/', interviewsRoutes)
     .route('/', eventsRoutes)
     .route('/', registrationsRoutes)
+    .route('/', waitlistRoutes)
     .route('/', mentorsRoutes)
     .route('/', reviewsRoutes)
     .route('/', favoritesRoutes)

@@ -73,6 +73,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // words a payment is canceled with, which our own cancellations (holds, registrations, events) write too
   // and a refund's fiscal receipt (decision 020), which escrow sends with the refund
   payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts', 'receipts/fiscal-receipts.ts'],
+  // telling the first in line of a freed seat (decision 023): the minute job, and the mentor adding seats (events)
+  registrations: ['waitlist-offers.ts'],
   reminders: ['reminders.ts'],
   // a mentee's figures as a mentor may see them (decision 021), for «Мои менти»
   reliability: ['reliability.mapper.ts', 'reliability.queries.ts'],

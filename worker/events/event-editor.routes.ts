@@ -24,6 +24,7 @@ import {
 import { toEditorEvent } from './event-editor.mapper.ts';
 import { addEventSchema, EVENT_IMAGE_FIELD, updateEventSchema } from './event-editor.schemas.ts';
 import { eventMessages } from './event-rules.ts';
+import { announceOffers } from '../registrations/waitlist-offers.ts';
 
 const notFound = () => errors.notFound('Мероприятие не найдено');
 const canceled = () => errors.conflict('event_canceled', 'Отменённое мероприятие нельзя изменить');
@@ -86,6 +87,8 @@ export const eventEditorRoutes = new Hono<AppEnv>()
     const body = await readEditorBody(c, updateEventSchema);
     const outcome = await updateEvent(editorContext(c), editable.event, c.var.user.id, body);
     if (outcome.kind !== 'updated') throw refusalError(updateRefusals, outcome);
+    // seats added go to the line (the database offered them in the update): tell whom (decision 023)
+    await announceOffers(c.env, c.var.db, { eventId: eventId(c) });
     return c.json(toEditorEvent(outcome.event));
   })
   .delete('/events/DeleteEvent', requireUser, validate('query', lookupIdQuery), async (c) => {

@@ -2,6 +2,7 @@
 // is bounded and idempotent, and one failing job doesn't keep the others from running.
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { expireBookingHolds, expireRegistrationHolds } from '../escrow/holds.ts';
+import { announceOffers } from '../registrations/waitlist-offers.ts';
 import { retryPendingTransfers } from '../escrow/transfers.ts';
 import { checkFiscalReceipts } from '../payments/receipts/fiscal-receipts.ts';
 import { transact } from '../lib/transact.ts';
@@ -36,6 +37,9 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date): 
   const report: MinuteReport = {};
   await job(report, 'bookingHolds', () => transact(db, (tx) => expireBookingHolds(tx)));
   await job(report, 'registrationHolds', () => transact(db, (tx) => expireRegistrationHolds(tx)));
+  // the holds that ran out above (a payment's, or a waitlist offer's deadline) passed their seats down the line in
+  // the database; here the new first in line hear of it, a bounded batch a minute (decision 023)
+  await job(report, 'waitlistOffers', () => announceOffers(ctx.env, db));
   await job(report, 'staleStays', () => closeStaleStays(db));
   await job(report, 'noShows', () => cancelMentorNoShows(ctx));
   await job(report, 'missedInterviews', () => judgeMissedInterviewsNow(ctx.env, db));

@@ -12,6 +12,7 @@ import { notifyNow } from '../notifications/notify.ts';
 import { toRegistered, toRegistrationItem } from './registrations.mapper.ts';
 import { findLiveRegistration, liveRegistrations, register, unregister } from './registrations.queries.ts';
 import { quoteUnregister } from './registrations.quote.ts';
+import { announceOffers } from './waitlist-offers.ts';
 import { REGISTRATIONS_PER_HOUR, checkRegistrationQuery, eventIdQuery, registrationBody } from './registrations.schemas.ts';
 
 const refusals = {
@@ -36,6 +37,8 @@ async function unregisterHandler(c: SignedInContext, body: { event_id: number; u
   if (outcome.kind !== 'unregistered') throw leaveRefusals[outcome.kind]();
   // no longer a participant: out of the event's room now, not when the join token runs out (decision 012)
   await revokeConferenceAccess(c.env, 'events', body.event_id, callerId, REVOKED_REASON.registrationCanceled);
+  // the seat went to the first in line, if any (decision 023): tell them now, not at the minute job
+  await announceOffers(c.env, c.var.db, { eventId: body.event_id });
   // refund: 'full' (policy), 'none' (the money goes to the mentor) or 'not_paid' (free, or not paid yet)
   return c.json({ detail: 'Регистрация отменена', refund: outcome.refund }, 200);
 }
@@ -64,6 +67,8 @@ export const registrationsRoutes = new Hono<AppEnv>()
     // a paid registration holds a seat for 15 minutes: nobody may sweep up seats across events without paying
     await enforceLimits(c.var.db, [{ key: `registrations:user:${callerId}`, max: REGISTRATIONS_PER_HOUR, windowSeconds: 3600 }]);
     const outcome = await register(c.var.db, event_id, callerId);
+    // holds that ran out just now gave their seats to the line first (decision 023)
+    if (outcome.kind === 'no_seats') await announceOffers(c.env, c.var.db, { eventId: event_id });
     if (outcome.kind !== 'registered') throw refusals[outcome.kind]();
     // a free seat is the mentor's news now; a paid one when the payment arrives (escrow/payment-events)
     if (outcome.row.status === 'confirmed') {
