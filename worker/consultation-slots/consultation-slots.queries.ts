@@ -236,7 +236,7 @@ function allowedByRules(typeId: number) {
       where rt.mentor_id = (select ot.mentor_id from consultation_types ot where ot.id = ${typeId})
         and (rt.min_notice_hours > 0 or rt.horizon_days is not null or rt.daily_limit is not null
              or rt.buffer_before_minutes > 0 or rt.buffer_after_minutes > 0))
-    or forma_booking_rule_broken(${slotIdColumn}) is null)`;
+    or forma_booking_rule_broken(${slotIdColumn}, now()) is null)`;
 }
 
 /** Whether a type exists and is not archived (slots of an archived type are not offered). */
