@@ -45,7 +45,14 @@ export const demoMentor = {
       costs: 6500,
       packages: [{ sessions: 5, percent: 10, valid_days: 180 }, { sessions: 10, percent: 15, valid_days: 180 }],
     },
-    { name: 'Пробное занятие', durationMinutes: 30, costs: 1500 },
+    // booking rules (decision 022): not sooner than 12 h ahead nor more than 30 days, a quarter of an hour's break around
+    // it, at most 3 of Анна's consultations that day, cancelling until 24 h before
+    {
+      name: 'Пробное занятие',
+      durationMinutes: 30,
+      costs: 1500,
+      bookingRules: { minNoticeHours: 12, horizonDays: 30, bufferBeforeMinutes: 15, bufferAfterMinutes: 15, dailyLimit: 3, cancelCutoffHours: 24 },
+    },
   ],
 };
 

@@ -206,6 +206,7 @@ function planTypes(ctx: SeedContext, mentor: Mentor): ConsultationType[] {
       costs: t.costs,
       loyaltySteps: (t as { loyaltySteps?: { from: number; percent: number }[] }).loyaltySteps ?? [],
       packages: (t as { packages?: PackageOffer[] }).packages ?? [],
+      ...(t as { bookingRules?: Record<string, number> }).bookingRules,
       createdAt: mentor.createdAt,
     });
     return { ref, mentor, ...t };

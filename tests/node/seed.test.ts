@@ -158,6 +158,24 @@ describe('demo seed', () => {
     });
   });
 
+  it('gives the demo mentor’s «Пробное занятие» booking rules, and its slots within them are offered (decision 022)', async () => {
+    const { rows } = await db.query(`
+      select t.min_notice_hours, t.horizon_days, t.buffer_before_minutes, t.buffer_after_minutes, t.daily_limit, t.cancel_cutoff_hours,
+             count(s.id) filter (where s.starts_at > now() and forma_booking_rule_broken(s.id, now()) is null)::int as offered
+      from consultation_types t join users m on m.id = t.mentor_id and m.email = 'mentor@forma.test'
+      left join consultation_slots s on s.consultation_type_id = t.id and s.deleted_at is null
+      where t.name = 'Пробное занятие' group by t.id`);
+    expect(rows[0]).toMatchObject({
+      min_notice_hours: 12,
+      horizon_days: 30,
+      buffer_before_minutes: 15,
+      buffer_after_minutes: 15,
+      daily_limit: 3,
+      cancel_cutoff_hours: 24,
+    });
+    expect(rows[0].offered).toBeGreaterThan(0);
+  });
+
   it('gives the demo mentee a package of the demo mentor: one session held, one booked, three credits left, its payment in escrow (decision 006)', async () => {
     const { rows } = await db.query(`
       select t.name, t.packages, k.status, k.sessions, k.credits_left, k.price_per_session, k.expires_at > now() as live,
