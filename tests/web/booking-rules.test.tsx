@@ -48,12 +48,12 @@ describe('the type form’s booking rules', () => {
     const onOpenChange = vi.fn();
     renderWithRouter(<ConsultationTypeDialog open onOpenChange={onOpenChange} type={type} userId={7} />, { queryClient: new QueryClient() });
     expect(((await screen.findByLabelText('Запись не позже чем за, ч')) as HTMLInputElement).value).toBe('12');
-    expect((screen.getByLabelText('Не больше консультаций в день') as HTMLInputElement).value).toBe('');
-    fireEvent.change(screen.getByLabelText('Не больше консультаций в день'), { target: { value: '99' } });
+    expect((screen.getByLabelText('Не больше записей в день') as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByLabelText('Не больше записей в день'), { target: { value: '99' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Лимит записей в день: не больше 50 шт.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-    fireEvent.change(screen.getByLabelText('Не больше консультаций в день'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Не больше записей в день'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Отмена не позже чем за, ч'), { target: { value: '24' } });
     fireEvent.change(screen.getByLabelText('Перерыв после встречи, мин'), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));

@@ -28,7 +28,7 @@ const FIELDS: { key: keyof BookingRulesInput; label: string; placeholder?: strin
   { key: 'horizon_days', label: 'Запись не дальше чем на, дн.', placeholder: 'Без ограничения' },
   { key: 'buffer_before_minutes', label: 'Перерыв до встречи, мин' },
   { key: 'buffer_after_minutes', label: 'Перерыв после встречи, мин' },
-  { key: 'daily_limit', label: 'Не больше консультаций в день', placeholder: 'Без ограничения', hint: 'Считаются все ваши консультации дня' },
+  { key: 'daily_limit', label: 'Не больше записей в день', placeholder: 'Без ограничения', hint: 'Считаются все ваши консультации дня' },
   { key: 'cancel_cutoff_hours', label: 'Отмена не позже чем за, ч', hint: '0 — до самого начала' },
 ];
 
@@ -42,7 +42,7 @@ export function BookingRulesField({ rules, onChange, errors }: { rules: BookingR
       {errors.booking_rules ? <p className="text-xs text-destructive">{errors.booking_rules}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {FIELDS.map((field) => (
-          <FormField key={field.key} label={field.label} error={errors[`booking_rules.${field.key}`]} hint={field.hint}>
+          <FormField key={field.key} label={field.label} error={errors[`booking_rules.${field.key}`]} hint={field.hint} className="content-start">
             <Input
               inputMode="numeric"
               value={rules[field.key]}
