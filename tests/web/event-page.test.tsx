@@ -8,7 +8,7 @@ import { EventPageScreen } from '../../web/features/events/event-page-screen.tsx
 import { renderWithRouter } from './render-with-router.tsx';
 import { makeUser } from './fixtures.ts';
 import { makeEventDetail } from './event-test-utils.ts';
-import type { EventListPage, EventReview, RegisterResult, RegistrationCheck } from '../../web/features/events/events.api.ts';
+import type { EventLine, EventListPage, EventReview, RegisterResult, RegistrationCheck } from '../../web/features/events/events.api.ts';
 
 const noReviews: EventReview[] = [];
 const emptyPage: EventListPage = { results: [], has_more: false };
@@ -26,8 +26,12 @@ describe('event button by viewer (spec 000 §4)', () => {
   it("the event's mentor: Ваше мероприятие, disabled", () => {
     expect(eventAction({ ...base, viewerId: 10 })).toEqual({ kind: 'own', label: 'Ваше мероприятие', disabled: true });
   });
-  it('no seats left: Мест нет, disabled', () => {
-    expect(eventAction({ ...base, viewerId: 1, seatsLeft: 0 })).toEqual({ kind: 'full', label: 'Мест нет', disabled: true });
+  // decision 023: a full event offers its line instead of a dead «Мест нет»
+  it('no seats left: Встать в лист ожидания; in line: Вы в листе ожидания; a seat offered: Занять место', () => {
+    expect(eventAction({ ...base, viewerId: 1, seatsLeft: 0 })).toEqual({ kind: 'waitlist', label: 'Встать в лист ожидания', disabled: false });
+    expect(eventAction({ ...base, viewerId: 1, seatsLeft: 0, place: 'waiting' })).toEqual({ kind: 'waiting', label: 'Вы в листе ожидания', disabled: true });
+    expect(eventAction({ ...base, viewerId: 1, seatsLeft: 0, isRegistered: true, place: 'offered' })).toEqual({ kind: 'accept', label: 'Занять место', disabled: false });
+    expect(eventAction({ ...base, viewerId: 1, seatsLeft: 0, status: 'canceled', place: 'waiting' })).toMatchObject({ kind: 'canceled' });
   });
   it('already registered: Вы зарегистрированы, disabled', () => {
     expect(eventAction({ ...base, viewerId: 1, isRegistered: true })).toEqual({ kind: 'registered', label: 'Вы зарегистрированы', disabled: true });
@@ -239,5 +243,102 @@ describe('event page', () => {
     renderWithRouter(<EventPageScreen eventId={999} />, { queryClient: clientWith(null) });
     expect(await screen.findByText('Мероприятие не найдено')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Все мероприятия' })).toBeTruthy();
+  });
+});
+
+// issue 38 §3, decision 023: the line of a full event on its page
+describe('event page: the line of a full event', () => {
+  const full = makeEventDetail({ available_spots: 0, registrations_count: 20 });
+  const common = {
+    '/api/events/GetEvent/': () => Response.json(full),
+    '/api/event_reviews/GetEventReviews/': () => Response.json(noReviews),
+    '/api/events/load_more/': () => Response.json(emptyPage),
+  };
+  const lineOf = (overrides: Partial<EventLine> = {}): EventLine => ({ waiting: 3, offered: 0, paid: true, mine: null, people: null, ...overrides });
+  const posted = (fetchMock: ReturnType<typeof mockApi>, path: string) => fetchMock.mock.calls.find(([input]) => String(input).includes(path));
+
+  it('offers «Встать в лист ожидания» and says how long the line is; joining posts the event', async () => {
+    const fetchMock = mockApi({
+      ...common,
+      '/api/events/check_registration/': () => Response.json(notRegistered),
+      '/api/events/waitlist/': () => Response.json(lineOf()),
+      '/api/events/waitlist/join/': () => Response.json({ status: 'waiting' }, { status: 201 }),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
+    const [button] = await screen.findAllByRole('button', { name: 'Встать в лист ожидания' });
+    expect(screen.getAllByText('Мест нет · в очереди 3').length).toBeGreaterThan(0);
+    await waitFor(() => expect(button!.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button!);
+    await waitFor(() => expect(posted(fetchMock, 'waitlist/join')).toBeTruthy());
+    expect(JSON.parse(String(posted(fetchMock, 'waitlist/join')![1]!.body))).toEqual({ event_id: 7 });
+  });
+
+  it('shows a person in line their place and lets them leave', async () => {
+    const fetchMock = mockApi({
+      ...common,
+      '/api/events/check_registration/': () => Response.json(notRegistered),
+      '/api/events/waitlist/': () => Response.json(lineOf({ mine: { status: 'waiting', position: 2, offer_expires_at: null } })),
+      '/api/events/waitlist/leave/': () => Response.json({ detail: 'Вы вышли из листа ожидания' }),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
+    expect(await screen.findByText('Вы в листе ожидания: 2-й в очереди.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Вы в листе ожидания' })[0]!.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Выйти из очереди' }));
+    await waitFor(() => expect(posted(fetchMock, 'waitlist/leave')).toBeTruthy());
+  });
+
+  it('a free seat offered: «Занять место» takes it before the deadline shown', async () => {
+    const fetchMock = mockApi({
+      ...common,
+      '/api/events/GetEvent/': () => Response.json({ ...full, price: 0 }),
+      '/api/events/check_registration/': () => Response.json({ is_registered: true, status: 'pending_payment' } satisfies RegistrationCheck),
+      '/api/events/waitlist/': () => Response.json(lineOf({ paid: false, mine: { status: 'offered', position: null, offer_expires_at: '2027-03-05T13:30:00.000Z' } })),
+      '/api/events/waitlist/accept/': () => Response.json({ detail: 'Место ваше', status: 'confirmed' }),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2, time_zone: 'Europe/Moscow' })) });
+    expect(await screen.findByText('Для вас освободилось место.')).toBeTruthy();
+    expect(screen.getByTestId('waitlist-card').textContent).toContain('до 5 марта 2027 16:30: подтвердите участие');
+    const [button] = await screen.findAllByRole('button', { name: 'Занять место' });
+    fireEvent.click(button!);
+    await waitFor(() => expect(posted(fetchMock, 'waitlist/accept')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Отказаться от места' })).toBeTruthy();
+  });
+
+  it('a paid seat offered is paid like any held seat: «Оплатить место»', async () => {
+    mockApi({
+      ...common,
+      '/api/events/check_registration/': () => Response.json({ is_registered: true, status: 'pending_payment' } satisfies RegistrationCheck),
+      '/api/events/waitlist/': () => Response.json(lineOf({ mine: { status: 'offered', position: null, offer_expires_at: '2027-03-05T13:30:00.000Z' } })),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
+    expect((await screen.findAllByRole('button', { name: 'Оплатить место' })).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('waitlist-card').textContent).toContain('оплатите участие');
+  });
+
+  it("shows the event's mentor who waits, in order, and whose seat is on offer", async () => {
+    mockApi({
+      ...common,
+      '/api/events/waitlist/': () =>
+        Response.json(
+          lineOf({
+            waiting: 2,
+            offered: 1,
+            people: [
+              { user_id: 5, name: 'Ольга Петрова', status: 'offered', position: null, offer_expires_at: '2027-03-05T13:30:00.000Z' },
+              { user_id: 6, name: 'Иван Соколов', status: 'waiting', position: 1, offer_expires_at: null },
+              { user_id: 7, name: 'Мария Лебедева', status: 'waiting', position: 2, offer_expires_at: null },
+            ],
+          }),
+        ),
+    });
+    renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 10, user_role: 'mentor', time_zone: 'Europe/Moscow' })) });
+    expect(await screen.findByRole('heading', { name: 'Лист ожидания' })).toBeTruthy();
+    const card = screen.getByTestId('waitlist-card');
+    expect(card.textContent).toContain('Ждут места: 2 человека, место предложено: 1 человек.');
+    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Ольга Петроваместо предложено до 5 марта 2027 16:30',
+      '1. Иван Соколовждёт',
+      '2. Мария Лебедеваждёт',
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { addEventReview, registerForEvent } from './events.api.ts';
+import { acceptWaitlistOffer, addEventReview, joinWaitlist, leaveWaitlist, registerForEvent } from './events.api.ts';
 import { eventQueries } from './events.queries.ts';
 import type { EventDetail } from '../../lib/events/events.api.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
@@ -22,7 +22,8 @@ import { RecordingNotice } from '../../components/recording-notice.tsx';
 import { WatchRecordingLink } from '../../components/watch-recording-link.tsx';
 import { RECORDING_TEXTS } from '../../lib/recordings/recording-texts.ts';
 import { EventDetailsSkeleton, EventDetailsView } from './event-details-view.tsx';
-import { eventAction, formatParticipants, seatsLeft, seatsLineFor, showsCancellationPolicy, type EventAction } from './event-rules.ts';
+import { eventAction, formatParticipants, seatsLeft, seatsLineFor, showsCancellationPolicy, withLine, type EventAction } from './event-rules.ts';
+import { WaitlistCard } from './waitlist-card.tsx';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { EventPaySummary } from './event-pay-summary.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
@@ -82,19 +83,41 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   const upcoming = useQuery(eventQueries.upcoming());
 
   const left = seatsLeft(event, event.registrations_count);
+  // the line matters once the event is full, to whoever stands in it, and to its mentor (decision 023)
+  const line = useQuery({ ...eventQueries.line(event.id, user?.id ?? 0), enabled: left === 0 || (isOwn && left != null) || registration.data?.status === 'pending_payment' });
+  const place = line.data?.mine?.status ?? null;
+  // a free seat offered from the line waits for a «Занять место», not for a payment
+  const freeOffer = place === 'offered' && line.data?.paid === false;
   // A seat held for payment (the redirect failed, or the payer came back without paying) can still be paid.
-  const awaitingPayment = registration.data?.status === 'pending_payment' && !event.is_canceled && event.status !== 'past';
+  const awaitingPayment = registration.data?.status === 'pending_payment' && !freeOffer && !event.is_canceled && event.status !== 'past';
   const action: EventAction = awaitingPayment
-    ? { kind: 'participate', label: 'Перейти к оплате', disabled: false }
+    ? { kind: 'participate', label: place === 'offered' ? 'Оплатить место' : 'Перейти к оплате', disabled: false }
     : eventAction({
         viewerId: user?.id ?? null,
         mentorId,
         isRegistered: registration.data?.is_registered ?? false,
         seatsLeft: left,
         status: event.is_canceled ? 'canceled' : event.status,
+        place,
       });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.detail(event.id).queryKey });
+
+  const lineStep = useMutation({
+    mutationFn: async (step: 'join' | 'leave' | 'accept'): Promise<{ status?: string; detail?: string }> => (step === 'join' ? joinWaitlist(event.id) : step === 'leave' ? leaveWaitlist(event.id) : acceptWaitlistOffer(event.id)),
+    onSuccess: (result, step) => {
+      if (step === 'accept') toast({ title: 'Место ваше: вы зарегистрированы', variant: 'success' });
+      else if (step === 'leave') toast({ title: 'Вы вышли из листа ожидания' });
+      else if (result.status === 'offered') toast({ title: 'Место как раз освободилось: оно ваше', variant: 'success' });
+      else toast({ title: 'Вы в листе ожидания', variant: 'success' });
+    },
+    onError: (error) => {
+      console.error('events: waitlist step failed', error);
+      toast({ title: error instanceof ApiError ? error.detail : 'Не удалось. Попробуйте ещё раз.', variant: 'destructive' });
+    },
+    // the line, the seat and the count change: all are keyed under the event's detail
+    onSettled: refresh,
+  });
 
   const register = useMutation({
     mutationFn: () => registerForEvent(event.id, user!.id),
@@ -121,6 +144,8 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
     // back here after signing in, to take part as they meant to (issue 35)
     if (action.kind === 'login') void navigate({ to: '/login', search: { redirect: returnTarget('participate') } });
     else if (awaitingPayment) setPaymentFor(event.id);
+    else if (action.kind === 'waitlist' && !lineStep.isPending) lineStep.mutate('join');
+    else if (action.kind === 'accept' && !lineStep.isPending) lineStep.mutate('accept');
     else if (action.kind === 'participate' && !register.isPending) {
       if (event.price > 0) setSummaryOpen(true);
       else register.mutate();
@@ -165,7 +190,7 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
         descriptionHtml={event.description}
         mentor={mentorName || event.mentor_info ? { id: mentorId, name: mentorName, avatarUrl: event.mentor_info?.mentor_avatar_url } : { id: mentorId, name: '' }}
         priceText={formatPrice(event.price)}
-        seatsText={seatsLineFor(left, event.is_canceled ? 'canceled' : event.status, action)}
+        seatsText={withLine(seatsLineFor(left, event.is_canceled ? 'canceled' : event.status, action), left, line.data?.waiting ?? 0)}
         cancellationPolicy={showsCancellationPolicy(event.price, event.is_canceled ? 'canceled' : event.status)}
         calendarButton={
           <>
@@ -173,8 +198,21 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
             {event.is_canceled || event.status === 'canceled' || event.status === 'past' ? null : <AddToCalendarButton kind="event" id={event.id} size="sm" />}
           </>
         }
-        notice={event.is_recorded && !event.is_canceled && event.status !== 'past' ? <RecordingNotice text={RECORDING_TEXTS.event} /> : null}
-        action={<EventActionButton action={action} pending={register.isPending || (registration.isPending && registration.fetchStatus !== 'idle')} onClick={onAction} />}
+        notice={
+          <>
+            {line.data && !event.is_canceled && event.status !== 'past' ? (
+              <WaitlistCard line={line.data} isOwn={isOwn} timeZone={user?.time_zone} leaving={lineStep.isPending && lineStep.variables === 'leave'} onLeave={() => lineStep.mutate('leave')} />
+            ) : null}
+            {event.is_recorded && !event.is_canceled && event.status !== 'past' ? <RecordingNotice text={RECORDING_TEXTS.event} /> : null}
+          </>
+        }
+        action={
+          <EventActionButton
+            action={action}
+            pending={register.isPending || (lineStep.isPending && lineStep.variables !== 'leave') || (registration.isPending && registration.fetchStatus !== 'idle')}
+            onClick={onAction}
+          />
+        }
       >
         {reviewList.length > 0 || canReview ? (
           <section aria-labelledby="event-reviews" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">

@@ -57,7 +57,7 @@ export function formatParticipants(registered: number, total: number | null, ove
   return isUnlimited(total) ? `${registered} ${verb}` : `${registered}/${total} ${verb}`;
 }
 
-export type EventActionKind = 'login' | 'own' | 'canceled' | 'finished' | 'registered' | 'full' | 'participate';
+export type EventActionKind = 'login' | 'own' | 'canceled' | 'finished' | 'registered' | 'waitlist' | 'waiting' | 'accept' | 'participate';
 export type EventAction = { kind: EventActionKind; label: string; disabled: boolean };
 
 type ActionInput = {
@@ -68,6 +68,8 @@ type ActionInput = {
   /** null: unlimited */
   seatsLeft: number | null;
   status?: EventStatus;
+  /** the viewer's place in the event's line (decision 023), if any */
+  place?: 'waiting' | 'offered' | null;
 };
 
 /** A canceled or past event, which nobody can join: its button says so. */
@@ -79,16 +81,25 @@ function closedAction(status: EventStatus | undefined): EventAction | null {
 
 /**
  * The event page button by viewer (spec 000 §4): visitor → 'Войдите для участия' (to /login); the event's
- * mentor → 'Ваше мероприятие'; registered → 'Вы зарегистрированы'; no seats → 'Мест нет'; else 'Участвовать'.
+ * mentor → 'Ваше мероприятие'; registered → 'Вы зарегистрированы'; no seats → 'Встать в лист ожидания' (decision 023,
+ * where the spec had a dead 'Мест нет'), then 'Вы в листе ожидания'; a free seat offered from the line → 'Занять место'
+ * (a paid one is paid like any held seat); else 'Участвовать'.
  * Choices beyond the spec's list: a registered user keeps seeing 'Вы зарегистрированы' when the last seat has gone
  * (they hold one of them); canceled or past events cannot be joined, and a visitor is not asked to sign in for one.
  */
-export function eventAction({ viewerId, mentorId, isRegistered, seatsLeft: left, status }: ActionInput): EventAction {
+export function eventAction({ viewerId, mentorId, isRegistered, seatsLeft: left, status, place = null }: ActionInput): EventAction {
   if (viewerId == null) return closedAction(status) ?? { kind: 'login', label: 'Войдите для участия', disabled: false };
   if (viewerId === mentorId) return { kind: 'own', label: 'Ваше мероприятие', disabled: true };
-  if (isRegistered) return { kind: 'registered', label: 'Вы зарегистрированы', disabled: true };
   const closed = closedAction(status);
+  if (place === 'offered' && !closed) return { kind: 'accept', label: 'Занять место', disabled: false };
+  if (isRegistered) return { kind: 'registered', label: 'Вы зарегистрированы', disabled: true };
   if (closed) return closed;
-  if (left != null && left <= 0) return { kind: 'full', label: 'Мест нет', disabled: true };
+  if (place === 'waiting') return { kind: 'waiting', label: 'Вы в листе ожидания', disabled: true };
+  if (left != null && left <= 0) return { kind: 'waitlist', label: 'Встать в лист ожидания', disabled: false };
   return { kind: 'participate', label: 'Участвовать', disabled: false };
+}
+
+/** «Мест нет · в очереди 3»: the seats line of a full event tells how long its line is. */
+export function withLine(seatsText: string | null, left: number | null, waiting: number): string | null {
+  return seatsText && left === 0 && waiting > 0 ? `${seatsText} · в очереди ${waiting}` : seatsText;
 }

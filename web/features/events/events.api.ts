@@ -13,6 +13,7 @@ export type EventListPage = InferResponseType<typeof api.events.load_more.$get, 
 export type EventRegistration = InferResponseType<typeof api.events.get_event_registrations.$get, 200>[number];
 export type RegistrationCheck = InferResponseType<typeof api.events.check_registration.$get, 200>;
 export type RegisterResult = InferResponseType<typeof api.events.register_for_event.$post, 201>;
+export type EventLine = InferResponseType<typeof api.events.waitlist.$get, 200>;
 export type EventReview = InferResponseType<typeof api.event_reviews.GetEventReviews.$get, 200>[number];
 
 /** One page of the event list. */
@@ -46,3 +47,14 @@ export const fetchEventCanReview = async (eventId: number) =>
 
 export const addEventReview = async (eventId: number, values: { review_text: string; review_stars: number }) =>
   unwrap(await api.event_reviews.AddEventReview.$post({ json: { ...values, event_id: eventId } }, specPath));
+
+/** The line of a full event (decision 023): how many wait, the caller's place, and for its mentor who waits. */
+export const fetchEventLine = async (eventId: number): Promise<EventLine> =>
+  unwrap(await api.events.waitlist.$get({ query: { event_id: String(eventId) } }, specPath));
+
+export const joinWaitlist = async (eventId: number) => unwrap(await api.events.waitlist.join.$post({ json: { event_id: eventId } }, specPath));
+
+export const leaveWaitlist = async (eventId: number) => unwrap(await api.events.waitlist.leave.$post({ json: { event_id: eventId } }, specPath));
+
+/** Takes a free event's offered seat (a paid one is taken by paying). */
+export const acceptWaitlistOffer = async (eventId: number) => unwrap(await api.events.waitlist.accept.$post({ json: { event_id: eventId } }, specPath));

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { eventQueries as eventResource } from '../../lib/events/events.queries.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
 import { DEFAULT_EVENT_FILTERS, type EventFilters } from './events.filters.ts';
-import { checkRegistration, fetchEventCanReview, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations } from './events.api.ts';
+import { checkRegistration, fetchEventCanReview, fetchEventLine, fetchEventPage, fetchEventRegistrations, fetchEventReviews, fetchMyRegistrations } from './events.api.ts';
 
 /**
  * The events resource's query factory (docs/architecture.md, convention 7): its root and shared reads
@@ -39,6 +39,12 @@ export const eventQueries = {
       // Spec 000 §8: a failed registration check reads as "not registered".
       queryFn: () =>
         checkRegistration(id, userId).catch((error: unknown) => (console.error('events: registration check failed', error), { is_registered: false, status: null })),
+    }),
+  /** the event's line as this viewer sees it (their place; who waits, for its mentor): keyed by the viewer */
+  line: (id: number, userId: number) =>
+    queryOptions({
+      queryKey: [...eventResource.all(), id, 'waitlist', userId] as const,
+      queryFn: () => fetchEventLine(id),
     }),
   reviews: (id: number) =>
     queryOptions({
