@@ -1,6 +1,7 @@
 // The whole demo data set as a plan of rows: a pure function of `now`, so two runs draw the same data.
 import type { SeedContext } from './context.ts';
 import { planEvents } from './event-plan.ts';
+import { planEventWaitlist } from './event-waitlist.ts';
 import { planMeetingAttendance } from './meeting-attendance.ts';
 import { planPeople } from './people.ts';
 import { createPlan, type Plan } from './plan.ts';
@@ -24,5 +25,6 @@ export function buildPlan(now: Date): Plan {
   planTaxProfile(ctx, people);
   // last, so the draws above stay as they were
   planMeetingAttendance(ctx, people);
+  planEventWaitlist(ctx, people);
   return plan.rows;
 }

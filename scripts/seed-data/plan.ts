@@ -5,7 +5,7 @@ import { pageViews } from '../../drizzle/schema/analytics.ts';
 import { chatMembers, chatMessages, chatRooms } from '../../drizzle/schema/chats.ts';
 import { conferenceAttendance, conferences } from '../../drizzle/schema/conferences.ts';
 import { consultationBookings, consultationPackages, consultationSlots, consultationTypes, slotSeries } from '../../drizzle/schema/consultations.ts';
-import { eventRegistrations, eventReviews, events } from '../../drizzle/schema/events.ts';
+import { eventRegistrations, eventReviews, eventWaitlist, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { disputes, fiscalReceipts, ledgerEntries, mentorTaxProfiles, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
@@ -37,6 +37,8 @@ export const seedTables = {
   events,
   eventRegistrations,
   eventReviews,
+  // a full event's line (event-waitlist.ts, decision 023), after the registrations that fill it
+  eventWaitlist,
   chatRooms,
   chatMessages,
   chatMembers,

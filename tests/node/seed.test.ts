@@ -289,6 +289,25 @@ describe('demo seed', () => {
     expect(await scalar('select count(*) from reliability_figures where mentee_attended < mentee_due')).toBeGreaterThan(0);
   });
 
+  it('has a full event of the demo mentor with a line of five, the demo mentee second (decision 023)', async () => {
+    const { rows } = await db.query(`
+      select e.id, e.total_spots, e.taken_spots, e.price,
+             (select array_agg(u.email order by w.created_at, w.id) from event_waitlist w join users u on u.id = w.user_id
+              where w.event_id = e.id and w.status = 'waiting') as line
+      from events e join users m on m.id = e.mentor_id
+      where m.email = 'mentor@forma.test' and e.title = 'Пробное собеседование в прямом эфире'`);
+    expect(rows).toHaveLength(1);
+    const [event] = rows;
+    expect(event.taken_spots).toBe(event.total_spots);
+    expect(event.price).toBeGreaterThan(0);
+    expect(event.line).toHaveLength(5);
+    expect(event.line[1]).toBe('mentee@forma.test');
+    // nobody waits for an event with a free seat, and nobody waits who holds one
+    expect(await scalar(`select count(*) from event_waitlist w join events e on e.id = w.event_id where w.status = 'waiting' and e.taken_spots < e.total_spots`)).toBe(0);
+    expect(await scalar(`select count(*) from event_waitlist w join event_registrations r on r.event_id = w.event_id and r.user_id = w.user_id
+      where w.status = 'waiting' and r.status <> 'canceled'`)).toBe(0);
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
     for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
