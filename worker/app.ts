@@ -40,6 +40,7 @@ import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { consultationTypesRoutes } from './consultation-types/consultation-types.routes.ts';
 import { consultationSlotsRoutes } from './consultation-slots/consultation-slots.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { rescheduleRoutes } from './bookings/reschedule.routes.ts';
 import { packagesRoutes } from './packages/packages.routes.ts';
 import { disputesRoutes } from './disputes/disputes.routes.ts';
 import { chatsRoutes } from './chats/chats.routes.ts';
@@ -90,6 +91,7 @@ function createApi() {
     .route('/', consultationTypesRoutes)
     .route('/', consultationSlotsRoutes)
     .route('/', bookingsRoutes)
+    .route('/', rescheduleRoutes)
     .route('/', packagesRoutes)
     .route('/', disputesRoutes)
     .route('/', chatsRoutes)

@@ -22,8 +22,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   auth: ['access-token.ts', 'login-codes.queries.ts', 'session-cookies.ts'],
   // a booking's times and lock for disputes and the minute's maintenance; how its notices name it, for the dispute's
   bookings: ['bookings.notices.ts', 'bookings.queries.ts'],
-  // messages as the support inbox and downloads show them
-  chats: ['chats.mapper.ts', 'chats.queries.ts'],
+  // messages as the support inbox and downloads show them; a moved booking's line in the chat of its two people (decision 024)
+  chats: ['chat-fanout.ts', 'chats.mapper.ts', 'chats.queries.ts'],
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
   // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events);
   // the room's window, for the join page's countdown
