@@ -266,7 +266,7 @@ describe('event page: the line of a full event', () => {
     });
     renderWithRouter(<EventPageScreen eventId={7} />, { queryClient: clientWith(makeUser({ id: 2 })) });
     const [button] = await screen.findAllByRole('button', { name: 'Встать в лист ожидания' });
-    expect(screen.getAllByText('Мест нет · в очереди 3').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Мест нет · ждут 3').length).toBeGreaterThan(0);
     await waitFor(() => expect(button!.hasAttribute('disabled')).toBe(false));
     fireEvent.click(button!);
     await waitFor(() => expect(posted(fetchMock, 'waitlist/join')).toBeTruthy());

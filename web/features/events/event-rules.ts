@@ -99,7 +99,7 @@ export function eventAction({ viewerId, mentorId, isRegistered, seatsLeft: left,
   return { kind: 'participate', label: 'Участвовать', disabled: false };
 }
 
-/** «Мест нет · в очереди 3»: the seats line of a full event tells how long its line is. */
+/** «Мест нет · ждут 3»: the seats line of a full event tells how long its line is (short: the phone's bar is narrow). */
 export function withLine(seatsText: string | null, left: number | null, waiting: number): string | null {
-  return seatsText && left === 0 && waiting > 0 ? `${seatsText} · в очереди ${waiting}` : seatsText;
+  return seatsText && left === 0 && waiting > 0 ? `${seatsText} · ждут ${waiting}` : seatsText;
 }
