@@ -382,6 +382,21 @@ describe('booking dialog', () => {
     expect(calls.some((call) => call.url.includes('/payments/deals'))).toBe(false);
   });
 
+  it('a slot a booking rule now refuses (a stale screen) names the rule, goes back to step 1 and reloads the slots (decision 022)', async () => {
+    const refusal = { detail: 'У наставника на этот день больше нет мест', code: 'booking_daily_limit' };
+    const { calls } = mockFetch(routes([{ method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 409, body: refusal }]));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { onBooked } = await openDialog();
+    await toStepTwo();
+    fireEvent.click(screen.getByRole('button', { name: /^Подтвердить/ }));
+    await flush(0);
+    await flush(0);
+    expect(onBooked).not.toHaveBeenCalled();
+    expect(screen.getAllByText('У наставника на этот день больше нет мест').length).toBeGreaterThan(0);
+    expect(screen.getByText('Шаг 1/2')).toBeTruthy();
+    expect(calls.filter((call) => call.url.includes('/available'))).toHaveLength(2);
+  });
+
   it('a taken slot says so, goes back to step 1 and reloads the slots', async () => {
     const { calls } = mockFetch(
       routes([{ method: 'POST', path: /\/api\/consultation-bookings\/create\b/, status: 409, body: { detail: 'Это время уже занято', code: 'slot_taken' } }]),

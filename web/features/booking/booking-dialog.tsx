@@ -36,6 +36,9 @@ import { returnTarget } from '../../lib/return-to.ts';
 export const SLOTS_MIN_LOADER_MS = 500;
 export const DETAIL_MIN_LOADER_MS = 1000;
 
+/** the refusals of the type's booking rules (worker/bookings/bookings.routes.ts, decision 022) */
+const BOOKING_RULE_CODES = new Set(['booking_notice', 'booking_horizon', 'booking_buffer', 'booking_daily_limit']);
+
 /** The spec's 'booked' outcome (spec 000 §4). */
 export type BookedOutcome = { service_type: 'consultation'; id: number };
 
@@ -137,6 +140,15 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
           description: 'Выберите другое время — мы обновили расписание.',
           variant: 'destructive',
         });
+        setSlot(null);
+        setStep('slots');
+        void slots.refetch();
+        return;
+      }
+      // a booking rule of the type refused a slot a stale screen still offered (decision 022): the server's sentence
+      // names the rule, and the reloaded picker no longer offers that time
+      if (error instanceof ApiError && BOOKING_RULE_CODES.has(error.code)) {
+        toast({ title: error.detail, description: 'Выберите другое время — мы обновили расписание.', variant: 'destructive' });
         setSlot(null);
         setStep('slots');
         void slots.refetch();
