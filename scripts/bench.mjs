@@ -7,6 +7,7 @@ import { prepareLocalEnv } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
 import { prepareBookings, raceForSlot, racersAgent, sequentialLatency } from './bench-bookings.mjs';
+import { measureWaitlistRelease } from './bench-waitlist.mjs';
 import { insertCatalogue } from './bench-catalogue.mjs';
 import { chatFanout } from './bench-chat.mjs';
 import { analyticsBench } from './bench-analytics.mjs';
@@ -45,6 +46,8 @@ const authOnly = values.only === 'auth';
 const firstPageOnly = values.only === 'first-page';
 /** `-- --only race`: the booking races alone (demo data, a mentor's year of slots) */
 const raceOnly = values.only === 'race';
+/** `-- --only waitlist`: 200 in line for a full event of 10 seats, the 10 seats freed at once, then 10 added (decision 023) */
+const waitlistOnly = values.only === 'waitlist';
 /** `-- --only http`: the HTTP scenarios, sign-in and booking races on the full catalogue (no chat, meeting, browser) */
 const httpOnly = values.only === 'http';
 /** `-- --only recording [--recording-seconds 60]`: a meeting of 2 and of 4, recording off and on: the host's CPU and upload (issue 36) */
@@ -189,7 +192,7 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly && !raceOnly && !recordingOnly) {
+  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly && !raceOnly && !recordingOnly && !waitlistOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
@@ -206,6 +209,7 @@ try {
   else if (firstPageOnly) await measureFirstPage(app);
   else if (httpOnly) await httpScenarios(app, ready);
   else if (raceOnly) await measureRaces(app, await prepareBookings(app.url, ready.databaseUrl));
+  else if (waitlistOnly) await measureWaitlist(app, ready);
   else {
     await chatThenHttp(app, ready);
     if (!chatOnly) {
@@ -336,6 +340,25 @@ async function measureRaces(app, bookings) {
   }
 }
 
+/**
+ * The waitlist release (decision 023): 10 seat holders leave at once with 200 in line, then the mentor adds 10 seats;
+ * a warm-up first, as the races have. Exactly 10 offers each time, never more seats taken than the event has.
+ */
+async function measureWaitlist(app, ready) {
+  const { warmUp, runs } = await measureWaitlistRelease(app.url, ready.databaseUrl);
+  const line = (r) =>
+    `10 leave at once: ${r.leaveMs} ms until the last answer (${r.left} answered 200), ${r.afterLeave.offered} offers (${r.afterLeave.told} told), ` +
+    `${r.afterLeave.taken}/${r.afterLeave.total} seats; 10 seats added: ${r.addMs} ms (${r.added}), ${r.afterAdd.offered} offers, ${r.afterAdd.taken}/${r.afterAdd.total} seats`;
+  console.log(`waitlist release, warm-up: ${line(warmUp)}`);
+  runs.forEach((r, i) => console.log(`waitlist release #${i + 1} (200 in line): ${line(r)}`));
+  goal(
+    'waitlist release: 200 in line, 10 seats freed at once, then 10 added (3 runs after a warm-up)',
+    `${runs.map((r) => r.leaveMs).join(' / ')} ms; ${runs.map((r) => r.afterLeave.offered).join(' / ')} offers; added ${runs.map((r) => r.addMs).join(' / ')} ms`,
+    '≤ 1 500 ms each, exactly 10 offers, then 20, never oversold',
+    runs.every((r) => r.leaveMs <= 1500 && r.afterLeave.offered === 10 && r.afterAdd.offered === 20 && r.afterAdd.taken <= r.afterAdd.total),
+  );
+}
+
 async function httpScenarios(app, ready) {
   await measureCodeTiming(app, ready);
   const signIn = await measureVerifyLogin(app.url, ready.databaseUrl);
@@ -351,6 +374,7 @@ async function httpScenarios(app, ready) {
   const available = await sequentialLatency(`${app.url}${bookings.availablePath}`);
   console.log(`GET available (1 year, ${bookings.slots - 300} free slots, ${Math.round(available.bytes / 1024)} KB; 100 requests one at a time): median ${available.median} ms, p95 ${available.p95} ms`);
   await measureRaces(app, bookings);
+  await measureWaitlist(app, ready);
   const analytics = await analyticsBench(app.url, ready.databaseUrl);
   console.log(`GET /api/analytics/summary/?period=year (a mentor with a year of data: 1 000 bookings, 100 events; 20 requests one at a time): median ${analytics.median} ms, p95 ${analytics.p95} ms`);
   await measureSchedule(app, ready);
