@@ -55,16 +55,25 @@ $$;
 -- broken raises check_violation naming it (consultation_bookings_<rule>); the API maps it to its Russian refusal.
 CREATE FUNCTION "forma_booking_rules"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  cutoff smallint;
+  shared boolean;
+  own boolean;
   broken text;
 BEGIN
+  -- one read of the mentor's types (by their mentor_id index): the cut-off to keep, and whether any rule can apply. A
+  -- mentor with no rules (most) pays nothing more: the booking races of the bench run through here.
+  SELECT max(x.cancel_cutoff_hours) FILTER (WHERE x.id = NEW.consultation_type_id),
+         coalesce(bool_or(x.daily_limit IS NOT NULL OR x.buffer_before_minutes > 0 OR x.buffer_after_minutes > 0), false),
+         coalesce(bool_or(x.id = NEW.consultation_type_id AND (x.min_notice_hours > 0 OR x.horizon_days IS NOT NULL)), false)
+    INTO cutoff, shared, own
+    FROM consultation_types x WHERE x.mentor_id = NEW.mentor_id;
   IF TG_OP = 'INSERT' THEN
-    SELECT t.cancel_cutoff_hours INTO NEW.cancel_cutoff_hours FROM consultation_types t WHERE t.id = NEW.consultation_type_id;
+    NEW.cancel_cutoff_hours := coalesce(cutoff, 0);
   END IF;
-  IF NEW.status NOT IN ('pending_payment', 'paid') OR (TG_OP = 'UPDATE' AND NEW.slot_id = OLD.slot_id) THEN
+  IF NEW.status NOT IN ('pending_payment', 'paid') OR (TG_OP = 'UPDATE' AND NEW.slot_id = OLD.slot_id) OR NOT (shared OR own) THEN
     RETURN NEW;
   END IF;
-  IF EXISTS (SELECT 1 FROM consultation_types x WHERE x.mentor_id = NEW.mentor_id
-             AND (x.daily_limit IS NOT NULL OR x.buffer_before_minutes > 0 OR x.buffer_after_minutes > 0)) THEN
+  IF shared THEN
     PERFORM pg_advisory_xact_lock(38002, NEW.mentor_id);
   END IF;
   -- a new booking is judged when it was made (its created_at: now() for every booking path, earlier for the demo
