@@ -3,7 +3,7 @@
 -- 1. A booking being moved is judged without itself: forma_booking_rule_broken (migration 0057) counted every live
 --    booking of the mentor, and the moved one still stands on its old slot while the trigger runs, so a move to a later
 --    hour of the same day under a full daily limit, or by less than the buffer, was refused by the booking itself. The
---    three-argument form leaves out the booking `p_booking_id`; the two-argument form (the slot picker's) is unchanged.
+--    three-argument form leaves out the booking `p_booking_id`.
 CREATE FUNCTION "forma_booking_rule_broken"(p_slot_id integer, p_at timestamptz, p_booking_id integer) RETURNS text
 LANGUAGE sql STABLE AS $$
   SELECT CASE
@@ -39,33 +39,12 @@ LANGUAGE sql STABLE AS $$
   WHERE s.id = p_slot_id
 $$;
 --> statement-breakpoint
+-- The two-argument form, which the trigger of migration 0057 and the slot picker call, leaves out the booking a move
+-- names for its own transaction (set_config('forma.moved_booking', id, true), worker/bookings/reschedule.queries.ts):
+-- so the trigger itself stays as 0057 has it. Outside a move the setting is unset and nothing is left out.
 CREATE OR REPLACE FUNCTION "forma_booking_rule_broken"(p_slot_id integer, p_at timestamptz) RETURNS text
-LANGUAGE sql STABLE AS $$ SELECT forma_booking_rule_broken(p_slot_id, p_at, NULL::integer) $$;
---> statement-breakpoint
--- the trigger of migration 0057, judging a moved booking without itself (the rest as it was)
-CREATE OR REPLACE FUNCTION "forma_booking_rules"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  broken text;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT t.cancel_cutoff_hours INTO NEW.cancel_cutoff_hours FROM consultation_types t WHERE t.id = NEW.consultation_type_id;
-  END IF;
-  IF NEW.status NOT IN ('pending_payment', 'paid') OR (TG_OP = 'UPDATE' AND NEW.slot_id = OLD.slot_id) THEN
-    RETURN NEW;
-  END IF;
-  IF EXISTS (SELECT 1 FROM consultation_types x WHERE x.mentor_id = NEW.mentor_id
-             AND (x.daily_limit IS NOT NULL OR x.buffer_before_minutes > 0 OR x.buffer_after_minutes > 0)) THEN
-    PERFORM pg_advisory_xact_lock(38002, NEW.mentor_id);
-  END IF;
-  broken := forma_booking_rule_broken(NEW.slot_id,
-    CASE WHEN TG_OP = 'INSERT' THEN coalesce(NEW.created_at, now()) ELSE now() END,
-    CASE WHEN TG_OP = 'UPDATE' THEN NEW.id END);
-  IF broken IS NOT NULL THEN
-    RAISE EXCEPTION 'booking rule broken: %', broken
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'consultation_bookings_' || broken, TABLE = 'consultation_bookings';
-  END IF;
-  RETURN NEW;
-END
+LANGUAGE sql STABLE AS $$
+  SELECT forma_booking_rule_broken(p_slot_id, p_at, nullif(current_setting('forma.moved_booking', true), '')::integer)
 $$;
 --> statement-breakpoint
 -- 2. A mentor's pending proposal to move a booking (booking_move_proposals) holds the proposed slot until it runs out

@@ -29,7 +29,8 @@ export type MovedRow = { id: number; old_slot_id: number; old_starts_at: string;
  * The move in one round trip: the new slot FOR SHARE (the slot writer locks it FOR UPDATE before it looks for live
  * bookings, so it can't move or go meanwhile), a hold on it that ran out expired, then one conditional update: only the
  * booking's mentee, only a paid booking not under dispute, before its start and its cut-off, only onto a live slot of
- * the same mentor and type that has not started. The update raises the booking's revision (the calendar's SEQUENCE;
+ * the same mentor and type that has not started, judged by the type's booking rules without the booking itself (a move
+ * within its own buffer or day is no new booking: the transaction names it for migration 0061). The update raises the booking's revision (the calendar's SEQUENCE;
  * its trigger raises it on status changes only). The rest the database refuses by itself: a slot someone else holds or
  * booked (the live-slot unique index: of many moving or booking onto one slot at once exactly one wins, the others get
  * 23505) and the type's booking rules for the new slot (the trigger of migration 0057). Then the facts, which say why
@@ -37,7 +38,9 @@ export type MovedRow = { id: number; old_slot_id: number; old_starts_at: string;
  */
 export async function moveBookingAtOnce(db: Db, { bookingId, menteeId, slotId }: { bookingId: number; menteeId: number; slotId: number }) {
   const { http } = db;
-  const [, , moved, facts] = await http.batch([
+  const [, , , moved, facts] = await http.batch([
+    // the booking rules judge the new slot without this booking (forma_booking_rule_broken, migration 0061)
+    http.execute(sql`select set_config('forma.moved_booking', ${String(bookingId)}, true)`),
     http.execute(sql`select 1 from consultation_slots where id = ${slotId} and deleted_at is null for share`),
     http.execute(expireSlotHoldsStatement(slotId)),
     http.execute<MovedRow>(sql`
