@@ -3,6 +3,7 @@ import { searchId, searchOneOf, searchParams } from '../lib/search-params.ts';
 import { scheduleQueries } from '../features/schedule/schedule.api.ts';
 import { dayKey, DEFAULT_TIME_ZONE, mainWindow } from '../features/schedule/schedule-items.ts';
 import { ScheduleScreen } from '../features/schedule/schedule-screen.tsx';
+import { SlotPicker } from '../features/booking/slot-picker.tsx';
 import { HISTORY_FILTER_VALUES, SCHEDULE_TABS, type ScheduleView } from '../features/schedule/schedule-tabs.ts';
 import { requireAuth } from '../features/account/guards.ts';
 import { useSession } from '../lib/session/use-session.ts';
@@ -34,5 +35,6 @@ function CalendarPage() {
   const navigate = Route.useNavigate();
   // a tab is a view of the same page: it replaces the history entry rather than adding one per click
   const onViewChange = (next: ScheduleView) => void navigate({ search: next, replace: true });
-  return <ScheduleScreen key={user.id} viewer={user} view={view} onViewChange={onViewChange} />;
+  // the booking dialog's slot picker, so «Перенести» offers what booking would (decision 024)
+  return <ScheduleScreen key={user.id} viewer={user} view={view} onViewChange={onViewChange} slotPicker={SlotPicker} />;
 }

@@ -30,18 +30,20 @@ type BookingDetailsDialogProps = {
   viewerId: number;
   timeZone: string;
   onClose: () => void;
+  /** «Перенести», when the viewer may move this booking now (decision 024) */
+  onReschedule?: () => void;
 };
 
 /** «Запись на консультацию» (spec 002 §2.4), with every default the spec names for a missing field. */
-export function BookingDetailsDialog({ booking, asMentor, viewerId, timeZone, onClose }: BookingDetailsDialogProps) {
+export function BookingDetailsDialog({ booking, asMentor, viewerId, timeZone, onClose, onReschedule }: BookingDetailsDialogProps) {
   return (
     <Dialog open={booking !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} viewerId={viewerId} timeZone={timeZone} /> : null}</DialogContent>
+      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} viewerId={viewerId} timeZone={timeZone} onReschedule={onReschedule} /> : null}</DialogContent>
     </Dialog>
   );
 }
 
-function Details({ booking, asMentor, viewerId, timeZone }: { booking: ScheduleBooking; asMentor: boolean; viewerId: number; timeZone: string }) {
+function Details({ booking, asMentor, viewerId, timeZone, onReschedule }: { booking: ScheduleBooking; asMentor: boolean; viewerId: number; timeZone: string; onReschedule?: () => void }) {
   const type = booking.slot.consultation_type;
   const mentor = type.user;
   const duration = booking.slot.duration > 0 ? booking.slot.duration : DEFAULT_DURATION_MINUTES;
@@ -121,6 +123,11 @@ function Details({ booking, asMentor, viewerId, timeZone }: { booking: ScheduleB
         {/* the consultation's recording, for its mentor and mentee (issue 36): the room opens before the start, so any time */}
         {booking.status !== 'canceled' ? <WatchRecordingLink contentType="consultationbooking" objectId={booking.id} /> : null}
         {booking.status !== 'canceled' && Date.parse(booking.slot.end_time) > Date.now() ? <AddToCalendarButton kind="booking" id={booking.id} /> : null}
+        {onReschedule ? (
+          <Button variant="outline" onClick={onReschedule}>
+            Перенести
+          </Button>
+        ) : null}
         <DialogClose asChild>
           <Button variant="outline">Закрыть</Button>
         </DialogClose>

@@ -24,13 +24,15 @@ import {
 } from './schedule-items.ts';
 
 /** The actions a card hands to the page (the links it follows itself). */
-export type CardAction = Extract<ItemAction, 'details' | 'cancel' | 'leave' | 'review' | 'dispute'>;
+export type CardAction = Extract<ItemAction, 'details' | 'reschedule' | 'cancel' | 'leave' | 'review' | 'dispute'>;
 
 type ScheduleCardProps = {
   item: ScheduleItem;
   now: number;
   timeZone: string;
   onAction: (action: CardAction, item: ScheduleItem) => void;
+  /** the screen can move a booking (it has the slot picker, decision 024) */
+  canReschedule?: boolean;
 };
 
 function StatusBadges({ item, now }: { item: ScheduleItem; now: number }) {
@@ -80,11 +82,11 @@ function ConferenceLink({ item, label }: { item: ScheduleItem; label: string }) 
 }
 
 /** One session of «Веду», «Участвую» or «История» with the buttons its state allows (spec 002 §2.2). */
-export function ScheduleCard({ item, now, timeZone, onAction }: ScheduleCardProps) {
+export function ScheduleCard({ item, now, timeZone, onAction, canReschedule = false }: ScheduleCardProps) {
   const titleId = useId();
   const start = dayjs(item.start).tz(timeZone);
   const other = counterpart(item);
-  const actions = itemActions(item, now);
+  const actions = itemActions(item, now, { reschedule: canReschedule });
   const today = dayKey(now, timeZone);
   const price = item.kind === 'event' ? item.event.price : item.booking.price;
 
@@ -112,6 +114,12 @@ export function ScheduleCard({ item, now, timeZone, onAction }: ScheduleCardProp
         ) : (
           <Button key={action} size="sm" variant="outline" aria-describedby={titleId} onClick={() => onAction('details', item)}>
             Подробнее
+          </Button>
+        );
+      case 'reschedule':
+        return (
+          <Button key={action} size="sm" variant="outline" aria-describedby={titleId} onClick={() => onAction('reschedule', item)}>
+            Перенести
           </Button>
         );
       case 'review':

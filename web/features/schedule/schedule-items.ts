@@ -1,5 +1,6 @@
 import { dayjs } from '../../lib/dayjs.ts';
 import { EVENT_LIVE_LEAD_MINUTES } from '../../../worker/events/event-rules.ts';
+import { cutoffPassed } from '../../../worker/bookings/booking-rules.ts';
 import { pluralRu } from '../../lib/plural.ts';
 import type { Schedule, ScheduleBooking, ScheduleEvent, SchedulePerson } from './schedule.api.ts';
 import { HISTORY_FILTER_VALUES, type HistoryFilter } from './schedule-tabs.ts';
@@ -106,10 +107,10 @@ export const hasStarted = (item: ScheduleItem, now: number) => Date.parse(item.s
 /** «Скоро в эфире»: starts within the hour, as the event page's 'live' (decision 005, «The event list's order and «в эфире»»). */
 export const startsSoon = (item: ScheduleItem, now: number) => Date.parse(item.start) - now <= EVENT_LIVE_LEAD_MINUTES * 60_000;
 
-export type ItemAction = 'open' | 'join' | 'details' | 'edit' | 'cancel' | 'leave' | 'review' | 'dispute';
+export type ItemAction = 'open' | 'join' | 'details' | 'reschedule' | 'edit' | 'cancel' | 'leave' | 'review' | 'dispute';
 
 /** The buttons of a card (spec 002 §2.2, §6; decision 010), in the order they are shown. */
-export function itemActions(item: ScheduleItem, now: number): ItemAction[] {
+export function itemActions(item: ScheduleItem, now: number, { reschedule = false }: { reschedule?: boolean } = {}): ItemAction[] {
   const status = itemStatus(item, now);
   const started = hasStarted(item, now);
   const actions: ItemAction[] = [];
@@ -130,6 +131,14 @@ export function itemActions(item: ScheduleItem, now: number): ItemAction[] {
     if (status === 'done' && item.booking.can_dispute && !item.booking.has_dispute) actions.push('dispute');
   }
   actions.push('details');
+  // «Перенести» (decision 024): the buyer's paid or free consultation ahead, before the cut-off kept on it, with no
+  // dispute; only where the screen has the slot picker to offer
+  if (
+    reschedule && item.kind === 'consultation' && item.role === 'participating' && status === 'live' && !started &&
+    item.booking.status === 'paid' && !item.booking.has_dispute && !cutoffPassed(new Date(item.start), item.booking.cancel_cutoff_hours, new Date(now))
+  ) {
+    actions.push('reschedule');
+  }
   if (status === 'live') {
     if (item.role === 'leading') {
       // the mentor may cancel a consultation even after its start (full refund); an event until it ends

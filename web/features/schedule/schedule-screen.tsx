@@ -17,6 +17,7 @@ import { DisputeDialog } from './dispute-dialog.tsx';
 import { MyPackages } from './my-packages.tsx';
 import { errorMessage, scheduleQueries, type LoadedSchedule } from './schedule.api.ts';
 import { ScheduleCard, type CardAction } from './schedule-card.tsx';
+import { RescheduleDialog, type SlotPickerComponent } from './reschedule-dialog.tsx';
 import {
   activeItems,
   dayKey,
@@ -24,6 +25,7 @@ import {
   earlierWindow,
   HISTORY_FILTERS,
   historyItems,
+  itemActions,
   itemsByDay,
   mainWindow,
   monthWindow,
@@ -44,7 +46,7 @@ export type ScheduleViewer = { id: number; user_role: string; time_zone?: string
 const MAX_HISTORY_PAGES = 8;
 const PROMPTED_KEY = 'schedule:review-prompted:';
 
-type Dialog = { type: 'details' | 'cancel' | 'review' | 'dispute'; item: ScheduleItem } | null;
+type Dialog = { type: 'details' | 'reschedule' | 'cancel' | 'review' | 'dispute'; item: ScheduleItem } | null;
 
 const TAB_LABELS: Record<ScheduleTab, string> = { leading: 'Веду', participating: 'Участвую', history: 'История', calendar: 'Календарь' };
 
@@ -75,10 +77,12 @@ type ScheduleScreenProps = {
   /** the open tab and the history's filter, as the page's address holds them */
   view: ScheduleView;
   onViewChange: (view: ScheduleView) => void;
+  /** the booking dialog's slot picker, from the route: with it the buyer can move a consultation (decision 024) */
+  slotPicker?: SlotPickerComponent;
 };
 
 /** /CalendarPage (spec 002 §2.2–2.5, §4.3, §4.4): the person's sessions by role, their history and a month calendar. */
-export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenProps) {
+export function ScheduleScreen({ viewer, view, onViewChange, slotPicker }: ScheduleScreenProps) {
   const isMentor = viewer.user_role === 'mentor';
   const viewerZone = viewer.time_zone || DEFAULT_TIME_ZONE;
   const deviceNow = useNow(30_000);
@@ -217,7 +221,7 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
     <ul className="flex flex-col gap-3">
       {list.map((item) => (
         <li key={item.key}>
-          <ScheduleCard item={item} now={now} timeZone={timeZone} onAction={onAction} />
+          <ScheduleCard item={item} now={now} timeZone={timeZone} onAction={onAction} canReschedule={slotPicker !== undefined} />
         </li>
       ))}
     </ul>
@@ -349,7 +353,15 @@ export function ScheduleScreen({ viewer, view, onViewChange }: ScheduleScreenPro
         viewerId={viewer.id}
         timeZone={timeZone}
         onClose={closeDetails}
+        onReschedule={
+          slotPicker && dialog?.type === 'details' && itemActions(dialog.item, now, { reschedule: true }).includes('reschedule')
+            ? () => setDialog({ type: 'reschedule', item: dialog.item })
+            : undefined
+        }
       />
+      {slotPicker ? (
+        <RescheduleDialog item={dialog?.type === 'reschedule' ? dialog.item : null} userId={viewer.id} timeZone={timeZone} SlotPicker={slotPicker} onClose={closeDialog} />
+      ) : null}
       <CancelDialog item={dialog?.type === 'cancel' ? dialog.item : null} userId={viewer.id} onClose={closeDialog} />
       <ConsultationReviewDialog item={dialog?.type === 'review' ? dialog.item : null} userId={viewer.id} onClose={closeDialog} />
       <DisputeDialog item={dialog?.type === 'dispute' ? dialog.item : null} userId={viewer.id} timeZone={timeZone} onClose={closeDialog} />

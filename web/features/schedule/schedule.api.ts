@@ -43,6 +43,9 @@ export const scheduleApi = {
   /** What cancelling this booking now would refund (buyer or mentor, the server knows which). */
   bookingCancelQuote: async (bookingId: number): Promise<BookingRefundQuote> =>
     unwrap(await bookings[':id']['cancel-quote'].$get({ param: { id: String(bookingId) } })),
+  /** the mentee moves the booking to another free slot of its type (decision 024): the payment stays with it */
+  rescheduleBooking: async (bookingId: number, slotId: number) =>
+    unwrap(await api['consultation-bookings'][':id'].reschedule.$post({ param: { id: String(bookingId) }, json: { slot_id: slotId } })),
   cancelBooking: async (bookingId: number, userId: number) =>
     unwrap(await bookings[':id'].cancel.$post({ param: { id: String(bookingId) }, json: { user_id: userId } })),
   /** What leaving this event now would refund. */

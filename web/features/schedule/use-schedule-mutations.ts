@@ -20,6 +20,10 @@ export function useScheduleMutations(userId: number) {
 
   return {
     cancelBooking: useMutation({ mutationFn: (bookingId: number) => scheduleApi.cancelBooking(bookingId, userId), onSettled: refresh }),
+    reschedule: useMutation({
+      mutationFn: ({ bookingId, slotId }: { bookingId: number; slotId: number }) => scheduleApi.rescheduleBooking(bookingId, slotId),
+      onSettled: refresh,
+    }),
     unregister: useMutation({ mutationFn: (eventId: number) => scheduleApi.unregister(eventId, userId), onSettled: refresh }),
     cancelEvent: useMutation({ mutationFn: (eventId: number) => scheduleApi.cancelEvent(eventId), onSettled: refresh }),
     review: useMutation({
