@@ -4,6 +4,7 @@ import { planEvents } from './event-plan.ts';
 import { planEventWaitlist } from './event-waitlist.ts';
 import { planMeetingAttendance } from './meeting-attendance.ts';
 import { planPeople } from './people.ts';
+import { planRescheduledBooking } from './rescheduled-booking.ts';
 import { createPlan, type Plan } from './plan.ts';
 import { createRng } from './random.ts';
 import { planSchedule } from './schedule.ts';
@@ -26,5 +27,6 @@ export function buildPlan(now: Date): Plan {
   // last, so the draws above stay as they were
   planMeetingAttendance(ctx, people);
   planEventWaitlist(ctx, people);
+  planRescheduledBooking(ctx, people, schedule);
   return plan.rows;
 }

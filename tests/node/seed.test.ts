@@ -308,9 +308,24 @@ describe('demo seed', () => {
       where w.status = 'waiting' and r.status <> 'canceled'`)).toBe(0);
   });
 
+  it('gives the demo mentee a consultation she moved: on its new slot with its payment held, the old slot free, both told, a line in their chat (decision 024)', async () => {
+    const { rows } = await db.query(`
+      select b.status, b.revision, b.price, p.status as payment, p.amount_kopecks = b.price * 100 as whole, s.starts_at > now() as ahead,
+             (select count(*)::int from fiscal_receipts f where f.payment_id = p.id) as receipts,
+             (select count(*)::int from notifications n where n.kind = 'booking_moved' and n.payload->>'url' like '%booking=' || b.id) as told,
+             (select count(*)::int from consultation_slots o where o.mentor_id = b.mentor_id and o.consultation_type_id = b.consultation_type_id
+                and o.starts_at < s.starts_at and o.starts_at > now() and extract(hour from o.starts_at at time zone m.time_zone) = 7
+                and not exists (select 1 from consultation_bookings x where x.slot_id = o.id)) as old_free,
+             exists (select 1 from chat_messages c where c.sender_id = b.mentee_id and c.content like 'Консультация «%» перенесена: %') as chat_line
+      from consultation_bookings b join consultation_slots s on s.id = b.slot_id join users u on u.id = b.mentee_id join users m on m.id = b.mentor_id
+      join payments p on p.booking_id = b.id
+      where u.email = 'mentee@forma.test' and b.revision > 0`);
+    expect(rows).toEqual([{ status: 'paid', revision: 1, price: rows[0].price, payment: 'succeeded', whole: true, ahead: true, receipts: 1, told: 2, old_free: 1, chat_line: true }]);
+  });
+
   it('links notifications only to routes of the app', async () => {
     const { rows } = await db.query(`select payload->>'url' as url from notifications where payload ? 'url'`);
-    for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
+    for (const { url } of rows) expect(url).toMatch(/^\/(CalendarPage(\?tab=\w+&booking=\d+)?|ChatsPage\?roomId=[\w-]+|event_info\/\d+\/|mentor_info\/\d+)$/);
   });
 
   it('changes nothing when run again', async () => {

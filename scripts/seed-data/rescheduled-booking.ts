@@ -1,0 +1,86 @@
+// A moved consultation (issue 38 §1, decision 024): the demo mentee booked and paid a consultation with the mentor she
+// has met for a morning six days ahead, then moved it to three days later. The booking stands on the new slot with
+// its payment held as it was paid (the receipt names the time it was bought for), its calendar revision raised once,
+// both people told and a line in their chat; the old slot is free again. Another mentor than the demo one: a paid
+// consultation with the demo mentor would move the demo mentee's loyalty step (decision 006). Written without the
+// random source, so the rest of the demo data draws the same as before.
+import type { SeedContext } from './context.ts';
+import { addHeldPayment } from './held-payment.ts';
+import type { People } from './people.ts';
+import { Computed, Ref } from './plan.ts';
+import { fullName, moscowDateTime } from './ru.ts';
+import type { Schedule, Slot } from './schedule.ts';
+import { addDays, addMinutes, atLocal, DAY, HOUR } from './time.ts';
+
+export const RESCHEDULED_QUESTION = 'Хочу разобрать, как рассказывать о проектах на собеседовании.';
+
+export function planRescheduledBooking(ctx: SeedContext, people: People, schedule: Schedule) {
+  const { plan, now, today } = ctx;
+  const mentee = people.demoMentee;
+  const mentor = schedule.upcoming.find((b) => b.mentee.isDemo && !b.slot.mentor.isDemo)!.slot.mentor;
+  const type = schedule.types.find((t) => t.mentor === mentor && t.costs > 0)!;
+  // 07:00 in the mentor's zone: before every slot the schedule gives a mentor (mornings start at 9), so nothing overlaps
+  const slotOn = (days: number): Slot => {
+    const startsAt = atLocal(addDays(today, days), 7 * 60, mentor.zone);
+    const endsAt = addMinutes(startsAt, type.durationMinutes);
+    const ref = plan.add('consultationSlots', { mentorId: mentor.ref, consultationTypeId: type.ref, startsAt, endsAt, createdAt: new Date(now.getTime() - 7 * DAY) });
+    return { ref, mentor, type, startsAt, endsAt };
+  };
+  const was = slotOn(6);
+  const moved = slotOn(9);
+  const createdAt = new Date(now.getTime() - 4 * DAY);
+  const paidAt = addMinutes(createdAt, 6);
+  const movedAt = new Date(now.getTime() - 5 * HOUR);
+  const booking = plan.add('consultationBookings', {
+    slotId: moved.ref,
+    menteeId: mentee.ref,
+    mentorId: mentor.ref,
+    consultationTypeId: type.ref,
+    status: 'paid',
+    questions: RESCHEDULED_QUESTION,
+    price: type.costs,
+    paidAt,
+    // the calendar's SEQUENCE: raised by the move
+    revision: 1,
+    createdAt,
+    updatedAt: movedAt,
+  });
+  // paid for the first time; the payment stayed with the booking when it moved
+  addHeldPayment(ctx, { ref: booking, slot: was, mentee, paidAt }, 'seed-rescheduled', paidAt);
+
+  const when = `${moscowDateTime(moved.startsAt)} (МСК)`;
+  const before = `${moscowDateTime(was.startsAt)} (МСК)`;
+  const url = (schedule: string) => new Computed([booking], ([id]) => ({ url: `/CalendarPage?tab=${schedule}&booking=${id}` }));
+  plan.add('notifications', {
+    userId: mentee.ref,
+    kind: 'booking_moved',
+    message: `Вы перенесли консультацию: ${fullName(mentor)}, «${type.name}», ${when} (было ${before})`,
+    payload: url('participating'),
+    isRead: true,
+    dedupeKey: new Computed([booking], ([id]) => `booking_moved:${id}:1`),
+    createdAt: movedAt,
+  });
+  plan.add('notifications', {
+    userId: mentor.ref,
+    kind: 'booking_moved',
+    message: `Ученик перенёс консультацию: ${fullName(mentee)}, «${type.name}», ${when} (было ${before})`,
+    payload: url('leading'),
+    isRead: false,
+    dedupeKey: new Computed([booking], ([id]) => `booking_moved:${id}:1`),
+    createdAt: movedAt,
+  });
+
+  // the line in their chat, if the demo data gave them one (social.ts): sent by the mentee, who moved it
+  const roomIndex = plan.rows.chatRooms.findIndex((room) => {
+    const key = room.directKey;
+    return key instanceof Computed && key.refs.includes(mentor.ref) && key.refs.includes(mentee.ref);
+  });
+  if (roomIndex >= 0) {
+    const room = new Ref('chatRooms', roomIndex);
+    const content = `Консультация «${type.name}» перенесена: ${moscowDateTime(was.startsAt)} → ${moscowDateTime(moved.startsAt)} (Europe/Moscow)`;
+    plan.add('chatMessages', { roomId: room, senderId: mentee.ref, content, createdAt: movedAt });
+    const row = plan.rows.chatRooms[roomIndex]!;
+    if (!(row.lastMessageAt instanceof Date) || row.lastMessageAt < movedAt) row.lastMessageAt = movedAt;
+  }
+  return booking;
+}
