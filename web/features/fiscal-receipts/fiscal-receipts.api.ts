@@ -2,7 +2,6 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api-client.ts';
 import { retryOnce } from '../../lib/query-retry.ts';
-import { PROBLEM_RECEIPTS_PAGE } from '../../../worker/payments/receipts/fiscal-receipts.schemas.ts';
 
 /* The admins' list of fiscal receipts that need a person, through the typed client (worker/payments/receipts/fiscal-receipts.routes.ts). */
 
@@ -12,7 +11,8 @@ export type RetriedReceipt = InferResponseType<(typeof api)['admin']['fiscal-rec
 
 export const fiscalReceiptsApi = {
   problems: async (offset: number): Promise<ProblemReceiptsPage> =>
-    unwrap(await api.admin['fiscal-receipts'].$get({ query: { offset: String(offset), limit: String(PROBLEM_RECEIPTS_PAGE) } })),
+    // the server's page size (PROBLEM_RECEIPTS_PAGE): the route's loader runs in the first bundle, which has no zod
+    unwrap(await api.admin['fiscal-receipts'].$get({ query: { offset: String(offset) } })),
   retry: async (id: string): Promise<RetriedReceipt> => unwrap(await api.admin['fiscal-receipts'][':id'].retry.$post({ param: { id } })),
 };
 
