@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { chatMessages } from '../../drizzle/schema/chats.ts';
 import { consultationBookings, consultationSlots, consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
-import { fiscalReceipts, ledgerEntries, payments } from '../../drizzle/schema/payments.ts';
+import { fiscalReceipts, ledgerEntries, payments, refunds } from '../../drizzle/schema/payments.ts';
+import { bookingMoveProposals } from '../../drizzle/schema/reschedule.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import { createUser, uniqueEmail } from '../factories.ts';
 import { bookingRow, DAY, HOUR, paidBooking, pendingBooking, type User } from './escrow-fixtures.ts';
@@ -198,4 +199,88 @@ describe('a race onto one slot', () => {
     const onTarget = await t.db.select().from(consultationBookings).where(and(eq(consultationBookings.slotId, target.id), eq(consultationBookings.status, 'paid')));
     expect(onTarget).toHaveLength(1);
   }, 90_000); // 200 requests through the Worker, one round trip each, plus the winner's notices
+});
+
+const propose = (user: Pick<User, 'id' | 'role'>, bookingId: number, slotId: number) =>
+  send('POST', `/api/consultation-bookings/${bookingId}/propose-move/`, { user: asUser(user), body: { slot_id: slotId } });
+const answer = (user: Pick<User, 'id' | 'role'>, proposalId: number, verb: 'accept' | 'decline', body: unknown = {}) =>
+  send('POST', `/api/consultation-bookings/move-proposals/${proposalId}/${verb}/`, { user: asUser(user), body });
+
+describe('the mentor proposes a new time', () => {
+  it('holds the proposed slot for the mentee, tells her; accepting moves the booking with its payment', async () => {
+    const { booking, mentee, mentor, type, slot, payment } = await paidBooking(t.db, { startsIn: 5 * DAY });
+    const target = await slotIn(mentor.id, type.id, 7 * DAY);
+    const proposal = await expectJson<{ id: number; expires_at: string }>(propose(mentor, booking.id, target.id), 201);
+    // a day to answer
+    expect(Math.abs(Date.parse(proposal.expires_at) - (Date.now() + DAY))).toBeLessThan(60_000);
+    // the slot is held: not offered, and nobody else can book or move onto it
+    expect(await offered(type.id)).toEqual([]);
+    expect((await expectJson(send('POST', '/api/consultation-bookings/create/', { user: asUser(await createUser(t.db)), body: { consultation_type_slot: target.id } }), 409)).code).toBe('slot_taken');
+    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, mentee.id), eq(notifications.kind, 'booking_move_proposed')));
+    expect(note.message).toMatch(/^Наставник предлагает перенести консультацию: .+ → .+\. Ответьте до .+$/);
+    await waitForMail(t.db, mentee.email!, 'Наставник предлагает перенести консультацию');
+    const listed = await expectJson<{ id: number; role: string; slot: { id: number } }[]>(send('GET', '/api/consultation-bookings/move-proposals/', { user: asUser(mentee) }), 200);
+    expect(listed).toMatchObject([{ id: proposal.id, role: 'mentee', booking_id: booking.id, slot: { id: target.id } }]);
+    expect((await expectJson(send('GET', '/api/consultation-bookings/move-proposals/', { user: asUser(mentor) }), 200))[0].role).toBe('mentor');
+
+    // only the mentee answers
+    expect((await expectJson(answer(mentor, proposal.id, 'accept'), 403)).detail).toBe('Ответить на предложение может только ученик, записавшийся на консультацию');
+    await expectJson(answer(await createUser(t.db), proposal.id, 'accept'), 404);
+    const before = await bookingRow(t.db, booking.id);
+    const moved = await expectJson(answer(mentee, proposal.id, 'accept'), 200);
+    expect(moved).toMatchObject({ id: booking.id, starts_at: target.startsAt.toISOString(), previous_starts_at: slot.startsAt.toISOString() });
+    expect(await bookingRow(t.db, booking.id)).toMatchObject({ slotId: target.id, status: 'paid', revision: before.revision + 1 });
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toMatchObject([{ id: payment.paymentId, status: 'succeeded' }]);
+    expect(await offered(type.id)).toEqual([slot.id]);
+    const [mentorNote] = await t.db.select().from(notifications).where(and(eq(notifications.userId, mentor.id), eq(notifications.kind, 'booking_moved')));
+    expect(mentorNote.message).toMatch(/^Вы перенесли консультацию: /);
+    expect((await expectJson(answer(mentee, proposal.id, 'accept'), 409)).code).toBe('proposal_closed');
+  });
+
+  it('only the booking’s mentor proposes, one of their free slots of the type; a new proposal replaces the pending one', async () => {
+    const { booking, mentee, mentor, type } = await paidBooking(t.db, { startsIn: 5 * DAY });
+    const first = await slotIn(mentor.id, type.id, 7 * DAY);
+    const second = await slotIn(mentor.id, type.id, 8 * DAY);
+    expect((await expectJson(propose(mentee, booking.id, first.id), 403)).detail).toBe('Предложить другое время может только наставник этой консультации');
+    await expectJson(propose(await createUser(t.db, { role: 'mentor' }), booking.id, first.id), 404);
+    const other = await paidBooking(t.db, { startsIn: 9 * DAY });
+    expect((await expectJson(propose(mentor, booking.id, other.slot.id), 409)).code).toBe('slot_other_type');
+    const a = await expectJson<{ id: number }>(propose(mentor, booking.id, first.id), 201);
+    const b = await expectJson<{ id: number }>(propose(mentor, booking.id, second.id), 201);
+    const rows = await t.db.select().from(bookingMoveProposals).where(eq(bookingMoveProposals.bookingId, booking.id));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.id]: 'withdrawn', [b.id]: 'pending' });
+    // the first slot is free again, the second held
+    expect(await offered(type.id)).toEqual([first.id]);
+  });
+
+  it('declining keeps the booking and frees the slot; a proposal that ran out holds nothing and can’t be answered', async () => {
+    const { booking, mentee, mentor, type, slot } = await paidBooking(t.db, { startsIn: 5 * DAY });
+    const target = await slotIn(mentor.id, type.id, 7 * DAY);
+    const proposal = await expectJson<{ id: number }>(propose(mentor, booking.id, target.id), 201);
+    expect(await expectJson(answer(mentee, proposal.id, 'decline'), 200)).toEqual({ booking_id: booking.id, status: 'paid', refund: null });
+    expect((await bookingRow(t.db, booking.id)).slotId).toBe(slot.id);
+    expect(await offered(type.id)).toEqual([target.id]);
+    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, mentor.id), eq(notifications.kind, 'booking_move_declined')));
+    expect(note.message).toMatch(/^Ученик не принял перенос, запись остаётся: /);
+
+    const again = await expectJson<{ id: number }>(propose(mentor, booking.id, target.id), 201);
+    await t.db.update(bookingMoveProposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingMoveProposals.id, again.id));
+    expect(await offered(type.id)).toEqual([target.id]);
+    expect((await expectJson(answer(mentee, again.id, 'accept'), 409)).code).toBe('proposal_closed');
+    expect((await expectJson(answer(mentee, again.id, 'decline'), 409)).code).toBe('proposal_closed');
+  });
+
+  it('declining with «cancel» refunds in full even past the cut-off, since the mentor asked', async () => {
+    const { booking, mentee, mentor, type, payment } = await paidBooking(t.db, { startsIn: 20 * HOUR });
+    await t.db.update(consultationBookings).set({ cancelCutoffHours: 24, createdAt: new Date(Date.now() - 3 * DAY) }).where(eq(consultationBookings.id, booking.id));
+    // the mentee alone could no longer cancel (nor move)
+    expect((await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentee), body: {} }), 409)).code).toBe('cancel_cutoff_passed');
+    const target = await slotIn(mentor.id, type.id, 3 * DAY);
+    const proposal = await expectJson<{ id: number }>(propose(mentor, booking.id, target.id), 201);
+    expect(await expectJson(answer(mentee, proposal.id, 'decline', { cancel: true }), 200)).toEqual({ booking_id: booking.id, status: 'canceled', refund: 'full' });
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.paymentId));
+    expect(refund.amountKopecks).toBe(booking.price * 100);
+    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, mentor.id), eq(notifications.kind, 'booking_move_declined')));
+    expect(note.message).toMatch(/^Ученик не принял перенос и отменил запись/);
+  });
 });

@@ -127,7 +127,13 @@ export type CancelOutcome =
  * mentor. A finished consultation, or one under dispute, can't be cancelled; nor can its booker cancel one
  * that has started (decision 010: from then on a complaint goes through a dispute, which an admin decides).
  */
-export async function cancelBooking(ctx: ProviderContext, bookingId: number, callerId: number): Promise<CancelOutcome> {
+export async function cancelBooking(
+  ctx: ProviderContext,
+  bookingId: number,
+  callerId: number,
+  /** the booker cancels instead of taking the mentor's proposed new time (decision 024): no cut-off, a full refund */
+  { mentorAsked = false }: { mentorAsked?: boolean } = {},
+): Promise<CancelOutcome> {
   const outcome = await transact(ctx.db, async (tx): Promise<CancelOutcome> => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || (booking.menteeId !== callerId && booking.mentorId !== callerId)) return { kind: 'not_found' };
@@ -137,10 +143,12 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
     const by = callerId === booking.mentorId ? 'mentor' : 'buyer';
     const times = await slotTimes(tx, booking.slotId);
     if (by === 'buyer' && booking.status === 'paid' && times.startsAt <= times.now) return { kind: 'started' };
-    if (by === 'buyer' && booking.status === 'paid' && cutoffPassed(times.startsAt, booking.cancelCutoffHours, times.now)) {
+    if (by === 'buyer' && !mentorAsked && booking.status === 'paid' && cutoffPassed(times.startsAt, booking.cancelCutoffHours, times.now)) {
       return { kind: 'cutoff_passed', hours: booking.cancelCutoffHours };
     }
     const canceled = await cancelLiveBooking(tx, bookingId, callerId);
+    // the money follows the mentor's cancellation when the mentor asked to move it: all of it back
+    const policyBy = mentorAsked ? 'mentor' : by;
     let money = { refund: 'not_paid' as RefundAnswer, refundIds: [] as string[], payoutIds: [] as string[], refundedKopecks: 0 };
     let payerId = booking.menteeId;
     let paymentId: string | null = null;
@@ -149,14 +157,14 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
       await cancelPendingPayment(tx, bookingId);
     } else if (booking.packageId) {
       // paid with a package's credit (decision 006, «Packages»): in time the credit comes back, too late the session counts
-      const settled = await settlePackageCancellation(tx, booking, { by, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
+      const settled = await settlePackageCancellation(tx, booking, { by: policyBy, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
       ({ returnsCredit } = settled);
       money = { ...settled, refund: settled.returnsCredit ? 'not_paid' : settled.refund };
       if (by === 'mentor') await countMentorCancellation(tx, booking.mentorId);
     } else {
       const payment = await lockHeldPayment(tx, { bookingId });
       if (payment) ({ payerId, id: paymentId } = payment);
-      money = await settleCancellation(tx, payment, { by, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
+      money = await settleCancellation(tx, payment, { by: policyBy, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
       // the mentor broke a consultation someone paid for: it counts on their profile (decision 012)
       if (by === 'mentor' && money.refund === 'full') await countMentorCancellation(tx, booking.mentorId);
     }
@@ -167,7 +175,7 @@ export async function cancelBooking(ctx: ProviderContext, bookingId: number, cal
       notices.push(by === 'buyer' ? bookingCanceledByBuyerNotice(sides) : bookingCanceledByMentorNotice(sides));
     }
     if (money.refund === 'full' && paymentId) {
-      const reason = by === 'mentor' ? 'Ментор отменил консультацию.' : 'Запись отменена вовремя, деньги возвращены полностью.';
+      const reason = by === 'mentor' ? 'Ментор отменил консультацию.' : mentorAsked ? 'Вы отказались от предложенного ментором переноса, деньги возвращены полностью.' : 'Запись отменена вовремя, деньги возвращены полностью.';
       notices.push(refundNotice(payerId, paymentId, money.refundedKopecks, reason, bookingUrl(bookingId, CANCELLED_SCHEDULE_URL)));
     }
     const effects: Effects = { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications: await storeNotifications(tx, notices) };

@@ -61,3 +61,51 @@ export function movedChatLine(move: Move): string {
     `${formatWhen(move.oldStartsAt, zone)} → ${formatWhen(sides.startsAt, zone)} (${zone})`
   );
 }
+
+export type Proposal = { sides: BookingSides; slotStartsAt: Date; expiresAt: Date };
+
+/** The mentee is asked: the booking, the proposed time and until when the answer is awaited, in their zone. */
+export function proposedNotice({ sides, slotStartsAt, expiresAt }: Proposal, proposalId: number): NewNotification {
+  const zone = sides.mentee.timeZone;
+  return {
+    userId: sides.mentee.id,
+    kind: 'booking_move_proposed',
+    message:
+      `Наставник предлагает перенести консультацию: ${consultationLine(sides, 'mentee')} → ${formatWhen(slotStartsAt, zone)}. ` +
+      `Ответьте до ${formatWhen(expiresAt, zone)}`,
+    url: movedBookingUrl(sides.bookingId, 'mentee'),
+    dedupeKey: `booking_move_proposed:${proposalId}`,
+  };
+}
+
+export function proposedMail(proposal: Proposal, name: string | null | undefined, link: string): Omit<OutgoingEmail, 'to'> {
+  const { sides } = proposal;
+  const zone = sides.mentee.timeZone;
+  return {
+    subject: 'Наставник предлагает перенести консультацию',
+    text:
+      `${name ? `Здравствуйте, ${name}!` : 'Здравствуйте!'}\n\n` +
+      `${personName(sides.mentor.firstName, sides.mentor.lastName, 'Ментор')} предлагает перенести консультацию «${sides.typeName ?? 'Консультация'}».\n\n` +
+      `Сейчас: ${formatWhen(sides.startsAt, zone)}\nПредложено: ${formatWhen(proposal.slotStartsAt, zone)}\n\n` +
+      `Время держится за вами до ${formatWhen(proposal.expiresAt, zone)}. Можно согласиться (оплата перейдёт на новое время), ` +
+      'оставить запись как есть или отменить её с полным возвратом денег.\n\n' +
+      `Ответить: ${link}\n\nКоманда «Формы»`,
+  };
+}
+
+/** The line in their chat, sent by the mentor, in the mentor's zone. */
+export function proposedChatLine({ sides, slotStartsAt }: Proposal): string {
+  const zone = sides.mentor.timeZone;
+  return `Предлагаю перенести консультацию «${sides.typeName ?? 'Консультация'}»: ${formatWhen(sides.startsAt, zone)} → ${formatWhen(slotStartsAt, zone)} (${zone})`;
+}
+
+/** The mentor hears the answer no: the booking kept, or cancelled with the money back to the mentee. */
+export const declinedNotice = (sides: BookingSides, proposalId: number, canceled: boolean): NewNotification => ({
+  userId: sides.mentor.id,
+  kind: 'booking_move_declined',
+  message: canceled
+    ? `Ученик не принял перенос и отменил запись (деньги возвращены ему полностью): ${consultationLine(sides, 'mentor')}`
+    : `Ученик не принял перенос, запись остаётся: ${consultationLine(sides, 'mentor')}`,
+  url: movedBookingUrl(sides.bookingId, 'mentor'),
+  dedupeKey: `booking_move_declined:${proposalId}`,
+});

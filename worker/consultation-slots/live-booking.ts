@@ -10,9 +10,19 @@ import { sql, type SQL } from 'drizzle-orm';
  * "id" inside the subquery would name the booking's own id.
  */
 export function hasLiveBooking(slotId: SQL) {
-  return sql`exists (select 1 from consultation_bookings live_b
+  return sql`(exists (select 1 from consultation_bookings live_b
     where live_b.slot_id = ${slotId} and live_b.status in ('pending_payment', 'paid', 'finished')
-      and (live_b.status <> 'pending_payment' or live_b.hold_expires_at is null or live_b.hold_expires_at > now()))`;
+      and (live_b.status <> 'pending_payment' or live_b.hold_expires_at is null or live_b.hold_expires_at > now()))
+    or ${heldByProposal(slotId)})`;
+}
+
+/**
+ * SQL: a mentor's pending proposal to move a paid booking there holds the slot (decision 024, migration 0061's trigger
+ * refuses any other booking of it): not offered, not removable, until it is answered or runs out.
+ */
+function heldByProposal(slotId: SQL) {
+  return sql`exists (select 1 from booking_move_proposals held_p join consultation_bookings held_b on held_b.id = held_p.booking_id
+    where held_p.slot_id = ${slotId} and held_p.status = 'pending' and held_p.expires_at > now() and held_b.status = 'paid')`;
 }
 
 /**
