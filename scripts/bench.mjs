@@ -8,6 +8,7 @@ import { spawnServices } from './spawn-services.mjs';
 import { build, serve } from './run-app.mjs';
 import { prepareBookings, raceForSlot, racersAgent, sequentialLatency } from './bench-bookings.mjs';
 import { measureWaitlistRelease } from './bench-waitlist.mjs';
+import { measureRescheduleRaces } from './bench-reschedule.mjs';
 import { insertCatalogue } from './bench-catalogue.mjs';
 import { chatFanout } from './bench-chat.mjs';
 import { analyticsBench } from './bench-analytics.mjs';
@@ -48,6 +49,8 @@ const firstPageOnly = values.only === 'first-page';
 const raceOnly = values.only === 'race';
 /** `-- --only waitlist`: 200 in line for a full event of 10 seats, the 10 seats freed at once, then 10 added (decision 023) */
 const waitlistOnly = values.only === 'waitlist';
+/** `-- --only reschedule`: 200 mentees moving their paid bookings onto one slot at once (decision 024) */
+const rescheduleOnly = values.only === 'reschedule';
 /** `-- --only http`: the HTTP scenarios, sign-in and booking races on the full catalogue (no chat, meeting, browser) */
 const httpOnly = values.only === 'http';
 /** `-- --only recording [--recording-seconds 60]`: a meeting of 2 and of 4, recording off and on: the host's CPU and upload (issue 36) */
@@ -192,7 +195,7 @@ try {
   const { seed } = await import('./seed.ts');
   const seeded = await seed(ready.databaseUrl);
   console.log(`[bench] demo seed: ${seeded.ms} ms`);
-  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly && !raceOnly && !recordingOnly && !waitlistOnly) {
+  if (!chatOnly && !scheduleOnly && !meetingOnly && !authOnly && !firstPageOnly && !raceOnly && !recordingOnly && !waitlistOnly && !rescheduleOnly) {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
@@ -210,6 +213,7 @@ try {
   else if (httpOnly) await httpScenarios(app, ready);
   else if (raceOnly) await measureRaces(app, await prepareBookings(app.url, ready.databaseUrl));
   else if (waitlistOnly) await measureWaitlist(app, ready);
+  else if (rescheduleOnly) await measureReschedule(app, ready);
   else {
     await chatThenHttp(app, ready);
     if (!chatOnly) {
@@ -341,6 +345,23 @@ async function measureRaces(app, bookings) {
 }
 
 /**
+ * The reschedule race (decision 024): 200 mentees move their paid bookings onto one free slot at once, after a warm-up
+ * as the booking races have; exactly one moves each time, the others are refused 409.
+ */
+async function measureReschedule(app, ready) {
+  const { warmUp, races } = await measureRescheduleRaces(app.url, ready.databaseUrl);
+  const line = (r) => `${r.ms} ms until the last answer (half answered by ${r.p50} ms); ${r.moved} moved, ${r.refused} refused (409), ${r.other} other`;
+  console.log(`200-way reschedule warm-up: ${line(warmUp)}`);
+  races.forEach((r, i) => console.log(`200-way reschedule race onto one slot #${i + 1}: ${line(r)}`));
+  goal(
+    '200 simultaneous moves onto one slot (3 races after a warm-up)',
+    `${races.map((r) => r.ms).join(' / ')} ms; ${races.map((r) => r.moved).join(' / ')} moved (warm-up ${warmUp.ms} ms)`,
+    '≤ 1 500 ms each, exactly 1 moved',
+    races.every((r) => r.ms <= 1500 && r.moved === 1 && r.other === 0) && warmUp.moved === 1,
+  );
+}
+
+/**
  * The waitlist release (decision 023): 10 seat holders leave at once with 200 in line, then the mentor adds 10 seats;
  * a warm-up first, as the races have. Exactly 10 offers each time, never more seats taken than the event has.
  */
@@ -374,6 +395,7 @@ async function httpScenarios(app, ready) {
   const available = await sequentialLatency(`${app.url}${bookings.availablePath}`);
   console.log(`GET available (1 year, ${bookings.slots - 300} free slots, ${Math.round(available.bytes / 1024)} KB; 100 requests one at a time): median ${available.median} ms, p95 ${available.p95} ms`);
   await measureRaces(app, bookings);
+  await measureReschedule(app, ready);
   await measureWaitlist(app, ready);
   const analytics = await analyticsBench(app.url, ready.databaseUrl);
   console.log(`GET /api/analytics/summary/?period=year (a mentor with a year of data: 1 000 bookings, 100 events; 20 requests one at a time): median ${analytics.median} ms, p95 ${analytics.p95} ms`);
