@@ -13,6 +13,7 @@ import { explainPlan, useTestDb } from './helpers.ts';
 import type { InferRequestType } from 'hono/client';
 import { asUser, expectJson, send } from './json-api.ts';
 import { api, apiAs, expectError, expectOk } from './typed-api.ts';
+import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
 
 const t = useTestDb();
 const DAY = 86_400_000;
@@ -270,7 +271,7 @@ describe('mentor detail', () => {
     expect(body.consultation_types).toEqual([{ id: type.id, name: 'Разбор резюме', description: 'Час', duration_minutes: 45, costs: 2000, loyalty_steps: [], packages: [], is_recorded: true }]);
     expect(await expectOk(api.users[':id{[0-9]+}'].$get({ param }), 200)).toEqual(body);
     expect(await expectOk(specApi.users.GetUser.$get({ query: { id: String(m.id) } }), 200)).toEqual(body);
-    expect(await expectOk(specApi['consultation-types'].all.$get({ query: { user_id: String(m.id) } }), 200)).toEqual(body.consultation_types.map((x) => ({ ...x, user: m.id })));
+    expect(await expectOk(specApi['consultation-types'].all.$get({ query: { user_id: String(m.id) } }), 200)).toEqual(body.consultation_types.map((x) => ({ ...x, booking_rules: NO_BOOKING_RULES, user: m.id })));
   });
 
   it('answers empty lists for a mentor without them', async () => {
