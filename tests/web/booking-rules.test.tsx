@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ConsultationTypeDialog, validateType } from '../../web/features/session-editor/consultation-type-dialog.tsx';
 import { toBookingRulesState } from '../../web/features/session-editor/booking-rules-field.tsx';
 import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
-import { bookingCancellationTerms } from '../../web/lib/cancellation-terms.ts';
+import { bookingCancellationTerms } from '../../worker/escrow/cancellation-terms.messages.ts';
 import { ScheduleCard } from '../../web/features/schedule/schedule-card.tsx';
 import { BookingDetailsDialog } from '../../web/features/schedule/booking-details-dialog.tsx';
 import { scheduleItems } from '../../web/features/schedule/schedule-items.ts';

@@ -135,6 +135,26 @@ describe('receipts', () => {
     expect(html).toContain('Оплачено, переведено наставнику');
   });
 
+  it('states on the receipt of a consultation still ahead until when it can be cancelled and refunded, as the booking dialog did (decision 022)', async () => {
+    const mentee = await createUser(t.db, { timeZone: 'Europe/Moscow' });
+    const { type, slot } = await mentorSlot(t.db, { costs: 1500, startsIn: 10 * 86_400_000 });
+    // the mentor's cut-off, kept on the booking when it is made
+    await t.db.update(consultationTypes).set({ cancelCutoffHours: 24 }).where(eq(consultationTypes.id, type.id));
+    const booking = await book(mentee, slot.id);
+    const payment = await startPayment(t.db, { bookingId: booking.id }, mentee.id, type.mentorId, 150_000);
+    await providerPays(t.db, payment);
+    const html = await (await call(`/api/downloads/receipts/${payment.paymentId}/`, { user: asUser(mentee) })).text();
+    const day = (at: Date) => new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long' }).format(at);
+    const lastCancel = new Date(slot.startsAt.getTime() - 24 * 3_600_000);
+    expect(html).toContain('<th>Условия отмены</th>');
+    expect(html).toContain(`Отменить запись можно до ${day(lastCancel)} в`);
+    expect(html).toContain('(за 24 ч до начала), позже — нельзя.');
+    expect(html).toContain('Полный возврат — при отмене до ');
+    // once cancelled (or past), nothing is promised any more
+    await expectOk(as(asUser(mentee))['consultation-bookings'][':id'].cancel.$post({ param: { id: String(booking.id) }, json: {} }), 200);
+    expect(await (await call(`/api/downloads/receipts/${payment.paymentId}/`, { user: asUser(mentee) })).text()).not.toContain('Условия отмены');
+  });
+
   it('prints a receipt for the payer only, as escaped HTML with no scripts', async () => {
     const mentor = await createUser(t.db, { role: 'mentor', firstName: '<b>Борис</b>', lastName: 'Ментор' });
     const mentee = await createUser(t.db, { firstName: 'Анна', lastName: '"Ученица"' });

@@ -76,6 +76,10 @@ export type ReceiptRow = {
   regular_price: number | null;
   discount_percent: number | null;
   consultation_number: number | null;
+  /** a consultation's booking as it stands: when it was made, its state and the cancellation cut-off kept on it (decision 022) */
+  booking_created_at: string | null;
+  booking_status: string | null;
+  cancel_cutoff_hours: number | null;
   /** the payment's fiscal receipts (decision 020): its приход, each зачёт предоплаты, each возврат прихода, oldest first */
   fiscal_receipts: FiscalReceiptRow[];
 };
@@ -100,7 +104,7 @@ export async function listReceipts(db: Db, payerId: number, page: { offset: numb
       (select sum(l.amount_kopecks) from ledger_entries l where l.payment_id = p.id and l.kind = 'platform_fee') as fee_kopecks,
       rf.amount_kopecks as refund_kopecks, rf.status as refund_status, rf.created_at as refund_created_at,
       coalesce(b.regular_price, k.regular_price * k.sessions) as regular_price, coalesce(b.discount_percent, k.percent) as discount_percent,
-      b.consultation_number,
+      b.consultation_number, b.created_at as booking_created_at, b.status as booking_status, b.cancel_cutoff_hours,
       -- its fiscal receipts in the order they were made (the приход first; kind breaks a tie within one transaction)
       coalesce((select json_agg(json_build_object('kind', fr.kind, 'status', fr.status, 'amount_kopecks', fr.amount_kopecks,
           'registered_at', fr.registered_at, 'fn', fr.fiscal_storage_number, 'fd', fr.fiscal_document_number, 'fp', fr.fiscal_attribute)

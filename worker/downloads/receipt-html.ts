@@ -9,6 +9,7 @@ import { personName } from '../chats/chats.mapper.ts';
 import { receiptService } from './downloads.mapper.ts';
 import type { FiscalReceiptRow, ReceiptRow } from './downloads.queries.ts';
 import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT } from './fiscal-receipt.messages.ts';
+import { bookingCancellationTerms } from '../escrow/cancellation-terms.messages.ts';
 
 export const RECEIPT_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -71,6 +72,17 @@ function discountLines(r: ReceiptRow) {
 ${row(r.service_type === 'package' ? 'Скидка за пакет' : 'Скидка за долгое сотрудничество', why)}`;
 }
 
+/**
+ * A paid consultation still ahead: until when it can be cancelled and refunded (decision 022), in the words and times
+ * the booking dialog showed before paying, so the receipt keeps the promise the payer paid on.
+ */
+function cancellationLine(r: ReceiptRow, zone: string) {
+  if (r.service_type !== 'consultation' || r.booking_status !== 'paid' || r.booking_created_at === null) return '';
+  const startsAt = new Date(r.service_date);
+  if (startsAt.getTime() <= Date.now()) return '';
+  return row('Условия отмены', bookingCancellationTerms({ startsAt, bookedAt: new Date(r.booking_created_at), cutoffHours: r.cancel_cutoff_hours ?? 0, paid: true, timeZone: zone }));
+}
+
 /** One fiscal receipt: its name and sum, its state and, once registered, ФН/ФД/ФП and when. */
 function fiscalBlock(f: FiscalReceiptRow, zone: string) {
   const when = f.status === 'succeeded' && f.registered_at ? `, ${formatWhen(new Date(f.registered_at), zone)}` : '';
@@ -126,6 +138,7 @@ ${row('Покупатель', buyer)}
 ${row('Статус', STATUS[r.status])}
 ${discountLines(r)}
 ${feeLine(r)}
+${cancellationLine(r, zone)}
 ${refund}
 ${row('Сумма оплаты', formatRubles(r.amount_kopecks), 'total')}
 </table>

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
-import { bookingCancellationTerms, payLabel } from '../../lib/cancellation-terms.ts';
+import { bookingCancellationTerms, payLabel } from '../../../worker/escrow/cancellation-terms.messages.ts';
 import { createBooking, type AvailableSlot, type CreatedBooking } from './booking.api.ts';
 import { bookingQueries } from './booking.queries.ts';
 import {

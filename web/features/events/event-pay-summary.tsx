@@ -2,7 +2,7 @@ import { CalendarDays, Wallet } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { CANCELLATION_TERMS, payLabel } from '../../lib/cancellation-terms.ts';
+import { CANCELLATION_TERMS, payLabel } from '../../../worker/escrow/cancellation-terms.messages.ts';
 import { formatDate } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 

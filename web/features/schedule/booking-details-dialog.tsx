@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { bookingCancellationTerms } from '../../lib/cancellation-terms.ts';
+import { bookingCancellationTerms } from '../../../worker/escrow/cancellation-terms.messages.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
 import { BookingReceipts } from './booking-receipts.tsx';
 import { MenteeReliability } from './mentee-reliability.tsx';
@@ -32,18 +32,35 @@ type BookingDetailsDialogProps = {
   onClose: () => void;
   /** «Перенести», when the viewer may move this booking now (decision 024) */
   onReschedule?: () => void;
+  /** «Предложить другое время», for the mentor of a paid consultation ahead (decision 024) */
+  onPropose?: () => void;
 };
 
 /** «Запись на консультацию» (spec 002 §2.4), with every default the spec names for a missing field. */
-export function BookingDetailsDialog({ booking, asMentor, viewerId, timeZone, onClose, onReschedule }: BookingDetailsDialogProps) {
+export function BookingDetailsDialog({ booking, asMentor, viewerId, timeZone, onClose, onReschedule, onPropose }: BookingDetailsDialogProps) {
   return (
     <Dialog open={booking !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} viewerId={viewerId} timeZone={timeZone} onReschedule={onReschedule} /> : null}</DialogContent>
+      <DialogContent className="max-w-[900px] gap-6 sm:p-8">{booking ? <Details booking={booking} asMentor={asMentor} viewerId={viewerId} timeZone={timeZone} onReschedule={onReschedule ?? onPropose} proposes={!onReschedule && onPropose !== undefined} /> : null}</DialogContent>
     </Dialog>
   );
 }
 
-function Details({ booking, asMentor, viewerId, timeZone, onReschedule }: { booking: ScheduleBooking; asMentor: boolean; viewerId: number; timeZone: string; onReschedule?: () => void }) {
+function Details({
+  booking,
+  asMentor,
+  viewerId,
+  timeZone,
+  onReschedule,
+  proposes,
+}: {
+  booking: ScheduleBooking;
+  asMentor: boolean;
+  viewerId: number;
+  timeZone: string;
+  onReschedule?: () => void;
+  /** the button proposes a time to the mentee instead of moving (the mentor's) */
+  proposes: boolean;
+}) {
   const type = booking.slot.consultation_type;
   const mentor = type.user;
   const duration = booking.slot.duration > 0 ? booking.slot.duration : DEFAULT_DURATION_MINUTES;
@@ -125,7 +142,7 @@ function Details({ booking, asMentor, viewerId, timeZone, onReschedule }: { book
         {booking.status !== 'canceled' && Date.parse(booking.slot.end_time) > Date.now() ? <AddToCalendarButton kind="booking" id={booking.id} /> : null}
         {onReschedule ? (
           <Button variant="outline" onClick={onReschedule}>
-            Перенести
+            {proposes ? 'Предложить другое время' : 'Перенести'}
           </Button>
         ) : null}
         <DialogClose asChild>

@@ -1,4 +1,6 @@
-import { FREE_CANCEL_DAYS_BEFORE, FREE_CANCEL_HOURS_AFTER_BOOKING } from '../../worker/escrow/cancellation-policy.ts';
+// What a payer is told of cancelling and refunds, in one place for the booking dialog, the booking's details, the event
+// payment summary and the printable «Квитанция об оплате» (decision 022), so the screens and the receipt never disagree.
+import { FREE_CANCEL_DAYS_BEFORE, FREE_CANCEL_HOURS_AFTER_BOOKING } from './cancellation-policy.ts';
 
 /**
  * The cancellation terms a payer reads before paying (issue 35), from the numbers the refunds are computed with,
