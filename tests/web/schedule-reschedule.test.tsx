@@ -16,6 +16,7 @@ import { booking, schedule as scheduleFixture } from './schedule-fixtures.ts';
 const NOW = new Date('2030-03-06T09:00:00Z');
 const ZONE = 'Europe/Moscow';
 const MENTEE: ScheduleViewer = { id: 1, user_role: 'mentee', time_zone: ZONE };
+const MENTOR: ScheduleViewer = { id: 7, user_role: 'mentor', time_zone: ZONE };
 
 const schedule = (parts: Partial<Schedule> = {}): Schedule => scheduleFixture(ZONE, NOW, parts);
 const scheduleRoute = (body: Schedule): MockRoute => ({ path: /\/api\/calendars\/schedule/, body });
@@ -39,17 +40,17 @@ const FakePicker: SlotPickerComponent = ({ consultationTypeId, selectedSlotId, o
   );
 };
 
-function Screen({ picker }: { picker?: SlotPickerComponent }) {
+function Screen({ picker, viewer }: { picker?: SlotPickerComponent; viewer: ScheduleViewer }) {
   const [view, setView] = useState<ScheduleView>({});
-  return <ScheduleScreen viewer={MENTEE} view={view} onViewChange={setView} slotPicker={picker} />;
+  return <ScheduleScreen viewer={viewer} view={view} onViewChange={setView} slotPicker={picker} />;
 }
 
-async function render({ withPicker = true } = {}) {
+async function render({ withPicker = true, viewer = MENTEE } = {}) {
   const picker = withPicker ? FakePicker : undefined;
   renderWithRouter(
     <>
       <Toaster />
-      <Screen picker={picker} />
+      <Screen picker={picker} viewer={viewer} />
     </>,
     { path: '/CalendarPage' },
   );
@@ -137,5 +138,72 @@ describe('«Перенести» a consultation', () => {
     mockFetch([scheduleRoute(schedule({ booked_by_user: [booking(22, '2030-03-09T10:00:00Z')] }))]);
     await render({ withPicker: false });
     expect(within(card('booking:22')).queryByRole('button', { name: 'Перенести' })).toBeNull();
+  });
+});
+
+const proposal = (role: 'mentee' | 'mentor') => ({
+  id: 9,
+  booking_id: 22,
+  role,
+  type_name: 'Разбор резюме',
+  booking_start_time: '2030-03-09T10:00:00.000Z',
+  slot: { id: 502, start_time: '2030-03-13T07:00:00.000Z', end_time: '2030-03-13T08:00:00.000Z' },
+  expires_at: '2030-03-07T09:00:00.000Z',
+});
+const proposalsRoute = (body: unknown): MockRoute => ({ path: /\/api\/consultation-bookings\/move-proposals\/?(\?.*)?$/, body });
+
+describe('a mentor’s proposal to move', () => {
+  it('shows the mentee the proposed time and how long it is held; «Принять» accepts, «Отменить с возвратом» declines with cancel', async () => {
+    const { calls } = mockFetch([
+      scheduleRoute(schedule({ booked_by_user: [booking(22, '2030-03-09T10:00:00Z')] })),
+      proposalsRoute([proposal('mentee')]),
+      { method: 'POST', path: /move-proposals\/9\/accept/, body: { id: 22, starts_at: '2030-03-13T07:00:00.000Z', previous_starts_at: '2030-03-09T10:00:00.000Z' } },
+      { method: 'POST', path: /move-proposals\/9\/decline/, body: { booking_id: 22, status: 'canceled', refund: 'full' } },
+    ]);
+    await render();
+    const panel = screen.getByTestId('move-proposal-9');
+    expect(within(panel).getByRole('heading').textContent).toBe('Наставник предлагает перенести консультацию «Разбор резюме»');
+    expect(panel.textContent).toContain('Сб, 9 марта, 13:00');
+    expect(panel.textContent).toContain('Ср, 13 марта, 10:00');
+    expect(panel.textContent).toContain('Время держится за вами до Чт, 7 марта, 12:00');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Принять' }));
+    await flush(0);
+    await flush(0);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.replace(/^.*\/api/, ''))).toEqual(['/consultation-bookings/move-proposals/9/accept']);
+    // the toast with the new time, beside the panel's own
+    expect(screen.getAllByText('Ср, 13 марта, 10:00')).toHaveLength(2);
+    fireEvent.click(within(screen.getByTestId('move-proposal-9')).getByRole('button', { name: 'Отменить с возвратом' }));
+    await flush(0);
+    await flush(0);
+    const decline = calls.filter((c) => c.method === 'POST')[1]!;
+    expect(decline.url).toMatch(/move-proposals\/9\/decline\/?$/);
+    expect(decline.body).toEqual({ cancel: true });
+    expect(screen.getByText('Вернём всю сумму.')).toBeTruthy();
+  });
+
+  it('lets the mentor propose another time from the booking’s details with the same picker, and shows what waits', async () => {
+    const { calls } = mockFetch([
+      scheduleRoute(schedule({ booked_for_mentor: [booking(22, '2030-03-09T10:00:00Z')] })),
+      proposalsRoute([proposal('mentor')]),
+      { method: 'POST', path: /\/api\/consultation-bookings\/22\/propose-move/, status: 201, body: { id: 10, booking_id: 22, expires_at: '2030-03-07T09:00:00.000Z' } },
+    ]);
+    await render({ viewer: MENTOR });
+    expect(within(screen.getByTestId('move-proposal-9')).getByRole('heading').textContent).toBe('Вы предложили перенести консультацию «Разбор резюме»');
+    expect(within(screen.getByTestId('move-proposal-9')).queryByRole('button')).toBeNull();
+    // the mentor's card has no «Перенести»: moving is the mentee's; the mentor proposes from the details
+    expect(within(card('booking:22')).queryByRole('button', { name: 'Перенести' })).toBeNull();
+    fireEvent.click(within(card('booking:22')).getByRole('button', { name: 'Подробнее' }));
+    await flush(0);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Запись на консультацию' })).getByRole('button', { name: 'Предложить другое время' }));
+    await flush(0);
+    const dialog = screen.getByRole('dialog', { name: 'Предложить другое время' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '2030-03-12T07:00:00Z' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Предложить' }));
+    await flush(0);
+    await flush(0);
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toMatch(/\/consultation-bookings\/22\/propose-move\/?$/);
+    expect(post.body).toEqual({ slot_id: 501 });
+    expect(screen.getByText('Предложение отправлено')).toBeTruthy();
   });
 });

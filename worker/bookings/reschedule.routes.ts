@@ -18,6 +18,7 @@ import { moveBooking, type MoveRefusal } from './reschedule.ts';
 import { acceptProposal, declineMoveProposal, proposeMove, type AnswerRefusal } from './move-proposals.ts';
 import { listLiveProposals, type ProposalRow } from './move-proposals.queries.ts';
 import { providerContext } from '../payments/provider-choice.ts';
+import type { RefundAnswer } from '../escrow/cancel-paid.ts';
 import { declinedNotice, movedBookingUrl, movedChatLine, movedMail, movedNotices, proposedChatLine, proposedMail, proposedNotice, type Move, type Proposal } from './reschedule.notices.ts';
 import { rescheduleCutoffMessage, rescheduleMessages } from './reschedule-rules.ts';
 import { declineMoveBody, proposeMoveBody, rescheduleBody } from './reschedule.schemas.ts';
@@ -139,7 +140,9 @@ export const rescheduleRoutes = new Hono<AppEnv>().post('/consultation-bookings/
     if (outcome.kind !== 'kept' && outcome.kind !== 'canceled') throw answerRefusals[outcome.kind]();
     const sides = await bookingSides(c.var.db, outcome.bookingId);
     await notifyNow(c.env, c.var.db, [declinedNotice(sides, proposalId, outcome.kind === 'canceled')]);
-    if (outcome.kind === 'kept') return c.json({ booking_id: outcome.bookingId, status: 'paid', refund: null });
+    // one shape for both answers: what the booking is now and what its money does
+    const answer = (status: string, refund: RefundAnswer | null) => c.json({ booking_id: outcome.bookingId, status, refund });
+    if (outcome.kind === 'kept') return answer('paid', null);
     await revokeConferenceAccess(c.env, 'consultationbooking', outcome.bookingId, null, REVOKED_REASON.bookingCanceled);
-    return c.json({ booking_id: outcome.bookingId, status: outcome.cancel.booking.status, refund: outcome.cancel.refund });
+    return answer(outcome.cancel.booking.status, outcome.cancel.refund);
   });

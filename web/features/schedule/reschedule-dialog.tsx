@@ -21,6 +21,8 @@ export type SlotPickerComponent = ComponentType<{ consultationTypeId: number; se
 
 type RescheduleDialogProps = {
   item: ScheduleItem | null;
+  /** the mentee moves the booking, or the mentor proposes the time to the mentee (decision 024) */
+  mode?: 'move' | 'propose';
   userId: number;
   timeZone: string;
   SlotPicker: SlotPickerComponent;
@@ -37,13 +39,15 @@ const whenText = (iso: string, timeZone: string) => {
  * «Перенести» (issue 38 §1, decision 024): the mentee picks another free time of the same consultation and confirms;
  * the booking moves with its payment, nothing is charged or refunded (the same type has the same price).
  */
-export function RescheduleDialog({ item, userId, timeZone, SlotPicker, onClose }: RescheduleDialogProps) {
+export function RescheduleDialog({ item, mode = 'move', userId, timeZone, SlotPicker, onClose }: RescheduleDialogProps) {
+  const proposing = mode === 'propose';
   const booking = item?.kind === 'consultation' ? item.booking : null;
   const mutations = useScheduleMutations(userId);
   const [slot, setSlot] = useState<PickedSlot | null>(null);
   // a refused time (taken meanwhile) reloads the picker: a new key asks for the free times again
   const [round, setRound] = useState(0);
-  const pending = mutations.reschedule.isPending;
+  const mutation = proposing ? mutations.proposeMove : mutations.reschedule;
+  const pending = mutation.isPending;
 
   const close = () => {
     setSlot(null);
@@ -52,16 +56,20 @@ export function RescheduleDialog({ item, userId, timeZone, SlotPicker, onClose }
 
   const confirm = () => {
     if (!booking || !slot) return;
-    mutations.reschedule.mutate(
+    mutation.mutate(
       { bookingId: booking.id, slotId: slot.id },
       {
         onSuccess: () => {
-          toast({ title: 'Консультация перенесена', description: `${whenText(slot.start_time, timeZone)}. Мы сообщили наставнику.`, variant: 'success' });
+          toast(
+            proposing
+              ? { title: 'Предложение отправлено', description: `${whenText(slot.start_time, timeZone)}. Время держится за учеником, пока он не ответит (не дольше суток).`, variant: 'success' }
+              : { title: 'Консультация перенесена', description: `${whenText(slot.start_time, timeZone)}. Мы сообщили наставнику.`, variant: 'success' },
+          );
           close();
         },
         onError: (error) => {
           console.error('schedule: rescheduling failed', error);
-          toast({ title: 'Не удалось перенести', description: errorMessage(error, 'Попробуйте ещё раз.'), variant: 'destructive' });
+          toast({ title: proposing ? 'Не удалось предложить' : 'Не удалось перенести', description: errorMessage(error, 'Попробуйте ещё раз.'), variant: 'destructive' });
           if (error instanceof ApiError && error.status === 409) {
             setSlot(null);
             setRound((n) => n + 1);
@@ -75,7 +83,7 @@ export function RescheduleDialog({ item, userId, timeZone, SlotPicker, onClose }
     <Dialog open={booking !== null} onOpenChange={(open) => (open || pending ? undefined : close())}>
       <DialogContent className="max-w-[800px] gap-5 p-5 sm:p-6">
         <DialogHeader>
-          <DialogTitle>Перенести консультацию</DialogTitle>
+          <DialogTitle>{proposing ? 'Предложить другое время' : 'Перенести консультацию'}</DialogTitle>
           <DialogDescription>{item ? `«${item.title}», сейчас: ${whenText(item.start, timeZone)}` : null}</DialogDescription>
         </DialogHeader>
         {booking ? (
@@ -87,7 +95,11 @@ export function RescheduleDialog({ item, userId, timeZone, SlotPicker, onClose }
                   {whenText(item!.start, timeZone)} <ArrowRight aria-hidden className="size-4" /> {whenText(slot.start_time, timeZone)}
                 </span>
               ) : null}
-              {booking.price > 0 ? 'Оплата переходит на новое время: доплачивать ничего не нужно, возврата не будет.' : 'Консультация бесплатная — просто выберите новое время.'}
+              {proposing
+                ? 'Ученик получит уведомление и письмо и сможет согласиться, оставить прежнее время или отменить запись с полным возвратом.'
+                : booking.price > 0
+                  ? 'Оплата переходит на новое время: доплачивать ничего не нужно, возврата не будет.'
+                  : 'Консультация бесплатная — просто выберите новое время.'}
             </p>
           </>
         ) : null}
@@ -96,8 +108,8 @@ export function RescheduleDialog({ item, userId, timeZone, SlotPicker, onClose }
             Не переносить
           </Button>
           <Button disabled={pending || slot === null} onClick={confirm}>
-            {pending ? <Spinner className="text-current" label="Переносим" /> : null}
-            Перенести
+            {pending ? <Spinner className="text-current" label={proposing ? 'Отправляем' : 'Переносим'} /> : null}
+            {proposing ? 'Предложить' : 'Перенести'}
           </Button>
         </DialogFooter>
       </DialogContent>

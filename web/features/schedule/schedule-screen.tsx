@@ -18,6 +18,7 @@ import { MyPackages } from './my-packages.tsx';
 import { errorMessage, scheduleQueries, type LoadedSchedule } from './schedule.api.ts';
 import { ScheduleCard, type CardAction } from './schedule-card.tsx';
 import { RescheduleDialog, type SlotPickerComponent } from './reschedule-dialog.tsx';
+import { MoveProposals } from './move-proposals.tsx';
 import {
   activeItems,
   dayKey,
@@ -46,7 +47,7 @@ export type ScheduleViewer = { id: number; user_role: string; time_zone?: string
 const MAX_HISTORY_PAGES = 8;
 const PROMPTED_KEY = 'schedule:review-prompted:';
 
-type Dialog = { type: 'details' | 'reschedule' | 'cancel' | 'review' | 'dispute'; item: ScheduleItem } | null;
+type Dialog = { type: 'details' | 'reschedule' | 'propose' | 'cancel' | 'review' | 'dispute'; item: ScheduleItem } | null;
 
 const TAB_LABELS: Record<ScheduleTab, string> = { leading: 'Веду', participating: 'Участвую', history: 'История', calendar: 'Календарь' };
 
@@ -259,7 +260,9 @@ export function ScheduleScreen({ viewer, view, onViewChange, slotPicker }: Sched
       {!wide ? <MyPackages timeZone={timeZone} /> : null}
 
       <div className="grid gap-6 min-[960px]:grid-cols-12">
-        <div className="min-w-0 min-[960px]:col-span-8">
+        <div className="flex min-w-0 flex-col gap-4 min-[960px]:col-span-8">
+          {/* a mentor's proposal to move a booking, to answer or waiting for the answer (decision 024) */}
+          <MoveProposals userId={viewer.id} timeZone={timeZone} />
           <Tabs value={activeTab} onValueChange={(value) => setTab(value as ScheduleTab)}>
             <TabsList className="w-full sm:w-auto">
               {tabs.map((value) => (
@@ -358,9 +361,19 @@ export function ScheduleScreen({ viewer, view, onViewChange, slotPicker }: Sched
             ? () => setDialog({ type: 'reschedule', item: dialog.item })
             : undefined
         }
+        onPropose={
+          slotPicker && dialog?.type === 'details' && canPropose(dialog.item, now) ? () => setDialog({ type: 'propose', item: dialog.item }) : undefined
+        }
       />
       {slotPicker ? (
-        <RescheduleDialog item={dialog?.type === 'reschedule' ? dialog.item : null} userId={viewer.id} timeZone={timeZone} SlotPicker={slotPicker} onClose={closeDialog} />
+        <RescheduleDialog
+          item={dialog?.type === 'reschedule' || dialog?.type === 'propose' ? dialog.item : null}
+          mode={dialog?.type === 'propose' ? 'propose' : 'move'}
+          userId={viewer.id}
+          timeZone={timeZone}
+          SlotPicker={slotPicker}
+          onClose={closeDialog}
+        />
       ) : null}
       <CancelDialog item={dialog?.type === 'cancel' ? dialog.item : null} userId={viewer.id} onClose={closeDialog} />
       <ConsultationReviewDialog item={dialog?.type === 'review' ? dialog.item : null} userId={viewer.id} onClose={closeDialog} />
@@ -368,6 +381,10 @@ export function ScheduleScreen({ viewer, view, onViewChange, slotPicker }: Sched
     </div>
   );
 }
+
+/** The mentor may propose another time for a paid consultation they lead that has not started (decision 024). */
+const canPropose = (item: ScheduleItem, now: number) =>
+  item.kind === 'consultation' && item.role === 'leading' && item.booking.status === 'paid' && Date.parse(item.start) > now && !item.booking.has_dispute;
 
 const emptyFilterText: Record<HistoryFilter, string> = {
   all: 'Ваша история пока пуста',

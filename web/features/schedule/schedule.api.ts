@@ -22,6 +22,8 @@ export type SeatRefundQuote = InferResponseType<(typeof api.events)['unregister-
 export type RefundQuote = BookingRefundQuote | SeatRefundQuote;
 export type MenteeReliability = InferResponseType<(typeof api.mentees)[':id']['reliability']['$get'], 200>;
 export type BookingDetail = InferResponseType<(typeof bookings)[':id']['detail']['$get'], 200>;
+/** A mentor's live proposal to move a booking (decision 024), as its mentee (to answer) or its mentor (waiting) sees it. */
+export type MoveProposal = InferResponseType<(typeof bookings)['move-proposals']['$get'], 200>[number];
 
 /** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
 export type LoadedSchedule = Schedule & { clockOffsetMs: number };
@@ -43,6 +45,12 @@ export const scheduleApi = {
   /** What cancelling this booking now would refund (buyer or mentor, the server knows which). */
   bookingCancelQuote: async (bookingId: number): Promise<BookingRefundQuote> =>
     unwrap(await bookings[':id']['cancel-quote'].$get({ param: { id: String(bookingId) } })),
+  moveProposals: async (): Promise<MoveProposal[]> => unwrap(await bookings['move-proposals'].$get()),
+  proposeMove: async (bookingId: number, slotId: number) =>
+    unwrap(await bookings[':id']['propose-move'].$post({ param: { id: String(bookingId) }, json: { slot_id: slotId } })),
+  acceptProposal: async (proposalId: number) => unwrap(await bookings['move-proposals'][':id'].accept.$post({ param: { id: String(proposalId) } })),
+  declineProposal: async (proposalId: number, cancel: boolean) =>
+    unwrap(await bookings['move-proposals'][':id'].decline.$post({ param: { id: String(proposalId) }, json: { cancel } })),
   /** the mentee moves the booking to another free slot of its type (decision 024): the payment stays with it */
   rescheduleBooking: async (bookingId: number, slotId: number) =>
     unwrap(await api['consultation-bookings'][':id'].reschedule.$post({ param: { id: String(bookingId) }, json: { slot_id: slotId } })),
@@ -92,6 +100,9 @@ export const scheduleQueries = {
       // a 404 is an answer (not theirs, or no such booking), not a hiccup to retry
       retry: false,
     }),
+  /** The caller's live proposals to move a booking (decision 024), reloaded with the schedule. */
+  moveProposals: (userId: number) =>
+    queryOptions({ queryKey: [...scheduleQueries.user(userId), 'move-proposals'] as const, queryFn: () => scheduleApi.moveProposals(), retry: retryOnce }),
   /** The mentee's figures for the mentor's booking details; a 404 (not their mentee) is an answer, not a hiccup. */
   menteeReliability: (menteeId: number) =>
     queryOptions({ queryKey: [...scheduleQueries.all(), 'mentee-reliability', menteeId] as const, queryFn: () => scheduleApi.menteeReliability(menteeId), retry: false }),

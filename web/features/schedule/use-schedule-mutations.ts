@@ -20,6 +20,15 @@ export function useScheduleMutations(userId: number) {
 
   return {
     cancelBooking: useMutation({ mutationFn: (bookingId: number) => scheduleApi.cancelBooking(bookingId, userId), onSettled: refresh }),
+    proposeMove: useMutation({
+      mutationFn: ({ bookingId, slotId }: { bookingId: number; slotId: number }) => scheduleApi.proposeMove(bookingId, slotId),
+      onSettled: refresh,
+    }),
+    acceptProposal: useMutation({ mutationFn: (proposalId: number) => scheduleApi.acceptProposal(proposalId), onSettled: refresh }),
+    declineProposal: useMutation({
+      mutationFn: ({ proposalId, cancel }: { proposalId: number; cancel: boolean }) => scheduleApi.declineProposal(proposalId, cancel),
+      onSettled: refresh,
+    }),
     reschedule: useMutation({
       mutationFn: ({ bookingId, slotId }: { bookingId: number; slotId: number }) => scheduleApi.rescheduleBooking(bookingId, slotId),
       onSettled: refresh,
