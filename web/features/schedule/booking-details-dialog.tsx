@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { cn } from '../../lib/cn.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { bookingCancellationTerms } from '../../lib/cancellation-terms.ts';
+import { bookingCancellationTerms } from '../../../worker/escrow/cancellation-terms.messages.ts';
 import { PLACEHOLDER_AVATAR, showPlaceholderOnError } from '../../lib/placeholder-image.ts';
 import { BookingReceipts } from './booking-receipts.tsx';
 import { MenteeReliability } from './mentee-reliability.tsx';
