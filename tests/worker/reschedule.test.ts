@@ -233,7 +233,7 @@ describe('the mentor proposes a new time', () => {
     expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toMatchObject([{ id: payment.paymentId, status: 'succeeded' }]);
     expect(await offered(type.id)).toEqual([slot.id]);
     const [mentorNote] = await t.db.select().from(notifications).where(and(eq(notifications.userId, mentor.id), eq(notifications.kind, 'booking_moved')));
-    expect(mentorNote.message).toMatch(/^Вы перенесли консультацию: /);
+    expect(mentorNote.message).toMatch(/^Ученик принял перенос консультации: /);
     expect((await expectJson(answer(mentee, proposal.id, 'accept'), 409)).code).toBe('proposal_closed');
   });
 

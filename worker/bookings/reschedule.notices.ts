@@ -16,6 +16,8 @@ export const movedBookingUrl = (bookingId: number, reader: BookingReader) =>
   bookingUrl(bookingId, reader === 'mentor' ? LEADING_SCHEDULE_URL : PARTICIPATING_SCHEDULE_URL);
 
 function headline({ by }: Move, reader: BookingReader) {
+  // the mentor moves nothing alone: a move «by» the mentor is the mentee taking the mentor's proposed time
+  if (by === 'mentor') return reader === 'mentor' ? 'Ученик принял перенос консультации' : 'Консультация перенесена';
   if (by === reader) return 'Вы перенесли консультацию';
   return by === 'mentee' ? 'Ученик перенёс консультацию' : 'Консультация перенесена';
 }
