@@ -2,6 +2,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
+import { consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { storeNotifications } from '../../worker/notifications/notify.ts';
 import { sendDueReminders } from '../../worker/reminders/reminders.ts';
@@ -75,7 +76,7 @@ describe('reminders an hour before', () => {
     await sendDueReminders(bindings, t.db, new Date(now.getTime() + 5 * MINUTE));
     await Promise.all(handles.map((h) => h.close()));
 
-    const rows = await t.db.select().from(notifications).where(eq(notifications.dedupeKey, `reminder:booking:${booking.id}`));
+    const rows = await t.db.select().from(notifications).where(like(notifications.dedupeKey, `reminder:booking:${booking.id}@%`));
     expect(rows.map((r) => r.userId).sort()).toEqual([mentee.id, mentor.id].sort());
     expect(rows[0]).toMatchObject({ kind: 'reminder', payload: { url: `/booking-conference/${booking.id}` } });
     expect(rows[0].message).toMatch(/^Консультация «Разбор резюме» начнётся в \d\d:\d\d/);
@@ -84,6 +85,21 @@ describe('reminders an hour before', () => {
     const [notice] = await tab.waitFor((m) => m.type === 'notification');
     expect(notice).toMatchObject({ notification: { payload: { url: `/booking-conference/${booking.id}` } } });
     tab.ws.close();
+  });
+
+  it('reach the mentee again when the consultation moved to another time after its reminder (decision 024)', async () => {
+    const { mentee, booking, slot } = await paidBooking(t.db, { startsIn: 50 * MINUTE });
+    await sendDueReminders(bindings, t.db, new Date());
+    const reminders = () => t.db.select().from(notifications).where(and(eq(notifications.userId, mentee.id), like(notifications.dedupeKey, `reminder:booking:${booking.id}@%`)));
+    expect(await reminders()).toHaveLength(1);
+    // moved 10 minutes earlier: the start the first reminder named is gone
+    const startsAt = new Date(slot.startsAt.getTime() - 10 * MINUTE);
+    await t.db.update(consultationSlots).set({ startsAt, endsAt: new Date(startsAt.getTime() + 60 * MINUTE) }).where(eq(consultationSlots.id, slot.id));
+    await sendDueReminders(bindings, t.db, new Date());
+    await sendDueReminders(bindings, t.db, new Date());
+    const after = await reminders();
+    expect(after).toHaveLength(2);
+    expect(await countMail(t.db, mentee.email!, 'Консультация через час')).toBe(2);
   });
 
   it('are not sent earlier than an hour before, nor for a canceled event; reach an event’s confirmed participants', async () => {
@@ -98,7 +114,7 @@ describe('reminders an hour before', () => {
     ]);
     await sendDueReminders(bindings, t.db, new Date());
     const reminded = async (eventId: number) =>
-      (await t.db.select().from(notifications).where(and(eq(notifications.dedupeKey, `reminder:event:${eventId}`), like(notifications.kind, 'reminder')))).map((r) => r.userId).sort();
+      (await t.db.select().from(notifications).where(and(like(notifications.dedupeKey, `reminder:event:${eventId}@%`), like(notifications.kind, 'reminder')))).map((r) => r.userId).sort();
     expect(await reminded(soon.id)).toEqual([mentor.id, going.id].sort());
     expect(await reminded(later.id)).toEqual([]);
     expect(await countMail(t.db, going.email!, 'Мероприятие через час')).toBe(1);

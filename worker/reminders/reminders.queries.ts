@@ -45,7 +45,10 @@ export async function dueRecipients(db: Db, now: Date, until: Date, limit: numbe
     select due.kind, due.subject_id, due.user_id, due.starts_at, due.title, due.role, u.email, u.first_name, u.time_zone
     from due join users u on u.id = due.user_id
     where not exists (
-      select 1 from notifications n where n.user_id = due.user_id and n.dedupe_key = 'reminder:' || due.kind || ':' || due.subject_id)
+      select 1 from notifications n where n.user_id = due.user_id
+        and n.dedupe_key in ('reminder:' || due.kind || ':' || due.subject_id || '@' || floor(extract(epoch from due.starts_at))::bigint,
+          -- the key before start times were part of it: a meeting reminded just before that change is not reminded twice
+          'reminder:' || due.kind || ':' || due.subject_id))
     order by due.starts_at, due.subject_id, due.user_id
     limit ${limit}`);
   return result.rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at) }));

@@ -27,7 +27,11 @@ function subject(r: Recipient, start: boolean) {
 
 const SUBJECT_LINE: Record<Recipient['kind'], string> = { booking: 'Консультация через час', event: 'Мероприятие через час', interview: 'Видеоинтервью через час' };
 
-export const reminderKey = (r: Pick<Recipient, 'kind' | 'subject_id'>) => `reminder:${r.kind}:${r.subject_id}`;
+/**
+ * One reminder per meeting and start time: a consultation moved (decision 024) or an event put off after its reminder
+ * went out is reminded again for its new time. Matches dueRecipients' key (whole seconds since the epoch).
+ */
+export const reminderKey = (r: Pick<Recipient, 'kind' | 'subject_id' | 'starts_at'>) => `reminder:${r.kind}:${r.subject_id}@${Math.floor(r.starts_at.getTime() / 1000)}`;
 
 function reminderText(r: Recipient) {
   return `${subject(r, true)} начнётся в ${timeIn(r.starts_at, r.time_zone)} — через час или раньше. Ссылка для входа готова.`;
