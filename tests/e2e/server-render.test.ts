@@ -230,7 +230,10 @@ describe('pages rendered on the server', () => {
     });
     await gotoLiveApp(page, `${appUrl}/AllEvents`);
     const timing = await page.evaluate(appTiming, APP_SCRIPTS_ID);
-    expect(timing.firstCovers).toHaveLength(3);
+    // the first screen's three cards, less any without a cover (other browser tests add events without one)
+    const covered = await page.evaluate(() => [...document.querySelectorAll('[role="listitem"]')].slice(0, 3).filter((card) => !card.querySelector('[data-testid="event-image-placeholder"]')).length);
+    expect(covered).toBeGreaterThan(0);
+    expect(timing.firstCovers).toHaveLength(covered);
     expect(Math.min(...timing.firstCovers)).toBeGreaterThanOrEqual(COVER_DELAY_MS);
     expect(timing.entry).toBeGreaterThanOrEqual(Math.max(...timing.firstCovers, timing.parsed));
     // nothing of the app's was asked for before: only the early data's script and the loader
