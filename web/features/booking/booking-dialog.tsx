@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, CalendarCheck2, CreditCard } from 'lucide-react';
@@ -8,32 +8,21 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PaymentDialog } from '../../components/payment-dialog.tsx';
-import { useSession } from '../../lib/session/use-session.ts';
 import { bookingCancellationTerms, payLabel } from '../../../worker/escrow/cancellation-terms.messages.ts';
 import { createBooking, type AvailableSlot, type CreatedBooking } from './booking.api.ts';
 import { bookingQueries } from './booking.queries.ts';
-import {
-  addDays,
-  formatLongDay,
-  formatTime,
-  formatTimeRange,
-  groupByDay,
-  mondayOf,
-  SLOT_RANGE_DAYS,
-  todayKey,
-  viewerTimeZone,
-  type DayKey,
-} from './booking-calendar.ts';
+import { formatLongDay, formatTime, formatTimeRange } from './booking-calendar.ts';
 import { BookingStepConfirm, chargedPrice, formatRubles, sessionFacts, type KnownType } from './booking-step-confirm.tsx';
 import { loyaltyReason } from '../../../worker/lib/loyalty-text.ts';
 import { BookingStepSlots } from './booking-step-slots.tsx';
 import { useMinimumPending } from './use-minimum-pending.ts';
+import { useSlotCalendar } from './use-slot-calendar.ts';
 import { PACKAGE_CANCELLATION_TERMS, PackageChoice, spentNote, type PackageCredit } from './package-choice.tsx';
 import { packageQueries } from '../../lib/consultation-packages.ts';
 import { returnTarget } from '../../lib/return-to.ts';
 
-/** Spec 000 §9: the week's slots show their loader for at least 500 ms, the slot details for at least 1 s. */
-export const SLOTS_MIN_LOADER_MS = 500;
+/** Spec 000 §9: the slot details show their loader for at least 1 s (the week's slots: SLOTS_MIN_LOADER_MS). */
+export { SLOTS_MIN_LOADER_MS } from './use-slot-calendar.ts';
 export const DETAIL_MIN_LOADER_MS = 1000;
 
 /** the refusals of the type's booking rules (worker/bookings/bookings.routes.ts, decision 022) */
@@ -72,15 +61,10 @@ type Step = 'slots' | 'confirm' | 'pay';
 
 function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: Omit<BookingDialogProps, 'open' | 'onOpenChange'> & { close: () => void }) {
   const navigate = useNavigate();
-  const { user, isPending: sessionPending } = useSession();
-  const timeZone = viewerTimeZone(user);
-  const today = todayKey(timeZone);
-  const minMonday = mondayOf(today);
-  const maxMonday = mondayOf(addDays(today, SLOT_RANGE_DAYS));
+  const { user, sessionPending, timeZone, today, minMonday, maxMonday, monday, setMonday, selectedDay, setSelectedDay, slots, loading: slotsLoading, slotsByDay } =
+    useSlotCalendar(consultationType.id);
 
   const [step, setStep] = useState<Step>('slots');
-  const [monday, setMonday] = useState<DayKey>(minMonday);
-  const [selectedDay, setSelectedDay] = useState<DayKey | null>(null);
   const [slot, setSlot] = useState<AvailableSlot | null>(null);
   const [questions, setQuestions] = useState('');
   const [booking, setBooking] = useState<CreatedBooking | null>(null);
@@ -96,22 +80,6 @@ function BookingFlow({ mentorId, consultationType, onBooked, redirect, close }: 
       void navigate({ to: '/login', search: { redirect: returnTarget() } });
     }
   }, [sessionPending, user, close, navigate]);
-
-  const slots = useQuery({ ...bookingQueries.slots(consultationType.id, timeZone), enabled: user != null });
-  const slotsLoading = useMinimumPending(slots.isFetching || sessionPending, SLOTS_MIN_LOADER_MS);
-  // Spec 000 §8: a failed load shows no slots.
-  const slotsByDay = useMemo(() => groupByDay(slots.isError ? [] : (slots.data ?? []), timeZone), [slots.data, slots.isError, timeZone]);
-
-  // The first day with free time is chosen for the person (and its week shown) when the slots arrive,
-  // and again when the chosen day has lost its last slot after a reload.
-  useEffect(() => {
-    if (slotsLoading) return;
-    if (selectedDay && slotsByDay.has(selectedDay)) return;
-    const first = [...slotsByDay.keys()].find((day) => day >= today);
-    if (!first) return;
-    setSelectedDay(first);
-    setMonday(mondayOf(first));
-  }, [slotsLoading, slotsByDay, selectedDay, today]);
 
   const known: KnownType = consultationType;
   const book = useMutation({

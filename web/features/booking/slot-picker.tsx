@@ -1,14 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../lib/session/use-session.ts';
 import type { AvailableSlot } from './booking.api.ts';
-import { bookingQueries } from './booking.queries.ts';
-import { addDays, groupByDay, mondayOf, SLOT_RANGE_DAYS, todayKey, viewerTimeZone, type DayKey } from './booking-calendar.ts';
 import { BookingStepSlots } from './booking-step-slots.tsx';
-import { useMinimumPending } from './use-minimum-pending.ts';
-
-/** spec 000 §9, as the booking dialog's SLOTS_MIN_LOADER_MS (not imported: that would pull the whole dialog in) */
-const SLOTS_MIN_LOADER_MS = 500;
+import { useSlotCalendar } from './use-slot-calendar.ts';
 
 export type SlotPickerProps = {
   consultationTypeId: number;
@@ -22,41 +14,21 @@ export type SlotPickerProps = {
  * slots as the rules allow them, the first day with free time chosen when they arrive.
  */
 export function SlotPicker({ consultationTypeId, selectedSlotId, onSelectSlot }: SlotPickerProps) {
-  const { user, isPending: sessionPending } = useSession();
-  const timeZone = viewerTimeZone(user);
-  const today = todayKey(timeZone);
-  const minMonday = mondayOf(today);
-  const maxMonday = mondayOf(addDays(today, SLOT_RANGE_DAYS));
-  const [monday, setMonday] = useState<DayKey>(minMonday);
-  const [selectedDay, setSelectedDay] = useState<DayKey | null>(null);
-
-  const slots = useQuery({ ...bookingQueries.slots(consultationTypeId, timeZone), enabled: user != null });
-  const loading = useMinimumPending(slots.isFetching || sessionPending, SLOTS_MIN_LOADER_MS);
-  const slotsByDay = useMemo(() => groupByDay(slots.isError ? [] : (slots.data ?? []), timeZone), [slots.data, slots.isError, timeZone]);
-
-  useEffect(() => {
-    if (loading) return;
-    if (selectedDay && slotsByDay.has(selectedDay)) return;
-    const first = [...slotsByDay.keys()].find((day) => day >= today);
-    if (!first) return;
-    setSelectedDay(first);
-    setMonday(mondayOf(first));
-  }, [loading, slotsByDay, selectedDay, today]);
-
+  const calendar = useSlotCalendar(consultationTypeId);
   return (
     <BookingStepSlots
-      loading={loading}
-      failed={slots.isError}
-      onRetry={() => void slots.refetch()}
-      slotsByDay={slotsByDay}
-      timeZone={timeZone}
-      today={today}
-      monday={monday}
-      onMondayChange={setMonday}
-      minMonday={minMonday}
-      maxMonday={maxMonday}
-      selectedDay={selectedDay}
-      onSelectDay={setSelectedDay}
+      loading={calendar.loading}
+      failed={calendar.slots.isError}
+      onRetry={() => void calendar.slots.refetch()}
+      slotsByDay={calendar.slotsByDay}
+      timeZone={calendar.timeZone}
+      today={calendar.today}
+      monday={calendar.monday}
+      onMondayChange={calendar.setMonday}
+      minMonday={calendar.minMonday}
+      maxMonday={calendar.maxMonday}
+      selectedDay={calendar.selectedDay}
+      onSelectDay={calendar.setSelectedDay}
       selectedSlotId={selectedSlotId}
       onSelectSlot={onSelectSlot}
     />
