@@ -10,7 +10,8 @@ import { checkReceipt, RECEIPT_ATTEMPTS_MAX, RECEIPT_REMAKES_MAX } from '../../w
 import { dueReceipts } from '../../worker/payments/receipts/fiscal-receipts.queries.ts';
 import { separateReceiptProblem } from '../../worker/payments/receipts/receipt-rules.ts';
 import { createUser } from '../factories.ts';
-import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
+import { fakeYookassa } from '../fakes/yookassa.ts';
+import { EXECUTION_CTX, fakeYookassaOnFetch, productionEnv } from './yookassa-production.ts';
 import { heldBooking } from './payments-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, expectJson, send } from './json-api.ts';
@@ -20,29 +21,16 @@ const t = useTestDb();
 const SHOP = '777111';
 const KEY = 'receipts_secret';
 const GATEWAY = { agentId: '505051', secretKey: 'payout_secret_r' };
-const env = {
-  ...bindings,
-  ENVIRONMENT: 'production' as const,
-  YOOKASSA_SHOP_ID: SHOP,
-  YOOKASSA_SECRET_KEY: KEY,
-  YOOKASSA_API_URL: FAKE_YOOKASSA_URL,
-  YOOKASSA_PAYOUT_AGENT_ID: GATEWAY.agentId,
-  YOOKASSA_PAYOUT_SECRET_KEY: GATEWAY.secretKey,
-};
-const executionCtx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+const env = productionEnv(SHOP, KEY, GATEWAY);
+const executionCtx = EXECUTION_CTX;
 const ctx = () => ({ env, db: t.db, origin: ORIGIN });
 
 afterEach(() => vi.restoreAllMocks());
 
 /** The app in production with YooKassa configured; its calls to YooKassa reach the fake, whose receipts wait. */
 function production() {
-  const fake = fakeYookassa(SHOP, KEY, GATEWAY);
+  const fake = fakeYookassaOnFetch(SHOP, KEY, GATEWAY);
   fake.holdReceipts();
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    return url.startsWith(FAKE_YOOKASSA_URL) ? fake.fetch(input, init) : realFetch(input, init);
-  });
   const app = createApp();
   const request = async (path: string, init: RequestInit & { user?: { id: number; role: 'mentee' | 'mentor' | 'admin' } } = {}) => {
     const { user, ...rest } = init;

@@ -9,7 +9,8 @@ import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/access-token.t
 import { kopecksToValue } from '../../worker/payments/amounts.ts';
 import { signSandboxNotification } from '../../worker/payments/sandbox/sandbox-signature.ts';
 import { yookassaProvider } from '../../worker/payments/yookassa/yookassa-provider.ts';
-import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
+import { FAKE_YOOKASSA_URL } from '../fakes/yookassa.ts';
+import { EXECUTION_CTX, fakeYookassaOnFetch, productionEnv } from './yookassa-production.ts';
 import { bookingRow, paymentRow, providerCtx } from './escrow-fixtures.ts';
 import { checkFiscalReceipts } from '../../worker/payments/receipts/fiscal-receipts.ts';
 import { consultationBookings } from '../../drizzle/schema/consultations.ts';
@@ -267,27 +268,14 @@ describe('YooKassa webhook', () => {
   const KEY = 'live_secret';
   // the payouts gateway: its own id and key (decision 020: ordinary payouts are the gateway's, not the shop's)
   const GATEWAY = { agentId: '505050', secretKey: 'payout_secret' };
-  const env = {
-    ...bindings,
-    ENVIRONMENT: 'production' as const,
-    YOOKASSA_SHOP_ID: SHOP,
-    YOOKASSA_SECRET_KEY: KEY,
-    YOOKASSA_API_URL: FAKE_YOOKASSA_URL,
-    YOOKASSA_PAYOUT_AGENT_ID: GATEWAY.agentId,
-    YOOKASSA_PAYOUT_SECRET_KEY: GATEWAY.secretKey,
-  };
-  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const env = productionEnv(SHOP, KEY, GATEWAY);
+  const ctx = EXECUTION_CTX;
 
   afterEach(() => vi.restoreAllMocks());
 
   /** The app in production with YooKassa configured; its calls to YooKassa reach the fake. */
   function production() {
-    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      return url.startsWith(FAKE_YOOKASSA_URL) ? fake.fetch(input, init) : realFetch(input, init);
-    });
+    const fake = fakeYookassaOnFetch(SHOP, KEY, GATEWAY);
     const app = createApp();
     const request = async (path: string, init: RequestInit & { user?: { id: number; role: 'mentee' | 'mentor' | 'admin' } } = {}) => {
       const { user, ...rest } = init;

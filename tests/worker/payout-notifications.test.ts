@@ -12,7 +12,7 @@ import { signSandboxNotification } from '../../worker/payments/sandbox/sandbox-s
 import { askForPermission } from '../../worker/tax-profiles/self-employed.ts';
 import { selfEmployedPort } from '../../worker/tax-profiles/self-employed-port.ts';
 import { createUser } from '../factories.ts';
-import { FAKE_YOOKASSA_URL, fakeYookassa } from '../fakes/yookassa.ts';
+import { EXECUTION_CTX, fakeYookassaOnFetch, productionEnv } from './yookassa-production.ts';
 import { addPayoutCard, backdateBooking, books, paidBooking, providerCtx } from './escrow-fixtures.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 import { asUser, expectJson } from './json-api.ts';
@@ -156,27 +156,14 @@ describe('payout notifications from YooKassa', () => {
   const SHOP = '654321';
   const KEY = 'live_secret';
   const GATEWAY = { agentId: '505050', secretKey: 'payout_secret' };
-  const env = {
-    ...bindings,
-    ENVIRONMENT: 'production' as const,
-    YOOKASSA_SHOP_ID: SHOP,
-    YOOKASSA_SECRET_KEY: KEY,
-    YOOKASSA_API_URL: FAKE_YOOKASSA_URL,
-    YOOKASSA_PAYOUT_AGENT_ID: GATEWAY.agentId,
-    YOOKASSA_PAYOUT_SECRET_KEY: GATEWAY.secretKey,
-  };
-  const executionCtx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const env = productionEnv(SHOP, KEY, GATEWAY);
+  const executionCtx = EXECUTION_CTX;
 
   afterEach(() => vi.restoreAllMocks());
 
   /** Our calls to YooKassa reach the fake; its notifications reach the app in production. */
   function production() {
-    const fake = fakeYookassa(SHOP, KEY, GATEWAY);
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      return url.startsWith(FAKE_YOOKASSA_URL) ? fake.fetch(input, init) : realFetch(input, init);
-    });
+    const fake = fakeYookassaOnFetch(SHOP, KEY, GATEWAY);
     const app = createApp();
     const ctx: ProviderContext = { env, db: t.db, origin: ORIGIN };
     const notify = async (event: string, id: string) =>
