@@ -97,7 +97,8 @@ export async function prepareBookings(appUrl, databaseUrl) {
  */
 export const racersAgent = () => new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function postJson(agent, appUrl, urlPath, cookie, body) {
+/** A signed-in POST of JSON as the browser sends it (same-origin); resolves to the status, 0 for a connection error. */
+export function postJson(agent, appUrl, urlPath, cookie, body) {
   const data = JSON.stringify(body);
   return new Promise((resolve) => {
     const req = http.request(

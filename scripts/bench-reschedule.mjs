@@ -1,9 +1,9 @@
 // The reschedule race for `npm run bench` (issue 38 §1, decision 024): 200 mentees, each with a paid booking of one
 // mentor's type on a slot of their own, move onto the same free slot at once; exactly one may win, the others get 409.
 // Sessions are access tokens signed with the local secret (bench-session.mjs), so no sign-in is in the measurement.
-import http from 'node:http';
 import pg from 'pg';
 import { sessionCookie } from './bench-session.mjs';
+import { postJson, racersAgent } from './bench-bookings.mjs';
 
 const HOUR = 3_600_000;
 
@@ -46,22 +46,6 @@ async function prepare(databaseUrl, targets) {
   }
 }
 
-function postJson(agent, appUrl, urlPath, cookie, body) {
-  const data = JSON.stringify(body);
-  return new Promise((resolve) => {
-    const req = http.request(
-      `${appUrl}${urlPath}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: appUrl, cookie } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-        res.on('error', () => resolve(0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(data);
-  });
-}
 
 /** All 200 move their own booking onto `slotId` at once. */
 async function race(appUrl, agent, movers, cookies, slotId) {
@@ -82,7 +66,7 @@ async function race(appUrl, agent, movers, cookies, slotId) {
 export async function measureRescheduleRaces(appUrl, databaseUrl) {
   const { movers, targets } = await prepare(databaseUrl, 4);
   const cookies = await Promise.all(movers.map((m) => sessionCookie(m.menteeId, 'mentee')));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const agent = racersAgent();
   try {
     const warmUp = await race(appUrl, agent, movers, cookies, targets[3]);
     const races = [];
