@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatAmount } from '../lib/format-price.ts';
 import { FISCAL_KIND_TEXT, FISCAL_STATUS_TEXT, type FiscalReceiptKind, type FiscalReceiptStatus } from '../../worker/downloads/fiscal-receipt.messages.ts';
@@ -31,11 +32,12 @@ export function FiscalReceiptList({ receipts, className, itemClassName = 'text-x
           </span>
           {fiscal.fiscal ? (
             <span data-testid="fiscal-data" className="block text-xs tabular-nums text-muted-foreground/80">
+              {/* a narrow screen breaks between the three, never inside a number */}
               {[`ФН ${fiscal.fiscal.fn}`, `ФД ${fiscal.fiscal.fd}`, `ФП ${fiscal.fiscal.fp}`].map((part, i) => (
-                <span key={part} className="whitespace-nowrap">
+                <Fragment key={part}>
                   {i > 0 ? ' · ' : null}
-                  {part}
-                </span>
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
               ))}
             </span>
           ) : null}
