@@ -207,7 +207,7 @@ export async function createSeries(db: Db, mentorId: number, plan: SeriesPlan) {
  * not deleted, not yet started, no live booking, and allowed by the type's booking rules. The range is served by (consultation_type_id, starts_at)
  * and each slot's booking by the partial unique index on consultation_bookings.
  */
-export function availableSlots(db: Db, typeId: number, startDate: string, endDate: string, timeZone: string) {
+export function availableSlots(db: Db, typeId: number, startDate: string, endDate: string, timeZone: string, moving?: MovingBooking) {
   return db
     .select({ id: consultationSlots.id, startsAt: consultationSlots.startsAt, endsAt: consultationSlots.endsAt })
     .from(consultationSlots)
@@ -219,7 +219,7 @@ export function availableSlots(db: Db, typeId: number, startDate: string, endDat
         gt(consultationSlots.startsAt, sql`now()`),
         live,
         not(hasLiveBooking(slotIdColumn)),
-        allowedByRules(typeId),
+        allowedByRules(typeId, moving),
       ),
     )
     .orderBy(asc(consultationSlots.startsAt), asc(consultationSlots.id));
@@ -231,12 +231,25 @@ export function availableSlots(db: Db, typeId: number, startDate: string, endDat
  * made before the rules) skips the per-slot check: the first operand is an InitPlan read once per query, and OR stops
  * at it.
  */
-function allowedByRules(typeId: number) {
+function allowedByRules(typeId: number, moving?: MovingBooking) {
   return sql`(not exists (select 1 from consultation_types rt
       where rt.mentor_id = (select ot.mentor_id from consultation_types ot where ot.id = ${typeId})
         and (rt.min_notice_hours > 0 or rt.horizon_days is not null or rt.daily_limit is not null
              or rt.buffer_before_minutes > 0 or rt.buffer_after_minutes > 0))
-    or forma_booking_rule_broken(${slotIdColumn}, now()) is null)`;
+    or ${ruleBroken(moving)} is null)`;
+}
+
+/**
+ * A booking its mentee is moving (decision 024): the rules judge the slots without it, as the move itself will be judged
+ * (migration 0061). The booking counts only when `menteeId` is its mentee; for anyone else the subquery is null and
+ * nothing is left out, so the answer says nothing about someone else's booking. An InitPlan, read once per query.
+ */
+export type MovingBooking = { bookingId: number; menteeId: number };
+
+function ruleBroken(moving?: MovingBooking) {
+  if (!moving) return sql`forma_booking_rule_broken(${slotIdColumn}, now())`;
+  return sql`forma_booking_rule_broken(${slotIdColumn}, now(), (select mb.id from consultation_bookings mb
+      where mb.id = ${moving.bookingId} and mb.mentee_id = ${moving.menteeId}))`;
 }
 
 /** Whether a type exists and is not archived (slots of an archived type are not offered). */

@@ -1,6 +1,7 @@
 // Consultation slots (spec 002 sections 3, 4.5, 5.3 and 7; spec 000 section 7; decision 006): the mentor's
 // own slots and series, the public list of free slots and one slot's details for the booking dialog.
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 import { sharedCache } from '../middleware/public-cache.ts';
 import { errors, type ApiError } from '../lib/errors.ts';
@@ -47,6 +48,17 @@ function throwIfProblems(fields: Record<string, string>) {
   if (Object.keys(fields).length) throw errors.validation(fields);
 }
 
+/**
+ * The free slots are the same for everyone (sharedCache), except for a signed-in person moving a booking
+ * (`moving_booking`, decision 024): the rules judge the slots without their booking, so that answer is theirs alone,
+ * never stored nor served from the cache.
+ */
+const slotsCache = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.req.query('moving_booking') || !c.var.user) return sharedCache(c, next);
+  await next();
+  c.res.headers.set('cache-control', 'private, no-store');
+});
+
 export const consultationSlotsRoutes = new Hono<AppEnv>()
   .get('/consultation-type-slots/all', requireUser, validate('query', slotOwnerQuery), async (c) => {
     const mentorId = c.var.user.id;
@@ -79,11 +91,13 @@ export const consultationSlotsRoutes = new Hono<AppEnv>()
       throw e;
     }
   })
-  .get('/consultation-type-slots/available', sharedCache, validate('query', availableQuery), async (c) => {
-    const { consultation_type_id, start_date, end_date, time_zone } = c.req.valid('query');
+  .get('/consultation-type-slots/available', slotsCache, validate('query', availableQuery), async (c) => {
+    const { consultation_type_id, start_date, end_date, time_zone, moving_booking } = c.req.valid('query');
     if (!(await isCurrentType(c.var.db, consultation_type_id))) throw errors.notFound(TYPE_NOT_FOUND);
+    const caller = c.var.user;
+    const moving = moving_booking && caller ? { bookingId: moving_booking, menteeId: caller.id } : undefined;
     try {
-      const rows = await availableSlots(c.var.db, consultation_type_id, start_date, end_date, time_zone);
+      const rows = await availableSlots(c.var.db, consultation_type_id, start_date, end_date, time_zone, moving);
       return c.json(rows.map(toAvailableSlot));
     } catch (e) {
       if (isUnknownTimeZone(e)) throw errors.validation({ time_zone: 'Неизвестный часовой пояс' });

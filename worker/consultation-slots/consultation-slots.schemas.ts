@@ -91,7 +91,7 @@ export const slotOwnerQuery = z.object({ user_id: optionalUserId });
 
 /**
  * GET …/available/: dates 'YYYY-MM-DD', both included, read in `time_zone` (the viewer's; Europe/Moscow,
- * the product's default, when not given); at most SLOT_DAYS_AHEAD_MAX days.
+ * the product's default, when not given); at most SLOT_DAYS_AHEAD_MAX days. `moving_booking`: see the route.
  */
 export const availableQuery = z
   .object({
@@ -99,6 +99,8 @@ export const availableQuery = z
     start_date: calendarDate('Некорректная дата начала'),
     end_date: calendarDate('Некорректная дата окончания'),
     time_zone: z.preprocess((v) => (v === '' ? undefined : v), timeZoneField.optional()).transform((v) => v ?? 'Europe/Moscow'),
+    // the booking the caller is moving (decision 024): honoured only for its mentee, else ignored
+    moving_booking: z.preprocess((v) => (v === '' ? undefined : v), idParam('Некорректная запись').optional()),
   })
   .superRefine((v, ctx) => {
     const days = daysBetween(v.start_date, v.end_date);

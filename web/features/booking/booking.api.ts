@@ -29,8 +29,10 @@ export type CreateBookingBody = { consultation_type_slot: number; user_id: numbe
 /** Dates 'YYYY-MM-DD', both included, read by the server in time_zone. */
 export type SlotRange = { start_date: string; end_date: string; time_zone: string };
 
-export async function fetchAvailableSlots(consultationTypeId: number, range: SlotRange): Promise<AvailableSlot[]> {
-  return unwrap(await slots.available.$get({ query: { consultation_type_id: String(consultationTypeId), ...range } }));
+/** movingBookingId: the caller's booking being moved, which the rules then leave out (decision 024) */
+export async function fetchAvailableSlots(consultationTypeId: number, range: SlotRange, movingBookingId?: number): Promise<AvailableSlot[]> {
+  const moving = movingBookingId === undefined ? {} : { moving_booking: String(movingBookingId) };
+  return unwrap(await slots.available.$get({ query: { consultation_type_id: String(consultationTypeId), ...range, ...moving } }));
 }
 
 export async function fetchSlotDetail(slotId: number): Promise<SlotDetail> {

@@ -5,10 +5,10 @@ import { slotRange } from './booking-calendar.ts';
 /** Query factories of the booking dialog (docs/architecture.md, convention 7). */
 export const bookingQueries = {
   all: () => ['booking'] as const,
-  slots: (consultationTypeId: number, timeZone: string) =>
+  slots: (consultationTypeId: number, timeZone: string, movingBookingId?: number) =>
     queryOptions({
-      queryKey: [...bookingQueries.all(), 'slots', consultationTypeId, timeZone] as const,
-      queryFn: () => fetchAvailableSlots(consultationTypeId, slotRange(timeZone)),
+      queryKey: [...bookingQueries.all(), 'slots', consultationTypeId, timeZone, movingBookingId ?? null] as const,
+      queryFn: () => fetchAvailableSlots(consultationTypeId, slotRange(timeZone), movingBookingId),
       // Free time changes under other people's bookings: every opening of the dialog asks again, and a
       // failure is shown as "no slots" at once (spec 000 §8) instead of after retries.
       staleTime: 0,

@@ -6,6 +6,8 @@ export type SlotPickerProps = {
   consultationTypeId: number;
   selectedSlotId: number | null;
   onSelectSlot: (slot: AvailableSlot) => void;
+  /** the booking being moved (the schedule's «Перенести»): the buffers and the daily limit don't count it */
+  movingBookingId?: number;
 };
 
 /**
@@ -13,8 +15,8 @@ export type SlotPickerProps = {
  * schedule's «Перенести» (decision 024) gets it from the route, as features don't import each other. The type's free
  * slots as the rules allow them, the first day with free time chosen when they arrive.
  */
-export function SlotPicker({ consultationTypeId, selectedSlotId, onSelectSlot }: SlotPickerProps) {
-  const calendar = useSlotCalendar(consultationTypeId);
+export function SlotPicker({ consultationTypeId, selectedSlotId, onSelectSlot, movingBookingId }: SlotPickerProps) {
+  const calendar = useSlotCalendar(consultationTypeId, movingBookingId);
   return (
     <BookingStepSlots
       loading={calendar.loading}

@@ -12,9 +12,10 @@ export const SLOTS_MIN_LOADER_MS = 500;
  * A type's free slots as the week calendar of BookingStepSlots shows them: the viewer's today and week bounds, the
  * week shown and the day chosen, the slots grouped by day. The first day with free time is chosen (and its week
  * shown) when the slots arrive, and again when the chosen day lost its last slot after a reload. Shared by the
- * booking dialog and the schedule's «Перенести» picker (decision 024).
+ * booking dialog and the schedule's «Перенести» picker (decision 024), which names the booking it moves
+ * (`movingBookingId`) so the rules don't count that booking against its own new time.
  */
-export function useSlotCalendar(consultationTypeId: number) {
+export function useSlotCalendar(consultationTypeId: number, movingBookingId?: number) {
   const { user, isPending: sessionPending } = useSession();
   const timeZone = viewerTimeZone(user);
   const today = todayKey(timeZone);
@@ -23,7 +24,7 @@ export function useSlotCalendar(consultationTypeId: number) {
   const [monday, setMonday] = useState<DayKey>(minMonday);
   const [selectedDay, setSelectedDay] = useState<DayKey | null>(null);
 
-  const slots = useQuery({ ...bookingQueries.slots(consultationTypeId, timeZone), enabled: user != null });
+  const slots = useQuery({ ...bookingQueries.slots(consultationTypeId, timeZone, movingBookingId), enabled: user != null });
   const loading = useMinimumPending(slots.isFetching || sessionPending, SLOTS_MIN_LOADER_MS);
   // Spec 000 §8: a failed load shows no slots.
   const slotsByDay = useMemo(() => groupByDay(slots.isError ? [] : (slots.data ?? []), timeZone), [slots.data, slots.isError, timeZone]);
