@@ -183,4 +183,14 @@ describe('the cancellation cut-off', () => {
     const answer = await expectJson<{ refund: string }>(cancel(mentee, booking.id), 200);
     expect(answer.refund).toBe('full');
   });
+
+  it('the quote’s free cancellation ends at the cut-off when the policy’s 24 hours after booking reach past it', async () => {
+    const { mentee, booking } = await paidWithCutoff();
+    await shiftSlot(t.db, booking.slotId, 30 * HOUR); // booked now: the policy alone would say «free until 6 h before»
+    const [slot] = await t.db.select().from(consultationSlots).where(eq(consultationSlots.id, booking.slotId));
+    const q = await expectJson<{ refund: string; free_until: string; message: string }>(quote(mentee, booking.id), 200);
+    expect(q.refund).toBe('full');
+    expect(Date.parse(q.free_until)).toBe(slot.startsAt.getTime() - 24 * HOUR);
+    expect(q.message).toMatch(/^Вернём всю сумму: 2\s000\s₽\. Бесплатная отмена действует до .+, позже отменить запись нельзя\.$/);
+  });
 });

@@ -25,7 +25,16 @@ export async function quoteBookingCancellation(db: Db, bookingId: number, caller
   if (by === 'buyer' && row.status === 'paid' && cutoffPassed(startsAt, cutoff, now)) return { kind: 'cutoff_passed', hours: cutoff };
   const bookedAt = new Date(row.created_at);
   if (row.package_id !== null && row.status === 'paid') {
-    const session: Parameters<typeof quotePackageSession>[0] = { by, startsAt, bookedAt, now, sessionKopecks: Number(row.session_kopecks), packageOpen: row.package_open === true, timeZone: row.time_zone };
+    const session: Parameters<typeof quotePackageSession>[0] = {
+      by,
+      startsAt,
+      bookedAt,
+      now,
+      sessionKopecks: Number(row.session_kopecks),
+      packageOpen: row.package_open === true,
+      timeZone: row.time_zone,
+      cutoffHours: cutoff,
+    };
     return { kind: 'quote', quote: quotePackageSession(session) };
   }
   const quote = quoteRefund({
@@ -36,6 +45,7 @@ export async function quoteBookingCancellation(db: Db, bookingId: number, caller
     heldKopecks: row.held_kopecks === null ? null : Number(row.held_kopecks),
     timeZone: row.time_zone,
     what: 'booking',
+    cutoffHours: cutoff,
   });
   return { kind: 'quote', quote: { ...quote, returns_credit: false } };
 }

@@ -21,11 +21,18 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The last moment a buyer's cancellation still refunds in full: 7 days before the start or 24 hours after booking,
- * whichever is later, and never past the start itself.
+ * whichever is later, and never past the moment the buyer can cancel at all: the start, or a consultation's cut-off
+ * (`cutoffHours` before it, decision 022), after which no cancelling is possible, so no refund is either.
  */
-export function freeCancellationUntil(startsAt: Date, bookedAt: Date) {
+export function freeCancellationUntil(startsAt: Date, bookedAt: Date, cutoffHours = 0) {
   const free = Math.max(startsAt.getTime() - FREE_CANCEL_DAYS_BEFORE * 24 * HOUR_MS, bookedAt.getTime() + FREE_CANCEL_HOURS_AFTER_BOOKING * HOUR_MS);
-  return new Date(Math.min(free, startsAt.getTime()));
+  return new Date(Math.min(free, startsAt.getTime() - cutoffHours * HOUR_MS));
+}
+
+/** «Бесплатная отмена действует до …», and that cancelling ends there when the cut-off is what ends it */
+function freeUntilText(until: Date, startsAt: Date, cutoffHours: number, timeZone: string) {
+  const endsCancelling = cutoffHours > 0 && until.getTime() === startsAt.getTime() - cutoffHours * HOUR_MS;
+  return ` Бесплатная отмена действует до ${formatWhen(until, timeZone)}${endsCancelling ? ', позже отменить запись нельзя' : ''}.`;
 }
 
 /**
@@ -40,6 +47,8 @@ export function quoteRefund(input: {
   heldKopecks: number | null;
   timeZone: string;
   what: 'booking' | 'registration';
+  /** a consultation's cut-off kept on the booking (decision 022): the free cancellation ends there at the latest */
+  cutoffHours?: number;
 }): RefundQuote {
   const noun = input.what === 'booking' ? 'Запись' : 'Регистрация';
   if (!input.heldKopecks) {
@@ -50,10 +59,12 @@ export function quoteRefund(input: {
   if (input.by === 'mentor') {
     return { refund: 'full', refund_amount: paid, paid_amount: paid, by: 'mentor', free_until: null, message: `Участник получит полный возврат: ${amount}.` };
   }
-  const until = freeCancellationUntil(input.startsAt, input.bookedAt);
+  const cutoffHours = input.cutoffHours ?? 0;
+  const until = freeCancellationUntil(input.startsAt, input.bookedAt, cutoffHours);
   const when = formatWhen(until, input.timeZone);
   if (cancellationRefund(input) === 'full') {
-    return { refund: 'full', refund_amount: paid, paid_amount: paid, by: 'buyer', free_until: until.toISOString(), message: `Вернём всю сумму: ${amount}. Бесплатная отмена действует до ${when}.` };
+    const message = `Вернём всю сумму: ${amount}.${freeUntilText(until, input.startsAt, cutoffHours, input.timeZone)}`;
+    return { refund: 'full', refund_amount: paid, paid_amount: paid, by: 'buyer', free_until: until.toISOString(), message };
   }
   return {
     refund: 'none',
@@ -78,13 +89,15 @@ export function quotePackageSession(input: {
   sessionKopecks: number;
   packageOpen: boolean;
   timeZone: string;
+  cutoffHours?: number;
 }): RefundQuote & { returns_credit: boolean } {
   const paid = input.sessionKopecks / 100;
   const amount = formatRubles(input.sessionKopecks);
-  const until = input.by === 'mentor' ? null : freeCancellationUntil(input.startsAt, input.bookedAt);
+  const cutoffHours = input.cutoffHours ?? 0;
+  const until = input.by === 'mentor' ? null : freeCancellationUntil(input.startsAt, input.bookedAt, cutoffHours);
   const base = { paid_amount: paid, by: input.by, free_until: until?.toISOString() ?? null };
   if (cancellationRefund(input) === 'full') {
-    const inTime = until ? ` Бесплатная отмена действует до ${formatWhen(until, input.timeZone)}.` : '';
+    const inTime = until ? freeUntilText(until, input.startsAt, cutoffHours, input.timeZone) : '';
     if (input.packageOpen) {
       return { ...base, refund: 'not_paid', refund_amount: 0, returns_credit: true, message: input.by === 'mentor' ? 'Консультация вернётся в пакет ученика.' : `Консультация вернётся в пакет: её можно будет забронировать снова.${inTime}` };
     }
