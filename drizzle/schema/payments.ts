@@ -3,6 +3,7 @@ import { bigint, char, check, index, integer, jsonb, pgEnum, pgTable, text, uniq
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { consultationBookings, consultationPackages } from './consultations.ts';
 import { eventRegistrations } from './events.ts';
+import { bookingTypeMoves } from './reschedule.ts';
 import { users } from './users.ts';
 
 const kopecks = () => bigint({ mode: 'number' });
@@ -71,12 +72,24 @@ export const payments = pgTable(
     cancelReason: varchar({ length: 64 }),
     /** the method the payer chose on the provider's page; null until the payment succeeded (decision 020) */
     paymentMethod: paymentMethod(),
+    /**
+     * set on a top-up: the payment of the difference when a paid booking moved to a dearer type (decision 024). It is
+     * one of the booking's payments (booking_id set), held, released and refunded with the booking's own.
+     */
+    typeMoveId: integer().references(() => bookingTypeMoves.id, { onDelete: 'restrict' }),
+    /**
+     * kopecks already given back while the payment is held, when its booking moved to a cheaper type (decision 024):
+     * what is held is amount_kopecks - returned_kopecks, and only that is released or refunded later.
+     */
+    returnedKopecks: kopecks().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
     check('payments_service_title_set', sql`${t.serviceTitle} is not null`),
+    check('payments_returned', sql`${t.returnedKopecks} >= 0 and ${t.returnedKopecks} <= ${t.amountKopecks}`),
+    check('payments_top_up_of_booking', sql`${t.typeMoveId} is null or ${t.bookingId} is not null`),
     check('payments_cancel_reason_when_canceled', sql`${t.cancelReason} is null or ${t.status} = 'canceled'`),
     // 'package' compared as text: the enum value is added in the same migration, and a new value can't be used before commit
     check(
@@ -85,8 +98,9 @@ export const payments = pgTable(
         or (${t.serviceType} = 'event' and ${t.registrationId} is not null and ${t.bookingId} is null and ${t.packageId} is null)
         or (${t.serviceType}::text = 'package' and ${t.packageId} is not null and ${t.bookingId} is null and ${t.registrationId} is null)`,
     ),
-    // at most one payment in flight or done per booking / registration
-    uniqueIndex('payments_booking_live_uq').on(t.bookingId).where(sql`${t.status} <> 'canceled'`),
+    // at most one payment in flight or done per booking / registration (a booking's top-ups aside: one per type move)
+    uniqueIndex('payments_booking_live_uq').on(t.bookingId).where(sql`${t.status} <> 'canceled' and ${t.typeMoveId} is null`),
+    uniqueIndex('payments_type_move_live_uq').on(t.typeMoveId).where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('payments_registration_live_uq').on(t.registrationId).where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('payments_package_live_uq').on(t.packageId).where(sql`${t.status} <> 'canceled'`),
     index().on(t.payerId),
@@ -118,12 +132,14 @@ export const ledgerEntries = pgTable(
      * (received, a booking's or event's release or refund, a package's refund of unused credits)
      */
     bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
+    /** the move to a cheaper type whose difference this refund gave back (decision 024); null otherwise */
+    typeMoveId: integer().references(() => bookingTypeMoves.id, { onDelete: 'restrict' }),
     amountKopecks: kopecks().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    // one entry per payment, kind and package session (null counts as one key), so no settlement is booked twice
-    unique('ledger_entries_payment_kind_uq').on(t.paymentId, t.kind, t.bookingId).nullsNotDistinct(),
+    // one entry per payment, kind, package session and type move (null counts as one key), so nothing is booked twice
+    unique('ledger_entries_payment_kind_uq').on(t.paymentId, t.kind, t.bookingId, t.typeMoveId).nullsNotDistinct(),
     index().on(t.mentorId, t.createdAt),
     check('ledger_entries_amount_positive', sql`${t.amountKopecks} > 0`),
     check('ledger_entries_two_accounts', sql`${t.debit} <> ${t.credit}`),
@@ -179,6 +195,8 @@ export const refunds = pgTable(
     bookingId: integer().references(() => consultationBookings.id, { onDelete: 'restrict' }),
     amountKopecks: kopecks().notNull(),
     reason: varchar({ length: 255 }).notNull(),
+    /** the move to a cheaper type whose difference this refund gives back (decision 024); null otherwise */
+    typeMoveId: integer().references(() => bookingTypeMoves.id, { onDelete: 'restrict' }),
     status: refundStatus().notNull().default('pending'),
     providerRefundId: text().unique(),
     lastError: text(),
@@ -187,7 +205,7 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('refunds_payment_booking_uq').on(t.paymentId, t.bookingId).nullsNotDistinct(),
+    unique('refunds_payment_booking_uq').on(t.paymentId, t.bookingId, t.typeMoveId).nullsNotDistinct(),
     check('refunds_amount_positive', sql`${t.amountKopecks} > 0`),
   ],
 );

@@ -135,7 +135,7 @@ describe('a deal for an event seat', () => {
       amountKopecks: 170_000,
     });
     const view = await expectOk(paymentOf(participant, answer.payment_id), 200);
-    expect(view).toEqual<typeof view>({ id: answer.payment_id, status: 'pending', service_type: 'event', service_id: event.id, booking_id: null, package_id: null, event_id: event.id, amount: 1700, cancel_reason: null, discount: null });
+    expect(view).toEqual<typeof view>({ id: answer.payment_id, status: 'pending', service_type: 'event', service_id: event.id, booking_id: null, package_id: null, event_id: event.id, amount: 1700, is_top_up: false, cancel_reason: null, discount: null });
   });
 
   it('is 404 without a registration, 409 when the seat is no longer held', async () => {
@@ -154,7 +154,7 @@ describe('GET /api/payments/{id}/', () => {
     const { mentor, mentee, booking } = await heldBooking(t.db, { price: 990 });
     const { payment_id } = await expectOk(bookingDeal(mentee, booking.id), 200);
     const mine = await expectOk(paymentOf(mentee, payment_id), 200);
-    expect(mine).toEqual<typeof mine>({ id: payment_id, status: 'pending', service_type: 'consultation', service_id: booking.id, booking_id: booking.id, package_id: null, event_id: null, amount: 990, cancel_reason: null, discount: null });
+    expect(mine).toEqual<typeof mine>({ id: payment_id, status: 'pending', service_type: 'consultation', service_id: booking.id, booking_id: booking.id, package_id: null, event_id: null, amount: 990, is_top_up: false, cancel_reason: null, discount: null });
     expect(await expectOk(paymentOf(mentor, payment_id, false), 200)).toEqual(mine);
     expect(await expectOk(paymentOf(mentee, payment_id.toUpperCase()), 200)).toEqual(mine);
     await expectError(paymentOf(await createUser(t.db), payment_id), 404);

@@ -9,7 +9,7 @@ import { bookingUrl, CANCELLED_SCHEDULE_URL } from '../notifications/notice.mess
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation, type RefundAnswer } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { lockHeldBookingPayments } from '../escrow/money.queries.ts';
 import { settlePackageCancellation } from '../escrow/package-money.ts';
 import { countMentorCancellation } from '../escrow/mentor-counts.queries.ts';
 import { refundNotice } from '../escrow/notices.ts';
@@ -162,9 +162,11 @@ export async function cancelBooking(
       money = { ...settled, refund: settled.returnsCredit ? 'not_paid' : settled.refund };
       if (by === 'mentor') await countMentorCancellation(tx, booking.mentorId);
     } else {
-      const payment = await lockHeldPayment(tx, { bookingId });
+      const held = await lockHeldBookingPayments(tx, bookingId);
+      // the booking's own payment names the refund (its top-ups, decision 024, go back with it)
+      const payment = held.at(-1);
       if (payment) ({ payerId, id: paymentId } = payment);
-      money = await settleCancellation(tx, payment, { by: policyBy, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
+      money = await settleCancellation(tx, held, { by: policyBy, startsAt: times.startsAt, bookedAt: booking.createdAt, now: times.now });
       // the mentor broke a consultation someone paid for: it counts on their profile (decision 012)
       if (by === 'mentor' && money.refund === 'full') await countMentorCancellation(tx, booking.mentorId);
     }

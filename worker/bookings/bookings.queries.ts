@@ -23,10 +23,10 @@ function bookingView(db: Executor) {
       type: { id: consultationTypes.id, name: sql<string>`${consultationBookings.typeName}`, description: consultationTypes.description, durationMinutes: consultationTypes.durationMinutes },
       mentor: { id: mentor.id, firstName: mentor.firstName, lastName: mentor.lastName, avatarUrl: mentor.avatarUrl },
       mentee: { id: mentee.id, firstName: mentee.firstName, lastName: mentee.lastName, avatarUrl: mentee.avatarUrl },
-      // the live payment if there is one, else the newest canceled attempt
+      // the live payment if there is one, else the newest canceled attempt (the booking's own: not a top-up, decision 024)
       payment: sql<{ id: string; status: string; deal_id: string | null } | null>`(
         select json_build_object('id', p.id, 'status', p.status, 'deal_id', p.provider_deal_id) from payments p
-        where p.booking_id = ${consultationBookings.id}
+        where p.booking_id = ${consultationBookings.id} and p.type_move_id is null
         order by p.status = 'canceled', p.created_at desc limit 1)`,
       disputeStatus: sql<string | null>`(select d.status::text from disputes d where d.booking_id = ${consultationBookings.id})`,
       conferenceStatus: sql<string | null>`(
@@ -320,7 +320,8 @@ export async function cancelQuoteFacts(db: Db, bookingId: number, callerId: numb
   const result = await db.execute<CancelQuoteRow>(sql`
     select b.mentee_id, b.mentor_id, b.status, to_json(b.created_at)#>>'{}' as created_at,
            to_json(s.starts_at)#>>'{}' as starts_at, to_json(now())#>>'{}' as now,
-           (select p.amount_kopecks from payments p where p.booking_id = b.id and p.status = 'succeeded') as held_kopecks,
+           -- the booking's own payment and its top-ups (decision 024), less what went back when it moved to a cheaper type
+           (select sum(p.amount_kopecks - p.returned_kopecks) from payments p where p.booking_id = b.id and p.status = 'succeeded') as held_kopecks,
            exists (select 1 from disputes d where d.booking_id = b.id and d.status = 'open') as disputed,
            (select u.time_zone from users u where u.id = ${callerId}) as time_zone,
            b.cancel_cutoff_hours, b.package_id, k.price_per_session::bigint * 100 as session_kopecks, k.status in ('active', 'used_up') as package_open

@@ -2,12 +2,32 @@
 // their own zone, in the bell and by e-mail, with a link to the booking's details; the chat between them keeps a line.
 import type { OutgoingEmail } from '../mail/outgoing.ts';
 import type { NewNotification } from '../notifications/notify.ts';
-import { formatWhen } from '../escrow/notices.ts';
+import { formatRubles, formatWhen } from '../escrow/notices.ts';
 import { bookingUrl, LEADING_SCHEDULE_URL, PARTICIPATING_SCHEDULE_URL, personName } from '../notifications/notice.messages.ts';
 import { consultationLine, type BookingReader } from './bookings.notices.ts';
 import type { BookingSides } from './bookings.queries.ts';
 
-export type Move = { sides: BookingSides; oldStartsAt: Date; revision: number; by: BookingReader };
+/** A move onto another consultation type (decision 024): the type it was, and what was paid on top or given back. */
+export type MoveMoney = { typeNameBefore: string; paidKopecks: number; returnedKopecks: number };
+
+export type Move = { sides: BookingSides; oldStartsAt: Date; revision: number; by: BookingReader; money?: MoveMoney };
+
+/** «формат «…» вместо «…»», when the move changed the consultation type. */
+const typeChange = ({ sides, money }: Move) => (money ? `формат «${sides.typeName ?? 'Консультация'}» вместо «${money.typeNameBefore}»` : null);
+
+/** What the move did with the money, for one side: nothing (the same type), the top-up received, or the difference back. */
+function moneyText(move: Move, reader: BookingReader): string {
+  const { money } = move;
+  if (!money) return 'Оплата остаётся за этой записью: ничего доплачивать не нужно.';
+  const change = `Формат консультации: «${move.sides.typeName ?? 'Консультация'}» вместо «${money.typeNameBefore}».`;
+  if (money.paidKopecks > 0) return `${change} Доплата ${formatRubles(money.paidKopecks)} получена и хранится на «Форме» вместе с оплатой записи.`;
+  if (money.returnedKopecks > 0) {
+    return reader === 'mentee'
+      ? `${change} Разница ${formatRubles(money.returnedKopecks)} возвращается на карту или счёт, с которых вы платили, с чеком возврата.`
+      : `${change} Цена стала ниже: разница ${formatRubles(money.returnedKopecks)} возвращена ученику.`;
+  }
+  return `${change} Цена та же: ничего доплачивать не нужно.`;
+}
 
 const readerOf = (sides: BookingSides, reader: BookingReader) => (reader === 'mentor' ? sides.mentor : sides.mentee);
 
@@ -30,7 +50,7 @@ export function movedNotices(move: Move): NewNotification[] {
     return {
       userId: person.id,
       kind: 'booking_moved',
-      message: `${headline(move, reader)}: ${consultationLine(sides, reader)} (было ${formatWhen(move.oldStartsAt, person.timeZone)})`,
+      message: `${headline(move, reader)}: ${consultationLine(sides, reader)} (было ${[formatWhen(move.oldStartsAt, person.timeZone), typeChange(move)].filter(Boolean).join('; ')})`,
       url: movedBookingUrl(sides.bookingId, reader),
       dedupeKey: `booking_moved:${sides.bookingId}:${move.revision}`,
     };
@@ -49,7 +69,7 @@ export function movedMail(move: Move, reader: BookingReader, name: string | null
       `${name ? `Здравствуйте, ${name}!` : 'Здравствуйте!'}\n\n` +
       `${headline(move, reader)} «${sides.typeName ?? 'Консультация'}» (${otherName}).\n\n` +
       `Было: ${formatWhen(move.oldStartsAt, person.timeZone)}\nСтало: ${formatWhen(sides.startsAt, person.timeZone)}\n\n` +
-      'Оплата остаётся за этой записью: ничего доплачивать не нужно. Календарь, подписанный на ленту «Формы», обновится сам.\n\n' +
+      `${moneyText(move, reader)} Календарь, подписанный на ленту «Формы», обновится сам.\n\n` +
       `Запись в вашем расписании: ${link}\n\nКоманда «Формы»`,
   };
 }
@@ -60,7 +80,8 @@ export function movedChatLine(move: Move): string {
   const zone = readerOf(sides, move.by).timeZone;
   return (
     `Консультация «${sides.typeName ?? 'Консультация'}» перенесена: ` +
-    `${formatWhen(move.oldStartsAt, zone)} → ${formatWhen(sides.startsAt, zone)} (${zone})`
+    `${formatWhen(move.oldStartsAt, zone)} → ${formatWhen(sides.startsAt, zone)} (${zone})` +
+    (move.money ? `; ${typeChange(move)}` : '')
   );
 }
 

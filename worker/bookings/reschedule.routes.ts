@@ -2,9 +2,6 @@
 import { Hono } from 'hono';
 import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import type { AppEnv, SignedInContext } from '../env.ts';
-import { openDirectRoom, insertMessage } from '../chats/chats.queries.ts';
-import { publishToRoom } from '../chats/chat-fanout.ts';
-import { toChatMessage } from '../chats/chats.mapper.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { assertOwnUserId, parseId } from '../lib/owned.ts';
 import { validate } from '../lib/validate.ts';
@@ -19,9 +16,11 @@ import { acceptProposal, declineMoveProposal, proposeMove, type AnswerRefusal } 
 import { listLiveProposals, type ProposalRow } from './move-proposals.queries.ts';
 import { providerContext } from '../payments/provider-choice.ts';
 import type { RefundAnswer } from '../escrow/cancel-paid.ts';
-import { declinedNotice, movedBookingUrl, movedChatLine, movedMail, movedNotices, proposedChatLine, proposedMail, proposedNotice, type Move, type Proposal } from './reschedule.notices.ts';
+import { chatLine as chatLineTo, tellMove as tellMoveTo } from './move-telling.ts';
+import { declinedNotice, movedBookingUrl, proposedChatLine, proposedMail, proposedNotice, type Move, type Proposal } from './reschedule.notices.ts';
 import { rescheduleCutoffMessage, rescheduleMessages } from './reschedule-rules.ts';
-import { declineMoveBody, proposeMoveBody, rescheduleBody } from './reschedule.schemas.ts';
+import { declineMoveBody, proposeMoveBody, rescheduleBody, rescheduleQuoteQuery } from './reschedule.schemas.ts';
+import { moveToType, quoteMove, type MoveQuote, type QuoteOutcome } from './type-move.ts';
 
 const moveRefusals: Record<MoveRefusal, () => ApiError> = {
   not_found: () => errors.notFound('Бронирование не найдено'),
@@ -38,32 +37,40 @@ const moveRefusals: Record<MoveRefusal, () => ApiError> = {
   slot_taken: () => errors.conflict('slot_taken', 'Это время уже занято'),
 };
 
-/**
- * After the move committed: both sides' notifications (stored and pushed), their e-mails, and a line in the chat
- * between them, sent by whoever moved it (the room's messages all have a sender; the line says what happened).
- */
-async function tellMove(c: SignedInContext, move: Move) {
-  const { db } = c.var;
-  const { sides } = move;
-  await notifyNow(c.env, db, movedNotices(move));
-  const origin = new URL(c.req.url).origin;
-  for (const person of await mailContacts(db, [sides.mentor.id, sides.mentee.id])) {
-    const to = person.email;
-    if (!to) continue;
-    const reader = person.id === sides.mentor.id ? 'mentor' : 'mentee';
-    const mail = movedMail(move, reader, person.firstName, `${origin}${movedBookingUrl(sides.bookingId, reader)}`);
-    deliverInBackground(c, ({ email }) => email.sendEmail({ to, ...mail }));
-  }
-  await chatLine(c, move.sides, move.by === 'mentor' ? sides.mentor.id : sides.mentee.id, movedChatLine(move));
+/** Any refusal of a move or its quote, worded for the API. */
+function moveRefused(outcome: Exclude<QuoteOutcome, { kind: 'quote' }>): ApiError {
+  if (outcome.kind === 'cutoff_passed') return errors.conflict('reschedule_cutoff_passed', rescheduleCutoffMessage(outcome.hours));
+  if (outcome.kind === 'rule_broken') return ruleRefused(outcome.rule, outcome.limit);
+  if (outcome.kind === 'package_other_type') return errors.conflict('package_other_type', rescheduleMessages.packageOtherType);
+  return moveRefusals[outcome.kind]();
 }
 
-/** A line in the chat of the booking's two people, from `senderId`, pushed to whoever has the room open. */
-async function chatLine(c: SignedInContext, sides: Move['sides'], senderId: number, content: string) {
-  const { db } = c.var;
-  const roomId = await openDirectRoom(db, sides.mentee.id, sides.mentor.id);
-  const line = await insertMessage(db, { roomId, senderId, content, replyTo: null, files: [], clientKey: null });
-  if (line.kind === 'ok') await publishToRoom(c.env, roomId, { type: 'message', message: toChatMessage(line.message) }, line.seq);
-}
+/** The move's answer: moved (with what went back, rubles), or waiting for the top-up on the provider's page. */
+type RescheduleAnswer =
+  | { status: 'moved'; id: number; slot_id: number; starts_at: string; previous_starts_at: string; refunded: number }
+  | { status: 'awaiting_payment'; id: number; slot_id: number; to_pay: number; payment_id: string; confirmation_url: string; hold_expires_at: string };
+
+/** A quote as the dialog shows it before confirming: the new time and type, the prices and what moves in money (rubles). */
+const toQuote = (q: MoveQuote) => ({
+  slot_id: q.slot.id,
+  start_time: q.slot.startsAt.toISOString(),
+  end_time: q.slot.endsAt.toISOString(),
+  same_type: q.sameType,
+  consultation_type_id: q.typeId,
+  type_name: q.typeName,
+  price_before: q.priceBefore,
+  price_after: q.priceAfter,
+  to_pay: q.toPay,
+  to_refund: q.toRefund,
+  cancel_cutoff_hours: q.cancelCutoffHours,
+});
+
+/** The move's people are told after the commit; the e-mails go after the response. */
+const tellMove = (c: SignedInContext, move: Move) =>
+  tellMoveTo({ env: c.env, db: c.var.db, origin: new URL(c.req.url).origin }, move, (send) => deliverInBackground(c, send));
+
+const chatLine = (c: SignedInContext, sides: Move['sides'], senderId: number, content: string) =>
+  chatLineTo({ env: c.env, db: c.var.db, origin: '' }, sides, senderId, content);
 
 /** The mentee hears of a proposal: the bell, an e-mail, a line from the mentor in their chat. */
 async function tellProposal(c: SignedInContext, proposal: Proposal, proposalId: number) {
@@ -98,18 +105,45 @@ const toProposal = (row: ProposalRow, userId: number) => ({
   expires_at: new Date(row.expires_at).toISOString(),
 });
 
-export const rescheduleRoutes = new Hono<AppEnv>().post('/consultation-bookings/:id/reschedule', requireUser, validate('json', rescheduleBody), async (c) => {
-  const { slot_id, user_id } = c.req.valid('json');
-  const callerId = c.var.user.id;
-  assertOwnUserId(user_id, callerId);
-  const outcome = await moveBooking(c.var.db, { bookingId: parseId(c.req.param('id')), callerId, slotId: slot_id });
-  if (outcome.kind === 'cutoff_passed') throw errors.conflict('reschedule_cutoff_passed', rescheduleCutoffMessage(outcome.hours));
-  if (outcome.kind === 'rule_broken') throw errors.conflict(`booking_${outcome.rule}`, bookingRuleMessages[outcome.rule](outcome.limit));
-  if (outcome.kind !== 'moved') throw moveRefusals[outcome.kind]();
-  await tellMove(c, outcome.move);
-  const { sides } = outcome.move;
-  return c.json({ id: sides.bookingId, slot_id, starts_at: sides.startsAt.toISOString(), previous_starts_at: outcome.move.oldStartsAt.toISOString() });
-})
+export const rescheduleRoutes = new Hono<AppEnv>()
+  .get('/consultation-bookings/:id/reschedule-quote', requireUser, validate('query', rescheduleQuoteQuery), async (c) => {
+    const input = { bookingId: parseId(c.req.param('id')), callerId: c.var.user.id, slotId: c.req.valid('query').slot_id };
+    const outcome = await quoteMove(providerContext(c), input);
+    if (outcome.kind !== 'quote') throw moveRefused(outcome);
+    return c.json(toQuote(outcome.quote));
+  })
+  .post('/consultation-bookings/:id/reschedule', requireUser, validate('json', rescheduleBody), async (c) => {
+    const { slot_id, user_id, return_url } = c.req.valid('json');
+    const callerId = c.var.user.id;
+    assertOwnUserId(user_id, callerId);
+    const input = { bookingId: parseId(c.req.param('id')), callerId, slotId: slot_id };
+    // within the type in one round trip (the hot path, decision 024); onto another type, quoted and settled
+    const sameType = await moveBooking(c.var.db, input);
+    const outcome = sameType.kind === 'other_type' ? await moveToType(providerContext(c), { ...input, returnUrl: return_url }) : sameType;
+    if (outcome.kind === 'awaiting_payment') {
+      // a dearer type: the new time is held while the difference is paid on the provider's page
+      return c.json<RescheduleAnswer>({
+        status: 'awaiting_payment',
+        id: input.bookingId,
+        slot_id,
+        to_pay: outcome.toPay,
+        payment_id: outcome.paymentId,
+        confirmation_url: outcome.confirmationUrl,
+        hold_expires_at: outcome.holdExpiresAt.toISOString(),
+      });
+    }
+    if (outcome.kind !== 'moved') throw moveRefused(outcome);
+    await tellMove(c, outcome.move);
+    const { sides, money } = outcome.move;
+    return c.json<RescheduleAnswer>({
+      status: 'moved',
+      id: sides.bookingId,
+      slot_id,
+      starts_at: sides.startsAt.toISOString(),
+      previous_starts_at: outcome.move.oldStartsAt.toISOString(),
+      refunded: (money?.returnedKopecks ?? 0) / 100,
+    });
+  })
   .post('/consultation-bookings/:id/propose-move', requireUser, validate('json', proposeMoveBody), async (c) => {
     const outcome = await proposeMove(c.var.db, { bookingId: parseId(c.req.param('id')), callerId: c.var.user.id, slotId: c.req.valid('json').slot_id });
     if (outcome.kind === 'not_mentor') throw errors.forbidden(rescheduleMessages.notMentor);

@@ -70,7 +70,7 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
       join consultation_types t on t.id = b.consultation_type_id
       join users m on m.id = b.mentor_id
       join users me on me.id = b.mentee_id
-      left join payments p on p.booking_id = b.id and p.status <> 'canceled'
+      left join payments p on p.booking_id = b.id and p.status <> 'canceled' and p.type_move_id is null
       left join disputes d on d.booking_id = b.id
       left join consultation_reviews r on r.booking_id = b.id
       where (b.mentee_id = ${userId} or b.mentor_id = ${userId})

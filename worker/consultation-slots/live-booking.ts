@@ -13,7 +13,16 @@ export function hasLiveBooking(slotId: SQL) {
   return sql`(exists (select 1 from consultation_bookings live_b
     where live_b.slot_id = ${slotId} and live_b.status in ('pending_payment', 'paid', 'finished')
       and (live_b.status <> 'pending_payment' or live_b.hold_expires_at is null or live_b.hold_expires_at > now()))
-    or ${heldByProposal(slotId)})`;
+    or ${heldByProposal(slotId)} or ${heldByTopUp(slotId)})`;
+}
+
+/**
+ * SQL: a paid booking's move to a dearer type holds the slot while its top-up is paid (decision 024, migration 0063's
+ * trigger refuses any other booking of it), until the hold runs out.
+ */
+function heldByTopUp(slotId: SQL) {
+  return sql`exists (select 1 from booking_type_moves held_m join consultation_bookings held_mb on held_mb.id = held_m.booking_id
+    where held_m.to_slot_id = ${slotId} and held_m.status = 'awaiting_payment' and held_m.hold_expires_at > now() and held_mb.status = 'paid')`;
 }
 
 /**

@@ -5,8 +5,8 @@ import type { Db } from '../../drizzle/db.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { releaseHeld, refundHeld } from '../escrow/money.ts';
-import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { refundAllHeld, releaseAllHeld } from '../escrow/money.ts';
+import { lockHeldBookingPayments } from '../escrow/money.queries.ts';
 import { packageSessionHeld, refundPackageSession, releasePackageSession } from '../escrow/package-money.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
@@ -86,7 +86,8 @@ export async function resolveDispute(
     if (input.outcome === 'partial_refund' && !partialRefundFits(input.refundRubles!, booking.price)) {
       throw errors.validation({ refund_amount: disputeMessages.refundOutOfRange(booking.price) });
     }
-    const payment = booking.packageId ? null : await lockHeldPayment(tx, { bookingId: booking.id });
+    // the booking's own payment and its top-ups (decision 024), the latest first
+    const held = booking.packageId ? [] : await lockHeldBookingPayments(tx, booking.id);
     const effects = noEffects();
     let refundedKopecks = 0;
     if (booking.packageId) {
@@ -102,17 +103,13 @@ export async function resolveDispute(
           if (refund.payoutId) effects.payoutIds.push(refund.payoutId);
         }
       }
-    } else if (payment && input.outcome === 'release') {
-      const payoutId = await releaseHeld(tx, payment.id);
-      if (payoutId) effects.payoutIds.push(payoutId);
-    } else if (payment) {
-      const amount = input.outcome === 'refund' ? undefined : input.refundRubles! * 100;
-      const refund = await refundHeld(tx, payment.id, DISPUTE_REFUND_REASON, amount);
-      if (refund) {
-        refundedKopecks = refund.amountKopecks;
-        effects.refundIds.push(refund.refundId);
-        if (refund.payoutId) effects.payoutIds.push(refund.payoutId);
-      }
+    } else if (input.outcome === 'release') {
+      effects.payoutIds.push(...(await releaseAllHeld(tx, held, { ignoreDispute: true })));
+    } else {
+      const refund = await refundAllHeld(tx, held, DISPUTE_REFUND_REASON, input.outcome === 'refund' ? undefined : input.refundRubles! * 100);
+      refundedKopecks = refund.refundedKopecks;
+      effects.refundIds.push(...refund.refundIds);
+      effects.payoutIds.push(...refund.payoutIds);
     }
     const stored = await setDisputeRefund(tx, disputeId, refundedKopecks || null);
     const sides = await bookingSides(tx, booking.id);

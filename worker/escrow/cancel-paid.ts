@@ -2,7 +2,7 @@
 // decides between a full refund and a release to the mentor.
 import type { Tx } from '../../drizzle/db.ts';
 import { cancellationRefund, type CancelledBy } from './cancellation-policy.ts';
-import { releaseHeld, refundHeld } from './money.ts';
+import { refundAllHeld, releaseAllHeld } from './money.ts';
 import type { Payment } from './money.queries.ts';
 
 export type RefundAnswer = 'full' | 'none' | 'not_paid';
@@ -16,21 +16,20 @@ export const CANCEL_REFUND_REASON = {
 } as const;
 
 /**
- * Settles the held payment (already locked by the caller's service lock; null for a free or unpaid one)
- * of a cancelled service.
+ * Settles the held payments (already locked by the caller's service lock; none for a free or unpaid service) of a
+ * cancelled service: a booking's own payment and its top-ups (decision 024) go together, a registration's one.
  */
 export async function settleCancellation(
   tx: Tx,
-  payment: Payment | null,
+  held: Payment[],
   input: { by: CancelledBy; startsAt: Date; bookedAt: Date; now: Date; reason?: string },
 ): Promise<CancellationMoney> {
   const none: CancellationMoney = { refund: 'not_paid', refundIds: [], payoutIds: [], refundedKopecks: 0 };
-  if (!payment) return none;
+  if (held.length === 0) return none;
   if (cancellationRefund(input) === 'full') {
-    const refund = await refundHeld(tx, payment.id, input.reason ?? CANCEL_REFUND_REASON[input.by]);
-    if (!refund) return none;
-    return { refund: 'full', refundIds: [refund.refundId], payoutIds: [], refundedKopecks: refund.amountKopecks };
+    const refund = await refundAllHeld(tx, held, input.reason ?? CANCEL_REFUND_REASON[input.by]);
+    if (refund.refundIds.length === 0) return none;
+    return { refund: 'full', ...refund };
   }
-  const payoutId = await releaseHeld(tx, payment.id);
-  return { refund: 'none', refundIds: [], payoutIds: payoutId ? [payoutId] : [], refundedKopecks: 0 };
+  return { refund: 'none', refundIds: [], payoutIds: await releaseAllHeld(tx, held), refundedKopecks: 0 };
 }

@@ -1,7 +1,12 @@
 // What the payment provider's notifications do to our books (decision 006, Escrow). The webhooks
 // (worker/payments) call these after checking the notification; each is one transaction of conditional
 // updates (payment-events.queries.ts), so five copies of one notification, in any order and at once, change state once.
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
+import { bookingSides } from '../bookings/bookings.queries.ts';
+import { tellMove } from '../bookings/move-telling.ts';
+import { applyTypeMove, endAwaitedMove, lockAwaitedMove, type TypeMoved } from '../bookings/type-move.queries.ts';
+import { emailSender } from '../mail/senders.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { IncomeReceipt, PaymentMethodKind, ProviderContext } from '../payments/payment-provider.ts';
 import { refusalReason } from './self-employed-payouts.ts';
@@ -37,6 +42,7 @@ import { pgError } from '../lib/db-errors.ts';
 import { transact } from '../lib/transact.ts';
 
 export const LATE_PAYMENT_REFUND_REASON = 'Оплата пришла после того, как бронь истекла, а место уже занято.';
+export const LATE_TOP_UP_REFUND_REASON = 'Доплата пришла, когда перенос уже не мог состояться: время занято или запись изменилась.';
 
 /** Locks the payment's booking, registration or package, so every money transition meets the service row first. */
 async function lockService(tx: Tx, ref: { bookingId: number | null; registrationId: number | null; packageId: number | null }) {
@@ -93,6 +99,7 @@ async function registrationTakesPayment(tx: Tx, registrationId: number): Promise
 export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string, method: PaymentMethodKind | null = null): Promise<'applied' | 'already'> {
   const ref = await paymentServiceRef(ctx.db, paymentId);
   if (!ref) return 'already';
+  let movedByTopUp: (TypeMoved & { paidKopecks: number }) | null = null;
   const effects = await transact(ctx.db, async (tx): Promise<Effects | null> => {
     await lockService(tx, ref);
     const payment = await markPaymentSucceeded(tx, paymentId, method);
@@ -100,6 +107,13 @@ export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string
     await insertLedgerEntries(tx, [{ paymentId, kind: 'payment_received', debit: 'payer', credit: 'escrow', amountKopecks: payment.amountKopecks }]);
     // a package waits for its payment without a hold, so only a second payment of one package finds it taken
     if (payment.packageId) return (await activatePaidPackage(tx, payment.packageId)) ? noEffects() : refundLatePayment(tx, payment);
+    // a top-up moves its booking to the dearer type it paid for (decision 024), or goes back when that can't happen
+    if (payment.typeMoveId) {
+      const moved = await topUpMovesBooking(tx, payment.typeMoveId);
+      if (!moved) return refundLatePayment(tx, payment, LATE_TOP_UP_REFUND_REASON);
+      movedByTopUp = { ...moved, paidKopecks: payment.amountKopecks };
+      return noEffects();
+    }
     const kept = payment.bookingId ? await bookingTakesPayment(tx, payment.bookingId) : await registrationTakesPayment(tx, payment.registrationId!);
     if (kept) {
       const notices = payment.bookingId ? await paidBookingNotices(tx, payment.bookingId) : await confirmedRegistrationNotices(tx, payment.registrationId!, true);
@@ -109,13 +123,34 @@ export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string
   });
   if (!effects) return 'already';
   await applyEffects(ctx, effects);
+  if (movedByTopUp) await tellTopUpMove(ctx, movedByTopUp);
   return 'applied';
 }
 
-async function refundLatePayment(tx: Tx, payment: Payment): Promise<Effects> {
-  const refund = await refundHeld(tx, payment.id, LATE_PAYMENT_REFUND_REASON);
+/** The awaited move of a top-up applied (in a savepoint: the slot's indexes and rules may refuse it); null when it can't. */
+async function topUpMovesBooking(tx: Tx, moveId: number): Promise<TypeMoved | null> {
+  if (!(await lockAwaitedMove(tx, moveId))) return null;
+  let moved: TypeMoved | null = null;
+  const applied = await inSavepoint(tx, async (sp) => {
+    await sp.execute(sql`select set_config('forma.moved_booking', (select booking_id::text from booking_type_moves where id = ${moveId}), true)`);
+    moved = await applyTypeMove(sp, moveId);
+  });
+  if (!applied || !moved) await endAwaitedMove(tx, moveId);
+  return applied ? moved : null;
+}
+
+/** Both people hear of the move the top-up completed, as of any move; the e-mails are sent now (no request to wait for). */
+async function tellTopUpMove(ctx: ProviderContext, moved: TypeMoved & { paidKopecks: number }) {
+  const sides = await bookingSides(ctx.db, moved.bookingId);
+  const money = { typeNameBefore: moved.typeNameBefore, paidKopecks: moved.paidKopecks, returnedKopecks: 0 };
+  const senders = { email: emailSender(ctx.env, ctx.db) };
+  await tellMove(ctx, { sides, oldStartsAt: moved.oldStartsAt, revision: moved.revision, by: 'mentee', money }, (send) => send(senders));
+}
+
+async function refundLatePayment(tx: Tx, payment: Payment, reason = LATE_PAYMENT_REFUND_REASON): Promise<Effects> {
+  const refund = await refundHeld(tx, payment.id, reason);
   if (!refund) return noEffects();
-  const notifications = await storeNotifications(tx, [refundNotice(payment.payerId, payment.id, refund.amountKopecks, LATE_PAYMENT_REFUND_REASON)]);
+  const notifications = await storeNotifications(tx, [refundNotice(payment.payerId, payment.id, refund.amountKopecks, reason)]);
   return { payoutIds: [], refundIds: [refund.refundId], notifications };
 }
 
@@ -127,7 +162,9 @@ export async function onPaymentCanceled(ctx: ProviderContext, paymentId: string,
     await lockService(tx, ref);
     const payment = await markPaymentCanceled(tx, paymentId, reason);
     if (!payment) return 'already';
-    if (payment.bookingId) await expireHeldBooking(tx, payment.bookingId);
+    // a top-up not paid: its move ends and the slot it held is free; the booking stays as it was
+    if (payment.typeMoveId) await endAwaitedMove(tx, payment.typeMoveId);
+    else if (payment.bookingId) await expireHeldBooking(tx, payment.bookingId);
     else if (payment.registrationId) await cancelHeldRegistration(tx, payment.registrationId);
     return 'applied';
   });

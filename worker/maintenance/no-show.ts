@@ -8,7 +8,7 @@ import type { ProviderContext } from '../payments/payment-provider.ts';
 import { settleCancellation } from '../escrow/cancel-paid.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
 import { countMentorNoShow } from '../escrow/mentor-counts.queries.ts';
-import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { lockHeldBookingPayments } from '../escrow/money.queries.ts';
 import { settlePackageCancellation } from '../escrow/package-money.ts';
 import { formatRubles } from '../escrow/notices.ts';
 import { bookingUrl, CANCELLED_SCHEDULE_URL } from '../notifications/notice.messages.ts';
@@ -49,7 +49,7 @@ async function cancelNoShow(tx: Tx, bookingId: number) {
   // a consultation of a package: its credit goes back (or its price, if the package has closed meanwhile)
   const money = booking.package_id
     ? await settlePackageCancellation(tx, { id: bookingId, packageId: Number(booking.package_id) }, terms)
-    : { returnsCredit: false, ...(await settleCancellation(tx, await lockHeldPayment(tx, { bookingId }), terms)) };
+    : { returnsCredit: false, ...(await settleCancellation(tx, await lockHeldBookingPayments(tx, bookingId), terms)) };
   await countMentorNoShow(tx, booking.mentor_id);
   const notifications = await storeNotifications(tx, [
     menteeNotice(booking.mentee_id, bookingId, booking.name, money.refundedKopecks, money.returnsCredit),

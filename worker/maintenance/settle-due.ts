@@ -7,8 +7,8 @@
 import { finishPaidBooking } from '../bookings/bookings.queries.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { applyEffects, noEffects } from '../escrow/effects.ts';
-import { releaseHeld } from '../escrow/money.ts';
-import { lockHeldPayment } from '../escrow/money.queries.ts';
+import { releaseAllHeld, releaseHeld } from '../escrow/money.ts';
+import { lockHeldBookingPayments } from '../escrow/money.queries.ts';
 import { releasePackageSession } from '../escrow/package-money.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { transact } from '../lib/transact.ts';
@@ -24,15 +24,18 @@ export async function settleDueBookings(ctx: ProviderContext, limit = SETTLE_BAT
   for (const bookingId of due) {
     const outcome = await transact(ctx.db, async (tx) => {
       const booking = await lockBooking(tx, bookingId);
-      if (!booking) return { finished: false, payoutId: null };
+      if (!booking) return { finished: false, payoutIds: [] };
       const done = await finishPaidBooking(tx, bookingId);
       // a consultation of a package is paid out on its own, for one session's price (decision 006, «Packages»)
-      if (booking.packageId) return { finished: Boolean(done), payoutId: await releasePackageSession(tx, booking) };
-      const payment = await lockHeldPayment(tx, { bookingId });
-      return { finished: Boolean(done), payoutId: payment ? await releaseHeld(tx, payment.id) : null };
+      if (booking.packageId) {
+        const payoutId = await releasePackageSession(tx, booking);
+        return { finished: Boolean(done), payoutIds: payoutId ? [payoutId] : [] };
+      }
+      // the booking's own payment and its top-ups (decision 024)
+      return { finished: Boolean(done), payoutIds: await releaseAllHeld(tx, await lockHeldBookingPayments(tx, bookingId)) };
     });
     if (outcome.finished) finished += 1;
-    if (outcome.payoutId) effects.payoutIds.push(outcome.payoutId);
+    effects.payoutIds.push(...outcome.payoutIds);
   }
   await applyEffects(ctx, effects);
   return { bookingsFinished: finished, consultationPayouts: effects.payoutIds.length };

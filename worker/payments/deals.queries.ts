@@ -76,7 +76,7 @@ export async function insertPendingPayment(db: Db, type: ServiceType, p: NewPaym
         where b.id = ${p.serviceRef} and b.mentee_id = ${p.payerId}
           and b.status = 'pending_payment' and b.hold_expires_at > now() and b.price > 0
         for share of b
-        on conflict (booking_id) where status <> 'canceled' do nothing
+        on conflict (booking_id) where status <> 'canceled' and type_move_id is null do nothing
         returning id`
       : sql`
         insert into payments (id, provider, service_type, registration_id, payer_id, payee_id, amount_kopecks, return_url)
@@ -96,7 +96,8 @@ export async function insertPendingPayment(db: Db, type: ServiceType, p: NewPaym
 /** The service's live (not canceled) payment: at most one, by the partial unique index. */
 export async function findLivePayment(db: Db, type: ServiceType, serviceRef: number): Promise<PaymentRow | null> {
   const ref =
-    type === 'consultation' ? eq(payments.bookingId, serviceRef) : type === 'package' ? eq(payments.packageId, serviceRef) : eq(payments.registrationId, serviceRef);
+    // a booking's own payment, not a top-up of a move (decision 024)
+    type === 'consultation' ? and(eq(payments.bookingId, serviceRef), isNull(payments.typeMoveId)) : type === 'package' ? eq(payments.packageId, serviceRef) : eq(payments.registrationId, serviceRef);
   const [row] = await db.select().from(payments).where(and(ref, ne(payments.status, 'canceled'))).limit(1);
   return row ?? null;
 }

@@ -35,7 +35,7 @@ export async function createDeal(ctx: ProviderContext, payerId: number, body: De
 }
 
 /** The provider's side of a stored payment (again, after a failed first try: the same key, the same object). */
-async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider, payment: PaymentRow, description: string) {
+export async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider, payment: PaymentRow, description: string) {
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
   // the payment's fiscal receipt (приход, decision 020): kept before the provider is asked, registered by its service
   const receipt = await paymentReceiptFor(ctx.db, ctx.env, payment.id, payment.amountKopecks);

@@ -19,11 +19,13 @@ export function toPaymentView(row: { payment: typeof payments.$inferSelect; even
     package_id: payment.packageId,
     event_id: eventId,
     amount: payment.amountKopecks / 100,
+    /** the payment of the difference when a booking moved to a dearer type (decision 024): the page says so */
+    is_top_up: payment.typeMoveId !== null,
     /** why a canceled payment failed (cancel-reasons.ts), so the page tells a declined card from time that ran out */
     cancel_reason: payment.status === 'canceled' ? payment.cancelReason : null,
     /** a consultation's loyalty discount as booked (decision 006, «Loyalty steps»): the regular price in rubles and why */
     discount:
-      booking && booking.discountPercent > 0 && booking.regularPrice !== null
+      payment.typeMoveId === null && booking && booking.discountPercent > 0 && booking.regularPrice !== null
         ? {
             regular_amount: booking.regularPrice,
             percent: booking.discountPercent,

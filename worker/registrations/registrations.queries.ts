@@ -146,7 +146,7 @@ export async function unregister(ctx: ProviderContext, eventId: number, userId: 
       return { kind: 'unregistered', refund: 'not_paid', effects: noEffects() };
     }
     const payment = await lockHeldPayment(tx, { registrationId: registration.id });
-    const money = await settleCancellation(tx, payment, { by: 'buyer', startsAt: event.startsAt, bookedAt: registration.createdAt, now });
+    const money = await settleCancellation(tx, payment ? [payment] : [], { by: 'buyer', startsAt: event.startsAt, bookedAt: registration.createdAt, now });
     const notices = money.refund === 'full' && payment ? [refundNotice(userId, payment.id, money.refundedKopecks, CANCEL_REFUND_REASON.buyer)] : [];
     const effects: Effects = { refundIds: money.refundIds, payoutIds: money.payoutIds, notifications: await storeNotifications(tx, notices) };
     return { kind: 'unregistered', refund: money.refund, effects };
