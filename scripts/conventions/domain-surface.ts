@@ -21,7 +21,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // the access token's check (middleware, the page renderer); starting a session and its sign-in codes (users)
   auth: ['access-token.ts', 'login-codes.queries.ts', 'session-cookies.ts'],
   // a booking's times and lock for disputes and the minute's maintenance; how its notices name it, for the dispute's
-  bookings: ['bookings.notices.ts', 'bookings.queries.ts'],
+  // a top-up's payment completing a move to a dearer type, and who hears of it (escrow, decision 024)
+  bookings: ['bookings.notices.ts', 'bookings.queries.ts', 'move-telling.ts', 'type-move.queries.ts'],
   // messages as the support inbox and downloads show them; a moved booking's line in the chat of its two people (decision 024)
   chats: ['chat-fanout.ts', 'chats.mapper.ts', 'chats.queries.ts'],
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
@@ -71,8 +72,19 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   pages: ['page-cookies.ts', 'visitor-pages.ts'],
   // the provider side: what a provider does, which one serves, its errors (escrow reaches providers only so); the
   // words a payment is canceled with, which our own cancellations (holds, registrations, events) write too
-  // and a refund's fiscal receipt (decision 020), which escrow sends with the refund
-  payments: ['cancel-reasons.ts', 'payment-provider.ts', 'payments.queries.ts', 'payout-card-message.ts', 'provider-choice.ts', 'provider-error.ts', 'receipts/fiscal-receipts.ts'],
+  // and a refund's fiscal receipt (decision 020), which escrow sends with the refund; a stored payment started with the
+  // provider and the payer's way back, for a move's top-up (bookings, decision 024)
+  payments: [
+    'cancel-reasons.ts',
+    'deals.ts',
+    'payment-provider.ts',
+    'payments.queries.ts',
+    'payout-card-message.ts',
+    'provider-choice.ts',
+    'provider-error.ts',
+    'receipts/fiscal-receipts.ts',
+    'return-url.ts',
+  ],
   // telling the first in line of a freed seat (decision 023): the minute job, and the mentor adding seats (events)
   registrations: ['waitlist-offers.ts'],
   reminders: ['reminders.ts'],

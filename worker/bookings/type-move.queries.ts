@@ -3,6 +3,7 @@
 // in the caller's transaction (or on its own for a quote); the database holds what can race.
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../drizzle/db.ts';
+import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
 
 /** How long a move to a dearer type holds its new slot while the top-up is paid: as long as a booking's hold. */
 export const TOP_UP_HOLD_MINUTES = 15;
@@ -83,9 +84,14 @@ export type TypeMoveValues = {
 
 /** Locks the slot against bookings (they lock it FOR SHARE first) and expires a hold on it that ran out. */
 export async function lockSlotForMove(tx: Tx, bookingId: number, slotId: number) {
-  // the booking rules judge the new slot without the booking that moves (forma_booking_rule_broken, migration 0061)
-  await tx.execute(sql`select set_config('forma.moved_booking', ${String(bookingId)}, true)`);
+  await nameMovedBooking(tx, bookingId);
   await tx.execute(sql`select 1 from consultation_slots where id = ${slotId} and deleted_at is null for update`);
+  await tx.execute(expireSlotHoldsStatement(slotId));
+}
+
+/** The booking rules judge a slot without the booking that moves onto it (forma_booking_rule_broken, migration 0061). */
+export async function nameMovedBooking(tx: Tx, bookingId: number) {
+  await tx.execute(sql`select set_config('forma.moved_booking', ${String(bookingId)}, true)`);
 }
 
 /** An earlier move of the booking still waiting for its top-up ends (a new one replaces it); its payment is not awaited. */
@@ -142,11 +148,11 @@ export async function applyTypeMove(tx: Tx, moveId: number): Promise<TypeMoved |
   };
 }
 
-/** The awaited move a top-up pays for, locked; null when it is no longer awaited (replaced, or already applied). */
-export async function lockAwaitedMove(tx: Tx, moveId: number) {
-  const result = await tx.execute<{ id: number }>(sql`
-    select id from booking_type_moves where id = ${moveId} and status = 'awaiting_payment' for update`);
-  return result.rows.length > 0;
+/** The awaited move a top-up pays for, locked: its booking's id; null when it is no longer awaited (replaced, or applied). */
+export async function lockAwaitedMove(tx: Tx, moveId: number): Promise<number | null> {
+  const result = await tx.execute<{ booking_id: number }>(sql`
+    select booking_id from booking_type_moves where id = ${moveId} and status = 'awaiting_payment' for update`);
+  return result.rows[0] ? Number(result.rows[0].booking_id) : null;
 }
 
 /** The move whose top-up failed or came too late ends. */

@@ -5,15 +5,13 @@
 // moves once the mentee has paid the difference (the top-up, payment-events.ts applies it).
 import type { Tx } from '../../drizzle/db.ts';
 import { applyEffects, noEffects, type Effects } from '../escrow/effects.ts';
-import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
 import { returnPart, heldKopecks } from '../escrow/money.ts';
 import { lockHeldBookingPayments } from '../escrow/money.queries.ts';
 import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { transact } from '../lib/transact.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
-import { startWithProvider } from '../payments/deals.ts';
-import { findPayment } from '../payments/deals.queries.ts';
+import { startStoredPayment } from '../payments/deals.ts';
 import { paymentProvider } from '../payments/provider-choice.ts';
 import { ownReturnUrl } from '../payments/return-url.ts';
 import { cutoffPassed, type BookingRule } from './booking-rules.ts';
@@ -144,7 +142,6 @@ export async function moveToType(ctx: ProviderContext, input: { bookingId: numbe
     decided = await transact(ctx.db, async (tx): Promise<Decided> => {
       if (!(await lockBooking(tx, input.bookingId))) return { kind: 'not_found' };
       await lockSlotForMove(tx, input.bookingId, input.slotId);
-      await tx.execute(expireSlotHoldsStatement(input.slotId));
       const f = await typeMoveFacts(tx, input);
       const verdict = judgeTypeMove(f, input.callerId, input.slotId);
       if (verdict.kind !== 'quote' || !f) return verdict.kind === 'quote' ? { kind: 'not_found' } : verdict;
@@ -199,7 +196,6 @@ export async function moveToType(ctx: ProviderContext, input: { bookingId: numbe
   }
   if (decided.kind !== 'awaiting') return decided;
   // the provider's page for the top-up (a failure leaves the move waiting: asking again replaces it)
-  const payment = (await findPayment(ctx.db, decided.paymentId))!;
-  const confirmationUrl = await startWithProvider(ctx, provider, payment, `Доплата за перенос консультации «${payment.serviceTitle ?? ''}»`);
+  const confirmationUrl = await startStoredPayment(ctx, decided.paymentId, (title) => `Доплата за перенос консультации «${title}»`);
   return { ...decided, kind: 'awaiting_payment', confirmationUrl };
 }

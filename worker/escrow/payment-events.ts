@@ -1,11 +1,10 @@
 // What the payment provider's notifications do to our books (decision 006, Escrow). The webhooks
 // (worker/payments) call these after checking the notification; each is one transaction of conditional
 // updates (payment-events.queries.ts), so five copies of one notification, in any order and at once, change state once.
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../drizzle/db.ts';
 import { bookingSides } from '../bookings/bookings.queries.ts';
 import { tellMove } from '../bookings/move-telling.ts';
-import { applyTypeMove, endAwaitedMove, lockAwaitedMove, type TypeMoved } from '../bookings/type-move.queries.ts';
+import { applyTypeMove, endAwaitedMove, lockAwaitedMove, nameMovedBooking, type TypeMoved } from '../bookings/type-move.queries.ts';
 import { emailSender } from '../mail/senders.ts';
 import { storeNotifications } from '../notifications/notify.ts';
 import type { IncomeReceipt, PaymentMethodKind, ProviderContext } from '../payments/payment-provider.ts';
@@ -129,10 +128,11 @@ export async function onPaymentSucceeded(ctx: ProviderContext, paymentId: string
 
 /** The awaited move of a top-up applied (in a savepoint: the slot's indexes and rules may refuse it); null when it can't. */
 async function topUpMovesBooking(tx: Tx, moveId: number): Promise<TypeMoved | null> {
-  if (!(await lockAwaitedMove(tx, moveId))) return null;
+  const bookingId = await lockAwaitedMove(tx, moveId);
+  if (bookingId === null) return null;
   let moved: TypeMoved | null = null;
   const applied = await inSavepoint(tx, async (sp) => {
-    await sp.execute(sql`select set_config('forma.moved_booking', (select booking_id::text from booking_type_moves where id = ${moveId}), true)`);
+    await nameMovedBooking(sp, bookingId);
     moved = await applyTypeMove(sp, moveId);
   });
   if (!applied || !moved) await endAwaitedMove(tx, moveId);

@@ -4,7 +4,7 @@
 // the same service gives the same payment: one live payment per service is a unique index, and the
 // provider call carries the payment's own idempotency key, so a retry never creates a second charge.
 import { ApiError, errors } from '../lib/errors.ts';
-import { findCallersService, insertPendingPayment, storeProviderPayment, type PaymentRow } from './deals.queries.ts';
+import { findCallersService, findPayment, insertPendingPayment, storeProviderPayment, type PaymentRow } from './deals.queries.ts';
 import type { DealBody } from './payments.schemas.ts';
 import { PaymentProviderError } from './provider-error.ts';
 import type { PaymentProvider, ProviderContext } from './payment-provider.ts';
@@ -34,8 +34,15 @@ export async function createDeal(ctx: ProviderContext, payerId: number, body: De
   return { confirmation_url: confirmationUrl, payment_id: payment.id };
 }
 
+/** A payment stored by another service (a move's top-up, decision 024) started with the provider: its confirmation page. */
+export async function startStoredPayment(ctx: ProviderContext, paymentId: string, description: (title: string) => string) {
+  const payment = await findPayment(ctx.db, paymentId);
+  if (!payment) throw errors.notFound('Платёж не найден');
+  return startWithProvider(ctx, paymentProvider(ctx), payment, description(payment.serviceTitle ?? ''));
+}
+
 /** The provider's side of a stored payment (again, after a failed first try: the same key, the same object). */
-export async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider, payment: PaymentRow, description: string) {
+async function startWithProvider(ctx: ProviderContext, provider: PaymentProvider, payment: PaymentRow, description: string) {
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
   // the payment's fiscal receipt (приход, decision 020): kept before the provider is asked, registered by its service
   const receipt = await paymentReceiptFor(ctx.db, ctx.env, payment.id, payment.amountKopecks);
