@@ -24,6 +24,12 @@ export type MenteeReliability = InferResponseType<(typeof api.mentees)[':id']['r
 export type BookingDetail = InferResponseType<(typeof bookings)[':id']['detail']['$get'], 200>;
 /** A mentor's live proposal to move a booking (decision 024), as its mentee (to answer) or its mentor (waiting) sees it. */
 export type MoveProposal = InferResponseType<(typeof bookings)['move-proposals']['$get'], 200>[number];
+/** What moving a booking onto a slot would cost or give back, before confirming (decision 024). Rubles. */
+export type RescheduleQuote = InferResponseType<(typeof bookings)[':id']['reschedule-quote']['$get'], 200>;
+/** The move's answer: moved (with what went back), or waiting for the top-up on the provider's page. */
+export type RescheduleAnswer = InferResponseType<(typeof bookings)[':id']['reschedule']['$post'], 200>;
+/** One of a mentor's current consultation types, with its price (the type choice of «Перенести»). */
+export type MentorConsultationType = InferResponseType<(typeof api)['consultation-types']['all']['$get'], 200>[number];
 
 /** The schedule plus how far this device's clock is from the server's (statuses and the review prompt use the server's time). */
 export type LoadedSchedule = Schedule & { clockOffsetMs: number };
@@ -51,9 +57,18 @@ export const scheduleApi = {
   acceptProposal: async (proposalId: number) => unwrap(await bookings['move-proposals'][':id'].accept.$post({ param: { id: String(proposalId) } })),
   declineProposal: async (proposalId: number, cancel: boolean) =>
     unwrap(await bookings['move-proposals'][':id'].decline.$post({ param: { id: String(proposalId) }, json: { cancel } })),
-  /** the mentee moves the booking to another free slot of its type (decision 024): the payment stays with it */
-  rescheduleBooking: async (bookingId: number, slotId: number) =>
-    unwrap(await api['consultation-bookings'][':id'].reschedule.$post({ param: { id: String(bookingId) }, json: { slot_id: slotId } })),
+  /**
+   * the mentee moves the booking to another free slot of the mentor (decision 024): the payment stays with it; onto a
+   * dearer type the answer is the top-up's page, and the provider sends the browser back to returnUrl
+   */
+  rescheduleBooking: async (bookingId: number, slotId: number, returnUrl?: string): Promise<RescheduleAnswer> =>
+    unwrap(await bookings[':id'].reschedule.$post({ param: { id: String(bookingId) }, json: { slot_id: slotId, ...(returnUrl && { return_url: returnUrl }) } })),
+  /** what moving the booking onto the slot would cost or give back now; refused with the move's own reasons */
+  rescheduleQuote: async (bookingId: number, slotId: number): Promise<RescheduleQuote> =>
+    unwrap(await bookings[':id']['reschedule-quote'].$get({ param: { id: String(bookingId) }, query: { slot_id: String(slotId) } })),
+  /** the mentor's current consultation types (the mentor page's own list): another type to move a booking onto */
+  mentorTypes: async (mentorId: number): Promise<MentorConsultationType[]> =>
+    unwrap(await api['consultation-types'].all.$get({ query: { user_id: String(mentorId) } })),
   cancelBooking: async (bookingId: number, userId: number) =>
     unwrap(await bookings[':id'].cancel.$post({ param: { id: String(bookingId) }, json: { user_id: userId } })),
   /** What leaving this event now would refund. */
@@ -106,6 +121,19 @@ export const scheduleQueries = {
   /** The mentee's figures for the mentor's booking details; a 404 (not their mentee) is an answer, not a hiccup. */
   menteeReliability: (menteeId: number) =>
     queryOptions({ queryKey: [...scheduleQueries.all(), 'mentee-reliability', menteeId] as const, queryFn: () => scheduleApi.menteeReliability(menteeId), retry: false }),
+  /** A mentor's current types with their prices; public, so a short cache is fine. */
+  mentorTypes: (mentorId: number) =>
+    queryOptions({ queryKey: [...scheduleQueries.all(), 'mentor-types', mentorId] as const, queryFn: () => scheduleApi.mentorTypes(mentorId), retry: retryOnce }),
+  /** The price of moving a booking onto a slot: asked afresh each time (prices, rules and the clock change). */
+  rescheduleQuote: (bookingId: number, slotId: number) =>
+    queryOptions({
+      queryKey: [...scheduleQueries.all(), 'reschedule-quote', bookingId, slotId] as const,
+      queryFn: () => scheduleApi.rescheduleQuote(bookingId, slotId),
+      staleTime: 0,
+      gcTime: 0,
+      // a refusal (taken meanwhile, past the cut-off) is an answer to show, not a hiccup
+      retry: false,
+    }),
   /** What cancelling the booking, or leaving the event, would refund now. */
   refundQuote: (kind: 'booking' | 'event', id: number) =>
     queryOptions({

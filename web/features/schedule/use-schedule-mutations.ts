@@ -30,7 +30,8 @@ export function useScheduleMutations(userId: number) {
       onSettled: refresh,
     }),
     reschedule: useMutation({
-      mutationFn: ({ bookingId, slotId }: { bookingId: number; slotId: number }) => scheduleApi.rescheduleBooking(bookingId, slotId),
+      mutationFn: ({ bookingId, slotId, returnUrl }: { bookingId: number; slotId: number; returnUrl?: string }) =>
+        scheduleApi.rescheduleBooking(bookingId, slotId, returnUrl),
       onSettled: refresh,
     }),
     unregister: useMutation({ mutationFn: (eventId: number) => scheduleApi.unregister(eventId, userId), onSettled: refresh }),
