@@ -107,6 +107,31 @@ describe('/payment-return', () => {
     expect(screen.getByText('Сумма').nextElementSibling?.textContent).toMatch(/^2\s?250\s₽$/);
   });
 
+  it('a paid top-up (a move to a dearer format) says the consultation moved and links to the booking (decision 024)', async () => {
+    const id = '00000009-0000-4000-8000-000000000009';
+    mockFetch([{ path: new RegExp(`/api/payments/${id}\\b`), body: payment({ id, amount: 2000, is_top_up: true }) }, ...summaryRoutes]);
+    await renderScreen(id);
+    expect(screen.getByText('Доплата прошла')).toBeTruthy();
+    expect(screen.getByText('Консультация перенесена на новое время, формат и цена обновлены. Мы сообщили наставнику.')).toBeTruthy();
+    expect(screen.queryByText('Оплата прошла успешно')).toBeNull();
+    await until(() => screen.getByText('Разбор резюме — Анна Соколова'));
+    expect(screen.getByText('Доплата').nextElementSibling?.textContent).toMatch(/^2\s?000\s₽$/);
+    expect(linkHref('Открыть запись')).toBe('/CalendarPage?booking=91');
+    expect(linkHref('Открыть календарь')).toBe('/CalendarPage');
+  });
+
+  it('a canceled top-up says the booking stays as it was, not «уже оплачена» nor a retry', async () => {
+    const id = '0000000a-0000-4000-8000-00000000000a';
+    mockFetch([{ path: new RegExp(`/api/payments/${id}\\b`), body: payment({ id, status: 'canceled', cancel_reason: 'expired_on_confirmation', amount: 2000, is_top_up: true }) }, ...summaryRoutes]);
+    await renderScreen(id);
+    await until(() => screen.getByText('Разбор резюме — Анна Соколова'));
+    expect(screen.getByText('Доплата не прошла')).toBeTruthy();
+    expect(screen.getByText(/^Запись осталась как была: прежние время, формат и оплата\. Деньги за доплату не списаны\./)).toBeTruthy();
+    expect(screen.queryByText('Запись уже оплачена')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Попробовать снова' })).toBeNull();
+    expect(linkHref('Открыть запись')).toBe('/CalendarPage?booking=91');
+  });
+
   it('links a paid event to its page', async () => {
     mockFetch([{ path: /\/api\/payments\/00000002-0000-4000-8000-000000000002\b/, body: payment({ id: '00000002-0000-4000-8000-000000000002', service_type: 'event', service_id: 5, event_id: 5, booking_id: null, amount: 1500 }) }, ...summaryRoutes]);
     await renderScreen('00000002-0000-4000-8000-000000000002');

@@ -22,6 +22,11 @@ export const PAYMENT_POLL_MAX_MS = 40_000;
 /** a package paid (decision 006 «Packages»): what it gives and how the money goes */
 export const PACKAGE_PAID_TEXT =
   'Пакет оплачен. Записывайтесь на удобное время на странице наставника — без оплаты, консультация спишется из пакета. Наставник получает деньги за каждую консультацию после встречи.';
+/** the difference of a move to a dearer format paid (decision 024): the booking has moved with it */
+export const TOP_UP_PAID_TEXT = 'Консультация перенесена на новое время, формат и цена обновлены. Мы сообщили наставнику.';
+/** the difference not paid: the move didn't happen, the booking and its payment are as they were */
+export const TOP_UP_CANCELED_TEXT =
+  'Запись осталась как была: прежние время, формат и оплата. Деньги за доплату не списаны. Перенести консультацию снова можно из календаря.';
 
 type Tone = 'success' | 'danger' | 'wait' | 'neutral';
 
@@ -141,6 +146,20 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
       );
     case 'succeeded':
     case 'released':
+      if (data.is_top_up) {
+        return (
+          <ResultCard tone="success" icon={<CircleCheck />} title="Доплата прошла">
+            <p className="text-sm text-muted-foreground">{TOP_UP_PAID_TEXT}</p>
+            {details}
+            <Actions>
+              <BookingLink payment={data} primary />
+              <Button asChild variant="outline">
+                <Link to="/CalendarPage">Открыть календарь</Link>
+              </Button>
+            </Actions>
+          </ResultCard>
+        );
+      }
       return (
         <ResultCard tone="success" icon={<CircleCheck />} title="Оплата прошла успешно">
           <p className="text-sm text-muted-foreground">
@@ -169,6 +188,18 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
     case 'canceled': {
       // a declined card, time that ran out and a booking given up read differently (the provider's reason)
       const canceled = canceledPaymentText(data.cancel_reason);
+      // a top-up not paid: the booking stays paid on its old time, so neither «уже оплачена» nor a retry of it fits
+      if (data.is_top_up) {
+        return (
+          <ResultCard tone="neutral" icon={<CircleX />} title="Доплата не прошла">
+            <p className="text-sm text-muted-foreground">{TOP_UP_CANCELED_TEXT}</p>
+            {details}
+            <Actions>
+              <BookingLink payment={data} primary />
+            </Actions>
+          </ResultCard>
+        );
+      }
       // whether the consultation was paid since decides what to say: no «не прошла» flashing before «уже оплачена»
       if (data.service_type !== 'event' && summary.isPending) return <Waiting>{details}</Waiting>;
       // an old attempt opened after the booking was paid by a later one: nothing is left to retry
@@ -279,10 +310,26 @@ function PurchaseDetails({ payment, summary, loading, timeZone }: { payment: Pay
         </>
       ) : null}
       <div className="flex items-baseline justify-between gap-3">
-        <dt className="text-muted-foreground">Сумма</dt>
+        <dt className="text-muted-foreground">{payment.is_top_up ? 'Доплата' : 'Сумма'}</dt>
         <dd className="text-right font-semibold">{formatPrice(payment.amount)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** The booking in the schedule, its details open (a top-up's booking: where its new time and format are). */
+function BookingLink({ payment, primary = false }: { payment: Payment; primary?: boolean }) {
+  const bookingId = payment.booking_id ?? null;
+  return (
+    <Button asChild variant={primary ? 'default' : 'outline'}>
+      {bookingId != null ? (
+        <Link to="/CalendarPage" search={{ booking: bookingId }}>
+          Открыть запись
+        </Link>
+      ) : (
+        <Link to="/CalendarPage">Открыть календарь</Link>
+      )}
+    </Button>
   );
 }
 
