@@ -287,4 +287,16 @@ describe('the mentor proposes a new time', () => {
     const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, mentor.id), eq(notifications.kind, 'booking_move_declined')));
     expect(note.message).toMatch(/^Ученик не принял перенос и отменил запись/);
   });
+
+  it('a cancellation refused leaves the proposal as it was: declining and cancelling are one transaction', async () => {
+    const { booking, mentee, mentor, type } = await paidBooking(t.db, { startsIn: 5 * DAY });
+    const target = await slotIn(mentor.id, type.id, 7 * DAY);
+    const proposal = await expectJson<{ id: number }>(propose(mentor, booking.id, target.id), 201);
+    // the mentor cancels the booking meanwhile; the mentee's «decline and cancel» can't cancel it again
+    await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentor), body: {} }), 200);
+    expect((await expectJson(answer(mentee, proposal.id, 'decline', { cancel: true }), 409)).code).toBe('booking_not_canceled');
+    const [row] = await t.db.select().from(bookingMoveProposals).where(eq(bookingMoveProposals.id, proposal.id));
+    expect(row).toMatchObject({ status: 'pending', answeredAt: null });
+    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, mentor.id), eq(notifications.kind, 'booking_move_declined')))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // Creating, cancelling and finishing a booking (decision 006, Bookings). Each writes in one transaction (creating: a
 // batch over HTTP); the database decides the races (the slot's live-booking index, conditional updates under the
 // booking's lock).
-import type { Db } from '../../drizzle/db.ts';
+import type { Db, Tx } from '../../drizzle/db.ts';
 import type { consultationBookings } from '../../drizzle/schema/consultations.ts';
 import { hasOpenDispute } from '../disputes/disputes.queries.ts';
 import { storeNotifications, type NewNotification } from '../notifications/notify.ts';
@@ -117,6 +117,8 @@ export async function createBooking(
 export type CancelOutcome =
   | { kind: 'canceled'; booking: Booking; refund: RefundAnswer; returnsCredit: boolean; effects: Effects }
   | { kind: 'not_found' | 'finished' | 'already_canceled' | 'disputed' | 'started' }
+  /** the mentor's proposal the booker answered by cancelling was no longer open (decision 024) */
+  | { kind: 'proposal_closed' }
   /** the booker is past the cut-off kept on the booking (decision 022): `hours` before the start */
   | { kind: 'cutoff_passed'; hours: number };
 
@@ -131,9 +133,13 @@ export async function cancelBooking(
   ctx: ProviderContext,
   bookingId: number,
   callerId: number,
-  /** the booker cancels instead of taking the mentor's proposed new time (decision 024): no cut-off, a full refund */
-  { mentorAsked = false }: { mentorAsked?: boolean } = {},
+  /**
+   * the booker cancels instead of taking the mentor's proposed new time (decision 024): no cut-off, a full refund, and
+   * the proposal declined in the same transaction (`decline` answers false when it is no longer open: nothing changes)
+   */
+  { declining }: { declining?: (tx: Tx) => Promise<boolean> } = {},
 ): Promise<CancelOutcome> {
+  const mentorAsked = declining !== undefined;
   const outcome = await transact(ctx.db, async (tx): Promise<CancelOutcome> => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || (booking.menteeId !== callerId && booking.mentorId !== callerId)) return { kind: 'not_found' };
@@ -146,6 +152,7 @@ export async function cancelBooking(
     if (by === 'buyer' && !mentorAsked && booking.status === 'paid' && cutoffPassed(times.startsAt, booking.cancelCutoffHours, times.now)) {
       return { kind: 'cutoff_passed', hours: booking.cancelCutoffHours };
     }
+    if (declining && !(await declining(tx))) return { kind: 'proposal_closed' };
     const canceled = await cancelLiveBooking(tx, bookingId, callerId);
     // the money follows the mentor's cancellation when the mentor asked to move it: all of it back
     const policyBy = mentorAsked ? 'mentor' : by;

@@ -1,4 +1,5 @@
 // Consultation bookings (decision 006; spec 000 §3-4 "Booking", spec 002 §3 and §7).
+import { rescheduleMessages } from './reschedule-rules.ts';
 import { Hono } from 'hono';
 import { REVOKED_REASON, revokeConferenceAccess } from '../conferences/room-control.ts';
 import type { AppEnv } from '../env.ts';
@@ -47,6 +48,8 @@ const cancelRefusals: Record<Exclude<CancelOutcome['kind'], 'canceled' | 'cutoff
   already_canceled: () => errors.conflict('booking_canceled', 'Бронирование уже отменено'),
   disputed: () => errors.conflict('dispute_open', 'По этой консультации открыт диспут'),
   started: () => errors.conflict('already_started', 'Консультация уже началась. Если что-то пошло не так, откройте диспут.'),
+  // only a cancellation answering the mentor's proposal has one to find closed (decision 024)
+  proposal_closed: () => errors.conflict('proposal_closed', rescheduleMessages.proposalClosed),
 };
 
 const cutoffRefused = (hours: number) => errors.conflict('cancel_cutoff_passed', cancelCutoffMessage(hours));

@@ -2,7 +2,7 @@
 // non-interactive transaction over HTTP (decision 015). A pending proposal holds its slot (trigger of migration 0061)
 // until it is answered or runs out; every read checks the time, so nothing has to mark the ones that ran out.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../drizzle/db.ts';
+import type { Db, Executor } from '../../drizzle/db.ts';
 import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
 
 /** how long a proposal holds the slot, at most: a day to answer (never past the booking's own start) */
@@ -138,7 +138,7 @@ export async function acceptProposalAtOnce(db: Db, { proposalId, menteeId }: { p
 }
 
 /** The mentee declines a live proposal of their booking: it ends and the slot is free; whether it was theirs to decline. */
-export async function declineProposal(db: Db, { proposalId, menteeId }: { proposalId: number; menteeId: number }) {
+export async function declineProposal(db: Executor, { proposalId, menteeId }: { proposalId: number; menteeId: number }) {
   const result = await db.execute<{ booking_id: number }>(sql`
     update booking_move_proposals p set status = 'declined', answered_at = now()
     from consultation_bookings b

@@ -1,6 +1,6 @@
 // The mentor proposes a new time for a booking; the mentee accepts (the booking moves) or declines, keeping the booking
 // or cancelling it with a full refund whatever the cut-off, since the mentor asked (issue 38 §1, decision 024).
-import type { Db } from '../../drizzle/db.ts';
+import type { Db, Executor } from '../../drizzle/db.ts';
 import { pgError } from '../lib/db-errors.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
 import { cancelBooking, type CancelOutcome } from './bookings.lifecycle.ts';
@@ -80,16 +80,23 @@ export type DeclineOutcome =
   | { kind: 'kept'; bookingId: number }
   | { kind: 'canceled'; bookingId: number; cancel: Extract<CancelOutcome, { kind: 'canceled' }> }
   | { kind: AnswerRefusal }
-  | { kind: 'cancel_refused'; cancel: Exclude<CancelOutcome, { kind: 'canceled' }> };
+  | { kind: 'cancel_refused'; cancel: Exclude<CancelOutcome, { kind: 'canceled' | 'proposal_closed' }> };
 
 /**
  * The mentee says no: the proposal ends (its slot is free again) and the booking stays, or, with `cancel`, the booking
- * is cancelled with all of its money back whatever the cut-off (the mentor asked for the change).
+ * is cancelled with all of its money back whatever the cut-off (the mentor asked for the change), the proposal declined
+ * in the cancellation's own transaction: a cancellation refused (the booking started meanwhile) leaves the proposal open.
  */
 export async function declineMoveProposal(ctx: ProviderContext, { proposalId, callerId, cancel }: { proposalId: number; callerId: number; cancel: boolean }): Promise<DeclineOutcome> {
-  const bookingId = await declineProposal(ctx.db, { proposalId, menteeId: callerId });
-  if (bookingId == null) return { kind: await answerRefusal(ctx.db, proposalId, callerId) };
-  if (!cancel) return { kind: 'kept', bookingId };
-  const outcome = await cancelBooking(ctx, bookingId, callerId, { mentorAsked: true });
-  return outcome.kind === 'canceled' ? { kind: 'canceled', bookingId, cancel: outcome } : { kind: 'cancel_refused', cancel: outcome };
+  const decline = async (ex: Executor) => declineProposal(ex, { proposalId, menteeId: callerId });
+  if (!cancel) {
+    const bookingId = await decline(ctx.db);
+    return bookingId == null ? { kind: await answerRefusal(ctx.db, proposalId, callerId) } : { kind: 'kept', bookingId };
+  }
+  const row = await findProposalFor(ctx.db, proposalId, callerId);
+  if (!row || Number(row.mentee_id) !== callerId) return { kind: await answerRefusal(ctx.db, proposalId, callerId) };
+  const bookingId = Number(row.booking_id);
+  const outcome = await cancelBooking(ctx, bookingId, callerId, { declining: async (tx) => (await decline(tx)) !== null });
+  if (outcome.kind === 'canceled') return { kind: 'canceled', bookingId, cancel: outcome };
+  return outcome.kind === 'proposal_closed' ? { kind: 'closed' } : { kind: 'cancel_refused', cancel: outcome };
 }

@@ -147,6 +147,7 @@ export const rescheduleRoutes = new Hono<AppEnv>()
   .post('/consultation-bookings/:id/propose-move', requireUser, validate('json', proposeMoveBody), async (c) => {
     const outcome = await proposeMove(c.var.db, { bookingId: parseId(c.req.param('id')), callerId: c.var.user.id, slotId: c.req.valid('json').slot_id });
     if (outcome.kind === 'not_mentor') throw errors.forbidden(rescheduleMessages.notMentor);
+    if (outcome.kind === 'other_type') throw errors.conflict('slot_other_type', rescheduleMessages.proposeOtherType);
     if (outcome.kind === 'rule_broken') throw ruleRefused(outcome.rule, outcome.limit);
     if (outcome.kind !== 'proposed') throw moveRefusals[outcome.kind]();
     await tellProposal(c, { sides: outcome.move.sides, slotStartsAt: outcome.slotStartsAt, expiresAt: outcome.expiresAt }, outcome.proposalId);
@@ -170,7 +171,7 @@ export const rescheduleRoutes = new Hono<AppEnv>()
     const proposalId = parseId(c.req.param('id'));
     const ctx = providerContext(c);
     const outcome = await declineMoveProposal(ctx, { proposalId, callerId: c.var.user.id, cancel: c.req.valid('json').cancel });
-    if (outcome.kind === 'cancel_refused') throw errors.conflict('booking_not_canceled', 'Предложение отклонено, но отменить запись не удалось: она уже отменена или началась');
+    if (outcome.kind === 'cancel_refused') throw errors.conflict('booking_not_canceled', 'Запись не отменена: она уже отменена или началась. Предложение можно отклонить, оставив запись');
     if (outcome.kind !== 'kept' && outcome.kind !== 'canceled') throw answerRefusals[outcome.kind]();
     const sides = await bookingSides(c.var.db, outcome.bookingId);
     await notifyNow(c.env, c.var.db, [declinedNotice(sides, proposalId, outcome.kind === 'canceled')]);
