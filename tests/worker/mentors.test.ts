@@ -268,10 +268,10 @@ describe('mentor detail', () => {
       { url: 'https://img.test/1.png', alt: 'Кейс', caption: 'Подпись' },
       { url: 'https://img.test/2.png', alt: null, caption: null },
     ]);
-    expect(body.consultation_types).toEqual([{ id: type.id, name: 'Разбор резюме', description: 'Час', duration_minutes: 45, costs: 2000, loyalty_steps: [], packages: [], is_recorded: true }]);
+    expect(body.consultation_types).toEqual([{ id: type.id, name: 'Разбор резюме', description: 'Час', duration_minutes: 45, costs: 2000, loyalty_steps: [], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES }]);
     expect(await expectOk(api.users[':id{[0-9]+}'].$get({ param }), 200)).toEqual(body);
     expect(await expectOk(specApi.users.GetUser.$get({ query: { id: String(m.id) } }), 200)).toEqual(body);
-    expect(await expectOk(specApi['consultation-types'].all.$get({ query: { user_id: String(m.id) } }), 200)).toEqual(body.consultation_types.map((x) => ({ ...x, booking_rules: NO_BOOKING_RULES, user: m.id })));
+    expect(await expectOk(specApi['consultation-types'].all.$get({ query: { user_id: String(m.id) } }), 200)).toEqual(body.consultation_types.map((x) => ({ ...x, user: m.id })));
   });
 
   it('answers empty lists for a mentor without them', async () => {

@@ -3,6 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
 import type { MentorReliability } from '../reliability/reliability.schemas.ts';
+import type { BookingRulesInput } from '../consultation-types/consultation-types.schemas.ts';
 import { searchCondition } from '../lib/search-condition.ts';
 import { isoInstant, isoInstantOrNull } from '../lib/iso-instant.ts';
 import { MENTORS_PAGE_MAX, RANDOM_MENTORS, type MentorListFilters, type MentorSort } from './mentors.schemas.ts';
@@ -153,7 +154,10 @@ export async function findMentorDetail(db: Db, id: number, callerId: number | nu
       caseImages: sql<CaseImageItem[]>`(select coalesce(json_agg(json_build_object('url', i.url, 'alt', i.alt, 'caption', i.caption)
         order by i.position, i.id), '[]'::json) from case_images i where i.user_id = ${outerId})`,
       consultationTypes: sql<ConsultationTypeItem[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
-        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs, 'loyalty_steps', t.loyalty_steps, 'packages', t.packages, 'is_recorded', t.is_recorded) order by t.id), '[]'::json)
+        'description', t.description, 'duration_minutes', t.duration_minutes, 'costs', t.costs, 'loyalty_steps', t.loyalty_steps, 'packages', t.packages, 'is_recorded', t.is_recorded,
+        'booking_rules', json_build_object('min_notice_hours', t.min_notice_hours, 'buffer_before_minutes', t.buffer_before_minutes,
+          'buffer_after_minutes', t.buffer_after_minutes, 'horizon_days', t.horizon_days, 'daily_limit', t.daily_limit,
+          'cancel_cutoff_hours', t.cancel_cutoff_hours)) order by t.id), '[]'::json)
         from consultation_types t where t.mentor_id = ${outerId} and t.archived_at is null)`,
     })
     .where(and(eq(users.id, id), isMentor))
@@ -177,6 +181,8 @@ export type ConsultationTypeItem = {
   packages: { sessions: number; percent: number; valid_days: number }[];
   /** its meetings are recorded (decision 019): the booking dialog says so before paying */
   is_recorded: boolean;
+  /** when it may be booked and cancelled (decision 022): the page says so beside the type, as the type's API does */
+  booking_rules: BookingRulesInput;
 };
 
 /** MentorItem columns (favourites, history). */
