@@ -483,6 +483,17 @@ describe('booking from a package (issue 36, decision 006 «Packages»)', () => {
     expect(redirect).not.toHaveBeenCalled();
   });
 
+  it('under a cut-off says the credit goes back only until it, not for 24 hours after booking (decision 022)', async () => {
+    // slot 13 starts in 25 hours: the policy's «24 hours after booking» would reach past the 24-hour cut-off
+    const withCutoff = { path: /\/api\/consultation-type-slots\/13\/detailed_info\b/, body: detail(13, { consultation_type: { ...detail(13).consultation_type, cancel_cutoff_hours: 24 } }) };
+    mockFetch([priceRoute, withCutoff, ...routes()]);
+    await openDialog();
+    await toStepTwo();
+    await flush(0);
+    expect(screen.getByText('Отменить запись можно до 6 марта в 13:00 (за 24 ч до начала), позже — нельзя. При отмене в этот срок консультация вернётся в пакет.')).toBeTruthy();
+    expect(screen.queryByText(/в течение 24 часов после записи/)).toBeNull();
+  });
+
   it('pays as usual when the person chooses to', async () => {
     const { calls } = mockFetch([priceRoute, ...routes()]);
     await openDialog();

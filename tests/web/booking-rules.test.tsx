@@ -13,6 +13,8 @@ import { scheduleItems } from '../../web/features/schedule/schedule-items.ts';
 import { booking } from './schedule-fixtures.ts';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { ConsultationTypeList } from '../../web/features/mentors/consultation-type-list.tsx';
+import type { ConsultationType } from '../../web/features/mentors/mentors.api.ts';
 
 const base = { name: 'Разбор', description: '', duration: '60', costs: '3000' };
 
@@ -85,6 +87,15 @@ describe('the cancellation terms before paying and in the booking’s details', 
     expect(terms('2030-03-06T09:00:00Z', 0)).toMatch(/^Отменить запись можно до начала консультации\. Полный возврат — при отмене до 13 марта в 13:00;/);
     expect(terms('2030-03-06T09:00:00Z', 12, false)).toBe('Отменить запись можно до 20 марта в 01:00 (за 12 ч до начала), позже — нельзя.');
   });
+
+  it('from a package: the credit goes back by the same times, never past the cut-off', () => {
+    const fromPackage = (bookedAt: string) =>
+      bookingCancellationTerms({ startsAt, bookedAt: new Date(bookedAt), cutoffHours: 24, paid: true, timeZone: 'Europe/Moscow', fromPackage: true });
+    expect(fromPackage('2030-03-06T09:00:00Z')).toBe(
+      'Отменить запись можно до 19 марта в 13:00 (за 24 ч до начала), позже — нельзя. Консультация вернётся в пакет при отмене до 13 марта в 13:00; позже она считается проведённой.',
+    );
+    expect(fromPackage('2030-03-19T04:00:00Z')).toBe('Отменить запись можно до 19 марта в 13:00 (за 24 ч до начала), позже — нельзя. При отмене в этот срок консультация вернётся в пакет.');
+  });
 });
 
 describe('the cut-off on the schedule', () => {
@@ -113,5 +124,48 @@ describe('the cut-off on the schedule', () => {
     mockFetch([]);
     renderWithRouter(<BookingDetailsDialog booking={b} asMentor={false} viewerId={1} timeZone={ZONE} onClose={() => undefined} />);
     expect(await screen.findByText('Отменить запись можно до 10 марта в 01:00 (за 12 ч до начала), позже — нельзя.')).toBeTruthy();
+  });
+});
+
+describe('the rules on the mentor’s page', () => {
+  const type = (id: number, booking_rules: ConsultationType['booking_rules']): ConsultationType => ({
+    id,
+    name: `Вид ${id}`,
+    description: '',
+    duration_minutes: 60,
+    costs: 2500,
+    loyalty_steps: [],
+    packages: [],
+    is_recorded: false,
+    booking_rules,
+  });
+  const rulesOf = (name: string) => {
+    const card = screen.getByText(name).closest('li')!;
+    const list = card.querySelector('ul[aria-label="Правила записи"]');
+    return list ? [...list.querySelectorAll('li')].map((li) => li.textContent!.replace(/\u00a0/g, ' ')) : [];
+  };
+
+  it('says beside each type only the rules its mentor set, briefly, in Russian', async () => {
+    renderWithRouter(
+      <ConsultationTypeList
+        mentorId={7}
+        types={[
+          type(1, { min_notice_hours: 12, horizon_days: 30, buffer_before_minutes: 15, buffer_after_minutes: 15, daily_limit: 2, cancel_cutoff_hours: 24 }),
+          type(2, { ...NO_BOOKING_RULES, buffer_after_minutes: 30, daily_limit: 1 }),
+          type(3, NO_BOOKING_RULES),
+        ]}
+      />,
+    );
+    await screen.findByText('Вид 1');
+    expect(rulesOf('Вид 1')).toEqual([
+      'Запись не позднее чем за 12 ч',
+      'Запись не дальше чем на 30 дн. вперёд',
+      'Перерыв 15 мин до и после встречи',
+      'Не более 2 консультаций в день',
+      'Отмена и перенос — не позднее чем за 24 ч до начала',
+    ]);
+    expect(rulesOf('Вид 2')).toEqual(['Перерыв 30 мин после встречи', 'Не более 1 консультации в день']);
+    // no rules: nothing, not an empty list
+    expect(rulesOf('Вид 3')).toEqual([]);
   });
 });

@@ -24,9 +24,17 @@ function moment(at: Date, timeZone: string) {
  * What a consultation's booker may do and get back (issue 38 §2, decision 022), with the exact times in the viewer's
  * zone: until when cancelling is possible (the type's cut-off, kept on the booking; 0: until the start) and, for a paid
  * one, until when it refunds in full (the policy's 7 days before or 24 hours after booking, never past the cut-off).
- * The booking dialog asks it with `bookedAt` now; the booking's details with its own booking time.
+ * The booking dialog asks it with `bookedAt` now; the booking's details with its own booking time. `fromPackage`: paid
+ * with a package's credit, which goes back to the package instead of money, by the same times.
  */
-export function bookingCancellationTerms(input: { startsAt: Date; bookedAt: Date; cutoffHours: number; paid: boolean; timeZone: string }): string {
+export function bookingCancellationTerms(input: {
+  startsAt: Date;
+  bookedAt: Date;
+  cutoffHours: number;
+  paid: boolean;
+  timeZone: string;
+  fromPackage?: boolean;
+}): string {
   const { startsAt, bookedAt, cutoffHours, paid, timeZone } = input;
   const lastCancel = new Date(startsAt.getTime() - cutoffHours * HOUR_MS);
   if (cutoffHours > 0 && lastCancel <= bookedAt) return `Отменить эту запись будет нельзя: до начала меньше ${cutoffHours} ч.`;
@@ -34,6 +42,10 @@ export function bookingCancellationTerms(input: { startsAt: Date; bookedAt: Date
     cutoffHours > 0 ? `Отменить запись можно до ${moment(lastCancel, timeZone)} (за ${cutoffHours} ч до начала), позже — нельзя.` : 'Отменить запись можно до начала консультации.';
   if (!paid) return cancel;
   const free = Math.max(startsAt.getTime() - FREE_CANCEL_DAYS_BEFORE * 24 * HOUR_MS, bookedAt.getTime() + FREE_CANCEL_HOURS_AFTER_BOOKING * HOUR_MS);
+  if (input.fromPackage) {
+    if (free >= lastCancel.getTime()) return `${cancel} При отмене в этот срок консультация вернётся в пакет.`;
+    return `${cancel} Консультация вернётся в пакет при отмене до ${moment(new Date(free), timeZone)}; позже она считается проведённой.`;
+  }
   if (free >= lastCancel.getTime()) return `${cancel} При отмене в этот срок вернём всю сумму.`;
   return `${cancel} Полный возврат — при отмене до ${moment(new Date(free), timeZone)}; позже оплата не возвращается: она переходит наставнику.`;
 }

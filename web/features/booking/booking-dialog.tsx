@@ -245,6 +245,9 @@ function ConfirmStep({
   // the type's cut-off and the refund that follows from it, at the exact times, before anyone pays (decision 022)
   const cutoffHours = detail.data?.consultation_type.cancel_cutoff_hours ?? 0;
   const terms = bookingCancellationTerms({ startsAt: new Date(slot.start_time), bookedAt: new Date(), cutoffHours, paid: costs > 0, timeZone });
+  // from a package under a cut-off: the credit goes back only until the cut-off, so the times are said as for money
+  const packageTerms =
+    cutoffHours > 0 ? bookingCancellationTerms({ startsAt: new Date(slot.start_time), bookedAt: new Date(), cutoffHours, paid: true, timeZone, fromPackage: true }) : PACKAGE_CANCELLATION_TERMS;
 
   return (
     <>
@@ -261,7 +264,7 @@ function ConfirmStep({
         fromPackage={spent !== undefined}
         paymentChoice={credit ? <PackageChoice credit={credit} spend={spendPackage} onSpendChange={onSpendPackageChange} price={costs} timeZone={timeZone} /> : null}
       />
-      {!loading && spent ? <p className="text-xs text-muted-foreground">{PACKAGE_CANCELLATION_TERMS}</p> : null}
+      {!loading && spent ? <p className="text-xs text-muted-foreground">{packageTerms}</p> : null}
       {!loading && !spent && (costs > 0 || cutoffHours > 0) ? <p className="text-xs text-muted-foreground">{terms}</p> : null}
       <StickyFooter>
         <Button variant="outline" disabled={pending} onClick={onBack}>
