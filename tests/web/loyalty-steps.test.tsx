@@ -82,8 +82,8 @@ describe('the mentor page', () => {
       <ConsultationTypeList
         mentorId={7}
         types={[
-          { id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: steps, packages: [], is_recorded: true },
-          { id: 2, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: steps, packages: [], is_recorded: true },
+          { id: 1, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 2500, loyalty_steps: steps, packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES },
+          { id: 2, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: steps, packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES },
         ]}
       />,
       { queryClient: new QueryClient() },

@@ -104,8 +104,8 @@ describe('the type form’s packages', () => {
 
 describe('the mentor page’s packages', () => {
   const types = [
-    { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], is_recorded: true },
-    { id: 4, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: [], packages: [], is_recorded: true },
+    { id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [OFFER], is_recorded: true, booking_rules: NO_BOOKING_RULES },
+    { id: 4, name: 'Знакомство', description: '', duration_minutes: 30, costs: 0, loyalty_steps: [], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES },
   ];
   const bookButton = () => <button type="button">Записаться</button>;
 

@@ -8,6 +8,7 @@ import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { Route as ProfileRoute } from '../../web/routes/Profile.tsx';
 import { makeUser } from './fixtures.ts';
 import { makeMentorDetail, mockFetch, type MockRoute } from './mentor-test-utils.ts';
+import { NO_BOOKING_RULES } from '../../worker/consultation-types/consultation-types.schemas.ts';
 
 /** /Profile as the app routes it (the real route with its guard), plus stubs of the pages it links to. */
 function renderProfile(user: ReturnType<typeof makeUser> | null) {
@@ -42,7 +43,7 @@ describe('/Profile', () => {
   it('shows a mentor their public mentor page under the «Так ваш профиль видят другие» bar', async () => {
     const mentor = makeUser({ id: 7, user_role: 'mentor', mentor_name: 'Анна', mentor_surname: 'Соколова' });
     const routes: MockRoute[] = [
-      { path: /\/api\/users\/7(\/|\?|$)/, body: makeMentorDetail({ consultation_types: [{ id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [], is_recorded: true }] }) },
+      { path: /\/api\/users\/7(\/|\?|$)/, body: makeMentorDetail({ consultation_types: [{ id: 3, name: 'Разбор резюме', description: '', duration_minutes: 60, costs: 3000, loyalty_steps: [], packages: [], is_recorded: true, booking_rules: NO_BOOKING_RULES }] }) },
       { path: /\/api\/user_reviews\/GetUserReviews/, body: [] },
       { path: /\/api\/events\/GetUserEvents/, body: [] },
       { method: 'POST', path: /\/api\/analytics\/views/, status: 204 },
