@@ -53,6 +53,11 @@ describe('moving_booking on the free slots', () => {
     expect(await offered(type.id, mentee, booking.id)).toEqual([near.id, later.id]);
     expect(await offered(type.id, stranger, booking.id)).toEqual([later.id]);
     expect(await offered(type.id, undefined, booking.id)).toEqual([later.id]);
+    // the mentee's own answer is never stored for others
+    const day = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 10);
+    const query = new URLSearchParams({ consultation_type_id: String(type.id), start_date: day(0), end_date: day(10 * DAY), moving_booking: String(booking.id) });
+    const res = await send('GET', `/api/consultation-type-slots/available/?${query}`, { user: asUser(mentee) });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('shows the mentee the day’s other slots under a limit of one a day that their own booking fills', async () => {
