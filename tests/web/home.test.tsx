@@ -216,6 +216,16 @@ describe('/Home for a signed-in user', () => {
     expect(within(card).queryByRole('link', { name: /Подключиться/ })).toBeNull();
   });
 
+  it('names a seat the waiting list offered by its deadline (decision 023), not as one waiting for payment', async () => {
+    const offered = scheduleEvent(9, '2030-03-06T15:00:00Z', { registration_status: 'pending_payment', offer_expires_at: '2030-03-06T10:30:00Z' });
+    mockFetch(routes(schedule({ registered_events: [offered] })));
+    await renderHome(VIEWER);
+    const card = screen.getByRole('article', { name: 'Ближайшая встреча' });
+    expect(within(card).getByText('Место для вас до 6 марта, 13:30')).toBeTruthy();
+    expect(within(card).queryByText('Ожидает оплаты')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Перейти к мероприятию' }).getAttribute('href')).toBe('/event_info/9');
+  });
+
   it('lists the coming week grouped by day with a link to the calendar', async () => {
     mockFetch(
       routes(

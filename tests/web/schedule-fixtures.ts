@@ -27,6 +27,7 @@ export function scheduleEvent(id: number, date: string, overrides: Partial<Sched
     hasDispute: false,
     mentor: person(7, 'Анна', 'Соколова'),
     registration_status: 'confirmed',
+    offer_expires_at: null,
     ...overrides,
   };
 }

@@ -87,6 +87,7 @@ describe('GET /calendars/schedule/', () => {
         hasDispute: false,
         mentor: { id: other.id, mentor_name: 'Ольга', mentor_surname: 'Ким', mentor_avatar_url: null },
         registration_status: 'confirmed',
+        offer_expires_at: null,
       },
     ]);
     const mentorPerson = { id: mentor.id, mentor_name: mentor.firstName, mentor_surname: mentor.lastName, mentor_avatar_url: null };

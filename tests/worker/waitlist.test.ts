@@ -202,6 +202,19 @@ describe('taking an offer', () => {
     expect(await takenSpots(event.id)).toBe(1);
   });
 
+  it('the schedule names a held offer by its deadline, not as a seat waiting for payment', async () => {
+    const { event, holders } = await fullEvent({ startsAt: new Date(Date.now() + 3 * DAY) });
+    const [first] = await queue(event.id, 1);
+    await expectJson(unregister(holders[0]!, event.id), 200);
+    const day = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 10);
+    const mine = await expectJson<{ registered_events: { id: number; registration_status: string; offer_expires_at: string | null }[] }>(
+      send('GET', `/api/calendars/schedule/?start_date=${day(0)}&end_date=${day(5 * DAY)}`, { user: asUser(first!) }),
+      200,
+    );
+    const offer = (await place(event.id, first!.id))!;
+    expect(mine.registered_events.map((e) => [e.id, e.registration_status, e.offer_expires_at])).toEqual([[event.id, 'pending_payment', offer.offerExpiresAt!.toISOString()]]);
+  });
+
   it('holds a paid seat while its person pays through the sandbox; paying confirms it and ends the place in line', async () => {
     const { event, holders } = await fullEvent({ price: 1200, startsAt: new Date(Date.now() + 3 * DAY) });
     const [first] = await queue(event.id, 1);

@@ -1,6 +1,6 @@
 // The schedule (spec 002 §2.2, §3, §7): one statement builds the whole answer as JSON, so a person with
 // hundreds of sessions costs one round trip and no per-row mapping in the Worker.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../drizzle/db.ts';
 import { DISPUTE_WINDOW_HOURS } from '../escrow/dispute-window.ts';
 import type { Schedule } from './schedule.schemas.ts';
@@ -12,12 +12,12 @@ const person = (alias: string) =>
 const conferenceStatus = (contentType: 'events' | 'consultationbooking', idColumn: string) =>
   sql.raw(`(select c.status::text from conferences c where c.content_type = '${contentType}' and c.object_id = ${idColumn})`);
 
-const eventShape = (registrationStatus: string) => sql`json_build_object(
+const eventShape = (registrationStatus: string, offerExpiresAt: SQL = sql`null`) => sql`json_build_object(
   'id', e.id, 'title', e.title, 'date', ${iso('e.starts_at')},
   'end_date', ${iso(`e.starts_at + make_interval(mins => e.duration_minutes)`)}, 'duration_minutes', e.duration_minutes,
   'description', e.description, 'image_url', e.image_url, 'price', e.price, 'is_canceled', e.is_canceled,
   'conference_status', ${conferenceStatus('events', 'e.id')}, 'hasDispute', false,
-  'mentor', ${person('m')}, 'registration_status', ${sql.raw(registrationStatus)})`;
+  'mentor', ${person('m')}, 'registration_status', ${sql.raw(registrationStatus)}, 'offer_expires_at', ${offerExpiresAt})`;
 
 /**
  * Everything on the caller's schedule that starts between the two days (both included, in the caller's time
@@ -26,6 +26,8 @@ const eventShape = (registrationStatus: string) => sql`json_build_object(
  * payment; a registration shows while it's confirmed or its payment hold is running.
  */
 export async function loadSchedule(db: Executor, userId: number, startDate: string, endDate: string): Promise<Schedule> {
+  // a held seat the waiting list offered (decision 023): the card names its deadline instead of «Ожидает оплаты»
+  const offerExpiry = sql`(select ${iso('w.offer_expires_at')} from event_waitlist w where w.registration_id = er.id and w.status = 'offered')`;
   const window = DISPUTE_WINDOW_HOURS;
   // the booking's money is still in escrow: its own payment, or (a consultation from a package, decision 006) the
   // package's payment with nothing of this session settled yet
@@ -82,7 +84,7 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
         from win join events e on e.mentor_id = ${userId} and e.starts_at >= win.lo and e.starts_at < win.hi
         join users m on m.id = e.mentor_id), '[]'::json),
       'registered_events', coalesce((
-        select json_agg(${eventShape('er.status::text')} order by e.starts_at, e.id)
+        select json_agg(${eventShape('er.status::text', offerExpiry)} order by e.starts_at, e.id)
         from win join event_registrations er on er.user_id = ${userId}
           and (er.status = 'confirmed' or (er.status = 'pending_payment' and er.hold_expires_at > now()))
         join events e on e.id = er.event_id and e.starts_at >= win.lo and e.starts_at < win.hi

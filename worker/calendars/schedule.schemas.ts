@@ -41,6 +41,8 @@ export type ScheduleEvent = {
   mentor: SchedulePerson;
   /** the caller's registration (registered_events only) */
   registration_status: 'pending_payment' | 'confirmed' | null;
+  /** a seat held for the caller by the event's waiting list (decision 023): until when the offer stands; null otherwise */
+  offer_expires_at: string | null;
 };
 
 /** Spec 002 §3 "Consultation booking (schedule)" plus its status and what the caller may do with it. */

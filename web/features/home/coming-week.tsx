@@ -11,6 +11,7 @@ import { dayjs } from '../../lib/dayjs.ts';
 import { countRu } from '../../lib/plural.ts';
 import { canJoinSoon, isOngoing, timeRange, type HomeSession, type SessionDay } from './home-sessions.ts';
 import { counterpartLabel, JoinButton, kindLabel, SessionTitle } from './session-links.tsx';
+import { pendingSeatLabel } from '../../lib/events/pending-seat.ts';
 
 export const WEEK_EMPTY_TEXT = 'На этой неделе ничего не запланировано';
 
@@ -101,7 +102,7 @@ function SessionRow({ session, timeZone, now }: { session: HomeSession; timeZone
         {live || session.pendingPayment || joinable ? (
           <div className="flex shrink-0 flex-wrap items-center gap-2">
             {live ? <Badge variant="success">Идёт сейчас</Badge> : null}
-            {session.pendingPayment ? <Badge variant="destructive">Ожидает оплаты</Badge> : null}
+            {session.pendingPayment ? <Badge variant="destructive">{pendingSeatLabel(session.offerExpiresAt, timeZone)}</Badge> : null}
             {joinable ? <JoinButton session={session} size="sm" /> : null}
           </div>
         ) : null}

@@ -30,6 +30,8 @@ export type HomeSession = {
   counterpartRole: 'mentor' | 'mentee' | null;
   /** A registration whose payment has not gone through yet: no joining until it does. */
   pendingPayment: boolean;
+  /** the waiting list's offer of this held seat runs out then (decision 023); null for any other session */
+  offerExpiresAt: string | null;
   /** Already over even if its slot has not run out: the booking was finished or the meeting closed. */
   closed: boolean;
 };
@@ -53,6 +55,7 @@ function fromEvent(event: ScheduleEvent, isHost: boolean): HomeSession {
     counterpart: isHost ? null : person(event.mentor),
     counterpartRole: isHost ? null : 'mentor',
     pendingPayment: event.registration_status === 'pending_payment',
+    offerExpiresAt: event.registration_status === 'pending_payment' ? event.offer_expires_at : null,
     closed: event.conference_status === 'ended',
   };
 }
@@ -70,6 +73,7 @@ function fromBooking(booking: ScheduleBooking, isHost: boolean): HomeSession {
     counterpart: person(isHost ? booking.booked_by : type.user),
     counterpartRole: isHost ? 'mentee' : 'mentor',
     pendingPayment: false,
+    offerExpiresAt: null,
     closed: booking.status === 'finished' || booking.conference_status === 'ended',
   };
 }

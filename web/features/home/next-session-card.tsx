@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { countdownText, isOngoing, sessionWhen, type HomeSession } from './home-sessions.ts';
 import { counterpartLabel, JoinButton, kindLabel, SessionTitle } from './session-links.tsx';
 import { useNow } from '../../lib/use-now.ts';
+import { pendingSeatLabel } from '../../lib/events/pending-seat.ts';
 
 type NextSessionCardProps = {
   session: HomeSession;
@@ -48,7 +49,7 @@ export function NextSessionCard({ session, timeZone, clockOffsetMs }: NextSessio
         <div className="flex flex-wrap gap-2">
           <Badge variant="secondary">{kindLabel(session)}</Badge>
           {session.isHost ? <Badge variant="outline">Вы ведёте</Badge> : null}
-          {session.pendingPayment ? <Badge variant="destructive">Ожидает оплаты</Badge> : null}
+          {session.pendingPayment ? <Badge variant="destructive">{pendingSeatLabel(session.offerExpiresAt, timeZone)}</Badge> : null}
         </div>
         <h3 className="text-xl leading-snug font-semibold break-words sm:text-2xl">
           <SessionTitle session={session} className="outline-none hover:text-primary focus-visible:underline" />

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { pendingSeatLabel } from '../../lib/events/pending-seat.ts';
 import { DisputeState } from './dispute-state.tsx';
 import { cancelCutoffMessage, cutoffPassed } from '../../../worker/bookings/booking-rules.ts';
 import {
@@ -35,7 +36,7 @@ type ScheduleCardProps = {
   canReschedule?: boolean;
 };
 
-function StatusBadges({ item, now }: { item: ScheduleItem; now: number }) {
+function StatusBadges({ item, now, timeZone }: { item: ScheduleItem; now: number; timeZone: string }) {
   const status = itemStatus(item, now);
   return (
     <>
@@ -53,7 +54,7 @@ function StatusBadges({ item, now }: { item: ScheduleItem; now: number }) {
         <Badge variant="outline">Запланировано</Badge>
       )}
       {item.kind === 'event' && item.event.registration_status === 'pending_payment' && status === 'live' ? (
-        <Badge variant="outline">Ожидает оплаты</Badge>
+        <Badge variant="outline">{pendingSeatLabel(item.event.offer_expires_at, timeZone)}</Badge>
       ) : null}
       {item.kind === 'consultation' && item.booking.has_dispute ? (
         <Badge variant="outline">{item.booking.dispute && item.booking.dispute.status !== 'open' ? 'Диспут решён' : 'Открыт диспут'}</Badge>
@@ -167,7 +168,7 @@ export function ScheduleCard({ item, now, timeZone, onAction, canReschedule = fa
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="text-xs font-medium text-muted-foreground">{item.kind === 'event' ? 'Мероприятие' : 'Консультация'}</span>
-            <StatusBadges item={item} now={now} />
+            <StatusBadges item={item} now={now} timeZone={timeZone} />
           </div>
           <h3 id={titleId} className="text-base leading-snug font-semibold break-words">
             {item.title}
