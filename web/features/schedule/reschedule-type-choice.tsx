@@ -25,7 +25,7 @@ export function RescheduleTypeChoice({ types, currentTypeId, value, onChange }: 
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">Формат</legend>
-      <div className="grid gap-2 sm:grid-cols-2 min-[760px]:grid-cols-3">
+      <div className="grid gap-2 sm:grid-cols-2 md:grid-cols-3">
         {ordered.map((type) => (
           <label
             key={type.id}
