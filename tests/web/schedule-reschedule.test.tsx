@@ -241,6 +241,18 @@ describe('«Перенести» onto another format of the mentor', () => {
     expect(calls.some((c) => c.url.includes('reschedule-quote'))).toBe(false);
   });
 
+  it('keeps the booking’s own format first and chosen when the mentor has archived it since', async () => {
+    mockFetch([
+      scheduleRoute(schedule({ booked_by_user: [booking(22, '2030-03-09T10:00:00Z')] })),
+      { ...typesRoute, body: [type(4, 'Стратегия карьеры', 5000)] },
+    ]);
+    const dialog = await openMove();
+    const options = within(within(dialog).getByRole('group', { name: 'Формат' })).getAllByRole('radio');
+    expect(options.map((o) => o.closest('label')!.textContent!.replace(/\u00a0/g, ' '))).toEqual(['Разбор резюме1 ч · 3 000 ₽ · сейчас', 'Стратегия карьеры1 ч · 5 000 ₽']);
+    expect((options[0] as HTMLInputElement).checked).toBe(true);
+    expect(mounts).toEqual([3]);
+  });
+
   it('a dearer format: quotes the top-up and the cut-off, «Перенести и доплатить», then goes to the provider’s page', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, href: window.location.href, origin: window.location.origin, assign });

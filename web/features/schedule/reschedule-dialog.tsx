@@ -12,7 +12,7 @@ import { paymentReturnUrl } from '../../lib/payment-deal.ts';
 import { errorMessage, scheduleQueries, type RescheduleAnswer } from './schedule.api.ts';
 import type { ScheduleItem } from './schedule-items.ts';
 import { rescheduleQuoteText } from './reschedule-quote-text.ts';
-import { RescheduleTypeChoice } from './reschedule-type-choice.tsx';
+import { RescheduleTypeChoice, type TypeOption } from './reschedule-type-choice.tsx';
 import { useScheduleMutations } from './use-schedule-mutations.ts';
 
 /** A free time as the booking dialog's slot picker offers it. */
@@ -69,6 +69,11 @@ export function RescheduleDialog({ item, mode = 'move', userId, timeZone, SlotPi
   const [redirecting, setRedirecting] = useState(false);
   const types = useQuery({ ...scheduleQueries.mentorTypes(mentorId), enabled: moving && mentorId > 0 });
   const otherTypes = moving && (types.data ?? []).some((type) => type.id !== currentTypeId);
+  // the booking's own type stays first and chosen even when the mentor has since archived it (its slots are gone then)
+  const typeOptions: TypeOption[] =
+    booking && types.data && !types.data.some((type) => type.id === currentTypeId)
+      ? [{ id: currentTypeId, name: booking.slot.consultation_type.name, duration_minutes: booking.slot.duration, costs: booking.slot.consultation_type.cost }, ...types.data]
+      : (types.data ?? []);
   const quote = useQuery({ ...scheduleQueries.rescheduleQuote(booking?.id ?? 0, slot?.id ?? 0), enabled: moving && slot !== null });
   const quoteText = slot && quote.data?.slot_id === slot.id ? rescheduleQuoteText(quote.data) : null;
   const pending = (proposing ? mutations.proposeMove.isPending : mutations.reschedule.isPending) || redirecting;
@@ -133,7 +138,7 @@ export function RescheduleDialog({ item, mode = 'move', userId, timeZone, SlotPi
         </DialogHeader>
         {booking ? (
           <>
-            {otherTypes ? <RescheduleTypeChoice types={types.data ?? []} currentTypeId={currentTypeId} value={chosenTypeId} onChange={chooseType} /> : null}
+            {otherTypes ? <RescheduleTypeChoice types={typeOptions} currentTypeId={currentTypeId} value={chosenTypeId} onChange={chooseType} /> : null}
             <SlotPicker
               key={`${chosenTypeId}:${round}`}
               consultationTypeId={chosenTypeId}

@@ -3,8 +3,11 @@ import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import type { MentorConsultationType } from './schedule.api.ts';
 
+/** what the choice shows of a type */
+export type TypeOption = Pick<MentorConsultationType, 'id' | 'name' | 'duration_minutes' | 'costs'>;
+
 type Props = {
-  types: MentorConsultationType[];
+  types: TypeOption[];
   /** the booking's own type: listed first and marked, so «the same» is one glance away */
   currentTypeId: number;
   value: number;
