@@ -179,6 +179,16 @@ describe('/payment-return', () => {
     await until(() => expect(linkHref(action)).toBe('/event_info/5'));
   });
 
+  it('a top-up still pending after about 40 s says the consultation moves once it is confirmed', async () => {
+    const id = '0000000b-0000-4000-8000-00000000000b';
+    mockFetch([{ path: new RegExp(`/api/payments/${id}\\b`), body: payment({ id, status: 'pending', amount: 2000, is_top_up: true }) }, ...summaryRoutes]);
+    await renderScreen(id);
+    await flush(PAYMENT_POLL_MAX_MS);
+    expect(screen.getByText('Ждём подтверждения от платёжной системы…')).toBeTruthy();
+    expect(screen.getByText(/Как только доплата подтвердится, консультация перенесётся на новое время/)).toBeTruthy();
+    expect(screen.queryByText(/бронь станет оплаченной/)).toBeNull();
+  });
+
   it('after about 40 s of pending it stops polling and says it is waiting for the provider', async () => {
     const { calls } = mockFetch([{ path: /\/api\/payments\/00000004-0000-4000-8000-000000000004\b/, body: payment({ id: '00000004-0000-4000-8000-000000000004', status: 'pending' }) }, ...summaryRoutes]);
     await renderScreen('00000004-0000-4000-8000-000000000004');
