@@ -3,6 +3,7 @@ import type { SeedContext } from './context.ts';
 import { planEvents } from './event-plan.ts';
 import { planEventWaitlist } from './event-waitlist.ts';
 import { planMeetingAttendance } from './meeting-attendance.ts';
+import { planMoveProposal } from './move-proposal.ts';
 import { planPeople } from './people.ts';
 import { planRescheduledBooking } from './rescheduled-booking.ts';
 import { createPlan, type Plan } from './plan.ts';
@@ -10,6 +11,7 @@ import { createRng } from './random.ts';
 import { planSchedule } from './schedule.ts';
 import { planSocial } from './social.ts';
 import { planTaxProfile } from './tax-profile.ts';
+import { planTypeMovedBooking } from './type-moved-booking.ts';
 import { HOUR, localDateOf } from './time.ts';
 
 const SEED = 20_240_917;
@@ -28,5 +30,7 @@ export function buildPlan(now: Date): Plan {
   planMeetingAttendance(ctx, people);
   planEventWaitlist(ctx, people);
   planRescheduledBooking(ctx, people, schedule);
+  planTypeMovedBooking(ctx, people, schedule);
+  planMoveProposal(ctx, people, schedule);
   return plan.rows;
 }

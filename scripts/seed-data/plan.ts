@@ -8,6 +8,7 @@ import { consultationBookings, consultationPackages, consultationSlots, consulta
 import { eventRegistrations, eventReviews, eventWaitlist, events } from '../../drizzle/schema/events.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { disputes, fiscalReceipts, ledgerEntries, mentorTaxProfiles, payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
+import { bookingMoveProposals, bookingTypeMoves } from '../../drizzle/schema/reschedule.ts';
 import { consultationReviews, userReviews } from '../../drizzle/schema/reviews.ts';
 import { mentorInterviews } from '../../drizzle/schema/mentor-interviews.ts';
 import { caseImages, educations, mentorApplications, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
@@ -26,6 +27,9 @@ export const seedTables = {
   consultationSlots,
   consultationPackages,
   consultationBookings,
+  // a booking's moves (decision 024): a top-up's payment points at its move, so the moves come before the payments
+  bookingTypeMoves,
+  bookingMoveProposals,
   payments,
   sandboxProviderObjects,
   ledgerEntries,

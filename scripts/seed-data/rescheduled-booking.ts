@@ -14,10 +14,13 @@ import { addDays, addMinutes, atLocal, DAY, HOUR } from './time.ts';
 
 export const RESCHEDULED_QUESTION = 'Хочу разобрать, как рассказывать о проектах на собеседовании.';
 
+/** the mentor she has met and has an upcoming consultation with (the first chat room of hers with a mentor not the demo one) */
+export const rescheduledMentor = (schedule: Schedule) => schedule.upcoming.find((b) => b.mentee.isDemo && !b.slot.mentor.isDemo)!.slot.mentor;
+
 export function planRescheduledBooking(ctx: SeedContext, people: People, schedule: Schedule) {
   const { plan, now, today } = ctx;
   const mentee = people.demoMentee;
-  const mentor = schedule.upcoming.find((b) => b.mentee.isDemo && !b.slot.mentor.isDemo)!.slot.mentor;
+  const mentor = rescheduledMentor(schedule);
   const type = schedule.types.find((t) => t.mentor === mentor && t.costs > 0)!;
   // 07:00 in the mentor's zone: before every slot the schedule gives a mentor (mornings start at 9), so nothing overlaps
   const slotOn = (days: number): Slot => {

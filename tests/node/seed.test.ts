@@ -117,12 +117,15 @@ describe('demo seed', () => {
   });
 
   it('holds the money of every upcoming paid consultation, so cancelling one refunds it', async () => {
+    // a booking's money is all its payments: its own and a move's top-up (decision 024)
     const { rows } = await db.query(`
-      select count(*)::int as paid, count(p.id)::int as held,
-             count(*) filter (where p.amount_kopecks = b.price * 100 and o.status = 'succeeded')::int as matching
+      select count(*)::int as paid, count(*) filter (where h.payments > 0)::int as held,
+             count(*) filter (where h.held_kopecks = b.price * 100 and h.on_provider = h.payments)::int as matching
       from consultation_bookings b join consultation_slots s on s.id = b.slot_id
-      left join payments p on p.booking_id = b.id and p.status = 'succeeded'
-      left join sandbox_provider_objects o on o.id = p.provider_payment_id
+      cross join lateral (
+        select count(*) as payments, sum(p.amount_kopecks - p.returned_kopecks) as held_kopecks, count(*) filter (where o.status = 'succeeded') as on_provider
+        from payments p left join sandbox_provider_objects o on o.id = p.provider_payment_id
+        where p.booking_id = b.id and p.status = 'succeeded') h
       where b.status = 'paid' and b.price > 0 and s.starts_at > now() and b.package_id is null`);
     expect(rows[0].paid).toBeGreaterThan(10);
     expect(rows[0]).toEqual({ paid: rows[0].paid, held: rows[0].paid, matching: rows[0].paid });
@@ -319,8 +322,85 @@ describe('demo seed', () => {
              exists (select 1 from chat_messages c where c.sender_id = b.mentee_id and c.content like 'Консультация «%» перенесена: %') as chat_line
       from consultation_bookings b join consultation_slots s on s.id = b.slot_id join users u on u.id = b.mentee_id join users m on m.id = b.mentor_id
       join payments p on p.booking_id = b.id
-      where u.email = 'mentee@forma.test' and b.revision > 0`);
+      where u.email = 'mentee@forma.test' and b.revision > 0 and not exists (select 1 from booking_type_moves m where m.booking_id = b.id)`);
     expect(rows).toEqual([{ status: 'paid', revision: 1, price: rows[0].price, payment: 'succeeded', whole: true, ahead: true, receipts: 1, told: 2, old_free: 1, chat_line: true }]);
+  });
+
+  it('gives the demo mentee a consultation moved onto a dearer type of its mentor: the move done, both payments held, both told (decision 024)', async () => {
+    const { rows } = await db.query(`
+      select b.id, b.status, b.revision, b.price = t.costs and b.regular_price = t.costs and b.discount_percent = 0 as priced,
+             b.type_name = t.name and b.cancel_cutoff_hours = t.cancel_cutoff_hours as typed, s.starts_at > now() as ahead,
+             b.slot_id = m.to_slot_id and b.consultation_type_id = m.to_type_id as on_move, t.mentor_id = b.mentor_id and f.mentor_id = b.mentor_id as same_mentor,
+             m.status as move, m.done_at is not null as done, m.hold_expires_at, m.price_before = f.costs as price_before, m.price_after = t.costs as price_after,
+             m.type_name_after = t.name as named, m.cancel_cutoff_hours_after = t.cancel_cutoff_hours as cutoff, t.costs > f.costs as dearer,
+             t.name as type_name, f.name as type_before, mentor.email = 'mentor@forma.test' as demo_mentor,
+             exists (select 1 from consultation_bookings x where x.slot_id = m.from_slot_id) as old_taken,
+             (select count(*)::int from chat_rooms r where r.direct_key = least(b.mentor_id, b.mentee_id) || ':' || greatest(b.mentor_id, b.mentee_id)) as rooms
+      from booking_type_moves m join consultation_bookings b on b.id = m.booking_id join consultation_slots s on s.id = b.slot_id
+      join consultation_types t on t.id = b.consultation_type_id join consultation_types f on f.id = m.from_type_id
+      join users u on u.id = b.mentee_id join users mentor on mentor.id = b.mentor_id
+      where u.email = 'mentee@forma.test'`);
+    expect(rows).toHaveLength(1);
+    const [moved] = rows;
+    expect(moved).toMatchObject({
+      status: 'paid', revision: 1, priced: true, typed: true, ahead: true, on_move: true, same_mentor: true, move: 'done', done: true,
+      hold_expires_at: null, price_before: true, price_after: true, named: true, cutoff: true, dearer: true, demo_mentor: false, old_taken: false,
+    });
+    // the booking's own payment and the top-up of the difference, each held with its ledger entry, receipt and provider object
+    const payments = await db.query(`
+      select p.type_move_id is not null as top_up, p.type_move_id = m.id as of_move, p.status, p.amount_kopecks::int as amount, p.service_title,
+             m.price_before * 100 as before_kopecks, (m.price_after - m.price_before) * 100 as difference_kopecks,
+             o.status as provider, o.amount_kopecks = p.amount_kopecks as provider_amount, o.request->>'description' as description,
+             (select count(*)::int from ledger_entries l where l.payment_id = p.id and l.kind = 'payment_received' and l.amount_kopecks = p.amount_kopecks) as received,
+             (select count(*)::int from fiscal_receipts r where r.payment_id = p.id and r.kind = 'payment' and r.status = 'succeeded' and r.amount_kopecks = p.amount_kopecks) as receipts
+      from payments p join booking_type_moves m on m.booking_id = p.booking_id left join sandbox_provider_objects o on o.id = p.provider_payment_id
+      where p.booking_id = $1 order by top_up`, [moved.id]);
+    const [own, topUp] = payments.rows;
+    expect(payments.rows).toHaveLength(2);
+    expect(own).toMatchObject({ top_up: false, of_move: null, status: 'succeeded', provider: 'succeeded', provider_amount: true, received: 1, receipts: 1 });
+    expect(own.amount).toBe(Number(own.before_kopecks));
+    expect(topUp).toMatchObject({
+      top_up: true, of_move: true, status: 'succeeded', service_title: moved.type_name, provider: 'succeeded', provider_amount: true, received: 1, receipts: 1,
+      description: `Доплата за перенос консультации «${moved.type_name}»`,
+    });
+    expect(topUp.amount).toBe(Number(topUp.difference_kopecks));
+    // both told, in the server's words with the type change; a line in their chat if they have a room
+    const told = await db.query(`select u.email = 'mentee@forma.test' as mentee, n.message, n.is_read from notifications n join users u on u.id = n.user_id
+      where n.kind = 'booking_moved' and n.payload->>'url' like '%booking=' || $1::int and n.dedupe_key = 'booking_moved:' || $1::int || ':1' order by mentee`, [moved.id]);
+    expect(told.rows).toHaveLength(2);
+    const change = `; формат «${moved.type_name}» вместо «${moved.type_before}»)`;
+    expect(told.rows[0]).toMatchObject({ mentee: false, is_read: false, message: expect.stringMatching(/^Ученик перенёс консультацию: Мария Лебедева, «/) });
+    expect(told.rows[1]).toMatchObject({ mentee: true, is_read: true, message: expect.stringMatching(/^Вы перенесли консультацию: /) });
+    for (const row of told.rows) expect(row.message.endsWith(change)).toBe(true);
+    expect(await scalar(`select count(*) from chat_messages c join consultation_bookings b on b.id = $1 and c.sender_id = b.mentee_id
+      join chat_rooms r on r.id = c.room_id and r.direct_key = least(b.mentor_id, b.mentee_id) || ':' || greatest(b.mentor_id, b.mentee_id)
+      where c.content like '%' || $2`, [moved.id, `; формат «${moved.type_name}» вместо «${moved.type_before}»`])).toBe(moved.rooms);
+  });
+
+  it('gives the demo mentee a mentor’s proposal to move a paid consultation, waiting for her answer, told in the bell and their chat (decision 024)', async () => {
+    const { rows } = await db.query(`
+      select p.id, p.status, p.answered_at, p.expires_at > now() as live, p.expires_at <= now() + interval '24 hours' as within_day,
+             p.expires_at <= cur.starts_at as before_start, p.proposed_by = b.mentor_id as by_mentor, b.status as booking, cur.starts_at > now() as ahead,
+             tgt.mentor_id = b.mentor_id and tgt.consultation_type_id = b.consultation_type_id as same_type, tgt.starts_at > now() as slot_ahead,
+             tgt.id <> b.slot_id as other_slot, tgt.deleted_at is null as slot_live, forma_booking_rule_broken(tgt.id, now(), b.id) as rule,
+             exists (select 1 from consultation_bookings x where x.slot_id = tgt.id and x.status in ('pending_payment', 'paid', 'finished')) as slot_taken,
+             (select count(*)::int from payments pay where pay.booking_id = b.id and pay.status = 'succeeded') as paid,
+             (select count(*)::int from notifications n where n.user_id = b.mentee_id and n.kind = 'booking_move_proposed' and not n.is_read
+                and n.dedupe_key = 'booking_move_proposed:' || p.id and n.payload->>'url' = '/CalendarPage?tab=participating&booking=' || b.id
+                and n.message like 'Наставник предлагает перенести консультацию: %, «' || b.type_name || '», % → %. Ответьте до %') as told,
+             (select count(*)::int from chat_rooms r where r.direct_key = least(b.mentor_id, b.mentee_id) || ':' || greatest(b.mentor_id, b.mentee_id)) as rooms,
+             (select count(*)::int from chat_messages c join chat_rooms r on r.id = c.room_id
+                and r.direct_key = least(b.mentor_id, b.mentee_id) || ':' || greatest(b.mentor_id, b.mentee_id)
+              where c.sender_id = b.mentor_id and c.content like 'Предлагаю перенести консультацию «' || b.type_name || '»: % → %') as chat_lines
+      from booking_move_proposals p join consultation_bookings b on b.id = p.booking_id join consultation_slots cur on cur.id = b.slot_id
+      join consultation_slots tgt on tgt.id = p.slot_id join users u on u.id = b.mentee_id
+      where u.email = 'mentee@forma.test'`);
+    expect(rows).toHaveLength(1);
+    const [proposal] = rows;
+    expect(proposal).toMatchObject({
+      status: 'pending', answered_at: null, live: true, within_day: true, before_start: true, by_mentor: true, booking: 'paid', ahead: true,
+      same_type: true, slot_ahead: true, other_slot: true, slot_live: true, rule: null, slot_taken: false, paid: 1, told: 1, chat_lines: proposal.rooms,
+    });
   });
 
   it('links notifications only to routes of the app', async () => {
