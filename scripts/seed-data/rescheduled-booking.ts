@@ -1,14 +1,15 @@
 // A moved consultation (issue 38 §1, decision 024): the demo mentee booked and paid a consultation with the mentor she
 // has met for a morning six days ahead, then moved it to three days later. The booking stands on the new slot with
 // its payment held as it was paid (the receipt names the time it was bought for), its calendar revision raised once,
-// both people told and a line in their chat; the old slot is free again. Another mentor than the demo one: a paid
-// consultation with the demo mentor would move the demo mentee's loyalty step (decision 006). Written without the
-// random source, so the rest of the demo data draws the same as before.
+// both people told and a line in their chat (in the server's words, move-telling.ts); the old slot is free again.
+// Another mentor than the demo one: a paid consultation with the demo mentor would move the demo mentee's loyalty step
+// (decision 006). Written without the random source, so the rest of the demo data draws the same as before.
+import type { BookingSides } from '../../worker/bookings/bookings.queries.ts';
+import { movedChatLine, movedNotices, type Move } from '../../worker/bookings/reschedule.notices.ts';
 import type { SeedContext } from './context.ts';
 import { addHeldPayment } from './held-payment.ts';
+import { addChatLine, addNotices, seedSides } from './move-telling.ts';
 import type { People } from './people.ts';
-import { Computed, Ref } from './plan.ts';
-import { fullName, moscowDateTime } from './ru.ts';
 import type { Schedule, Slot } from './schedule.ts';
 import { addDays, addMinutes, atLocal, DAY, HOUR } from './time.ts';
 
@@ -51,39 +52,10 @@ export function planRescheduledBooking(ctx: SeedContext, people: People, schedul
   // paid for the first time; the payment stayed with the booking when it moved
   addHeldPayment(ctx, { ref: booking, slot: was, mentee, paidAt }, 'seed-rescheduled', paidAt);
 
-  const when = `${moscowDateTime(moved.startsAt)} (МСК)`;
-  const before = `${moscowDateTime(was.startsAt)} (МСК)`;
-  const url = (schedule: string) => new Computed([booking], ([id]) => ({ url: `/CalendarPage?tab=${schedule}&booking=${id}` }));
-  plan.add('notifications', {
-    userId: mentee.ref,
-    kind: 'booking_moved',
-    message: `Вы перенесли консультацию: ${fullName(mentor)}, «${type.name}», ${when} (было ${before})`,
-    payload: url('participating'),
-    isRead: true,
-    dedupeKey: new Computed([booking], ([id]) => `booking_moved:${id}:1`),
-    createdAt: movedAt,
-  });
-  plan.add('notifications', {
-    userId: mentor.ref,
-    kind: 'booking_moved',
-    message: `Ученик перенёс консультацию: ${fullName(mentee)}, «${type.name}», ${when} (было ${before})`,
-    payload: url('leading'),
-    isRead: false,
-    dedupeKey: new Computed([booking], ([id]) => `booking_moved:${id}:1`),
-    createdAt: movedAt,
-  });
-
-  // the line in their chat, if the demo data gave them one (social.ts): sent by the mentee, who moved it
-  const roomIndex = plan.rows.chatRooms.findIndex((room) => {
-    const key = room.directKey;
-    return key instanceof Computed && key.refs.includes(mentor.ref) && key.refs.includes(mentee.ref);
-  });
-  if (roomIndex >= 0) {
-    const room = new Ref('chatRooms', roomIndex);
-    const content = `Консультация «${type.name}» перенесена: ${moscowDateTime(was.startsAt)} → ${moscowDateTime(moved.startsAt)} (Europe/Moscow)`;
-    plan.add('chatMessages', { roomId: room, senderId: mentee.ref, content, createdAt: movedAt });
-    const row = plan.rows.chatRooms[roomIndex]!;
-    if (!(row.lastMessageAt instanceof Date) || row.lastMessageAt < movedAt) row.lastMessageAt = movedAt;
-  }
+  // told as the server tells a move (reschedule.notices.ts), the mentee's own confirmation read
+  const who = seedSides(mentor, mentee, type.name, moved.startsAt);
+  const moveOf = (sides: BookingSides): Move => ({ sides, oldStartsAt: was.startsAt, revision: 1, by: 'mentee' });
+  addNotices(ctx, who, [booking], (sides) => movedNotices(moveOf(sides)), movedAt, mentee.ref);
+  addChatLine(ctx, who, mentee.ref, movedChatLine(moveOf(who.sides)), movedAt);
   return booking;
 }
