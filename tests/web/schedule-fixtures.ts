@@ -40,6 +40,7 @@ export function booking(id: number, start: string, overrides: Partial<ScheduleBo
     price: 3000,
     created_at: new Date(Date.parse(start) - 30 * 24 * 60 * MIN).toISOString(),
     cancel_cutoff_hours: 0,
+    from_package: false,
     slot: {
       id: 100 + id,
       start_time: start,

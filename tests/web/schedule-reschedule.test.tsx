@@ -241,6 +241,13 @@ describe('«Перенести» onto another format of the mentor', () => {
     expect(calls.some((c) => c.url.includes('reschedule-quote'))).toBe(false);
   });
 
+  it('moves a booking paid from a package only within its format: no choice is offered', async () => {
+    mockFetch([scheduleRoute(schedule({ booked_by_user: [booking(22, '2030-03-09T10:00:00Z', { from_package: true })] })), typesRoute]);
+    const dialog = await openMove();
+    await flush(0);
+    expect(within(dialog).queryByRole('group', { name: 'Формат' })).toBeNull();
+  });
+
   it('keeps the booking’s own format first and chosen when the mentor has archived it since', async () => {
     mockFetch([
       scheduleRoute(schedule({ booked_by_user: [booking(22, '2030-03-09T10:00:00Z')] })),

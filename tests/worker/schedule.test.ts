@@ -97,6 +97,7 @@ describe('GET /calendars/schedule/', () => {
       price: 1500,
       created_at: expect.any(String),
       cancel_cutoff_hours: 0,
+      from_package: false,
       slot: {
         id: slot.id,
         start_time: slot.startsAt.toISOString(),

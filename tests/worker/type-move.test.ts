@@ -10,6 +10,7 @@ import { fiscalReceipts, ledgerEntries, payments, payouts, refunds } from '../..
 import { bookingTypeMoves } from '../../drizzle/schema/reschedule.ts';
 import { onPaymentCanceled } from '../../worker/escrow/payment-events.ts';
 import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
+import { moscowTime } from '../../worker/payments/receipts/receipt-builder.ts';
 import { settlePayment } from '../../worker/payments/sandbox/sandbox-books.ts';
 import { createUser } from '../factories.ts';
 import { addPayoutCard, bookingRow, bookSlot, DAY, HOUR, paidBooking, paymentRow, providerCtx, providerPays, shiftSlot, type User } from './escrow-fixtures.ts';
@@ -120,8 +121,11 @@ describe('moving to a dearer type', () => {
     expect(notes.map((n) => n.message)).toEqual([expect.stringContaining('формат «Формат за 4000» вместо «Разбор резюме»')]);
     const [mail] = await waitForMail(t.db, mentee.email!, 'Консультация перенесена');
     expect(mail.text).toMatch(/Доплата 2\s500\s₽ получена/);
-    // the top-up's own receipt went with it, as every payment's does
-    expect(await t.db.select().from(fiscalReceipts).where(and(eq(fiscalReceipts.paymentId, topUp.id), eq(fiscalReceipts.kind, 'payment')))).toHaveLength(1);
+    // the top-up's own receipt went with it, as every payment's does, naming the consultation as it moves: the new time
+    const [topUpReceipt] = await t.db.select().from(fiscalReceipts).where(and(eq(fiscalReceipts.paymentId, topUp.id), eq(fiscalReceipts.kind, 'payment')));
+    const described = JSON.stringify(topUpReceipt.items);
+    expect(described).toContain(moscowTime(dearer.slot.startsAt));
+    expect(described).not.toContain(moscowTime(slot.startsAt));
 
     await expectJson(send('POST', `/api/consultation-bookings/${booking.id}/cancel/`, { user: asUser(mentor), body: {} }), 200);
     expect((await bookingPayments(booking.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);

@@ -4,9 +4,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../drizzle/db.ts';
 import { expireSlotHoldsStatement } from '../escrow/holds.queries.ts';
+import { BOOKING_HOLD_MINUTES } from './bookings.schemas.ts';
 
 /** How long a move to a dearer type holds its new slot while the top-up is paid: as long as a booking's hold. */
-export const TOP_UP_HOLD_MINUTES = 15;
+export const TOP_UP_HOLD_MINUTES = BOOKING_HOLD_MINUTES;
 
 /** What a move is judged from: the booking as it stands, its slot, the slot asked for and that slot's type. */
 export type TypeMoveFacts = {

@@ -48,6 +48,7 @@ export async function loadSchedule(db: Executor, userId: number, startDate: stri
         'price', b.price,
         'created_at', ${iso('b.created_at')},
         'cancel_cutoff_hours', b.cancel_cutoff_hours,
+        'from_package', b.package_id is not null,
         'slot', json_build_object(
           'id', s.id, 'start_time', ${iso('s.starts_at')}, 'end_time', ${iso('s.ends_at')},
           'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,

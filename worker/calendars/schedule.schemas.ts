@@ -54,6 +54,8 @@ export type ScheduleBooking = {
   created_at: string;
   /** its booker may cancel until this many hours before the start, as kept when booked (decision 022); 0: until the start */
   cancel_cutoff_hours: number;
+  /** paid with a package's credit (decision 006): it moves only within its type (decision 024) */
+  from_package: boolean;
   slot: {
     id: number;
     start_time: string;

@@ -68,7 +68,8 @@ export function RescheduleDialog({ item, mode = 'move', userId, timeZone, SlotPi
   // a dearer format's top-up: the browser is on its way to the provider's page
   const [redirecting, setRedirecting] = useState(false);
   const types = useQuery({ ...scheduleQueries.mentorTypes(mentorId), enabled: moving && mentorId > 0 });
-  const otherTypes = moving && (types.data ?? []).some((type) => type.id !== currentTypeId);
+  // a package's credit is for its own type, so such a booking moves only within it (decision 024)
+  const otherTypes = moving && !booking?.from_package && (types.data ?? []).some((type) => type.id !== currentTypeId);
   // the booking's own type stays first and chosen even when the mentor has since archived it (its slots are gone then)
   const typeOptions: TypeOption[] =
     booking && types.data && !types.data.some((type) => type.id === currentTypeId)

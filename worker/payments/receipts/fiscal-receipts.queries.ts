@@ -24,7 +24,8 @@ export type ReceiptFacts = {
 export async function receiptFacts(db: Db, paymentId: string, sessionId: number | null = null): Promise<ReceiptFacts | null> {
   const result = await db.execute<ReceiptFacts>(sql`
     select pa.email, pa.phone, p.service_type, p.service_title as title,
-           case when p.service_type = 'package' then ssl.starts_at else coalesce(sl.starts_at, e.starts_at) end as starts_at,
+           -- a top-up pays for the booking as it moves (decision 024): the time it moves to
+           case when p.service_type = 'package' then ssl.starts_at else coalesce(tms.starts_at, sl.starts_at, e.starts_at) end as starts_at,
            trim(concat_ws(' ', pe.first_name, pe.last_name)) as mentor_name, k.sessions,
            coalesce(s.status::text, b.status::text, er.status::text) = 'canceled' as canceled,
            exists (select 1 from fiscal_receipts f where f.payment_id = p.id and f.kind = 'payment') as has_payment_receipt,
@@ -36,6 +37,8 @@ export async function receiptFacts(db: Db, paymentId: string, sessionId: number 
     join users pe on pe.id = p.payee_id
     left join consultation_bookings b on b.id = p.booking_id
     left join consultation_slots sl on sl.id = b.slot_id
+    left join booking_type_moves tm on tm.id = p.type_move_id
+    left join consultation_slots tms on tms.id = tm.to_slot_id
     left join event_registrations er on er.id = p.registration_id
     left join events e on e.id = er.event_id
     left join consultation_packages k on k.id = p.package_id
