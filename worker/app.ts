@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { REFRESH_COOKIE } from './auth/session-cookies.ts';
@@ -16,7 +17,9 @@ import { refuseNulInput } from './middleware/refuse-nul.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { session } from './middleware/session.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { socialRoutes } from './auth/social.routes.ts';
 import { devMailboxApiRoutes, devMailboxPageRoutes } from './dev/dev-mailbox.routes.ts';
+import { socialFakeRoutes } from './dev/social-fakes/social-fakes.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -70,6 +73,7 @@ function createApi() {
     .use(refuseNulInput, sameOrigin, database, session, forgetCatalogueVersionAfterWrites)
     .route('/', healthRoutes)
     .route('/', authRoutes)
+    .route('/', socialRoutes)
     .route('/', devMailboxApiRoutes)
     .route('/', demoRecordingsRoutes)
     .route('/', usersRoutes)
@@ -125,15 +129,19 @@ export function createApp({ loadPageRenderer }: AppOptions = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog, securityHeaders, deploymentGuard);
   // the payment sandbox notifies our webhook through this same app, as a provider would over the network
-  app.use('/api/sandbox/*', async (c, next) => {
+  // and a sign-in adapter reaches the local fake of its provider (decision 025; providers.ts allows it in dev/test only)
+  const deliverToSelf = createMiddleware<AppEnv>(async (c, next) => {
     c.set('deliverToSelf', async (request) => app.fetch(request, c.env, c.executionCtx));
     await next();
   });
+  app.use('/api/sandbox/*', deliverToSelf);
+  app.use('/api/auth/social/*', deliverToSelf);
   app.route('/api', createApi());
   app.route('/ws', new Hono<AppEnv>({ strict: false }).use(refuseNulInput, database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
   app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
   app.route('/dev', devMailboxPageRoutes);
+  app.route('/dev/social', socialFakeRoutes);
   app.route('/sandbox', sandboxPageRoutes);
   app.route('/widgets', payoutWidgetRoutes);
   if (loadPageRenderer) {

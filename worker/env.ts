@@ -65,6 +65,28 @@ export type Bindings = {
   OPERATOR_OGRN?: string;
   OPERATOR_ADDRESS?: string;
   OPERATOR_EMAIL?: string;
+  /**
+   * Social sign-in (decision 025): a provider is offered only with both of its credentials (secrets in production;
+   * wrangler.toml's dev values point at the local fakes). The *_URL settings default to the provider's own addresses;
+   * a path (e.g. /dev/social/vk) means our own origin, where the fakes answer in development and test.
+   */
+  VK_ID_CLIENT_ID?: string;
+  VK_ID_CLIENT_SECRET?: string;
+  VK_ID_AUTH_URL?: string;
+  VK_ID_API_URL?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_API_URL?: string;
+  GOOGLE_JWKS_URL?: string;
+  YANDEX_CLIENT_ID?: string;
+  YANDEX_CLIENT_SECRET?: string;
+  YANDEX_AUTH_URL?: string;
+  YANDEX_API_URL?: string;
+  /** the bot of the Login Widget: its token signs the login data; its name (without @) is the widget's data-telegram-login */
+  TELEGRAM_BOT_TOKEN?: string;
+  TELEGRAM_BOT_NAME?: string;
+  TELEGRAM_AUTH_URL?: string;
   FILES: R2Bucket;
   /** The SPA's built files (wrangler.toml [assets]); absent in the worker test pool, which serves no pages. */
   ASSETS?: Fetcher;
@@ -79,8 +101,9 @@ export type Variables = {
   /** The signed-in user from the access-token cookie, or null for a visitor. */
   user: SessionUser | null;
   /**
-   * Under /api/sandbox only: hands a request to this same app (the full middleware chain, no network), as the
-   * payment sandbox's notification reaches our webhook. Set by createApp, so the sandbox needs no import of it.
+   * Under /api/sandbox and /api/auth/social only: hands a request to this same app (the full middleware chain, no
+   * network), as the payment sandbox's notification reaches our webhook and a sign-in adapter reaches the local fake
+   * of its provider. Set by createApp, so neither needs an import of it.
    */
   deliverToSelf?: (request: Request) => Promise<Response>;
 };

@@ -74,7 +74,7 @@ export const users = pgTable(
     check('users_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     check('users_review_stats', sql`${t.reviewsCount} >= 0 and ${t.reviewStarsSum} >= 0`),
     check('users_mentor_reliability', sql`${t.mentorNoShowCount} >= 0 and ${t.mentorCancellationCount} >= 0`),
-    check('users_reachable', sql`${t.email} is not null or ${t.phone} is not null`),
+    // «an e-mail, a phone or a linked provider account»: a constraint trigger (migration 0065), as the identities are another table
     check('users_price_range', sql`${t.price} between 0 and 150000`),
     index('users_role_idx').on(t.role),
     index('users_category_idx').on(t.category).where(sql`${t.role} = 'mentor'`),

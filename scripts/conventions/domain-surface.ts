@@ -18,8 +18,9 @@ export function domainOf(file: string): string | null {
 
 /** Files of each domain that others may import, besides its contracts (paths inside the domain's folder). */
 export const DOMAIN_EXPORTS: Record<string, string[]> = {
-  // the access token's check (middleware, the page renderer); starting a session and its sign-in codes (users)
-  auth: ['access-token.ts', 'login-codes.queries.ts', 'session-cookies.ts'],
+  // the access token's check (middleware, the page renderer); starting a session and its sign-in codes (users); the
+  // PKCE and Telegram hash rules the local provider fakes answer by (dev/social-fakes, decision 025)
+  auth: ['access-token.ts', 'login-codes.queries.ts', 'session-cookies.ts', 'social/pkce.ts', 'social/telegram-hash.ts'],
   // a booking's times and lock for disputes and the minute's maintenance; how its notices name it, for the dispute's
   // a top-up's payment completing a move to a dearer type, and who hears of it (escrow, decision 024)
   bookings: ['bookings.notices.ts', 'bookings.queries.ts', 'move-telling.ts', 'type-move.queries.ts'],

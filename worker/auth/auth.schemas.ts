@@ -36,12 +36,12 @@ export const LEGAL_DOCUMENTS_VERSION = '2026-11-28';
 
 export const CONSENT_REQUIRED = 'Необходимо принять политику';
 
-const consentVersion = z.literal(LEGAL_DOCUMENTS_VERSION, {
+export const consentVersion = z.literal(LEGAL_DOCUMENTS_VERSION, {
   error: (issue) => (issue.input === undefined ? CONSENT_REQUIRED : 'Документы обновились: обновите страницу и примите их снова'),
 });
 
 /** «Запомнить меня»: false ends the session with the browser session (no expiry on the cookies); absent means true. */
-const remember = z.boolean().optional();
+export const remember = z.boolean().optional();
 
 /** Sign-in is by e-mail (the spec's screens); accounts registered by phone sign in with the phone. */
 export const requestLoginCodeBody = z.union([z.object({ email: emailSchema }), z.object({ phone: phoneSchema })]);
