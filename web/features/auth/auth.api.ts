@@ -44,6 +44,19 @@ export async function saveRegistrationProfile(profile: RegistrationProfile): Pro
   return unwrap(await api.users.me.$patch(undefined, { init: { body: form } }));
 }
 
+/**
+ * POST /api/auth/social/confirm-link/ (decision 025): the code e-mailed to the account a provider's verified e-mail
+ * matched proves the person owns it; the provider is linked and the session cookies are set.
+ */
+export async function confirmSocialLink(ticket: string, passcode: string): Promise<AuthUser> {
+  return unwrap(await api.auth.social['confirm-link'].$post({ json: { ticket, passcode } }));
+}
+
+/** POST /api/auth/social/register/: a provider's person without an account registers once the consent is given. */
+export async function registerThroughProvider(ticket: string, remember: boolean): Promise<AuthUser> {
+  return unwrap(await api.auth.social.register.$post({ json: { ticket, consent_version: LEGAL_DOCUMENTS_VERSION, role: 'mentee', remember } }));
+}
+
 /** Rate limiting answers with its own Russian detail ('try again in N minutes'), worth showing as is. */
 export function isRateLimited(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 429 || error.code === 'rate_limited');

@@ -16,10 +16,11 @@ type CodeStepProps = {
   /** Checks the code; a rejection shows `verifyErrorMessage(error)` and clears the boxes. */
   verify: (code: string) => Promise<unknown>;
   verifyErrorMessage: (error: unknown) => string;
-  resend: () => Promise<unknown>;
-  resendErrorMessage: (error: unknown) => string;
+  /** Sends the code again; without it (a code the screen cannot ask for again) there is no resend button. */
+  resend?: () => Promise<unknown>;
+  resendErrorMessage?: (error: unknown) => string;
   /** 'Отправить код повторно через N сек.' — the waiting text differs between the screens. */
-  waitingLabel: (secondsLeft: number) => string;
+  waitingLabel?: (secondsLeft: number) => string;
   submitLabel: string;
   back: { label: string; onClick: () => void };
   /** Extra content under the boxes. */
@@ -51,7 +52,7 @@ export function CodeStep({ verify, verifyErrorMessage, resend, resendErrorMessag
   });
 
   const resendMutation = useMutation({
-    mutationFn: resend,
+    mutationFn: async () => resend?.(),
     onSuccess: () => {
       countdown.restart();
       setError(null);
@@ -59,7 +60,7 @@ export function CodeStep({ verify, verifyErrorMessage, resend, resendErrorMessag
       toast({ title: 'Код отправлен повторно', variant: 'success' });
       codeInput.current?.focus();
     },
-    onError: (failure) => setError(resendErrorMessage(failure)),
+    onError: (failure) => setError(resendErrorMessage?.(failure) ?? null),
   });
 
   const submit = (value: string) => {
@@ -96,15 +97,17 @@ export function CodeStep({ verify, verifyErrorMessage, resend, resendErrorMessag
         {submitLabel}
       </Button>
       <div className="grid gap-1 text-center">
-        <Button
-          variant="ghost"
-          className="mx-auto"
-          disabled={countdown.isRunning || resendMutation.isPending}
-          onClick={() => resendMutation.mutate()}
-        >
-          {resendMutation.isPending ? <Spinner className="text-current" label="Отправляем код" /> : null}
-          {countdown.isRunning ? waitingLabel(countdown.secondsLeft) : 'Отправить код повторно'}
-        </Button>
+        {resend ? (
+          <Button
+            variant="ghost"
+            className="mx-auto"
+            disabled={countdown.isRunning || resendMutation.isPending}
+            onClick={() => resendMutation.mutate()}
+          >
+            {resendMutation.isPending ? <Spinner className="text-current" label="Отправляем код" /> : null}
+            {countdown.isRunning && waitingLabel ? waitingLabel(countdown.secondsLeft) : 'Отправить код повторно'}
+          </Button>
+        ) : null}
         <Button variant="link" className="mx-auto h-auto py-1" onClick={back.onClick}>
           <ArrowLeft aria-hidden />
           {back.label}

@@ -10,9 +10,10 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { emailSchema } from '../../../worker/auth/auth.schemas.ts';
-import { requestLoginPasscode, verifyLogin, isNetworkError, isRateLimited, type AuthUser } from './auth.api.ts';
+import { confirmSocialLink, requestLoginPasscode, verifyLogin, isNetworkError, isRateLimited, type AuthUser } from './auth.api.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 import { CodeStep } from './code-step.tsx';
+import { SocialButtons } from './social-buttons.tsx';
 
 // Spec 001 §8.
 export const CODE_REQUEST_FAILED = 'Пользователь не найден или произошла ошибка';
@@ -28,14 +29,55 @@ function loginError(error: unknown): string {
   return LOGIN_FAILED;
 }
 
-/** Sign-in by e-mail and a 4-digit code (spec 001 §2 "Login screen"). `onSignedIn` gets the user. */
-export function LoginFlow({ returnTo, onSignedIn }: { returnTo?: string; onSignedIn: (user: AuthUser) => void | Promise<void> }) {
+function linkError(error: unknown): string {
+  if (isRateLimited(error) || isNetworkError(error)) return error.detail;
+  // a wrong code, and a spent or expired ticket, say so in the server's words
+  if (error instanceof ApiError && error.status < 500) return error.detail;
+  return LOGIN_FAILED;
+}
+
+type LoginFlowProps = {
+  returnTo?: string;
+  onSignedIn: (user: AuthUser) => void | Promise<void>;
+  /** Why the round trip to a provider failed (`?social_error=`, decision 025), said above the form. */
+  socialError?: string;
+  /** `?social_link=<ticket>`: a provider's verified e-mail matched an account, whose owner proves it with a code. */
+  socialLink?: string;
+  /** The account's e-mail as the server masked it for the link step (a***@mail.ru). */
+  socialLinkEmail?: string;
+  /** Leaves the link step for the ordinary form. */
+  onLeaveSocial?: () => void;
+};
+
+/** Sign-in by e-mail and a 4-digit code (spec 001 §2 "Login screen"), or through a provider. `onSignedIn` gets the user. */
+export function LoginFlow({ returnTo, onSignedIn, socialError, socialLink, socialLinkEmail, onLeaveSocial }: LoginFlowProps) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   // The normalised address the code was sent to (trimmed, lower case).
   const [sentTo, setSentTo] = useState('');
   // «Запомнить меня», as on registration: off ends the session with the browser session
   const [remember, setRemember] = useState(true);
+
+  if (socialLink) {
+    return (
+      <AuthCard
+        title="Подтвердите, что это вы"
+        description={
+          <>
+            Аккаунт с {socialLinkEmail ? <>почтой <span className="font-medium whitespace-nowrap text-foreground">{socialLinkEmail}</span></> : 'этой почтой'} уже
+            есть. Подтвердите, что это вы: мы отправили код на эту почту.
+          </>
+        }
+      >
+        <CodeStep
+          verify={async (code) => onSignedIn(await confirmSocialLink(socialLink, code))}
+          verifyErrorMessage={linkError}
+          submitLabel="Подтвердить и войти"
+          back={{ label: 'Войти другим способом', onClick: () => onLeaveSocial?.() }}
+        />
+      </AuthCard>
+    );
+  }
 
   if (step === 'code') {
     return (
@@ -73,6 +115,11 @@ export function LoginFlow({ returnTo, onSignedIn }: { returnTo?: string; onSigne
         </>
       }
     >
+      {socialError ? (
+        <div className="mb-5">
+          <FormAlert>{socialError}</FormAlert>
+        </div>
+      ) : null}
       <EmailStep
         email={email}
         onEmailChange={setEmail}
@@ -83,6 +130,9 @@ export function LoginFlow({ returnTo, onSignedIn }: { returnTo?: string; onSigne
           setStep('code');
         }}
       />
+      <div className="mt-5">
+        <SocialButtons options={() => ({ intent: 'sign_in', remember, return_to: returnTo })} />
+      </div>
     </AuthCard>
   );
 }

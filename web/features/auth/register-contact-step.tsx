@@ -10,9 +10,10 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { CONSENT_REQUIRED, emailSchema, phoneSchema } from '../../../worker/auth/auth.schemas.ts';
+import { CONSENT_REQUIRED, LEGAL_DOCUMENTS_VERSION, emailSchema, phoneSchema } from '../../../worker/auth/auth.schemas.ts';
 import { register, type RegistrationContact } from './auth.api.ts';
 import { FormAlert } from './auth-card.tsx';
+import { ConsentField } from './consent-field.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 export type ContactMethod = 'phone' | 'email';
@@ -31,9 +32,7 @@ type Props = {
 /** Step "registration": phone or e-mail, consent, remember me, then the code is sent. */
 export function RegisterContactStep({ draft, onDraftChange, returnTo, onSent }: Props) {
   const [errors, setErrors] = useState<{ contact?: string; consent?: string; form?: string }>({});
-  const consentId = useId();
   const rememberId = useId();
-  const consentErrorId = useId();
 
   const update = (patch: Partial<ContactDraft>) => onDraftChange({ ...draft, ...patch });
 
@@ -109,36 +108,14 @@ export function RegisterContactStep({ draft, onDraftChange, returnTo, onSent }: 
       </Tabs>
 
       <div className="grid gap-3">
-        <div className="grid gap-1.5">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id={consentId}
-              checked={draft.consent}
-              onCheckedChange={(checked) => {
-                update({ consent: checked === true });
-                setErrors((current) => ({ ...current, consent: undefined }));
-              }}
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? consentErrorId : undefined}
-              className="mt-0.5"
-            />
-            <Label htmlFor={consentId} className="block leading-snug font-normal">
-              Я принимаю{' '}
-              <Link to="/privacy-policy" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
-                политику конфиденциальности
-              </Link>
-              , даю согласие на обработку персональных данных и принимаю{' '}
-              <Link to="/offer" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
-                публичную оферту
-              </Link>
-            </Label>
-          </div>
-          {errors.consent ? (
-            <p id={consentErrorId} role="alert" className="pl-8 text-xs text-destructive">
-              {errors.consent}
-            </p>
-          ) : null}
-        </div>
+        <ConsentField
+          checked={draft.consent}
+          onCheckedChange={(consent) => {
+            update({ consent });
+            setErrors((current) => ({ ...current, consent: undefined }));
+          }}
+          error={errors.consent}
+        />
         <div className="flex items-center gap-3">
           <Checkbox id={rememberId} checked={draft.remember} onCheckedChange={(checked) => update({ remember: checked === true })} />
           <Label htmlFor={rememberId} className="font-normal">
@@ -154,7 +131,16 @@ export function RegisterContactStep({ draft, onDraftChange, returnTo, onSent }: 
         Далее
       </Button>
 
-      <SocialButtons />
+      <SocialButtons
+        options={() => {
+          // the same check and message as «Далее»: an account is made only with the consent given
+          if (!draft.consent) {
+            setErrors((current) => ({ ...current, consent: CONSENT_REQUIRED }));
+            return null;
+          }
+          return { intent: 'register', consent_version: LEGAL_DOCUMENTS_VERSION, remember: draft.remember, return_to: returnTo };
+        }}
+      />
 
       <p className="text-center text-sm text-muted-foreground">
         Уже есть аккаунт?{' '}

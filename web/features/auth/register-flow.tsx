@@ -5,6 +5,7 @@ import { AuthCard } from './auth-card.tsx';
 import { CodeStep } from './code-step.tsx';
 import { RegisterContactStep, type ContactDraft } from './register-contact-step.tsx';
 import { RegisterProfileStep } from './register-profile-step.tsx';
+import { SocialRegisterStep } from './social-register-step.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 type Step = 'registration' | 'verification' | 'profile';
@@ -20,6 +21,12 @@ type Props = {
   onRegistered: (user: AuthUser) => void;
   /** The profile is saved: registration is over. */
   onFinished: (user: AuthUser) => void | Promise<void>;
+  /** `?social_ticket=`: a provider's person without an account, to register once the consent is given (decision 025). */
+  socialTicket?: string;
+  /** The provider's name for the ticket's text, when the address says it. */
+  socialProviderName?: string;
+  /** Leaves the provider's registration for the ordinary one. */
+  onLeaveSocial?: () => void;
 };
 
 function codeError(error: unknown): string {
@@ -33,13 +40,32 @@ function sendError(error: unknown): string {
 }
 
 /** Registration in three steps (spec 001 §2 "Registration screen", §4). */
-export function RegisterFlow({ resumeAs, returnTo, onRegistered, onFinished }: Props) {
+export function RegisterFlow({ resumeAs, returnTo, onRegistered, onFinished, socialTicket, socialProviderName, onLeaveSocial }: Props) {
   const [step, setStep] = useState<Step>(resumeAs ? 'profile' : 'registration');
   const [draft, setDraft] = useState<ContactDraft>({ method: 'phone', phone: '', email: '', consent: false, remember: true });
   const [contact, setContact] = useState<RegistrationContact | null>(null);
   const [user, setUser] = useState<AuthUser | null>(resumeAs ?? null);
 
   const eyebrow = <StepIndicator current={STEP_NUMBER[step]} />;
+
+  if (socialTicket && step === 'registration') {
+    const through = socialProviderName ? ` через ${socialProviderName}` : '';
+    return (
+      <AuthCard title={`Регистрация${through}`} description={`Аккаунта ещё нет: подтвердите согласие, чтобы зарегистрироваться${through}.`}>
+        <SocialRegisterStep
+          ticket={socialTicket}
+          // the names came from the provider: a named account is done, a nameless one goes on to step 3
+          onRegistered={(registered) => {
+            onRegistered(registered);
+            if (registered.mentor_name) return onFinished(registered);
+            setUser(registered);
+            setStep('profile');
+          }}
+          onCancel={() => onLeaveSocial?.()}
+        />
+      </AuthCard>
+    );
+  }
 
   if (step === 'verification' && contact) {
     const byPhone = 'phone' in contact;

@@ -1,19 +1,39 @@
-import type { ReactNode } from 'react';
-import { Send } from 'lucide-react';
-import { toast } from '../../components/ui/toast-store.ts';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { SOCIAL_PROVIDER_NAMES, SocialProviderMark, type SocialProvider } from '../../components/social-provider-mark.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { socialQueries, startSocialSignIn, type SocialStart } from '../../lib/social-sign-in.ts';
+import { FormAlert } from './auth-card.tsx';
 
-type Provider = { name: string; mark: ReactNode; markClass: string };
+// Four names do not fit one row of the card: four marks in a row on a phone, two rows of two with names above 640 px.
+const COLUMNS = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4 sm:grid-cols-2'];
 
-// Brand marks as simple glyphs: the icon set has no logos, and three SVG files are not worth a request.
-const providers: Provider[] = [
-  { name: 'VK', mark: <span className="text-[11px] font-bold">VK</span>, markClass: 'bg-[#0077ff] text-white' },
-  { name: 'Telegram', mark: <Send aria-hidden className="size-3.5 -translate-x-px" />, markClass: 'bg-[#27a7e7] text-white' },
-  { name: 'Google', mark: <span className="text-sm font-bold text-[#4285f4]">G</span>, markClass: 'bg-card border' },
-];
+type Props = {
+  /** What the start sends for a click; null when the screen refuses first (registration without the consent). */
+  options: () => SocialStart | null;
+};
 
-/** VK, Telegram and Google sign-in (spec 001: "behaviour not shown"): shown as not yet available. */
-export function SocialButtons() {
+/**
+ * «или через» and a button per offered provider (decision 025): a click stores the attempt and leaves for the
+ * provider's page. With no provider configured the block is not shown at all.
+ */
+export function SocialButtons({ options }: Props) {
+  const providers = useQuery(socialQueries.providers());
+  const [error, setError] = useState<string>();
+  const start = useMutation({
+    mutationFn: ({ provider, body }: { provider: SocialProvider; body: SocialStart }) => startSocialSignIn(provider, body),
+    onMutate: () => setError(undefined),
+    // the button keeps its spinner while the browser leaves
+    onSuccess: (authorizeUrl) => window.location.assign(authorizeUrl),
+    onError: (failure, { provider }) =>
+      setError(failure instanceof ApiError && failure.status !== 0 && failure.status < 500 ? failure.detail : `Не удалось начать вход через ${SOCIAL_PROVIDER_NAMES[provider]}. Попробуйте ещё раз.`),
+  });
+  const offered = providers.data ?? [];
+  if (offered.length === 0) return null;
+  const busy = start.isPending || start.isSuccess;
+
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 text-xs text-muted-foreground">
@@ -21,25 +41,31 @@ export function SocialButtons() {
         или через
         <span className="h-px flex-1 bg-border" />
       </div>
-      <div className="grid grid-cols-3 gap-2">
-        {providers.map((provider) => (
-          <button
-            key={provider.name}
-            type="button"
-            aria-disabled="true"
-            title="Скоро"
-            aria-label={`${provider.name} — скоро`}
-            onClick={() => toast({ title: 'Скоро', description: `Вход через ${provider.name} появится позже.` })}
-            className="flex h-10 items-center justify-center gap-2 rounded-lg border border-input bg-card px-2 text-sm font-medium text-muted-foreground opacity-70 shadow-xs transition-opacity outline-none hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <span aria-hidden className={cn('grid size-6 shrink-0 place-content-center rounded-full', provider.markClass)}>
-              {provider.mark}
-            </span>
-            {/* Below 640 px the three marks alone fit the card; the name stays for screen readers. */}
-            <span className="sr-only sm:not-sr-only sm:truncate">{provider.name}</span>
-          </button>
-        ))}
+      <div className={cn('grid gap-2', COLUMNS[offered.length])}>
+        {offered.map((provider) => {
+          const name = SOCIAL_PROVIDER_NAMES[provider];
+          const loading = busy && start.variables?.provider === provider;
+          return (
+            <button
+              key={provider}
+              type="button"
+              aria-label={name}
+              aria-busy={loading || undefined}
+              disabled={busy}
+              onClick={() => {
+                const body = options();
+                if (body) start.mutate({ provider, body });
+              }}
+              className="flex h-10 min-w-0 items-center justify-center gap-2 rounded-lg border border-input bg-card px-2 text-sm font-medium shadow-xs transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-default disabled:opacity-60"
+            >
+              {loading ? <Spinner className="size-5 text-current" label={`Переходим в ${name}`} /> : <SocialProviderMark provider={provider} />}
+              {/* Below 640 px the marks alone fit the card; the name stays for screen readers. */}
+              <span className={cn('sr-only', offered.length < 3 ? 'not-sr-only truncate' : 'sm:not-sr-only sm:truncate')}>{name}</span>
+            </button>
+          );
+        })}
       </div>
+      {error ? <FormAlert>{error}</FormAlert> : null}
     </div>
   );
 }
