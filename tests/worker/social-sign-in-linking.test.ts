@@ -1,15 +1,17 @@
 // Social sign-in (decision 025): how a provider account joins a Форма account (never silently by e-mail; linking from
 // the settings; never another profile's; never unlinking the last way in), and the checks of Telegram's signed data
 // and Google's id_token that a fake playing by the rules never trips.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { devSocialKeys, userIdentities } from '../../drizzle/schema/social.ts';
+import { devSocialKeys, socialLinkTickets, socialSignInAttempts, userIdentities } from '../../drizzle/schema/social.ts';
 import { loginCodes } from '../../drizzle/schema/auth.ts';
 import { LEGAL_DOCUMENTS_VERSION } from '../../worker/auth/auth.schemas.ts';
 import { verifyGoogleIdToken } from '../../worker/auth/social/google.ts';
 import { telegramHash } from '../../worker/auth/social/telegram-hash.ts';
+import { cleanupExpired } from '../../worker/maintenance/cleanup.ts';
 import { createUser, uniqueEmail } from '../factories.ts';
+import { providerCtx } from './escrow-fixtures.ts';
 import { CookieJar, get, post, signIn, waitForCode } from './auth-helpers.ts';
 import { bindings, call, ORIGIN, tamperSignature, useTestDb } from './helpers.ts';
 import { callback, consent, hasSession, roundTrip, start } from './social-helpers.ts';
@@ -175,5 +177,25 @@ describe('the link code', () => {
     const codes = await t.db.select().from(loginCodes).where(eq(loginCodes.destination, owner.email!));
     expect(codes).toHaveLength(1);
     expect(codes[0].purpose).toBe('login');
+  });
+});
+
+describe('hourly cleanup', () => {
+  it('drops attempts and tickets a day after they expired, and keeps live ones', async () => {
+    const stale = `stale-${uniqueEmail()}`;
+    const live = `live-${uniqueEmail()}`;
+    const attempt = { browserKeyHash: 'h', provider: 'vk' as const, intent: 'sign_in', codeVerifier: 'v', nonce: 'n' };
+    await t.db.insert(socialSignInAttempts).values([
+      { ...attempt, state: stale, expiresAt: sql`now() - interval '2 days'` },
+      { ...attempt, state: live, expiresAt: sql`now() + interval '5 minutes'` },
+    ]);
+    const ticket = { provider: 'vk' as const, subject: '1', profile: { firstName: '', lastName: '', avatarUrl: null, email: null, emailVerified: false }, purpose: 'register' };
+    await t.db.insert(socialLinkTickets).values([
+      { ...ticket, tokenHash: stale, expiresAt: sql`now() - interval '2 days'` },
+      { ...ticket, tokenHash: live, expiresAt: sql`now() + interval '5 minutes'` },
+    ]);
+    await cleanupExpired(providerCtx(t.db));
+    expect((await t.db.select().from(socialSignInAttempts).where(sql`${socialSignInAttempts.state} in (${stale}, ${live})`)).map((r) => r.state)).toEqual([live]);
+    expect((await t.db.select().from(socialLinkTickets).where(sql`${socialLinkTickets.tokenHash} in (${stale}, ${live})`)).map((r) => r.tokenHash)).toEqual([live]);
   });
 });

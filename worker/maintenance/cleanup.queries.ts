@@ -3,6 +3,7 @@
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { backoffCounters, loginCodes, rateLimitCounters, refreshSessions } from '../../drizzle/schema/auth.ts';
+import { devSocialCodes, socialLinkTickets, socialSignInAttempts } from '../../drizzle/schema/social.ts';
 
 /** Rate-limit windows older than a day. */
 export async function deleteOldRateLimitWindows(db: Db) {
@@ -38,4 +39,17 @@ export async function deleteOldRefreshSessions(db: Db) {
     )
     .returning({ id: refreshSessions.id });
   return rows.length;
+}
+
+/**
+ * Social sign-in's attempts and tickets (decision 025) a day after they expired, and the provider fakes' codes
+ * (development and test): each works once and briefly, nothing reads them later.
+ */
+export async function deleteOldSocialSignIns(db: Db) {
+  const [attempts, tickets, fakeCodes] = await Promise.all([
+    db.delete(socialSignInAttempts).where(lt(socialSignInAttempts.expiresAt, sql`now() - interval '1 day'`)).returning({ state: socialSignInAttempts.state }),
+    db.delete(socialLinkTickets).where(lt(socialLinkTickets.expiresAt, sql`now() - interval '1 day'`)).returning({ id: socialLinkTickets.id }),
+    db.delete(devSocialCodes).where(lt(devSocialCodes.expiresAt, sql`now() - interval '1 day'`)).returning({ codeHash: devSocialCodes.codeHash }),
+  ]);
+  return attempts.length + tickets.length + fakeCodes.length;
 }
