@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { searchOneOf, searchParams } from '../lib/search-params.ts';
+import { searchMatching, searchOneOf, searchParams } from '../lib/search-params.ts';
+import { SOCIAL_PROVIDERS } from '../components/social-provider-mark.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { PaymentTab } from '../features/profile-settings/payment-tab.tsx';
 import { ProfileTab } from '../features/profile-settings/profile-tab.tsx';
+import { SignInMethodsCard } from '../features/profile-settings/sign-in-methods-card.tsx';
 import { WorkEducationTab } from '../features/profile-settings/work-education-tab.tsx';
 import { requireAuth } from '../features/account/guards.ts';
 import { sessionQueries } from '../lib/session/session.queries.ts';
@@ -20,6 +22,10 @@ const tabValues = tabs.map((tab) => tab.value);
 const settingsSearchSchema = searchParams((raw) => ({
   // A missing or unknown tab falls back to the profile tab.
   tab: searchOneOf<SettingsTab>(raw.tab, tabValues) ?? 'profile',
+  // back from linking a sign-in provider (decision 025): which one was linked, or why it was not
+  social_linked: searchOneOf(raw.social_linked, SOCIAL_PROVIDERS),
+  social_error: searchMatching(raw.social_error, /^[a-z_]{1,64}$/),
+  provider: searchOneOf(raw.provider, SOCIAL_PROVIDERS),
 }));
 
 export const Route = createFileRoute('/ProfileSettings')({
@@ -29,9 +35,10 @@ export const Route = createFileRoute('/ProfileSettings')({
 });
 
 function ProfileSettingsPage() {
-  const { tab } = Route.useSearch();
+  const { tab, social_linked: linked, social_error: linkError, provider } = Route.useSearch();
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
+
   // The guard warmed this entry; the PATCH answer replaces it, so the menu and avatar update at once.
   const me = useQuery(sessionQueries.me());
 
@@ -52,6 +59,12 @@ function ProfileSettingsPage() {
             loading={me.isPending}
             loadFailed={me.isError}
             onSaved={(user) => queryClient.setQueryData(sessionQueries.me().queryKey, user)}
+          />
+          <SignInMethodsCard
+            className="mt-6"
+            back={{ linked, error: linkError, provider }}
+            // told once: the parameters leave the address, so a reload does not repeat it
+            onBackTold={() => void navigate({ search: { tab }, replace: true })}
           />
         </TabsContent>
         <TabsContent value="education and experience" className="mt-6">

@@ -2,6 +2,7 @@ import type { InferResponseType } from 'hono/client';
 import { api, specPath, toApiError, unwrap } from '../../lib/api-client.ts';
 import type { EducationValues, WorkExperienceValues } from '../../components/work-education/work-education.types.ts';
 import type { TaxProfileBody } from '../../../worker/tax-profiles/tax-profiles.schemas.ts';
+import type { SocialProvider } from '../../components/social-provider-mark.tsx';
 
 /* Calls of the settings screen (spec 001 §7) through the typed client. */
 
@@ -70,4 +71,13 @@ export const taxProfileApi = {
   save: async (json: TaxProfileBody) => unwrap(await taxRoute.$put({ json })),
   /** asks YooKassa for the self-employed permission; the answer carries the confirmation page to send the mentor to */
   askPermission: async () => unwrap(await taxRoute['self-employed'].$post()),
+};
+
+/** The providers linked to the account (decision 025, «Способы входа»). */
+export type LinkedIdentities = InferResponseType<typeof api.auth.identities.$get, 200>;
+
+export const identitiesApi = {
+  list: async () => unwrap(await api.auth.identities.$get()),
+  /** refused (409) when it is the last way in: the server's words are shown as they are */
+  unlink: async (provider: SocialProvider) => expectNoContent(await api.auth.identities[':provider'].$delete({ param: { provider } })),
 };
