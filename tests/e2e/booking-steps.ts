@@ -2,6 +2,7 @@
 // paying on the sandbox checkout.
 import type pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export type PackageOffer = { sessions: number; percent: number; valid_days: number };
 export type FreeSlot = { slot_id: number; mentor_id: number; type_id: number; type_name: string; starts_at: Date; ends_at: Date; packages: PackageOffer[] };
@@ -72,9 +73,9 @@ export async function pickSlot(dialog: Locator, start: { day: string; time: stri
 /**
  * On the sandbox checkout page: pays with the card that always succeeds, or by СБП (decision 020: on a computer the
  * page shows a QR code and waits; the test opens the bank's page it leads to in a second tab and confirms there), and
- * waits for the success on /payment-return.
+ * comes back to /payment-return.
  */
-export async function payOnSandboxCheckout(page: Page, method: 'card' | 'sbp' = 'card') {
+export async function payOnCheckout(page: Page, method: 'card' | 'sbp' = 'card') {
   await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
   if (method === 'sbp') {
     await page.getByRole('radio', { name: 'СБП' }).check();
@@ -90,5 +91,25 @@ export async function payOnSandboxCheckout(page: Page, method: 'card' | 'sbp' = 
     await page.getByRole('button', { name: 'Оплатить' }).click();
   }
   await page.waitForURL(/\/payment-return\?payment_id=/, { timeout: 15_000 });
+}
+
+/** Pays on the sandbox checkout (payOnCheckout) and waits for the success on /payment-return. */
+export async function payOnSandboxCheckout(page: Page, method: 'card' | 'sbp' = 'card') {
+  await payOnCheckout(page, method);
   await page.getByText('Оплата прошла успешно').waitFor({ timeout: 45_000 });
+}
+
+/** Books the slot through the API as the page's signed-in person and pays for it on the checkout; the booking's id. */
+export async function bookAndPay(page: Page, appUrl: string, slotId: number) {
+  const res = await page.request.post(`${appUrl}/api/consultation-bookings/create/`, { data: { consultation_type_slot: slotId, questions: '' }, headers: { origin: appUrl } });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as { id: number };
+  const deal = await page.request.post(`${appUrl}/api/payments/deals/`, {
+    data: { service_type: 'consultation', service_id: booking.id, return_url: '/payment-return' },
+    headers: { origin: appUrl },
+  });
+  expect(deal.status(), await deal.text()).toBe(200);
+  await page.goto(new URL(((await deal.json()) as { confirmation_url: string }).confirmation_url, appUrl).href);
+  await payOnSandboxCheckout(page);
+  return booking.id;
 }

@@ -3,10 +3,9 @@
 // (the new price, the difference, the hold, the new cut-off), presses «Перенести и доплатить», pays the difference on
 // the sandbox checkout and comes back to «Доплата прошла»; the booking has moved to the new time and type with both
 // payments held, and the schedule shows it.
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signInWithSession, useBrowserAndDb } from './browser.ts';
-import { partsIn } from './booking-steps.ts';
+import { bookAndPay, partsIn, payOnCheckout } from './booking-steps.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
@@ -42,31 +41,6 @@ async function mentorWithTwoTypes(cheapName: string, dearName: string) {
   return { mentorId, dearType, first: await slotOf(cheapType, 6), second: await slotOf(dearType, 9) };
 }
 
-/** Pays on the sandbox checkout with the card that always succeeds. */
-async function payByCard(page: Page) {
-  await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
-  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-  await page.getByLabel('Срок действия').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
-  await page.waitForURL(/\/payment-return\?payment_id=/, { timeout: 15_000 });
-}
-
-async function bookAndPay(page: Page, slotId: number) {
-  const res = await page.request.post(`${appUrl}/api/consultation-bookings/create/`, { data: { consultation_type_slot: slotId, questions: '' }, headers: { origin: appUrl } });
-  expect(res.status(), await res.text()).toBe(201);
-  const booking = (await res.json()) as { id: number };
-  const deal = await page.request.post(`${appUrl}/api/payments/deals/`, {
-    data: { service_type: 'consultation', service_id: booking.id, return_url: '/payment-return' },
-    headers: { origin: appUrl },
-  });
-  expect(deal.status(), await deal.text()).toBe(200);
-  await page.goto(new URL(((await deal.json()) as { confirmation_url: string }).confirmation_url, appUrl).href);
-  await payByCard(page);
-  await page.getByText('Оплата прошла успешно').waitFor({ timeout: 45_000 });
-  return booking.id;
-}
-
 describe('moving a paid consultation onto a dearer format', () => {
   it('quotes the difference, pays it on the checkout, and the schedule shows the new time and type', { timeout: 180_000 }, async () => {
     const cheapName = `Короткий разбор ${stamp()}`;
@@ -76,7 +50,7 @@ describe('moving a paid consultation onto a dearer format', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInWithSession(page, db, MENTEE);
-    const bookingId = await bookAndPay(page, first.id);
+    const bookingId = await bookAndPay(page, appUrl, first.id);
     const { rows: zone } = await db.query<{ time_zone: string }>('select time_zone from users where lower(email) = $1', [MENTEE]);
     const start = partsIn(second.starts_at, zone[0]!.time_zone);
     const end = partsIn(second.ends_at, zone[0]!.time_zone);
@@ -100,7 +74,7 @@ describe('moving a paid consultation onto a dearer format', () => {
     await dialog.getByText(/Отменить или перенести можно будет не позднее чем за 24\s+ч до начала/).waitFor();
     await dialog.getByRole('button', { name: /^Перенести и доплатить 1\s500\s₽$/ }).click();
 
-    await payByCard(page);
+    await payOnCheckout(page);
     await page.getByText('Доплата прошла').waitFor({ timeout: 45_000 });
     await page.getByText('Консультация перенесена на новое время, формат и цена обновлены. Мы сообщили наставнику.').waitFor();
 

@@ -2,10 +2,9 @@
 // sandbox checkout, then on /CalendarPage opens the booking's details, presses «Перенести», picks another time of the
 // same consultation in the booking dialog's slot picker and confirms. The booking moves with its one payment (nothing
 // charged again, nothing refunded), the card shows the new time, the mentor is told, the old time is free again.
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signInWithSession, useBrowserAndDb } from './browser.ts';
-import { partsIn } from './booking-steps.ts';
+import { bookAndPay, partsIn } from './booking-steps.ts';
 
 const appUrl = inject('appUrl');
 const MENTEE = 'mentee@forma.test';
@@ -33,24 +32,6 @@ async function mentorWithTwoSlots(name: string) {
   return { mentorId, first: slots.rows[0]!, second: slots.rows[1]! };
 }
 
-async function bookAndPay(page: Page, slotId: number) {
-  const res = await page.request.post(`${appUrl}/api/consultation-bookings/create/`, { data: { consultation_type_slot: slotId, questions: '' }, headers: { origin: appUrl } });
-  expect(res.status(), await res.text()).toBe(201);
-  const booking = (await res.json()) as { id: number };
-  const deal = await page.request.post(`${appUrl}/api/payments/deals/`, {
-    data: { service_type: 'consultation', service_id: booking.id, return_url: '/payment-return' },
-    headers: { origin: appUrl },
-  });
-  expect(deal.status(), await deal.text()).toBe(200);
-  await page.goto(new URL(((await deal.json()) as { confirmation_url: string }).confirmation_url, appUrl).href);
-  await page.getByLabel('Номер карты').fill('4111 1111 1111 1111');
-  await page.getByLabel('Срок действия').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
-  await page.getByText('Оплата прошла успешно').waitFor({ timeout: 45_000 });
-  return booking.id;
-}
-
 describe('rescheduling a paid consultation', () => {
   it('moves it from its details to another time with its one payment; the mentor is told; the old time is free', { timeout: 150_000 }, async () => {
     const name = `Перенос ${stamp()}`;
@@ -59,7 +40,7 @@ describe('rescheduling a paid consultation', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInWithSession(page, db, MENTEE);
-    const bookingId = await bookAndPay(page, first.id);
+    const bookingId = await bookAndPay(page, appUrl, first.id);
     const { rows: zone } = await db.query<{ time_zone: string }>('select time_zone from users where lower(email) = $1', [MENTEE]);
     const start = partsIn(second.starts_at, zone[0]!.time_zone);
     const end = partsIn(second.ends_at, zone[0]!.time_zone);
