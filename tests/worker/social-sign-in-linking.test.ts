@@ -14,7 +14,7 @@ import { createUser, uniqueEmail } from '../factories.ts';
 import { providerCtx } from './escrow-fixtures.ts';
 import { CookieJar, get, post, signIn, waitForCode } from './auth-helpers.ts';
 import { bindings, call, ORIGIN, tamperSignature, useTestDb } from './helpers.ts';
-import { callback, consent, hasSession, roundTrip, start } from './social-helpers.ts';
+import { callback, hasSession, roundTrip, start } from './social-helpers.ts';
 
 const t = useTestDb();
 const person = (email: string) => ({ first_name: 'Пётр', last_name: 'Привязкин', email });
@@ -52,6 +52,21 @@ describe('an e-mail equal to an existing account’s', () => {
     const later = new CookieJar();
     expect((await roundTrip('google', { intent: 'sign_in' }, person(owner.email!), later)).pathname).toBe('/');
     expect(((await (await get('/api/users/me/', later)).json()) as { id: number }).id).toBe(owner.id);
+  });
+
+  it('does not link a second account of the same provider to one profile', async () => {
+    const owner = await createUser(t.db);
+    await roundTrip('google', { intent: 'link' }, person(uniqueEmail('first-google')), await signIn(t.db, owner.email!));
+    // the sign-in above mailed a code too: the link's code is the one after it
+    const { messageId } = await waitForCode(t.db, owner.email!);
+    const jar = new CookieJar();
+    const landed = await roundTrip('google', { intent: 'sign_in' }, person(owner.email!), jar);
+    const { code } = await waitForCode(t.db, owner.email!, { after: messageId });
+    const res = await post('/api/auth/social/confirm-link/', { ticket: landed.searchParams.get('social_link'), passcode: code }, { jar });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'provider_taken' });
+    expect(hasSession(jar)).toBe(false);
+    expect(await identitiesOf(owner.id)).toHaveLength(1);
   });
 
   it('takes VK’s unverified e-mail to the same proof, never onto a new account', async () => {

@@ -1,14 +1,13 @@
 // Social sign-in (decision 025) against the local fakes of VK ID, Google, Yandex ID and Telegram: the real adapters
 // run, and every protocol check is shown refusing what it must.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { socialSignInAttempts, userIdentities } from '../../drizzle/schema/social.ts';
-import { users } from '../../drizzle/schema/users.ts';
 import { LEGAL_DOCUMENTS_VERSION } from '../../worker/auth/auth.schemas.ts';
 import type { SocialProviderId } from '../../worker/auth/social.schemas.ts';
 import { createApp } from '../../worker/app.ts';
-import { createUser, uniqueEmail } from '../factories.ts';
-import { CookieJar, get, post, signIn, waitForCode } from './auth-helpers.ts';
+import { uniqueEmail } from '../factories.ts';
+import { CookieJar, get, post } from './auth-helpers.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 import { callback, consent, hasSession, roundTrip, start } from './social-helpers.ts';
 import { EXECUTION_CTX } from './yookassa-production.ts';

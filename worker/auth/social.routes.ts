@@ -217,6 +217,7 @@ export const socialRoutes = new Hono<AppEnv>()
       displayName: [ticket.profile.firstName, ticket.profile.lastName].filter(Boolean).join(' '),
     });
     if (linked === 'other_account') throw alreadyLinked();
+    if (linked === 'provider_taken') throw errors.conflict('provider_taken', `К профилю уже привязан другой аккаунт ${providers[ticket.provider].title}: сначала отвяжите его в настройках`);
     const options = ticket.options as StartOptions;
     await startSession(c, { id: account.id, role: account.role }, { persistent: options.remember !== false });
     await signedIn(c, d, channel);
