@@ -185,6 +185,22 @@ describe('Google id_token verification', () => {
   });
 });
 
+describe('sign-in limits (decision 013)', () => {
+  it('start counts against the per-IP allowance of code requests, and the callback refuses over its own', async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const headers = { 'cf-connecting-ip': ip };
+    let status = 0;
+    for (let i = 0; i < 31 && status !== 429; i++) status = (await post('/api/auth/social/vk/start/', { intent: 'sign_in' }, { headers })).status;
+    expect(status).toBe(429);
+    // the callback's allowance (60 an hour per IP) used up: refused before the state is even looked at
+    await t.db.execute(sql`insert into rate_limit_counters (key, window_start, count)
+      values (${`verify:ip:${ip}`}, to_timestamp(floor(extract(epoch from now()) / 3600) * 3600), 1000)
+      on conflict (key, window_start) do update set count = 1000`);
+    const res = await call(`/api/auth/social/vk/callback/?state=x&code=y`, { headers, redirect: 'manual' });
+    expect(new URL(res.headers.get('location')!, ORIGIN).searchParams.get('social_error')).toBe('rate_limited');
+  });
+});
+
 describe('the link code', () => {
   it('the link code is an ordinary sign-in code: stored hashed, for the account’s e-mail', async () => {
     const owner = await createUser(t.db);
