@@ -68,7 +68,7 @@ export function SocialRegisterStep({ ticket, onRegistered, onCancel }: Props) {
       </Button>
       <Button variant="link" className="mx-auto h-auto py-1" onClick={onCancel}>
         <ArrowLeft aria-hidden />
-        Зарегистрироваться по телефону или почте
+        По телефону или почте
       </Button>
     </form>
   );
