@@ -20,6 +20,9 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { socialRoutes } from './auth/social.routes.ts';
 import { devMailboxApiRoutes, devMailboxPageRoutes } from './dev/dev-mailbox.routes.ts';
 import { socialFakeRoutes } from './dev/social-fakes/social-fakes.routes.ts';
+import { telegramFakeRoutes } from './dev/telegram-fake/telegram-fake.routes.ts';
+import { telegramRoutes } from './telegram/telegram.routes.ts';
+import { notificationSettingsRoutes } from './notifications/notification-settings.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -100,6 +103,8 @@ function createApi() {
     .route('/', disputesRoutes)
     .route('/', chatsRoutes)
     .route('/', notificationsRoutes)
+    .route('/', notificationSettingsRoutes)
+    .route('/', telegramRoutes)
     .route('/', eventEditorRoutes)
     .route('/', analyticsRoutes)
     .route('/', menteesRoutes)
@@ -136,12 +141,15 @@ export function createApp({ loadPageRenderer }: AppOptions = {}) {
   });
   app.use('/api/sandbox/*', deliverToSelf);
   app.use('/api/auth/social/*', deliverToSelf);
+  // the fake Telegram page posts its updates to our webhook in-process (decision 026)
+  app.use('/dev/telegram/*', deliverToSelf);
   app.route('/api', createApi());
   app.route('/ws', new Hono<AppEnv>({ strict: false }).use(refuseNulInput, database, session).route('/', realtimeRoutes));
   app.route('/media', demoImageRoutes);
   app.route('/media', new Hono<AppEnv>().use(database).route('/', filesRoutes));
   app.route('/dev', devMailboxPageRoutes);
   app.route('/dev/social', socialFakeRoutes);
+  app.route('/dev/telegram', telegramFakeRoutes);
   app.route('/sandbox', sandboxPageRoutes);
   app.route('/widgets', payoutWidgetRoutes);
   if (loadPageRenderer) {

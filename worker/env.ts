@@ -87,6 +87,14 @@ export type Bindings = {
   TELEGRAM_BOT_TOKEN?: string;
   TELEGRAM_BOT_NAME?: string;
   TELEGRAM_AUTH_URL?: string;
+  /**
+   * Notifications in Telegram through the same bot (decision 026): offered only with TELEGRAM_BOT_TOKEN,
+   * TELEGRAM_BOT_NAME and this secret, which setWebhook gives Telegram and our webhook checks in every update's
+   * X-Telegram-Bot-Api-Secret-Token header. TELEGRAM_API_URL defaults to https://api.telegram.org; a path
+   * (/dev/telegram) is the local fake of the Bot API on our own origin (development and test only).
+   */
+  TELEGRAM_WEBHOOK_SECRET?: string;
+  TELEGRAM_API_URL?: string;
   FILES: R2Bucket;
   /** The SPA's built files (wrangler.toml [assets]); absent in the worker test pool, which serves no pages. */
   ASSETS?: Fetcher;

@@ -25,7 +25,10 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // a top-up's payment completing a move to a dearer type, and who hears of it (escrow, decision 024)
   bookings: ['bookings.notices.ts', 'bookings.queries.ts', 'move-telling.ts', 'type-move.queries.ts'],
   // messages as the support inbox and downloads show them; a moved booking's line in the chat of its two people (decision 024)
-  chats: ['chat-fanout.ts', 'chats.mapper.ts', 'chats.queries.ts'],
+  // and posting a message, which a reply typed in Telegram does as the person (telegram, decision 026)
+  chats: ['chat-fanout.ts', 'chat-messages.lifecycle.ts', 'chats.mapper.ts', 'chats.queries.ts'],
+  // the local fake of Telegram's Bot API, which the bot adapter reaches in-process in development and test (decision 026)
+  dev: ['telegram-fake/telegram-fake-api.ts'],
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
   // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events);
   // the room's window, for the join page's countdown
@@ -66,7 +69,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   maintenance: ['no-show.queries.ts'],
   'mentor-applications': ['mentor-applications.mail.ts', 'mentor-applications.mapper.ts', 'interviews.mapper.ts', 'interviews.queries.ts'],
   mentors: ['mentors.mapper.ts', 'mentors.queries.ts'],
-  notifications: ['notify.ts'],
+  // and the deliveries due beyond the bell, which the minute job sends (decision 026)
+  notifications: ['deliveries.ts', 'notify.ts'],
   // the caller's package of a type, for the booking dialog's price; the scheduler's expiry of packages
   packages: ['package-refund.ts', 'packages.queries.ts'],
   // the rendered pages' cookies and renderer, which the SPA's server entry and the sign-in share
@@ -96,6 +100,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   'tax-profiles': ['inn.ts', 'tax-profiles.queries.ts'],
   // the scheduler's sweeps of recordings (stale ones finished, expired ones deleted)
   recordings: ['recording-sweeps.ts'],
+  // the bot: its adapter and configuration, what it writes, and the linked chats, for the deliveries and the
+  // notification settings (notifications, decision 026)
+  telegram: ['bot-api.ts', 'telegram-config.ts', 'telegram-messages.ts', 'telegram.queries.ts'],
   users: ['users.mapper.ts', 'users.queries.ts'],
   'work-experiences': ['work-experiences.mapper.ts'],
 };

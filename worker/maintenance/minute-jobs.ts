@@ -13,6 +13,7 @@ import { judgeMissedInterviewsNow } from './missed-interviews.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
 import { expireDuePackages } from '../packages/package-refund.ts';
 import { sendDueReminders } from '../reminders/reminders.ts';
+import { sendDueDeliveries } from '../notifications/deliveries.ts';
 import { deleteExpiredRecordings, finishStaleRecordings } from '../recordings/recording-sweeps.ts';
 
 /** The hourly housekeeping runs in the minute the old hourly trigger had (xx:17). */
@@ -51,6 +52,9 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date): 
   // fiscal receipts: unsent ones sent, pending ones read back, refused ones made again (decision 020)
   await job(report, 'receipts', () => checkFiscalReceipts(ctx));
   await job(report, 'reminders', () => sendDueReminders(ctx.env, db, scheduledTime));
+  // notifications' Telegram deliveries due (a first attempt that failed, a 429's retry_after, a backoff) and their
+  // e-mail fallbacks (decision 026)
+  await job(report, 'deliveries', () => sendDueDeliveries(ctx.env, db));
   // a recording whose host's uploads stopped two minutes ago is finished with what it has (decision 019)
   await job(report, 'staleRecordings', () => finishStaleRecordings(ctx.env, db));
   await job(report, 'expiredRecordings', () => deleteExpiredRecordings(ctx.env, db));

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import type { Executor, HttpDb } from '../../drizzle/db.ts';
+import { createDb, type Executor, type HttpDb } from '../../drizzle/db.ts';
+import { sendDueDeliveries } from './deliveries.ts';
 import type { Bindings } from '../env.ts';
 import { toNotification } from './notifications.mapper.ts';
 import { insertNotifications, notificationInBatch, type NotificationRow } from './notifications.queries.ts';
@@ -46,13 +47,31 @@ export function storeNotificationInBatch(http: HttpDb, item: NewNotification & {
 
 export type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[number];
 
-/** Pushes stored notifications to the users' open tabs through their NotificationHub; never throws. */
+/**
+ * Pushes stored notifications to the users' open tabs through their NotificationHub, then makes the first attempt of
+ * their deliveries beyond the bell (Telegram, decision 026; what fails here the minute job retries); never throws.
+ */
 export async function pushNotifications(env: Bindings, rows: StoredNotification[]) {
   await Promise.all(
     rows.map((n) =>
       pushToUser(env, n.userId, { type: 'notification', notification: toNotification(n) }),
     ),
   );
+  await deliverNow(env, rows.map((n) => n.id));
+}
+
+/** The deliveries of just-committed notifications, over the HTTP path (no connection of its own); never throws. */
+async function deliverNow(env: Bindings, ids: number[]) {
+  // no bot configured: no delivery row is ever made, nothing to look for
+  if (!ids.length || !env.TELEGRAM_WEBHOOK_SECRET) return;
+  const { db, close } = createDb(env);
+  try {
+    await sendDueDeliveries(env, db, ids);
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'error', msg: 'notification delivery failed', ids, error: String(e) }));
+  } finally {
+    await close();
+  }
 }
 
 /** Sends one message to every open tab of a user; a failure is logged, never thrown. */
