@@ -14,7 +14,7 @@ import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
 import { LINKED_TEXT, BAD_TOKEN_TEXT, HELLO_TEXT, REPLY_PROMPT_TEXT, REPLY_REFUSED_TEXT } from '../../worker/telegram/telegram-messages.ts';
 import { createUser } from '../factories.ts';
 import { openRoom, say } from './chat-socket.ts';
-import { bindings, testDb, useTestDb } from './helpers.ts';
+import { bindings, call, testDb, useTestDb } from './helpers.ts';
 import { asUser, countMail, expectJson, send, waitForMail } from './json-api.ts';
 import { botMessages, fakeChat, freshId, linkedChat, linkToken, postUpdate, textUpdate } from './telegram-helpers.ts';
 
@@ -135,7 +135,7 @@ describe('delivery', () => {
     expect(JSON.stringify(sent[0].replyMarkup)).toContain(`${bindings.APP_ORIGIN}/CalendarPage`);
     expect((await deliveriesOf(user.id)).map((d) => d.status)).toEqual(['sent']);
 
-    const settings = await expectJson(send('PUT', '/api/notification-settings/', { user, body: { telegram: { [topic]: false } } }), 200);
+    const settings = await expectJson(call('/api/notification-settings/', { method: 'PUT', user, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ telegram: { [topic]: false } }) }), 200);
     expect(settings.channels.telegram).toMatchObject({ available: true, linked: true, topics: { [topic]: false } });
     await notifyNow(bindings, t.db, [notice(user.id, kind)]);
     expect(await botMessages(t.db, chatId)).toHaveLength(2);
