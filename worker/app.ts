@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { withRequestScope } from './lib/after-response.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env.ts';
 import { REFRESH_COOKIE } from './auth/session-cookies.ts';
@@ -133,6 +134,8 @@ export function createApp({ loadPageRenderer }: AppOptions = {}) {
   // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog, securityHeaders, deploymentGuard);
+  // what a request starts after its answer (a notification's delivery beyond the bell) goes to its waitUntil
+  app.use('*', (c, next) => withRequestScope((work) => c.executionCtx.waitUntil(work), next));
   // the payment sandbox notifies our webhook through this same app, as a provider would over the network
   // and a sign-in adapter reaches the local fake of its provider (decision 025; providers.ts allows it in dev/test only)
   const deliverToSelf = createMiddleware<AppEnv>(async (c, next) => {

@@ -116,6 +116,16 @@ describe('webhook', () => {
   });
 });
 
+/** The bot's first message in the chat containing `text`, waited for (a request delivers after its answer). */
+async function botMessageWith(chatId: number, text: string) {
+  for (let i = 0; i < 100; i++) {
+    const found = (await botMessages(t.db, chatId)).find((m) => m.text.includes(text));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no bot message with «${text}» in chat ${chatId}`);
+}
+
 describe('delivery', () => {
   it.each([
     ['booking_paid', 'bookings'],
@@ -227,8 +237,8 @@ describe('replies from Telegram', () => {
     const roomId = await openRoom(mentee, mentor.id);
     const chatId = await linkedChat(t.db, mentee);
     await expectJson(say(mentor, roomId, 'Когда удобно созвониться?'), 201);
-    const notified = (await botMessages(t.db, chatId)).at(-1)!;
-    expect(notified.text).toContain('Борис');
+    // a request's delivery goes out after its answer (after-response.ts): wait for it
+    const notified = await botMessageWith(chatId, 'Борис');
     const markup = notified.replyMarkup as { inline_keyboard: { text: string; callback_data?: string }[][] };
     const reply = markup.inline_keyboard[0].find((b) => b.text === 'Ответить')!;
     expect(reply.callback_data).toBe(`reply:${roomId}`);

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { createDb, type Executor, type HttpDb } from '../../drizzle/db.ts';
+import { afterResponse } from '../lib/after-response.ts';
 import { sendDueDeliveries } from './deliveries.ts';
 import type { Bindings } from '../env.ts';
 import { toNotification } from './notifications.mapper.ts';
@@ -57,7 +58,9 @@ export async function pushNotifications(env: Bindings, rows: StoredNotification[
       pushToUser(env, n.userId, { type: 'notification', notification: toNotification(n) }),
     ),
   );
-  await deliverNow(env, rows.map((n) => n.id));
+  // after the answer inside a request: the provider's response time never adds to a booking's or a chat message's
+  const ids = rows.map((n) => n.id);
+  await afterResponse(() => deliverNow(env, ids));
 }
 
 /** The deliveries of just-committed notifications, over the HTTP path (no connection of its own); never throws. */
