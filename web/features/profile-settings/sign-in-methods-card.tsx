@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/dayjs.ts';
+import { inViewerZone } from '../../lib/dayjs.ts';
 import { socialLinkErrorText } from '../../lib/social-error.ts';
 import { socialQueries, startSocialSignIn } from '../../lib/social-sign-in.ts';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
@@ -84,9 +84,8 @@ export function SignInMethodsCard({ className, back, onBackTold }: Props) {
                 <SocialProviderMark provider={provider} className="size-8" />
                 <div className="grid min-w-0 flex-1">
                   <span className="text-sm font-medium">{name}</span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    {identity ? [identity.shown, `привязан ${formatDate(identity.linked_at)}`].filter(Boolean).join(' · ') : 'Не привязан'}
-                  </span>
+                  {identity?.shown ? <span className="truncate text-xs text-muted-foreground">{identity.shown}</span> : null}
+                  <span className="text-xs text-muted-foreground">{identity ? `привязан ${inViewerZone(identity.linked_at).format('D MMMM YYYY')}` : 'Не привязан'}</span>
                 </div>
                 {identity ? (
                   <ConfirmedAction
