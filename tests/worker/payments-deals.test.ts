@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventRegistrations } from '../../drizzle/schema/events.ts';
 import { payments, sandboxProviderObjects } from '../../drizzle/schema/payments.ts';
+import { userIdentities } from '../../drizzle/schema/social.ts';
+import { users } from '../../drizzle/schema/users.ts';
 import { createApp } from '../../worker/app.ts';
 import { ACCESS_COOKIE, signAccessToken } from '../../worker/auth/access-token.ts';
 import { createUser } from '../factories.ts';
@@ -28,6 +30,20 @@ const bookingDeal = (user: User, bookingId: number, return_url = '/payment-retur
   deal(user, { service_type: 'consultation', service_id: bookingId, return_url });
 
 describe('a deal for a consultation booking', () => {
+  it('refuses a payer with neither e-mail nor phone (an account made through VK): the receipt would have no contact', async () => {
+    const { mentee, booking } = await heldBooking(t.db, { price: 1500 });
+    await t.db.transaction(async (tx) => {
+      await tx.insert(userIdentities).values({ provider: 'vk', subject: `vk-${mentee.id}`, userId: mentee.id });
+      await tx.update(users).set({ email: null, phone: null }).where(eq(users.id, mentee.id));
+    });
+    const refused = await expectJson<{ code: string; detail: string }>(
+      send('POST', '/api/payments/deals/', { user: asUser(mentee), body: { service_type: 'consultation', service_id: booking.id, return_url: '/payment-return' } }),
+      409,
+    );
+    expect(refused).toEqual({ code: 'receipt_contact_required', detail: 'Для кассового чека нужна почта или телефон: добавьте телефон в профиле и оплатите снова' });
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toEqual([]);
+  });
+
   it("creates the payment for the booker, pays the mentor, and sends the browser to the provider's page", async () => {
     const { mentor, mentee, booking } = await heldBooking(t.db, { price: 1500 });
     const answer = await expectOk(bookingDeal(mentee, booking.id), 200);

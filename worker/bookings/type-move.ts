@@ -11,7 +11,7 @@ import { lockBooking } from '../escrow/service-locks.queries.ts';
 import { pgError } from '../lib/db-errors.ts';
 import { transact } from '../lib/transact.ts';
 import type { ProviderContext } from '../payments/payment-provider.ts';
-import { startStoredPayment } from '../payments/deals.ts';
+import { assertReceiptContact, startStoredPayment } from '../payments/deals.ts';
 import { paymentProvider } from '../payments/provider-choice.ts';
 import { ownReturnUrl } from '../payments/return-url.ts';
 import { cutoffPassed, type BookingRule } from './booking-rules.ts';
@@ -134,6 +134,9 @@ async function returnDifference(tx: Tx, bookingId: number, moveId: number, kopec
  */
 export async function moveToType(ctx: ProviderContext, input: { bookingId: number; callerId: number; slotId: number; returnUrl: string }): Promise<TypeMoveOutcome> {
   const provider = paymentProvider(ctx);
+  // a top-up would need a receipt contact: refused before anything is held (only when the move turns out dearer)
+  const quoted = await quoteMove(ctx, input);
+  if (quoted.kind === 'quote' && quoted.quote.toPay > 0) await assertReceiptContact(ctx.db, input.callerId);
   // the top-up's id is known before its row, so the address the provider sends the payer back to is checked first
   const paymentId = crypto.randomUUID();
   const returnUrl = ownReturnUrl(input.returnUrl, ctx.origin, paymentId);
