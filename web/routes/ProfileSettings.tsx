@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 import { PaymentTab } from '../features/profile-settings/payment-tab.tsx';
 import { ProfileTab } from '../features/profile-settings/profile-tab.tsx';
 import { SignInMethodsCard } from '../features/profile-settings/sign-in-methods-card.tsx';
+import { NotificationsCard } from '../features/profile-settings/notifications-card.tsx';
 import { WorkEducationTab } from '../features/profile-settings/work-education-tab.tsx';
 import { requireAuth } from '../features/account/guards.ts';
 import { sessionQueries } from '../lib/session/session.queries.ts';
@@ -66,6 +67,7 @@ function ProfileSettingsPage() {
             // told once: the parameters leave the address, so a reload does not repeat it
             onBackTold={() => void navigate({ search: { tab }, replace: true })}
           />
+          <NotificationsCard className="mt-6" />
         </TabsContent>
         <TabsContent value="education and experience" className="mt-6">
           <WorkEducationTab userId={me.data?.id} />

@@ -1,0 +1,20 @@
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { NotificationSwitches } from './notification-switches.tsx';
+import { TelegramLinkRow } from './telegram-link-row.tsx';
+
+/** «Уведомления» (decision 026): Telegram linked or not, and which topics go to which channel. */
+export function NotificationsCard({ className }: { className?: string }) {
+  return (
+    <Card id="notifications" className={cn('grid gap-4 p-4 sm:p-6', className)} aria-labelledby="notifications-title">
+      <div className="grid gap-1">
+        <h2 id="notifications-title" className="text-base font-semibold">
+          Уведомления
+        </h2>
+        <p className="text-sm text-muted-foreground">Колокольчик на сайте показывает всё. Здесь — что ещё присылать в Telegram и на почту.</p>
+      </div>
+      <TelegramLinkRow />
+      <NotificationSwitches />
+    </Card>
+  );
+}
