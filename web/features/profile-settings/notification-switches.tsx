@@ -18,8 +18,8 @@ function withSwitch(settings: NotificationSettings, { channel, topic, enabled }:
 }
 
 /**
- * What goes where (decision 026): a switch per topic and channel, Telegram once linked, e-mail always, push once
- * the browser offers it. A switch turns at once and is saved alone; a failed save turns it back and says so.
+ * What goes where (decision 026): a switch per topic and channel, Telegram and its e-mail fallback once Telegram is
+ * linked, push once the browser channel is offered. A switch turns at once and is saved alone; a failed save turns it back and says so.
  */
 export function NotificationSwitches() {
   const queryClient = useQueryClient();
@@ -46,9 +46,15 @@ export function NotificationSwitches() {
   if (settings.isError) return <LoadErrorAlert onRetry={() => void settings.refetch()}>Не удалось загрузить настройки уведомлений</LoadErrorAlert>;
   if (settings.isPending) return <Skeleton role="status" aria-label="Загрузка настроек уведомлений" className="h-48 w-full" />;
   const { topics, channels } = settings.data;
-  const shown = (['telegram', 'email', 'push'] as const).filter((channel) =>
-    channel === 'telegram' ? channels.telegram.available && channels.telegram.linked : channel === 'push' ? channels.push.available : true,
-  );
+  const telegram = channels.telegram.available && channels.telegram.linked;
+  // e-mail here is Telegram's fallback only (the product's own e-mails do not ask these switches): without a linked
+  // Telegram its switches would change nothing
+  const shown = (['telegram', 'email', 'push'] as const).filter((channel) => (channel === 'push' ? channels.push.available : telegram));
+  if (!shown.length) {
+    return channels.telegram.available ? (
+      <p className="text-sm text-muted-foreground">Когда Telegram подключён, здесь можно выбрать, о чём писать туда, а о чём — письмом, если Telegram не доставит.</p>
+    ) : null;
+  }
 
   return (
     <div className="grid gap-2">
@@ -60,7 +66,7 @@ export function NotificationSwitches() {
               Тема
             </th>
             {shown.map((channel) => (
-              <th key={channel} scope="col" className="w-16 pb-1 text-center text-xs font-medium text-muted-foreground sm:w-24">
+              <th key={channel} scope="col" className="w-14 pb-1 text-center text-xs font-medium text-muted-foreground sm:w-24">
                 {CHANNEL_NAMES[channel]}
               </th>
             ))}
@@ -69,7 +75,7 @@ export function NotificationSwitches() {
         <tbody>
           {topics.map((topic) => (
             <tr key={topic.id}>
-              <th scope="row" className="border-t py-3 pr-2 text-left font-normal">
+              <th scope="row" className="border-t py-3 pr-3 text-left font-normal">
                 {topic.title}
               </th>
               {shown.map((channel) => (
@@ -87,10 +93,8 @@ export function NotificationSwitches() {
       </table>
       {shown.includes('email') ? (
         <p className="text-xs text-muted-foreground">
-          {channels.telegram.linked
-            ? 'Письмо приходит, если сообщение в Telegram не удалось доставить.'
-            : 'Письмо — запасной путь: оно приходит, если сообщение в Telegram не удалось доставить.'}{' '}
-          Коды входа и напоминания о встречах приходят на почту всегда.
+          E-mail — запасной путь: письмо приходит, если сообщение в Telegram не удалось доставить. Коды входа и
+          напоминания о встречах приходят на почту всегда.
         </p>
       ) : null}
     </div>

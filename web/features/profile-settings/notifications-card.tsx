@@ -11,7 +11,7 @@ export function NotificationsCard({ className }: { className?: string }) {
         <h2 id="notifications-title" className="text-base font-semibold">
           Уведомления
         </h2>
-        <p className="text-sm text-muted-foreground">Колокольчик на сайте показывает всё. Здесь — что ещё присылать в Telegram и на почту.</p>
+        <p className="text-sm text-muted-foreground">Всё, что происходит, видно в колокольчике на сайте. Здесь — что ещё присылать и куда.</p>
       </div>
       <TelegramLinkRow />
       <NotificationSwitches />

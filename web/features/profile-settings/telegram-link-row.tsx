@@ -25,8 +25,9 @@ export function TelegramLinkRow() {
   if (!state.available) {
     status = 'Уведомления в Telegram на этом сервере не настроены.';
   } else if (state.linked) {
-    const since = state.linked_at ? ` ${inViewerZone(state.linked_at).format('D MMMM YYYY')}` : '';
-    status = `${state.username ? `@${state.username}, подключён` : 'Подключён'}${since}`;
+    // «подключён 28 ноября 2026» kept whole: a phone moves it to a line of its own rather than cutting the date
+    const date = state.linked_at ? `\u00a0${inViewerZone(state.linked_at).format('D MMMM YYYY').replaceAll(' ', '\u00a0')}` : '';
+    status = state.username ? `@${state.username}, подключён${date}` : `Подключён${date}`;
     action = (
       <ConfirmedAction
         trigger={(ask) => (
