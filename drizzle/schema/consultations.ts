@@ -106,6 +106,9 @@ export const consultationSlots = pgTable(
   (t) => [
     index('consultation_slots_type_start_idx').on(t.consultationTypeId, t.startsAt),
     index('consultation_slots_mentor_start_idx').on(t.mentorId, t.startsAt),
+    // the minute scheduler's sweeps by time across all mentors: reminders by the start, review requests by the end
+    index('consultation_slots_starts_idx').on(t.startsAt),
+    index('consultation_slots_ends_idx').on(t.endsAt),
     index().on(t.seriesId),
     check('consultation_slots_range', sql`${t.endsAt} > ${t.startsAt}`),
   ],

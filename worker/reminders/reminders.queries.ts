@@ -17,8 +17,11 @@ export type Recipient = {
   role: 'mentor' | 'participant';
 };
 
-/** Everyone who should hear about a meeting starting in (now, until] and has not been reminded yet; at most `limit`. */
-export async function dueRecipients(db: Db, now: Date, until: Date, limit: number): Promise<Recipient[]> {
+/**
+ * Everyone who should hear about a meeting starting in (now, until] and has not been reminded yet under `keyPrefix`
+ * ('reminder' an hour before, 'reminder_day' a day before: reminders.ts's keys); at most `limit`.
+ */
+export async function dueRecipients(db: Db, now: Date, until: Date, limit: number, keyPrefix = 'reminder'): Promise<Recipient[]> {
   const result = await db.execute<Recipient>(sql`
     with due as (
       select 'booking' as kind, b.id as subject_id, s.starts_at, b.type_name as title, p.user_id, p.role
@@ -46,9 +49,9 @@ export async function dueRecipients(db: Db, now: Date, until: Date, limit: numbe
     from due join users u on u.id = due.user_id
     where not exists (
       select 1 from notifications n where n.user_id = due.user_id
-        and n.dedupe_key in ('reminder:' || due.kind || ':' || due.subject_id || '@' || floor(extract(epoch from due.starts_at))::bigint,
+        and n.dedupe_key in (${keyPrefix} || ':' || due.kind || ':' || due.subject_id || '@' || floor(extract(epoch from due.starts_at))::bigint,
           -- the key before start times were part of it: a meeting reminded just before that change is not reminded twice
-          'reminder:' || due.kind || ':' || due.subject_id))
+          ${keyPrefix} || ':' || due.kind || ':' || due.subject_id))
     order by due.starts_at, due.subject_id, due.user_id
     limit ${limit}`);
   return result.rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at) }));
