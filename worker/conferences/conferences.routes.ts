@@ -29,6 +29,7 @@ import { JOIN_TOKEN_TTL_SECONDS, signJoinToken } from './join-token.ts';
 import { endConferenceRoom } from './room-control.ts';
 import { refuse, roleIn, roomNow } from './room-rules.ts';
 import { recordWait } from './attendance.queries.ts';
+import { announceRoomOpen } from './room-open.ts';
 
 const iso = (d: Date) => d.toISOString();
 const recordingState = (meeting: Meeting): RecordingState => ({
@@ -67,6 +68,8 @@ export const conferencesRoutes = new Hono<AppEnv>()
       // the room's password is ours, never the client's (a second start keeps the first one)
       // the topology is fixed now, for everyone who joins this opening of the room
       room = await startRoom(c.var.db, meeting, userId, randomToken(), topologyFor(c.env, meeting));
+      // «Комната открыта» to whoever may join, once per meeting and start (decision 026)
+      await announceRoomOpen(c.env, c.var.db, meeting);
     }
     return c.json<ConferenceState>({ content_type, object_id, login: room.login, status: room.status, started_at: iso(room.startedAt) });
   })
