@@ -36,8 +36,8 @@ describe('Telegram notifications', () => {
     await telegram.getByRole('button', { name: 'Отправить' }).click();
     await telegram.getByText('Готово: уведомления Формы будут приходить сюда').waitFor();
 
-    // the settings notice it by themselves (read every 2 s)
-    await card.getByText(new RegExp(`^@tester${chatId}, подключён \\d{1,2} [а-я]+ \\d{4}$`)).waitFor({ timeout: 10_000 });
+    // the settings notice it by themselves (read every 2 s); the date is kept whole with no-break spaces
+    await card.getByText(new RegExp(`^@tester${chatId}, подключён\\s\\d{1,2}\\s[а-я]+\\s\\d{4}$`)).waitFor({ timeout: 10_000 });
     await card.getByRole('switch', { name: 'Новые сообщения в чатах: Telegram' }).waitFor();
     expect(await card.getByRole('switch', { name: 'Новые сообщения в чатах: Telegram' }).getAttribute('aria-checked')).toBe('true');
     if (shots) await card.screenshot({ path: `${shots}/e2e-card-linked-1280.png` });
@@ -57,7 +57,7 @@ describe('Telegram notifications', () => {
     expect(sent.status()).toBe(201);
 
     const notice = telegram.locator('.msg').filter({ hasText: 'новое сообщение в чате.' });
-    await expect.poll(async () => (await telegram.reload(), await notice.count()), { timeout: 20_000, intervals: [500, 1000] }).toBe(1);
+    await expect.poll(async () => (await telegram.reload(), await notice.count()), { timeout: 20_000, interval: 1000 }).toBe(1);
     await notice.getByRole('button', { name: 'Ответить' }).click();
     const prompt = telegram.locator('.msg').filter({ hasText: 'Напишите ответ — он придёт в чат Формы от вашего имени.' });
     await prompt.waitFor();
