@@ -93,6 +93,8 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // telling the first in line of a freed seat (decision 023): the minute job, and the mentor adding seats (events)
   registrations: ['waitlist-offers.ts'],
   reminders: ['reminders.ts'],
+  // the ratings asked once a consultation is over (decision 026): the minute job
+  reviews: ['review-requests.ts'],
   // a mentee's figures as a mentor may see them (decision 021), for «Мои менти»
   reliability: ['reliability.mapper.ts', 'reliability.queries.ts'],
   // a mentor's tax status (decision 020): the ИНН's checksum (the sandbox makes an ИНН from a phone) and the stored

@@ -12,7 +12,8 @@ import { cancelMentorNoShows } from './no-show.ts';
 import { judgeMissedInterviewsNow } from './missed-interviews.ts';
 import { releaseDueEventPayments, settleDueBookings } from './settle-due.ts';
 import { expireDuePackages } from '../packages/package-refund.ts';
-import { sendDueReminders } from '../reminders/reminders.ts';
+import { sendDueDayReminders, sendDueReminders } from '../reminders/reminders.ts';
+import { sendReviewRequests } from '../reviews/review-requests.ts';
 import { sendDueDeliveries } from '../notifications/deliveries.ts';
 import { deleteExpiredRecordings, finishStaleRecordings } from '../recordings/recording-sweeps.ts';
 
@@ -52,6 +53,9 @@ export async function runMinuteJobs(ctx: ProviderContext, scheduledTime: Date): 
   // fiscal receipts: unsent ones sent, pending ones read back, refused ones made again (decision 020)
   await job(report, 'receipts', () => checkFiscalReceipts(ctx));
   await job(report, 'reminders', () => sendDueReminders(ctx.env, db, scheduledTime));
+  // the day-before reminders, and the ratings asked of consultations just over (decision 026)
+  await job(report, 'dayReminders', () => sendDueDayReminders(ctx.env, db, scheduledTime));
+  await job(report, 'reviewRequests', () => sendReviewRequests(ctx.env, db, scheduledTime));
   // notifications' Telegram deliveries due (a first attempt that failed, a 429's retry_after, a backoff) and their
   // e-mail fallbacks (decision 026)
   await job(report, 'deliveries', () => sendDueDeliveries(ctx.env, db));
