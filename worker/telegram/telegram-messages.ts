@@ -3,9 +3,9 @@
 import type { InlineButton, ReplyMarkup } from './bot-api.ts';
 
 export const LINKED_TEXT = 'Готово: уведомления Формы будут приходить сюда';
-export const UNLINKED_TEXT = 'Уведомления Формы больше не приходят сюда. Привязать Telegram снова можно в настройках Формы.';
-export const BAD_TOKEN_TEXT = 'Ссылка устарела или уже использована. Получите новую в настройках Формы: «Уведомления» → «Привязать Telegram».';
-export const HELLO_TEXT = 'Это бот уведомлений Формы. Чтобы получать их здесь, откройте в настройках Формы «Уведомления» → «Привязать Telegram».';
+export const UNLINKED_TEXT = 'Уведомления Формы больше не приходят сюда. Подключить Telegram снова можно в настройках Формы.';
+export const BAD_TOKEN_TEXT = 'Ссылка устарела или уже использована. Получите новую в настройках Формы: «Уведомления» → «Подключить Telegram».';
+export const HELLO_TEXT = 'Это бот уведомлений Формы. Чтобы получать их здесь, откройте в настройках Формы «Уведомления» → «Подключить Telegram».';
 export const REPLY_PROMPT_TEXT = 'Напишите ответ — он придёт в чат Формы от вашего имени.';
 export const REPLY_SENT_TEXT = 'Ответ отправлен в чат Формы.';
 export const REPLY_REFUSED_TEXT = 'Ответ не отправлен: этот чат вам больше недоступен.';

@@ -139,10 +139,10 @@ export const telegramFakeRoutes = new Hono<AppEnv>()
   h1 { font-size: 22px; margin: 0 0 4px; } p.note { color: #52525b; margin: 0 0 16px; }
   nav { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 16px; } nav a { padding: 4px 10px; border-radius: 999px; background: #fff; color: #2563eb; text-decoration: none; }
   nav a.on { background: #2563eb; color: #fff; }
-  .msg { max-width: 80%; padding: 8px 12px; border-radius: 14px; margin: 6px 0; background: #fff; white-space: pre-wrap; }
+  .msg { max-width: 80%; padding: 8px 12px; border-radius: 14px; margin: 6px 0; background: #fff; white-space: pre-wrap; overflow-wrap: anywhere; }
   .me { margin-left: auto; background: #dcf8c6; } .sys { margin: 6px auto; background: transparent; color: #6b7280; font-size: 13px; text-align: center; }
   .meta { color: #6b7280; font-size: 12px; } .kb { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
-  form { display: inline-flex; gap: 6px; margin: 0; } .send { display: flex; margin-top: 16px; } .send input, .reply input { flex: 1; padding: 8px 10px; border: 1px solid #d4d4d8; border-radius: 10px; font: inherit; }
+  form { display: inline-flex; gap: 6px; margin: 0; max-width: 100%; } .send { display: flex; margin-top: 16px; } .send input, .reply input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid #d4d4d8; border-radius: 10px; font: inherit; }
   button, a.btn { padding: 6px 12px; border: 0; border-radius: 10px; background: #2563eb; color: #fff; font: inherit; cursor: pointer; text-decoration: none; }
   .tools { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px; } .tools button { background: #52525b; } .empty { color: #6b7280; }
 </style></head>
