@@ -1,7 +1,7 @@
 // The notifications decision 026 routes to Telegram that the product did not make before: the reminder a day before a
 // meeting (with its e-mail, as the hour-before one), «Комната открыта» when the host opens the room, and the request
 // for a rating once a consultation is over. Each is stored once however often the job or the call repeats.
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationBookings, consultationSlots } from '../../drizzle/schema/consultations.ts';
 import { eventRegistrations, events } from '../../drizzle/schema/events.ts';
@@ -205,5 +205,15 @@ describe('review requests', () => {
     // the running one is asked once it is over
     await sendReviewRequests(bindings, t.db, new Date(Date.now() + 31 * MINUTE));
     expect(await noticesOf(running.mentee.id, 'review_request:%')).toHaveLength(1);
+  });
+});
+
+describe('their Telegram topics (decision 026)', () => {
+  it('are the kinds these notifications are stored as', async () => {
+    const topic = async (kind: string) =>
+      (await t.db.execute<{ topic: string | null }>(sql`select forma_notification_topic(${kind}) as topic`)).rows[0].topic;
+    expect(await topic('reminder')).toBe('reminders');
+    expect(await topic('room_open')).toBe('room_open');
+    expect(await topic('review_request')).toBe('reviews');
   });
 });
