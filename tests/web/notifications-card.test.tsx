@@ -5,28 +5,9 @@ import { Toaster } from '../../web/components/ui/toast.tsx';
 import { dismissToast, toast } from '../../web/components/ui/toast-store.ts';
 import { NotificationsCard } from '../../web/features/profile-settings/notifications-card.tsx';
 import { LINK_WAIT_MS } from '../../web/features/profile-settings/use-telegram-linking.ts';
+import { json, mockApi } from './api-mock.ts';
 
 // The settings' «Уведомления» card (decision 026): Telegram's link and the switches per channel and topic.
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-type Call = { path: string; method: string; body: Record<string, unknown> };
-
-function mockApi(handlers: Record<string, (call: Call) => Response | Promise<Response>>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/\/$/, '');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-      const call = { path, method: init?.method ?? 'GET', body };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${path}`];
-      return handler ? handler(call) : json(404, { detail: 'Не найдено', code: 'not_found' });
-    }),
-  );
-  return calls;
-}
 
 function renderCard() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -4,28 +4,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { SignInMethodsCard } from '../../web/features/profile-settings/sign-in-methods-card.tsx';
+import { json, mockApi } from './api-mock.ts';
 
 // The settings' «Способы входа» card (decision 025).
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-type Call = { path: string; method: string; body: Record<string, unknown> };
-
-function mockApi(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/\/$/, '');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-      const call = { path, method: init?.method ?? 'GET', body };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${path}`];
-      return handler ? handler(call) : json(404, { detail: 'Не найдено', code: 'not_found' });
-    }),
-  );
-  return calls;
-}
 
 function renderCard(props: ComponentProps<typeof SignInMethodsCard> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -8,29 +8,10 @@ import { sessionQueries } from '../../web/lib/session/session.queries.ts';
 import { LEGAL_DOCUMENTS_VERSION } from '../../worker/auth/auth.schemas.ts';
 import { makeUser } from './fixtures.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { json, mockApi } from './api-mock.ts';
 
 // Decision 025 on the sign-in and registration screens: the offered providers' buttons, the error back from a
 // provider, the link step (the e-mail's account proves itself with a code) and the registration a ticket waits for.
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-type Call = { path: string; method: string; body: Record<string, unknown> };
-
-function mockApi(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/\/$/, '');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-      const call = { path, method: init?.method ?? 'GET', body };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${path}`];
-      return handler ? handler(call) : json(404, { detail: 'Не найдено', code: 'not_found' });
-    }),
-  );
-  return calls;
-}
 
 const offering = (...ids: string[]) => ({ 'GET /api/auth/providers': () => json(200, { providers: ids.map((id) => ({ id })) }) });
 
