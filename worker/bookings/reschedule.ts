@@ -31,19 +31,32 @@ export type MoveOutcome =
   /** the type's booking rules refuse the new slot now (decision 022) */
   | { kind: 'rule_broken'; rule: BookingRule; limit: number };
 
-/** Why the conditional update moved nothing, from the facts read right after it in the same transaction. */
-function refusalOf(f: MoveFacts | null, callerId: number, slotId: number): Exclude<MoveOutcome, { kind: 'moved' | 'rule_broken' }> {
-  if (!f) return { kind: 'not_found' };
-  if (Number(f.mentee_id) !== callerId) return { kind: 'not_booker' };
-  if (f.status === 'pending_payment') return { kind: 'not_paid' };
-  if (f.status === 'finished') return { kind: 'finished' };
-  if (f.status !== 'paid') return { kind: 'canceled' };
-  if (f.disputed) return { kind: 'disputed' };
+type BookingToMove = Pick<MoveFacts, 'mentee_id' | 'status' | 'disputed' | 'starts_at' | 'now' | 'cancel_cutoff_hours' | 'slot_id'>;
+
+/**
+ * Why the booking itself can't be moved by the caller onto `slotId` now, whatever the slot (null when it can): not
+ * theirs, not paid, under dispute, started, past its cut-off, or already there. Shared by a move within the type and
+ * onto another type (type-move.ts).
+ */
+export function bookingMoveRefusal(f: BookingToMove | null, callerId: number, slotId: number) {
+  if (!f) return { kind: 'not_found' as const };
+  if (Number(f.mentee_id) !== callerId) return { kind: 'not_booker' as const };
+  if (f.status === 'pending_payment') return { kind: 'not_paid' as const };
+  if (f.status === 'finished') return { kind: 'finished' as const };
+  if (f.status !== 'paid') return { kind: 'canceled' as const };
+  if (f.disputed) return { kind: 'disputed' as const };
   const startsAt = new Date(f.starts_at);
   const now = new Date(f.now);
-  if (startsAt <= now) return { kind: 'started' };
-  if (cutoffPassed(startsAt, f.cancel_cutoff_hours, now)) return { kind: 'cutoff_passed', hours: f.cancel_cutoff_hours };
-  if (Number(f.slot_id) === slotId) return { kind: 'same_slot' };
+  if (startsAt <= now) return { kind: 'started' as const };
+  if (cutoffPassed(startsAt, f.cancel_cutoff_hours, now)) return { kind: 'cutoff_passed' as const, hours: f.cancel_cutoff_hours };
+  if (Number(f.slot_id) === slotId) return { kind: 'same_slot' as const };
+  return null;
+}
+
+/** Why the conditional update moved nothing, from the facts read right after it in the same transaction. */
+function refusalOf(f: MoveFacts | null, callerId: number, slotId: number): Exclude<MoveOutcome, { kind: 'moved' | 'rule_broken' }> {
+  const refused = bookingMoveRefusal(f, callerId, slotId);
+  if (refused || !f) return refused ?? { kind: 'not_found' };
   if (!f.target_found) return { kind: 'slot_not_found' };
   if (Number(f.target_mentor_id) !== Number(f.mentor_id) || Number(f.target_type_id) !== Number(f.type_id)) return { kind: 'other_type' };
   if (f.target_past) return { kind: 'slot_past' };

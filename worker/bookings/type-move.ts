@@ -14,10 +14,10 @@ import type { ProviderContext } from '../payments/payment-provider.ts';
 import { assertReceiptContact, startStoredPayment } from '../payments/deals.ts';
 import { paymentProvider } from '../payments/provider-choice.ts';
 import { ownReturnUrl } from '../payments/return-url.ts';
-import { cutoffPassed, type BookingRule } from './booking-rules.ts';
+import type { BookingRule } from './booking-rules.ts';
 import { ruleLimitOfSlot, ruleOfError } from './booking-rules.queries.ts';
 import { bookingSides } from './bookings.queries.ts';
-import type { MoveOutcome } from './reschedule.ts';
+import { bookingMoveRefusal, type MoveOutcome } from './reschedule.ts';
 import type { Move } from './reschedule.notices.ts';
 import {
   applyTypeMove,
@@ -53,17 +53,8 @@ const discounted = (regular: number, percent: number) => regular - Math.floor((r
 
 /** Whether the caller may move the booking onto the slot now, and at what price; the reasons follow the move's own. */
 export function judgeTypeMove(f: TypeMoveFacts | null, callerId: number, slotId: number): QuoteOutcome {
-  if (!f) return { kind: 'not_found' };
-  if (Number(f.mentee_id) !== callerId) return { kind: 'not_booker' };
-  if (f.status === 'pending_payment') return { kind: 'not_paid' };
-  if (f.status === 'finished') return { kind: 'finished' };
-  if (f.status !== 'paid') return { kind: 'canceled' };
-  if (f.disputed) return { kind: 'disputed' };
-  const startsAt = new Date(f.starts_at);
-  const now = new Date(f.now);
-  if (startsAt <= now) return { kind: 'started' };
-  if (cutoffPassed(startsAt, f.cancel_cutoff_hours, now)) return { kind: 'cutoff_passed', hours: f.cancel_cutoff_hours };
-  if (Number(f.slot_id) === slotId) return { kind: 'same_slot' };
+  const refused = bookingMoveRefusal(f, callerId, slotId);
+  if (refused || !f) return refused ?? { kind: 'not_found' };
   if (!f.target_found || f.target_archived || f.target_regular_price === null) return { kind: 'slot_not_found' };
   if (Number(f.target_mentor_id) !== Number(f.mentor_id)) return { kind: 'other_type' };
   const sameType = Number(f.target_type_id) === Number(f.type_id);
