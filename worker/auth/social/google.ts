@@ -2,7 +2,7 @@
 // endpoint is verified with jose against Google's JWKS: RS256 signature, iss, aud = our client id, exp, and our nonce;
 // the e-mail is taken only when email_verified.
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { baseUrl, form, profile, providerJson, SocialError, type ProviderContext, type SocialProvider } from './provider.ts';
+import { baseUrl, exchangeCode, profile, providerJson, SocialError, type ProviderContext, type SocialProvider } from './provider.ts';
 
 const AUTH_URL = 'https://accounts.google.com';
 const API_URL = 'https://oauth2.googleapis.com';
@@ -67,20 +67,11 @@ export const google: SocialProvider = {
   },
   async identify(ctx, { query, nonce, codeVerifier, redirectUri }) {
     if (!query.code) throw new SocialError('denied', 'Google не передал код входа');
-    const token = await providerJson<GoogleToken>(
-      await ctx.fetch(
-        `${baseUrl(ctx, ctx.env.GOOGLE_API_URL, API_URL)}/token`,
-        form({
-          grant_type: 'authorization_code',
-          code: query.code,
-          client_id: ctx.env.GOOGLE_CLIENT_ID!,
-          client_secret: ctx.env.GOOGLE_CLIENT_SECRET!,
-          redirect_uri: redirectUri,
-          code_verifier: codeVerifier,
-        }),
-      ),
-      'token_failed',
-      'Google не обменял код',
+    const token = await exchangeCode<GoogleToken>(
+      ctx,
+      `${baseUrl(ctx, ctx.env.GOOGLE_API_URL, API_URL)}/token`,
+      { code: query.code, client_id: ctx.env.GOOGLE_CLIENT_ID!, client_secret: ctx.env.GOOGLE_CLIENT_SECRET!, redirect_uri: redirectUri, code_verifier: codeVerifier },
+      'Google',
     );
     if (!token.id_token) throw new SocialError('id_token_invalid', 'Google не выдал id_token');
     const claims = await verifyGoogleIdToken(ctx, token.id_token, nonce);

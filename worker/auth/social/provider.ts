@@ -69,6 +69,14 @@ export const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
+/**
+ * The authorization code exchanged at the provider's token endpoint (RFC 6749 §4.1.3, with the PKCE verifier of RFC
+ * 7636 and whatever else the provider asks for in `fields`): its JSON answer, or a SocialError in the provider's name.
+ */
+export async function exchangeCode<T>(ctx: ProviderContext, url: string, fields: Record<string, string>, who: string): Promise<T> {
+  return providerJson<T>(await ctx.fetch(url, form({ grant_type: 'authorization_code', ...fields })), 'token_failed', `${who} не обменял код`);
+}
+
 export function profile(p: Partial<SocialProfile>): SocialProfile {
   return {
     firstName: (p.firstName ?? '').slice(0, 50),

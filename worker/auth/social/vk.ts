@@ -2,7 +2,7 @@
 // the code is exchanged at POST /oauth2/auth (code, code_verifier, device_id, client_id, redirect_uri, state) and the
 // person read at POST /oauth2/user_info. VK does not say whether an e-mail is confirmed, so it counts as unverified:
 // it can lead only to a code sent to it, never onto a new account.
-import { baseUrl, form, profile, providerJson, SocialError, type SocialProvider } from './provider.ts';
+import { baseUrl, exchangeCode, form, profile, providerJson, SocialError, type SocialProvider } from './provider.ts';
 
 const DEFAULT_URL = 'https://id.vk.com';
 
@@ -29,21 +29,11 @@ export const vk: SocialProvider = {
   async identify(ctx, { query, codeVerifier, redirectUri, state }) {
     if (!query.code || !query.device_id) throw new SocialError('denied', 'VK не передал код входа');
     const api = baseUrl(ctx, ctx.env.VK_ID_API_URL, DEFAULT_URL);
-    const token = await providerJson<VkToken>(
-      await ctx.fetch(
-        `${api}/oauth2/auth`,
-        form({
-          grant_type: 'authorization_code',
-          code: query.code,
-          code_verifier: codeVerifier,
-          device_id: query.device_id,
-          client_id: ctx.env.VK_ID_CLIENT_ID!,
-          redirect_uri: redirectUri,
-          state,
-        }),
-      ),
-      'token_failed',
-      'VK не обменял код',
+    const token = await exchangeCode<VkToken>(
+      ctx,
+      `${api}/oauth2/auth`,
+      { code: query.code, code_verifier: codeVerifier, device_id: query.device_id, client_id: ctx.env.VK_ID_CLIENT_ID!, redirect_uri: redirectUri, state },
+      'VK',
     );
     if (token.state !== undefined && token.state !== state) throw new SocialError('state_invalid', 'VK вернул чужой state');
     const { user } = await providerJson<VkUser>(

@@ -1,7 +1,7 @@
 // Yandex ID (decision 025): OAuth 2.0 authorization code with PKCE S256 at oauth.yandex.ru; the token from
 // POST /token (client_id and client_secret in the body, code_verifier), the person from login.yandex.ru/info. Yandex
 // shows only addresses it has confirmed, so `default_email` counts as verified.
-import { baseUrl, form, profile, providerJson, SocialError, type SocialProvider } from './provider.ts';
+import { baseUrl, exchangeCode, profile, providerJson, SocialError, type SocialProvider } from './provider.ts';
 
 type YandexToken = { access_token: string };
 type YandexInfo = { id: string; first_name?: string; last_name?: string; display_name?: string; default_email?: string; default_avatar_id?: string; is_avatar_empty?: boolean };
@@ -25,20 +25,11 @@ export const yandex: SocialProvider = {
   },
   async identify(ctx, { query, codeVerifier, redirectUri }) {
     if (!query.code) throw new SocialError('denied', 'Яндекс не передал код входа');
-    const token = await providerJson<YandexToken>(
-      await ctx.fetch(
-        `${baseUrl(ctx, ctx.env.YANDEX_AUTH_URL, 'https://oauth.yandex.ru')}/token`,
-        form({
-          grant_type: 'authorization_code',
-          code: query.code,
-          client_id: ctx.env.YANDEX_CLIENT_ID!,
-          client_secret: ctx.env.YANDEX_CLIENT_SECRET!,
-          code_verifier: codeVerifier,
-          redirect_uri: redirectUri,
-        }),
-      ),
-      'token_failed',
-      'Яндекс не обменял код',
+    const token = await exchangeCode<YandexToken>(
+      ctx,
+      `${baseUrl(ctx, ctx.env.YANDEX_AUTH_URL, 'https://oauth.yandex.ru')}/token`,
+      { code: query.code, client_id: ctx.env.YANDEX_CLIENT_ID!, client_secret: ctx.env.YANDEX_CLIENT_SECRET!, code_verifier: codeVerifier, redirect_uri: redirectUri },
+      'Яндекс',
     );
     const info = await providerJson<YandexInfo>(
       await ctx.fetch(`${baseUrl(ctx, ctx.env.YANDEX_API_URL, 'https://login.yandex.ru')}/info?format=json`, {
