@@ -186,7 +186,8 @@ describe("the mentor's rating: each person once, a consultation only when held (
     const [type] = await t.db.insert(consultationTypes).values({ mentorId: m.id, name: 'Знакомство', durationMinutes: 1, costs: price }).returning();
     const made = [];
     for (let i = 0; i < count; i++) {
-      const start = Date.now() - (10 + i) * HOUR - Math.floor(Math.random() * 50) * MIN;
+      // a mentor given again already has slots 10 hours back and on: this call's lie further back, so none overlaps
+      const start = Date.now() - ((mentor ? 30 : 10) + i) * HOUR - Math.floor(Math.random() * 50) * MIN;
       const [slot] = await t.db.insert(consultationSlots).values({ mentorId: m.id, consultationTypeId: type.id, startsAt: new Date(start), endsAt: new Date(start + MIN) }).returning();
       const [booking] = await t.db
         .insert(consultationBookings)
