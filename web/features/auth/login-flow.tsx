@@ -4,9 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { FormField } from '../../components/form-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { emailSchema } from '../../../worker/auth/auth.schemas.ts';
@@ -14,6 +12,7 @@ import { confirmSocialLink, requestLoginPasscode, verifyLogin, isNetworkError, i
 import { AuthCard, FormAlert } from './auth-card.tsx';
 import { CodeStep } from './code-step.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { RememberMe } from './remember-me.tsx';
 
 // Spec 001 §8.
 export const CODE_REQUEST_FAILED = 'Пользователь не найден или произошла ошибка';
@@ -149,7 +148,6 @@ function EmailStep({ email, onEmailChange, remember, onRememberChange, onSent }:
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const formErrorId = useId();
-  const rememberId = useId();
 
   const request = useMutation({
     mutationFn: requestLoginPasscode,
@@ -190,12 +188,7 @@ function EmailStep({ email, onEmailChange, remember, onRememberChange, onSent }:
           }}
         />
       </FormField>
-      <div className="flex items-center gap-3">
-        <Checkbox id={rememberId} checked={remember} onCheckedChange={(checked) => onRememberChange(checked === true)} />
-        <Label htmlFor={rememberId} className="font-normal">
-          Запомнить меня
-        </Label>
-      </div>
+      <RememberMe checked={remember} onChange={onRememberChange} />
       {formError ? <FormAlert id={formErrorId}>{formError}</FormAlert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
         {request.isPending ? <Spinner className="text-current" label="Отправляем код" /> : <Mail aria-hidden />}

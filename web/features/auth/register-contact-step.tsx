@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormField } from '../../components/form-field.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -15,6 +13,7 @@ import { register, type RegistrationContact } from './auth.api.ts';
 import { FormAlert } from './auth-card.tsx';
 import { ConsentField } from './consent-field.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { RememberMe } from './remember-me.tsx';
 
 export type ContactMethod = 'phone' | 'email';
 
@@ -32,7 +31,6 @@ type Props = {
 /** Step "registration": phone or e-mail, consent, remember me, then the code is sent. */
 export function RegisterContactStep({ draft, onDraftChange, returnTo, onSent }: Props) {
   const [errors, setErrors] = useState<{ contact?: string; consent?: string; form?: string }>({});
-  const rememberId = useId();
 
   const update = (patch: Partial<ContactDraft>) => onDraftChange({ ...draft, ...patch });
 
@@ -116,12 +114,7 @@ export function RegisterContactStep({ draft, onDraftChange, returnTo, onSent }: 
           }}
           error={errors.consent}
         />
-        <div className="flex items-center gap-3">
-          <Checkbox id={rememberId} checked={draft.remember} onCheckedChange={(checked) => update({ remember: checked === true })} />
-          <Label htmlFor={rememberId} className="font-normal">
-            Запомнить меня
-          </Label>
-        </div>
+        <RememberMe checked={draft.remember} onChange={(checked) => update({ remember: checked })} />
       </div>
 
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}

@@ -1,15 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { CONSENT_REQUIRED } from '../../../worker/auth/auth.schemas.ts';
 import { registerThroughProvider, type AuthUser } from './auth.api.ts';
 import { FormAlert } from './auth-card.tsx';
 import { ConsentField } from './consent-field.tsx';
+import { RememberMe } from './remember-me.tsx';
 
 type Props = {
   /** `?social_ticket=`: the provider's person, kept by the server for a few minutes (decision 025). */
@@ -23,7 +22,6 @@ export function SocialRegisterStep({ ticket, onRegistered, onCancel }: Props) {
   const [consent, setConsent] = useState(false);
   const [remember, setRemember] = useState(true);
   const [errors, setErrors] = useState<{ consent?: string; form?: string }>({});
-  const rememberId = useId();
 
   const registration = useMutation({
     mutationFn: () => registerThroughProvider(ticket, remember),
@@ -54,12 +52,7 @@ export function SocialRegisterStep({ ticket, onRegistered, onCancel }: Props) {
           }}
           error={errors.consent}
         />
-        <div className="flex items-center gap-3">
-          <Checkbox id={rememberId} checked={remember} onCheckedChange={(checked) => setRemember(checked === true)} />
-          <Label htmlFor={rememberId} className="font-normal">
-            Запомнить меня
-          </Label>
-        </div>
+        <RememberMe checked={remember} onChange={setRemember} />
       </div>
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={registration.isPending || registration.isSuccess}>
