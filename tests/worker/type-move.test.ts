@@ -8,6 +8,8 @@ import { consultationSlots, consultationTypes } from '../../drizzle/schema/consu
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { fiscalReceipts, ledgerEntries, payments, payouts, refunds } from '../../drizzle/schema/payments.ts';
 import { bookingTypeMoves } from '../../drizzle/schema/reschedule.ts';
+import { userIdentities } from '../../drizzle/schema/social.ts';
+import { users } from '../../drizzle/schema/users.ts';
 import { onPaymentCanceled } from '../../worker/escrow/payment-events.ts';
 import { settleDueBookings } from '../../worker/maintenance/settle-due.ts';
 import { moscowTime } from '../../worker/payments/receipts/receipt-builder.ts';
@@ -131,6 +133,18 @@ describe('moving to a dearer type', () => {
     expect((await bookingPayments(booking.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);
     const back = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'refund'), isNotNull(ledgerEntries.paymentId)));
     expect(back.filter((e) => e.paymentId === payment.paymentId || e.paymentId === topUp.id).map((e) => e.amountKopecks).sort()).toEqual([150_000, 250_000]);
+  });
+
+  it('refuses a top-up to a payer with neither e-mail nor phone, holding nothing', async () => {
+    const { booking, mentee, mentor, slot } = await paidBooking(t.db, { startsIn: 10 * DAY, costs: 1500 });
+    const dearer = await otherType(mentor.id, 4000, 12 * DAY);
+    await t.db.transaction(async (tx) => {
+      await tx.insert(userIdentities).values({ provider: 'vk', subject: `vk-${mentee.id}`, userId: mentee.id });
+      await tx.update(users).set({ email: null, phone: null }).where(eq(users.id, mentee.id));
+    });
+    expect((await expectJson<{ code: string }>(move(mentee, booking.id, dearer.slot.id), 409)).code).toBe('receipt_contact_required');
+    expect(await bookingRow(t.db, booking.id)).toMatchObject({ slotId: slot.id, price: 1500 });
+    expect(await t.db.select().from(bookingTypeMoves).where(eq(bookingTypeMoves.bookingId, booking.id))).toEqual([]);
   });
 
   it('a top-up not paid leaves the booking as it was and frees the time', async () => {

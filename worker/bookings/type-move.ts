@@ -125,9 +125,6 @@ async function returnDifference(tx: Tx, bookingId: number, moveId: number, kopec
  */
 export async function moveToType(ctx: ProviderContext, input: { bookingId: number; callerId: number; slotId: number; returnUrl: string }): Promise<TypeMoveOutcome> {
   const provider = paymentProvider(ctx);
-  // a top-up would need a receipt contact: refused before anything is held (only when the move turns out dearer)
-  const quoted = await quoteMove(ctx, input);
-  if (quoted.kind === 'quote' && quoted.quote.toPay > 0) await assertReceiptContact(ctx.db, input.callerId);
   // the top-up's id is known before its row, so the address the provider sends the payer back to is checked first
   const paymentId = crypto.randomUUID();
   const returnUrl = ownReturnUrl(input.returnUrl, ctx.origin, paymentId);
@@ -154,6 +151,8 @@ export async function moveToType(ctx: ProviderContext, input: { bookingId: numbe
       };
       await cancelAwaitingMove(tx, input.bookingId);
       if (quote.toPay > 0) {
+        // a top-up needs a receipt contact: refused here, so the transaction holds nothing
+        await assertReceiptContact(tx, input.callerId);
         const move = await insertTypeMove(tx, values, true);
         await insertTopUpPayment(tx, {
           id: paymentId,

@@ -3,7 +3,7 @@
 // sent to the provider's confirmation page, where the payer picks a card or СБП. Asking again for
 // the same service gives the same payment: one live payment per service is a unique index, and the
 // provider call carries the payment's own idempotency key, so a retry never creates a second charge.
-import type { Db } from '../../drizzle/db.ts';
+import type { Executor } from '../../drizzle/db.ts';
 import { ApiError, errors } from '../lib/errors.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { findCallersService, findPayment, insertPendingPayment, storeProviderPayment, type PaymentRow } from './deals.queries.ts';
@@ -22,7 +22,7 @@ const providerFailed = () => new ApiError(502, 'payment_provider_error', 'Пла
  * A fiscal receipt goes to the payer's e-mail or phone (decision 020); an account made through VK or Telegram may have
  * neither (decision 025), and the provider would refuse the receipt, so the payment is refused first, saying what to do.
  */
-export async function assertReceiptContact(db: Db, payerId: number) {
+export async function assertReceiptContact(db: Executor, payerId: number) {
   const payer = await findUserById(db, payerId);
   if (payer && !payer.email && !payer.phone) {
     throw errors.conflict('receipt_contact_required', 'Для кассового чека нужна почта или телефон: добавьте телефон в профиле и оплатите снова');

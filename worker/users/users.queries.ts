@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../drizzle/db.ts';
 import { users } from '../../drizzle/schema/users.ts';
 
-export async function findUserById(db: Db, id: number) {
+export async function findUserById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
