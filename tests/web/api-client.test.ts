@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiFetch, onSessionExpired, REFRESH_PATH, unwrap } from '../../web/lib/api-client.ts';
+import { api, API_TIMEOUT_MS, ApiError, apiFetch, onSessionExpired, REFRESH_PATH, timeoutError, unwrap, UPLOAD_TIMEOUT_MS } from '../../web/lib/api-client.ts';
+import { retryOnce } from '../../web/lib/query-retry.ts';
 import { NO_SESSION_HEADER } from '../../worker/auth/session-rules.ts';
 import { fetchMe } from '../../web/lib/session/session.api.ts';
 import { makeUser } from './fixtures.ts';
@@ -140,5 +141,63 @@ describe('fetchMe', () => {
   it('throws other failures so they are not mistaken for a sign-out', async () => {
     scriptFetch(json(500, { detail: 'Внутренняя ошибка сервера', code: 'internal_error' }));
     await expect(fetchMe()).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('apiFetch: a stalled request times out (spec 002 §7: 15 s)', () => {
+  /** A server that never answers: the request only ends when its signal aborts. */
+  function stallFetch() {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_, reject) => {
+            if (init?.signal) signals.push(init.signal);
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    return signals;
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    return () => vi.useRealTimers();
+  });
+
+  it('gives up after 15 s with a Russian message, aborting the request', async () => {
+    const signals = stallFetch();
+    const outcome = api.users.me.$get({ query: {} }).then(unwrap).catch((e: unknown) => e);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'timeout', detail: 'Сервер не ответил вовремя. Проверьте интернет и попробуйте ещё раз.' });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('gives an upload two minutes', async () => {
+    stallFetch();
+    const form = new FormData();
+    form.append('mentor_name', 'Анна');
+    const outcome = apiFetch('/api/users/me', { method: 'PATCH', body: form }).catch((e: unknown) => e);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS * 4);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - API_TIMEOUT_MS * 4);
+    expect(await outcome).toMatchObject({ status: 0, code: 'timeout' });
+  });
+
+  it('a timeout is retried like a lost connection (a 4xx is not)', () => {
+    expect(retryOnce(0, timeoutError())).toBe(true);
+    expect(retryOnce(0, new ApiError(403, { detail: 'Запрещено', code: 'forbidden' }))).toBe(false);
   });
 });

@@ -70,11 +70,46 @@ export function setApiTransport(next: Transport): void {
   transport = next;
 }
 
+/**
+ * How long a call may wait for the server's answer (spec 002 §7: the event helpers give up after 15 s; every call
+ * does here, so a stalled request ends in a message and a retry instead of a spinner for ever).
+ */
+export const API_TIMEOUT_MS = 15_000;
+/**
+ * A call that carries a file (a cover or an avatar of up to 5 MB, chat attachments, a recording's part): 5 MB over a
+ * slow uplink of about 0.5 Mbit/s takes some 80 s, so it gets two minutes.
+ */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+const isUpload = (body: BodyInit | null | undefined) =>
+  body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof ReadableStream;
+
+/** A request the server did not answer in time: status 0 like a lost connection, so queries retry it. */
+export const timeoutError = () =>
+  new ApiError(0, { detail: 'Сервер не ответил вовремя. Проверьте интернет и попробуйте ещё раз.', code: 'timeout' });
+
 async function send(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+  // The deadline aborts the request (so the browser drops it) and also settles the call by itself: an early
+  // answer started by public/early-data.js, or a transport that ignores the signal, can stall as well.
+  const deadline = new AbortController();
+  const callerSignal = init?.signal;
+  callerSignal?.addEventListener('abort', () => deadline.abort(callerSignal.reason), { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // settled first: the aborted request's own rejection must not read as a lost connection
+      reject(timeoutError());
+      deadline.abort();
+    }, isUpload(init?.body) ? UPLOAD_TIMEOUT_MS : API_TIMEOUT_MS);
+  });
   try {
-    return await (takeEarlyResponse(input, init) ?? transport(input, { credentials: 'same-origin', ...init }));
-  } catch {
+    const answer = takeEarlyResponse(input, init) ?? transport(input, { credentials: 'same-origin', ...init, signal: deadline.signal });
+    return await Promise.race([answer, expired]);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError(0, { detail: 'Нет соединения с сервером. Проверьте интернет и попробуйте ещё раз.', code: 'network_error' });
+  } finally {
+    clearTimeout(timer);
   }
 }
 
