@@ -15,6 +15,10 @@ import { loadFullStylesheet } from './lib/full-stylesheet.ts';
 import { bindSessionExpiry } from './lib/session/session-cache.ts';
 import { sessionQueries } from './lib/session/session.queries.ts';
 import { browserTimeZone, rememberTimeZone } from './lib/viewer-time-zone.ts';
+import { installRussianZodMessages } from '../worker/lib/russian-zod-messages.ts';
+
+// zod's default messages in Russian, as the API answers them (issue 41); no zod import, so it stays off the first page
+installRussianZodMessages();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -7,6 +7,7 @@ import type { AppEnv } from './env.ts';
 import { REFRESH_COOKIE } from './auth/session-cookies.ts';
 import { NO_SESSION_HEADER } from './auth/session-rules.ts';
 import { ApiError, type ErrorEnvelope } from './lib/errors.ts';
+import { installRussianZodMessages } from './lib/russian-zod-messages.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, inputRefusal } from './lib/db-errors.ts';
 import { OVERLOAD_RETRY_AFTER_SECONDS, durableObjectOverloaded } from './lib/overload.ts';
 import { database } from './middleware/database.ts';
@@ -131,6 +132,8 @@ type AppOptions = {
 };
 
 export function createApp({ loadPageRenderer }: AppOptions = {}) {
+  // zod's default messages in Russian for every schema this isolate parses (issue 41)
+  installRussianZodMessages();
   // strict: false makes /api/users/me and /api/users/me/ the same route (the spec writes the slash).
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestLog, securityHeaders, deploymentGuard);

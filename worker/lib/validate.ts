@@ -7,11 +7,25 @@ import { refuseNul } from './text-input.ts';
 /** Each invalid field mapped to the schema's own (Russian) message; the first issue per field wins. */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]) {
   const fields: Record<string, string> = {};
-  for (const issue of issues) {
+  for (const issue of fieldIssues(issues)) {
     const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
     fields[key] ??= issue.message;
   }
   return fields;
+}
+
+/**
+ * A union none of whose shapes matched says only «Недопустимое значение» for the whole body; the shape that came
+ * closest (fewest issues, the first on a tie) names the fields at fault instead: registering with role "admin"
+ * answers `role`, not the body (issue 41). Its issues' paths are relative to the union's own.
+ */
+function fieldIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+    const closest = issue.errors.reduce((best, option) => (option.length < best.length ? option : best));
+    if (closest.length === 0) return [issue];
+    return fieldIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+  });
 }
 
 /**
