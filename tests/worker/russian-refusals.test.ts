@@ -133,3 +133,11 @@ describe('refusals in Russian', () => {
     for (const text of Object.values(body.fields)) expect(text).toMatch(CYRILLIC);
   });
 });
+
+describe('refusals outside the schemas', () => {
+  it('a body that is not JSON answers in Russian, not with the framework English', async () => {
+    const res = await call('/api/registration/register/', { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json', origin: ORIGIN } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: 'Некорректный JSON', code: 'http_error' });
+  });
+});
