@@ -1,11 +1,12 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
+import { guardRouteChunks } from '../lib/route-chunks.ts';
 import { routeTree } from '../routeTree.gen.ts';
 
 /** The app's router; the browser's history unless one is given (the server renders a page from a memory history). */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient },
@@ -15,6 +16,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPendingComponent: PageSkeleton,
     scrollRestoration: true,
   });
+  // a page's code that stalls gives up after spec 002's 120 s, and the root error boundary asks for a reload
+  guardRouteChunks(router);
+  return router;
 }
 
 declare module '@tanstack/react-router' {
