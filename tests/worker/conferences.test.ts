@@ -293,6 +293,20 @@ describe('GET /conferences/get/', () => {
     }
   });
 
+  it("tells a non-registered person «У вас нет доступа к этому мероприятию» once registering is over (spec 002 §6), on the join page's window call too", async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const outsider = await createUser(t.db);
+    const event = await createEvent(t.db, mentor.id, { startsAt: new Date(Date.now() - 10 * MINUTE), durationMinutes: 90 });
+    await expectOk(start(mentor, 'events', event.id), 200);
+    // registering has closed at the start, so «Вы не зарегистрированы» would point to nothing to do
+    expect(await expectError(apiAs(asUser(outsider), { trailingSlash: true }).events.register_for_event.$post({ json: { event_id: event.id } }), 409)).toMatchObject({ code: 'registration_closed' });
+    expect(await expectError(getRoom(outsider, 'events', event.id), 403)).toEqual({ detail: 'У вас нет доступа к этому мероприятию', code: 'forbidden' });
+    expect(await expectError(conferencesOf(outsider).window.$get({ query: { content_type: 'events', object_id: String(event.id) } }), 403)).toEqual({
+      detail: 'У вас нет доступа к этому мероприятию',
+      code: 'forbidden',
+    });
+  });
+
   it('answers the spec messages for a missing id, a visitor and a missing object', async () => {
     const user = await createUser(t.db);
     const noId = { detail: 'Не указан ID мероприятия или бронирования', code: 'validation_error', fields: { object_id: 'Не указан ID мероприятия или бронирования' } };

@@ -7,6 +7,9 @@ import { conferenceWindow, windowState, type ConferenceWindow } from './conferen
 import type { Meeting, Room } from './conferences.queries.ts';
 import { conferenceMessages as m } from './conferences.schemas.ts';
 
+/** Spec 002 §6, §8 (decision 012). Here rather than with the other texts in conferences.schemas.ts: only this rule says it. */
+export const NO_EVENT_ACCESS = 'У вас нет доступа к этому мероприятию';
+
 const isEvent = (t: ConferenceContentType) => t === 'events';
 export const refuse = {
   notFound: (t: ConferenceContentType) => errors.notFound(isEvent(t) ? m.eventNotFound : t === 'mentorinterview' ? m.interviewNotFound : m.bookingNotFound),
@@ -29,6 +32,9 @@ export function roleIn(meeting: Meeting): 'host' | 'participant' {
     if (meeting.standing === 'mentor') return 'host';
     if (meeting.standing === 'participant') return 'participant';
     if (meeting.standing === 'pending_payment') throw new ApiError(403, 'registration_not_paid', m.registrationNotPaid);
+    // «Вы не зарегистрированы» says what to do while registering is still possible (until the start); after it
+    // there is nothing to do, and spec 002 §6's own words for a non-mentor who is not registered apply
+    if (meeting.now >= meeting.startsAt) throw errors.forbidden(NO_EVENT_ACCESS);
     throw new ApiError(403, 'not_registered', m.notRegistered);
   }
   // a stranger learns nothing about someone else's booking
