@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { CONFERENCE_CLOSE } from '../../party/protocol/conference.ts';
 import { JOIN_STEPS } from '../../web/features/conference/join-steps.ts';
 import { MeetingScreen } from '../../web/features/conference/meeting-screen.tsx';
+import { API_TIMEOUT_MS } from '../../web/lib/api-client.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
 
@@ -96,6 +97,23 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     expect(screen.getByRole('alert').textContent).toContain('Вы не зарегистрированы на это мероприятие');
   });
 
+  it('«Ошибка при проверке регистрации» when the registration check gets no answer: 15 s of silence or a server error (issue 41)', async () => {
+    // the participant's check (GET /conferences/get/) never answers
+    mockFetch([event(7), openWindow, { path: /\/api\/conferences\/get/, wait: new Promise(() => {}) }]);
+    const { unmount } = renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByText(JOIN_STEPS['registration-check'].text)).toBeTruthy();
+    await flush(API_TIMEOUT_MS);
+    expect(screen.getByRole('alert').textContent).toContain('Ошибка при проверке регистрации');
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    unmount();
+
+    mockFetch([event(7), openWindow, { path: /\/api\/conferences\/get/, status: 500, body: { detail: 'Внутренняя ошибка сервера', code: 'internal_error' } }]);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByRole('alert').textContent).toContain('Ошибка при проверке регистрации');
+  });
+
   it('days before, says when the room opens with a countdown by the server’s clock, then moves on by itself (issue 35)', async () => {
     // the server's clock: 65 s before the window (the device's own clock is years off)
     const before: MockRoute = { ...openWindow, body: { ...openWindow.body as object, state: 'before', now: '2030-03-06T14:28:55.000Z' } };
@@ -181,9 +199,10 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     for (let i = 0; i < 12; i += 1) await flush(10);
     expect(opened).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Не удалось войти в комнату' })).toBeTruthy();
+    // spec 002 §8: «Ошибка подключения к конференции: {reason}», the reason in the page's own words (issue 41)
     expect(
       screen.getByText(
-        'Все места для участников заняты. Встреча идёт без видеосервера: в ней помещаются ведущий и 3 участника. Войдите снова, когда кто-нибудь выйдет, или напишите ведущему.',
+        'Ошибка подключения к конференции: Все места для участников заняты. Встреча идёт без видеосервера: в ней помещаются ведущий и 3 участника. Войдите снова, когда кто-нибудь выйдет, или напишите ведущему.',
       ),
     ).toBeTruthy();
     // refused: no knocking again

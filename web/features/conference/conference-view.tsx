@@ -3,6 +3,7 @@ import { Bug, Hand, LayoutGrid, Mic, MicOff, MonitorUp, PhoneOff, UserRound, Use
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DebugPanel } from './debug-panel.tsx';
+import { JOIN_MESSAGES } from './join-steps.ts';
 import { RecordingBadge } from './recording-badge.tsx';
 import type { MeetingClient, RemotePeer } from './meeting-client.ts';
 import { VideoTile } from './video-tile.tsx';
@@ -70,7 +71,14 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
       <div className="grid min-h-[60vh] place-items-center p-6 text-center">
         <div className="grid max-w-md gap-3">
           <h1 className="text-xl font-semibold">{snapshot.status === 'ended' ? 'Встреча завершена' : 'Не удалось войти в комнату'}</h1>
-          {snapshot.reason ? <p className="text-muted-foreground">{snapshot.reason}</p> : null}
+          {snapshot.status === 'refused' ? (
+            // spec 002 §8's words for a connection our room refused, with its reason (or the spec's default)
+            <p role="alert" className="text-muted-foreground">
+              {snapshot.reason ? `${JOIN_MESSAGES.connection}: ${snapshot.reason}` : JOIN_MESSAGES.fallback}
+            </p>
+          ) : snapshot.reason ? (
+            <p className="text-muted-foreground">{snapshot.reason}</p>
+          ) : null}
           <Button onClick={onLeave}>На главную</Button>
         </div>
       </div>

@@ -43,6 +43,10 @@ export const JOIN_MESSAGES = {
   auth: 'Необходима авторизация',
   timeout: 'Тайм-аут ожидания конференции',
   roleCheck: 'Не удалось проверить роль пользователя',
+  /** the registration check got no answer (no connection, 15 s passed, a server error) */
+  registrationCheck: 'Ошибка при проверке регистрации',
+  /** our meeting engine (the room's socket) would not take us: followed by its reason */
+  connection: 'Ошибка подключения к конференции',
   fallback: 'Ошибка подключения',
   /** decision 012: the SFU's server side exists; this client speaks only the mesh so far */
 } as const;

@@ -32,6 +32,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 const notStarted = (error: unknown) => error instanceof ApiError && error.code === 'conference_not_started';
 const tooEarly = (error: unknown) => error instanceof ApiError && error.code === 'conference_too_early';
+/** no refusal from the server: the connection failed, the call timed out, or the server broke */
+const unanswered = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 /** A long wait is slept in steps, so a device that slept (a closed laptop) re-reads the clock soon after waking. */
 const WAIT_STEP_MS = 30_000;
 /** Starting at the very edge of the window may meet the server a moment early: this many more tries, a second apart. */
@@ -96,6 +98,8 @@ export function useJoinFlow(target: JoinTarget, viewerId: number | null) {
         try {
           join = await conferenceApi.join(target.contentType, id);
         } catch (error) {
+          // the server's refusal says why (not registered, not paid…); no answer at all is spec 002 §8's failed check
+          if (unanswered(error)) return fail(JOIN_MESSAGES.registrationCheck);
           if (!notStarted(error)) throw error;
         }
         if (!join) {
