@@ -113,6 +113,14 @@ describe('mentor page', () => {
     expect(screen.queryByText('Профиль подтверждён')).toBeNull();
   });
 
+  it('shows the education tags of the approved application (mentor_education) in «Образование», even without educations', { timeout: 10_000 }, async () => {
+    mockFetch([{ path: /\/api\/users\/7\/?(\?|$)/, body: makeMentorDetail({ educations: [], mentor_education: ['МГУ', 'Курсы дизайна'] }) }]);
+    renderWithRouter(<MentorProfileScreen mentorId={7} viewer={null} />);
+    const tags = await screen.findByRole('list', { name: 'Курсы и направления обучения' }, { timeout: 4_000 });
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['МГУ', 'Курсы дизайна']);
+    expect(screen.getByRole('heading', { name: 'Образование' })).toBeTruthy();
+  });
+
   it('shows the friendly not-found state on 404', async () => {
     mockFetch([]);
     renderWithRouter(<MentorProfileScreen mentorId={999} viewer={null} />);

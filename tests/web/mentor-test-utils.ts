@@ -60,6 +60,7 @@ export function makeMentorDetail(overrides: Partial<MentorDetail> = {}): MentorD
     ...makeMentor(),
     work_experiences: [],
     educations: [],
+    mentor_education: [],
     case_images: [],
     consultation_types: [],
     no_show_count: 0,

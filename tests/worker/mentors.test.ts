@@ -1,10 +1,10 @@
 // Public mentor pages: the list with its filters and counts, the detail, random mentors, consultation
 // types. Each test names its mentors with a unique word and searches for it.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consultationTypes } from '../../drizzle/schema/consultations.ts';
 import { userReviews } from '../../drizzle/schema/reviews.ts';
-import { caseImages, educations, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
+import { caseImages, educations, mentorApplications, mentorFavorites, users, workExperiences } from '../../drizzle/schema/users.ts';
 import { mentorPageQuery } from '../../worker/mentors/mentors.queries.ts';
 import { mentorListQuery, priceSteps } from '../../worker/mentors/mentors.schemas.ts';
 import { createEvent, createUser } from '../factories.ts';
@@ -277,6 +277,18 @@ describe('mentor detail', () => {
   it('answers empty lists for a mentor without them', async () => {
     const m = await mentor();
     expect(await expectOk(api.users.GetUser.$get({ query: { id: String(m.id) } }), 200)).toMatchObject({ work_experiences: [], educations: [], case_images: [], consultation_types: [] });
+  });
+
+  it('answers mentor_education: the education tags of the approved application, not of a newer draft; [] without one', async () => {
+    const m = await mentor();
+    const approved = await verifyThroughInterview(t.db, m.id);
+    await t.db.update(mentorApplications).set({ payload: { mentor_education_tags: ['МГУ', 'Курсы дизайна'] } }).where(eq(mentorApplications.id, approved.id));
+    // a new application in progress is not what moderation approved
+    await t.db.insert(mentorApplications).values({ userId: m.id, status: 'draft', payload: { mentor_education_tags: ['Черновик'] } });
+    const param = { id: String(m.id) };
+    expect((await expectOk(specApi.users[':id{[0-9]+}'].$get({ param }), 200)).mentor_education).toEqual(['МГУ', 'Курсы дизайна']);
+    const without = await mentor();
+    expect((await expectOk(specApi.users[':id{[0-9]+}'].$get({ param: { id: String(without.id) } }), 200)).mentor_education).toEqual([]);
   });
 
   it("is 404 'Ментор не найден' for non-mentors and unknown ids", async () => {

@@ -37,6 +37,8 @@ export function toMentorDetail(row: DetailRow) {
     ...toMentorCard(row),
     work_experiences: row.workExperiences,
     educations: row.educations,
+    // the spec's User.mentor_education: the education tags of the approved mentor application (decision 004)
+    mentor_education: row.mentorEducation,
     case_images: row.caseImages,
     // package offers priced by the server (decision 006, «Packages»)
     consultation_types: row.consultationTypes.map((t) => ({ ...t, packages: toPackageOffers(t.costs, t.packages ?? []) })),

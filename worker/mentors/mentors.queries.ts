@@ -151,6 +151,11 @@ export async function findMentorDetail(db: Db, id: number, callerId: number | nu
       educations: sql<EducationItem[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'university_name', d.university_name,
         'specialty', d.specialty, 'start_year', d.start_year, 'end_year', d.end_year) order by d.start_year desc, d.id desc), '[]'::json)
         from educations d where d.user_id = ${outerId})`,
+      // mentor_education (spec 000 §3, no shape given): the education tags of the mentor's approved application, which
+      // approval does not copy onto the profile; the latest decision wins, [] for a mentor without one
+      mentorEducation: sql<string[]>`coalesce((select case when jsonb_typeof(a.payload->'mentor_education_tags') = 'array'
+        then a.payload->'mentor_education_tags' end from mentor_applications a where a.user_id = ${outerId} and a.status = 'approved'
+        order by a.reviewed_at desc nulls last, a.id desc limit 1), '[]'::jsonb)`,
       caseImages: sql<CaseImageItem[]>`(select coalesce(json_agg(json_build_object('url', i.url, 'alt', i.alt, 'caption', i.caption)
         order by i.position, i.id), '[]'::json) from case_images i where i.user_id = ${outerId})`,
       consultationTypes: sql<ConsultationTypeItem[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,

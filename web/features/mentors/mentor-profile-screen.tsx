@@ -120,16 +120,26 @@ function MentorProfile({ mentor, viewer, isSignedIn, bookButton }: { mentor: Men
           )}
         </Section>
 
-        {mentor.work_experiences.length > 0 || mentor.educations.length > 0 ? (
+        {mentor.work_experiences.length > 0 || mentor.educations.length > 0 || mentor.mentor_education.length > 0 ? (
           <div className="grid gap-5 xl:grid-cols-2">
             {mentor.work_experiences.length > 0 ? (
               <Section title="Опыт работы">
                 <ExperienceList items={mentor.work_experiences} />
               </Section>
             ) : null}
-            {mentor.educations.length > 0 ? (
+            {mentor.educations.length > 0 || mentor.mentor_education.length > 0 ? (
               <Section title="Образование">
-                <EducationList items={mentor.educations} />
+                {mentor.educations.length > 0 ? <EducationList items={mentor.educations} /> : null}
+                {mentor.mentor_education.length > 0 ? (
+                  // the education tags of the approved mentor application (spec's mentor_education)
+                  <ul aria-label="Курсы и направления обучения" className="mt-3 flex flex-wrap gap-1.5">
+                    {mentor.mentor_education.map((tag) => (
+                      <li key={tag} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-secondary-foreground">
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </Section>
             ) : null}
           </div>
