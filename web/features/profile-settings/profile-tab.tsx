@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { AVATAR_MAX_BYTES, PROFILE_DESCRIPTION_MAX, profilePatchSchema } from '../../../worker/profile/profile.schemas.ts';
+import { profileAccessMessages } from '../../../worker/users/profile-access.messages.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { SaveBar } from '../../components/save-bar.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -46,7 +47,8 @@ export function ProfileTab({ user, loading, loadFailed, onSaved }: ProfileTabPro
   if (loadFailed || !user) {
     return (
       <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm text-destructive">
-        Произошла ошибка при загрузке данных пользователя
+        {/* no user without a failure: the session ended on this page (spec 001 §8) */}
+        {loadFailed ? 'Произошла ошибка при загрузке данных пользователя' : profileAccessMessages.noSession}
       </p>
     );
   }
