@@ -24,6 +24,8 @@ import { devMailboxApiRoutes, devMailboxPageRoutes } from './dev/dev-mailbox.rou
 import { socialFakeRoutes } from './dev/social-fakes/social-fakes.routes.ts';
 import { telegramFakeRoutes } from './dev/telegram-fake/telegram-fake.routes.ts';
 import { telegramRoutes } from './telegram/telegram.routes.ts';
+import { webPushRoutes } from './web-push/web-push.routes.ts';
+import { pushFakeRoutes } from './dev/push-fake/push-fake.routes.ts';
 import { notificationSettingsRoutes } from './notifications/notification-settings.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -107,6 +109,7 @@ function createApi() {
     .route('/', notificationsRoutes)
     .route('/', notificationSettingsRoutes)
     .route('/', telegramRoutes)
+    .route('/', webPushRoutes)
     .route('/', eventEditorRoutes)
     .route('/', analyticsRoutes)
     .route('/', menteesRoutes)
@@ -156,6 +159,7 @@ export function createApp({ loadPageRenderer }: AppOptions = {}) {
   app.route('/dev', devMailboxPageRoutes);
   app.route('/dev/social', socialFakeRoutes);
   app.route('/dev/telegram', telegramFakeRoutes);
+  app.route('/dev/push', pushFakeRoutes);
   app.route('/sandbox', sandboxPageRoutes);
   app.route('/widgets', payoutWidgetRoutes);
   if (loadPageRenderer) {

@@ -95,6 +95,16 @@ export type Bindings = {
    */
   TELEGRAM_WEBHOOK_SECRET?: string;
   TELEGRAM_API_URL?: string;
+  /**
+   * Browser push (decision 027): the VAPID key pair (RFC 8292), base64url: the public key is the 65-byte point the
+   * browsers subscribe with, the private key its 32-byte scalar; the subject a mailto: or https: contact for the push
+   * services. Push is offered only with all three.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  /** push services' hosts a subscription may name besides the known ones (comma-separated; decision 027) */
+  PUSH_SERVICE_HOSTS?: string;
   FILES: R2Bucket;
   /** The SPA's built files (wrangler.toml [assets]); absent in the worker test pool, which serves no pages. */
   ASSETS?: Fetcher;

@@ -27,8 +27,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // messages as the support inbox and downloads show them; a moved booking's line in the chat of its two people (decision 024)
   // and posting a message, which a reply typed in Telegram does as the person (telegram, decision 026)
   chats: ['chat-fanout.ts', 'chat-messages.lifecycle.ts', 'chats.mapper.ts', 'chats.queries.ts'],
-  // the local fake of Telegram's Bot API, which the bot adapter reaches in-process in development and test (decision 026)
-  dev: ['telegram-fake/telegram-fake-api.ts'],
+  // the local fakes of Telegram's Bot API and of a push service, which the bot adapter and the push sender reach
+  // in-process in development and test (decisions 026, 027)
+  dev: ['push-fake/push-fake-service.ts', 'telegram-fake/telegram-fake-api.ts'],
   // who was in a meeting (the conference room, no-show checks); the meetings' tokens and who may open a socket for the
   // real-time routes; closing a person's connections when a cancellation ends their place (bookings, registrations, events);
   // the room's window, for the join page's countdown
@@ -106,6 +107,9 @@ export const DOMAIN_EXPORTS: Record<string, string[]> = {
   // notification settings (notifications, decision 026)
   telegram: ['bot-api.ts', 'telegram-config.ts', 'telegram-messages.ts', 'telegram.queries.ts'],
   users: ['users.mapper.ts', 'users.queries.ts'],
+  // browser push: whether it is offered, what a notification says in it, the sender, and the subscriptions, for the
+  // deliveries and the notification settings (notifications, decision 027)
+  'web-push': ['push-config.ts', 'push-notice.ts', 'push-service.ts', 'web-push.queries.ts'],
   'work-experiences': ['work-experiences.mapper.ts'],
 };
 

@@ -7,7 +7,7 @@ import { devMailbox } from '../../drizzle/schema/outbox.ts';
 import type { SessionUser } from '../../worker/auth/access-token.ts';
 import { call } from './helpers.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export function send(method: Method, path: string, options: { user?: SessionUser; body?: unknown } = {}) {
   const { user, body } = options;

@@ -1,4 +1,4 @@
-// Deliveries of notifications through Telegram and e-mail (decision 026): claimed by one conditional statement before
+// Deliveries of notifications through Telegram, browser push and e-mail (decisions 026, 027): claimed by one conditional statement before
 // a send (a second run, a repeated webhook or a concurrent job finds nothing to claim), then finished by statements
 // that hold only while the claim is still theirs (its attempt number).
 import { and, eq, sql } from 'drizzle-orm';
@@ -76,7 +76,7 @@ export async function markDeliveryFailed(db: Executor, d: ClaimedDelivery, error
 
 /**
  * The delivery gives up and the notification falls back to e-mail, in one batch: once (the unique key per channel), and
- * only for a person with an e-mail who has not turned the topic off for e-mail. Answers whether an e-mail is due.
+ * only for a person with an e-mail who has not turned the topic off for e-mail, and whom no other channel has reached. Answers whether an e-mail is due.
  */
 export async function giveUpToEmail(db: Db, d: ClaimedDelivery, error: string) {
   const { http } = db;
@@ -88,6 +88,7 @@ export async function giveUpToEmail(db: Db, d: ClaimedDelivery, error: string) {
       from notifications n join users u on u.id = n.user_id
       where n.id = ${d.notification_id} and u.email is not null
         and exists (select 1 from notification_deliveries g where g.id = ${d.id} and g.status = 'gave_up')
+        and not exists (select 1 from notification_deliveries o where o.notification_id = n.id and o.status = 'sent')
         and coalesce((select s.enabled from notification_settings s
           where s.user_id = n.user_id and s.channel = 'email' and s.topic = forma_notification_topic(n.kind)), true)
       on conflict do nothing

@@ -14,7 +14,7 @@ export const TOPIC_TITLES: Record<NotificationTopic, string> = {
   reviews: 'Просьбы оставить отзыв',
 };
 
-/** Where notifications go besides the bell; push is kept for browser notifications (issue 39 §3). */
+/** Where notifications go besides the bell: Telegram (decision 026), e-mail, browser push (decision 027). */
 export const NOTIFICATION_CHANNELS = ['telegram', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -50,7 +50,7 @@ export type StoredNotification = Awaited<ReturnType<typeof storeNotifications>>[
 
 /**
  * Pushes stored notifications to the users' open tabs through their NotificationHub, then makes the first attempt of
- * their deliveries beyond the bell (Telegram, decision 026; what fails here the minute job retries); never throws.
+ * their deliveries beyond the bell (Telegram and browser push, decisions 026 and 027; what fails here the minute job retries); never throws.
  */
 export async function pushNotifications(env: Bindings, rows: StoredNotification[]) {
   await Promise.all(
@@ -65,8 +65,8 @@ export async function pushNotifications(env: Bindings, rows: StoredNotification[
 
 /** The deliveries of just-committed notifications, over the HTTP path (no connection of its own); never throws. */
 async function deliverNow(env: Bindings, ids: number[]) {
-  // no bot configured: no delivery row is ever made, nothing to look for
-  if (!ids.length || !env.TELEGRAM_WEBHOOK_SECRET) return;
+  // neither the bot nor push configured: no delivery row is ever made, nothing to look for
+  if (!ids.length || (!env.TELEGRAM_WEBHOOK_SECRET && !env.VAPID_PRIVATE_KEY)) return;
   const { db, close } = createDb(env);
   try {
     await sendDueDeliveries(env, db, ids);
