@@ -67,6 +67,9 @@ describe('profile setup wizard', () => {
     renderWizard();
     answer('   ');
     expect(screen.getByText('Поле обязательно для заполнения')).toBeTruthy();
+    // the account's name rule, which the profile's save applies too (issue 41)
+    answer('А');
+    expect(screen.getByText('Минимум 2 символа')).toBeTruthy();
     answer('Анна');
     answer('');
     expect(screen.getByText('Поле обязательно для заполнения')).toBeTruthy();

@@ -135,6 +135,12 @@ describe('mentor application of the signed-in user', () => {
     expect(row.status).toBe('draft');
   });
 
+  it('holds the names to the account’s rule, 2 to 50 characters, since approval copies them onto the profile (issue 41)', async () => {
+    const { user, draft } = await userWithDraft({ ...completePayload, mentor_name: 'Б', mentor_surname: ' С ' });
+    const res = await expectError(submit(user, draft.id), 400);
+    expect(res.fields).toEqual({ mentor_name: 'Минимум 2 символа', mentor_surname: 'Минимум 2 символа' });
+  });
+
   it('submits a complete draft, e-mails every admin, and then refuses edits and a second submit', async () => {
     const admin = await createUser(t.db, { role: 'admin' });
     const otherAdmin = await createUser(t.db, { role: 'admin' });

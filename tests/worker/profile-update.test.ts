@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uploadedFiles } from '../../drizzle/schema/users.ts';
 import { users } from '../../drizzle/schema/users.ts';
+import { personNameSchema } from '../../worker/auth/auth.schemas.ts';
 import { createUser } from '../factories.ts';
 import { bindings, call, ORIGIN, useTestDb } from './helpers.ts';
 
@@ -44,11 +45,33 @@ describe('PATCH /api/users/me/', () => {
     expect(res.status).toBe(400);
     const body = await res.json<{ fields: Record<string, string> }>();
     expect(body.fields).toEqual({
+      mentor_name: 'Минимум 2 символа',
       mentor_title: 'Некорректный формат ссылки на Telegram',
       mentor_description: 'Описание не должно превышать 500 символов',
     });
     const [after] = await t.db.select().from(users).where(eq(users.id, row.id));
     expect(after.firstName).toBe('Анна');
+  });
+
+  it('holds a name to the registration form’s rule, 2–50 characters, with the spec’s messages (issue 41)', async () => {
+    const row = await createUser(t.db, { firstName: 'Анна', lastName: 'Сидорова' });
+    const me = { id: row.id, role: row.role };
+    const refused = async (fields: Record<string, string>) => {
+      const res = await patch(me, form(fields));
+      expect(res.status).toBe(400);
+      return (await res.json<{ fields: Record<string, string> }>()).fields;
+    };
+    expect(await refused({ mentor_name: 'Б' })).toEqual({ mentor_name: 'Минимум 2 символа' });
+    expect(await refused({ mentor_surname: ' С ' })).toEqual({ mentor_surname: 'Минимум 2 символа' });
+    expect(await refused({ mentor_name: '  ' })).toEqual({ mentor_name: 'Имя обязательно для заполнения' });
+    expect(await refused({ mentor_surname: 'Я'.repeat(51) })).toEqual({ mentor_surname: 'Фамилия не должна превышать 50 символов' });
+    // the server and the registration form (which imports personNameSchema) accept and refuse the same names
+    for (const name of ['', 'Б', 'Ян', 'Я'.repeat(50), 'Я'.repeat(51)]) {
+      const res = await patch(me, form({ mentor_name: name }));
+      expect(res.status === 200, JSON.stringify(name)).toBe(personNameSchema.safeParse(name).success);
+    }
+    const [after] = await t.db.select().from(users).where(eq(users.id, row.id));
+    expect([after.firstName, after.lastName]).toEqual(['Я'.repeat(50), 'Сидорова']);
   });
 
   it('requires a signed-in user and a same-origin request', async () => {

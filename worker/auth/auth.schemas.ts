@@ -23,10 +23,20 @@ export const passcodeSchema = z
   .trim()
   .regex(/^\d{4}$/, 'Код состоит из 4 цифр');
 
-export const personNameSchema = singleLineText('Поле обязательно для заполнения')
-  .min(1, 'Поле обязательно для заполнения')
-  .min(2, 'Минимум 2 символа')
-  .max(50, 'Максимум 50 символов');
+export const PERSON_NAME_MIN = 2;
+export const PERSON_NAME_MAX = 50;
+
+/**
+ * A person's first name or surname, 2–50 characters on one line (spec 001 §5 and §9): the one rule of the account's
+ * name, wherever it is typed (registration, the settings, the setup wizard) and wherever it is saved (PATCH
+ * /api/users/me/ parses it through profile.schemas.ts), so no screen and no client can store a name another refuses.
+ * Each screen words «required» and «too long» as the spec gives them; «Минимум 2 символа» is the spec's own.
+ */
+export const personName = (required = 'Поле обязательно для заполнения', tooLong = `Максимум ${PERSON_NAME_MAX} символов`) =>
+  singleLineText(required).min(1, required).min(PERSON_NAME_MIN, `Минимум ${PERSON_NAME_MIN} символа`).max(PERSON_NAME_MAX, tooLong);
+
+/** The registration step's wording (spec 001 §5, «Registration»). */
+export const personNameSchema = personName();
 
 /**
  * The edition of the privacy policy and the public offer (web/features/legal), published together: registration sends

@@ -1,6 +1,7 @@
 // The mentor application form ("Стать наставником", spec 001 sections 3 and 5), shared by the API and the
 // web form. A draft may be saved half-filled (only lengths are capped); submitting needs the submit rule.
 import { z } from 'zod';
+import { personName } from '../auth/auth.schemas.ts';
 import { educationInputSchema } from '../educations/educations.schemas.ts';
 import { singleLineText } from '../lib/single-line.ts';
 import { telegramLinkSchema } from '../profile/profile.schemas.ts';
@@ -55,12 +56,11 @@ export const mentorApplicationPayloadSchema = z.object({
 });
 export type MentorApplicationPayload = z.output<typeof mentorApplicationPayloadSchema>;
 
-const required = z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле');
-
 /** What "Отправить" needs on top of a valid draft; errors are keyed by the payload's field names. */
 export const mentorApplicationSubmitSchema = z.object({
-  mentor_name: required,
-  mentor_surname: required,
+  // approval copies the names onto the profile: the account's name rule, 2–50 (auth.schemas.ts), in this form's words
+  mentor_name: personName('Обязательное поле'),
+  mentor_surname: personName('Обязательное поле'),
   mentor_description: z
     .string({ error: `Минимум ${MENTOR_DESCRIPTION_MIN} символов` })
     .trim()

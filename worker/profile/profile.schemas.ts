@@ -1,6 +1,6 @@
 // Profile, work experience and education input, shared by the API and the web forms (spec 001 section 5).
 import { z } from 'zod';
-import { passcodeSchema } from '../auth/auth.schemas.ts';
+import { passcodeSchema, personName } from '../auth/auth.schemas.ts';
 import { IMAGE_MAX_BYTES } from '../files/file-limits.ts';
 import { singleLineText } from '../lib/single-line.ts';
 
@@ -42,8 +42,9 @@ export const telegramLinkSchema = z
 
 /** PATCH /api/users/me/: every field optional (only the changed ones are sent). */
 export const profilePatchSchema = z.object({
-  mentor_name: singleLineText().min(1, 'Имя обязательно для заполнения').max(50, 'Имя не должно превышать 50 символов').optional(),
-  mentor_surname: singleLineText().min(1, 'Фамилия обязательна для заполнения').max(50, 'Фамилия не должна превышать 50 символов').optional(),
+  // the account's one name rule, 2–50 (auth.schemas.ts), in the settings' words (spec 001 §5, «Profile settings»)
+  mentor_name: personName('Имя обязательно для заполнения', 'Имя не должно превышать 50 символов').optional(),
+  mentor_surname: personName('Фамилия обязательна для заполнения', 'Фамилия не должна превышать 50 символов').optional(),
   user_city_residence: optionalLine(50, 'Город не должен превышать 50 символов').optional(),
   mentor_title: telegramLinkSchema.optional(),
   mentor_tg_title: optionalLine(100, 'Название канала не должно превышать 100 символов').optional(),

@@ -1,3 +1,4 @@
+import { personNameSchema } from '../../../worker/auth/auth.schemas.ts';
 import { normalizePhone, formatPhone } from '../../lib/phone.ts';
 
 export type AnswerCheck = { ok: true; text: string; value: string } | { ok: false; error: string };
@@ -9,8 +10,11 @@ export function checkTextAnswer(step: number, raw: string): AnswerCheck {
   const value = raw.trim();
   switch (step) {
     case 1:
-    case 2:
-      return value ? { ok: true, text: value, value } : { ok: false, error: REQUIRED };
+    case 2: {
+      // the account's name rule, 2–50, which PATCH /api/users/me/ applies when the wizard saves (issue 41)
+      const name = personNameSchema.safeParse(value);
+      return name.success ? { ok: true, text: name.data, value: name.data } : { ok: false, error: name.error.issues[0]?.message ?? REQUIRED };
+    }
     case 3: {
       if (!value) return { ok: false, error: 'Введите номер телефона' };
       // The wizard accepts any spelling of the number, but the profile stores Russian numbers as +7XXXXXXXXXX,
