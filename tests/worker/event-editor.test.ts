@@ -174,10 +174,17 @@ describe('POST /api/events/AddEvent/', () => {
 
   it('checks the category, the time and the start at least an hour ahead', async () => {
     const me = await mentor();
-    expect((await fieldsOf(addEvent(me, validFields({ event_category: 'Спорт' })))).event_category).toBe('Выберите действительную категорию');
+    // the payload's texts of spec 002 §8 «Form:» (the form itself shows §5.4's «Выберите действительную категорию»)
+    expect((await fieldsOf(addEvent(me, validFields({ event_category: 'Спорт' })))).event_category).toBe(
+      'Выберите действительную категорию мероприятия.',
+    );
     expect((await fieldsOf(addEvent(me, validFields({ date: '2030-01-01', time: '25:00' })))).time).toBe('Некорректный формат времени (ЧЧ:ММ)');
     expect((await fieldsOf(addEvent(me, validFields({ date: 'завтра' })))).date).toBe('Некорректные дата или время мероприятия.');
-    expect((await fieldsOf(addEvent(me, validFields({ date: '2030-02-30', time: '10:00' })))).date).toBe('Некорректные дата или время мероприятия.');
+    expect((await fieldsOf(addEvent(me, validFields({ date: '2030-01-01T10:00' })))).date).toBe('Некорректные дата или время мероприятия.');
+    expect((await fieldsOf(addEvent(me, validFields({ date: '2030-02-30', time: '10:00' })))).date).toBe('Некорректная дата мероприятия.');
+    expect((await fieldsOf(addEvent(me, validFields({ date: '2030-13-01', time: '10:00' })))).date).toBe('Некорректная дата мероприятия.');
+    // a timestamp on a day that does not exist is refused, not rolled over to 2 March
+    expect((await fieldsOf(addEvent(me, validFields({ date: '2030-02-30T10:00:00Z' })))).date).toBe('Некорректная дата мероприятия.');
     expect((await fieldsOf(addEvent(me, validFields({ date: inHours(-2) })))).date).toBe('Дата не может быть в прошлом');
     expect((await fieldsOf(addEvent(me, validFields({ date: inHours(0.5) })))).date).toBe('Укажите более позднее время');
     await expectOk(addEvent(me, validFields({ date: inHours(1.1) })), 201);
@@ -316,7 +323,7 @@ describe('PUT /api/events/UpdateEvent/', () => {
       title: 'Поле обязательно для заполнения',
       price: 'Цена должна быть целым числом',
       total_spots: 'Минимум 1 участник',
-      event_category: 'Выберите действительную категорию',
+      event_category: 'Выберите действительную категорию мероприятия.',
       description: 'Превышен лимит в 500 символов',
     });
     expect((await fieldsOf(updateJson(me, event.id, { price: null }))).price).toBe('Цена обязательна');

@@ -86,7 +86,8 @@ const description = field().transform((v, ctx) => {
   return html;
 });
 
-const category = z.enum(categories, { error: eventMessages.category });
+// The API answers the spec's payload text (§8); the form checks first and shows §5.4's shorter one.
+const category = z.enum(categories, { error: eventMessages.categoryPayload });
 
 /** null: no discount. 0 and empty mean none too (the form's cleared input). */
 const discount = field().transform((v, ctx) => {
@@ -170,6 +171,13 @@ function zoneOffset(at: number, timeZone: string) {
   return Date.parse(`${date}T${time}Z`) - at;
 }
 
+/** Year, month and day (match groups 1-3) name a day that exists: not 2030-02-30 or 2030-13-01. */
+function isCalendarDay(parts: RegExpExecArray): boolean {
+  const [y, m, d] = [+parts[1], +parts[2], +parts[3]];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d;
+}
+
 /**
  * The start instant. `date` is an ISO timestamp with its zone (the spec's payload), or a calendar date
  * (yyyy-MM-dd) with `time` (HH:MM, default 18:00) on the wall clock of the mentor's time zone.
@@ -178,16 +186,18 @@ function zoneOffset(at: number, timeZone: string) {
 export function startFrom(date: string, time: string | undefined, timeZone: string): Date | string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (day) {
+    if (!isCalendarDay(day)) return eventMessages.dateDay;
     const [h, m] = (time ?? EVENT_DEFAULT_TIME).split(':').map(Number);
     const wall = Date.UTC(+day[1], +day[2] - 1, +day[3], h, m);
-    const check = new Date(wall);
-    if (check.getUTCDate() !== +day[3] || check.getUTCMonth() !== +day[2] - 1) return eventMessages.dateInvalid;
     // the offset at the guess, then again at the result (a DST change between them)
     let at = wall - zoneOffset(wall, timeZone);
     at = wall - zoneOffset(at, timeZone);
     return new Date(at);
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(date)) return eventMessages.dateInvalid;
+  const stamp = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.exec(date);
+  if (!stamp) return eventMessages.dateInvalid;
+  // Date() would roll 2030-02-30T10:00Z over to 2 March instead of refusing it
+  if (!isCalendarDay(stamp)) return eventMessages.dateDay;
   const at = new Date(date);
   return Number.isNaN(at.getTime()) ? eventMessages.dateInvalid : at;
 }

@@ -19,7 +19,12 @@ export const EVENT_COVER_MAX_BYTES = IMAGE_MAX_BYTES;
 export const eventMessages = {
   required: 'Поле обязательно для заполнения',
   titleTooLong: `Название не должно превышать ${EVENT_TITLE_MAX} символов`,
+  /** the form's own check (§5.4) */
   category: 'Выберите действительную категорию',
+  /** the API's refusal of a payload's category (§8 «Form:», the payload builder's words) */
+  categoryPayload: 'Выберите действительную категорию мероприятия.',
+  /** a calendar day that does not exist, e.g. 2030-02-30 (§8 «Form:»); a string that is no date at all is dateInvalid */
+  dateDay: 'Некорректная дата мероприятия.',
   dateRequired: 'Дата и время мероприятия обязательны.',
   dateInvalid: 'Некорректные дата или время мероприятия.',
   datePast: 'Дата не может быть в прошлом',
