@@ -8,8 +8,14 @@ import { RecordingBadge } from './recording-badge.tsx';
 import type { MeetingClient, RemotePeer } from './meeting-client.ts';
 import { VideoTile } from './video-tile.tsx';
 
-export const BANNER_INTERRUPTED = 'Connection interrupted. Trying to reconnect...';
-export const BANNER_FAILED = 'Connection failed. Please try rejoining the conference.';
+// Spec 002 §4.2's connection states, in Russian like every text a person sees here (the spec's English sentences
+// and why they differ: decision 012, «Connection banners»)
+export const BANNER_INTERRUPTED = 'Соединение прервано. Пытаемся переподключиться...';
+export const BANNER_FAILED = 'Ошибка соединения. Попробуйте заново войти в конференцию.';
+/** The room's socket stopped after MAX_RECONNECTS failed tries (meeting-client.ts): nothing is trying any more. */
+export const BANNER_LOST = 'Связь с конференцией потеряна: переподключиться не удалось.';
+export const RECONNECT_LABEL = 'Подключиться снова';
+export const RELOAD_LABEL = 'Обновить страницу';
 /** Spec 002 §2.6: the self view sits this far from the bottom right corner. */
 const SELF_MARGIN = 20;
 
@@ -85,6 +91,7 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
     );
   }
 
+  const lost = snapshot.status === 'lost';
   const banner = snapshot.connection === 'failed' ? BANNER_FAILED : snapshot.connection === 'interrupted' || snapshot.status === 'reconnecting' ? BANNER_INTERRUPTED : null;
 
   return (
@@ -101,7 +108,19 @@ export function ConferenceView({ client, title, subtitle, role, onLeave, onEnd, 
         </div>
         <p className="text-xs text-white/70 sm:text-sm">{subtitle}</p>
       </header>
-      {banner ? (
+      {lost ? (
+        <div role="alert" className="mx-4 mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-red-600 px-3 py-2 text-sm">
+          <p className="min-w-0 flex-1 basis-56">{BANNER_LOST}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => client.reconnect()}>
+              {RECONNECT_LABEL}
+            </Button>
+            <Button size="sm" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white" onClick={() => window.location.reload()}>
+              {RELOAD_LABEL}
+            </Button>
+          </div>
+        </div>
+      ) : banner ? (
         <p role="status" className={cn('mx-4 mb-2 rounded-lg px-3 py-2 text-sm', snapshot.connection === 'failed' ? 'bg-red-600' : 'bg-amber-500 text-black')}>
           {banner}
         </p>

@@ -16,13 +16,20 @@ export type { LinkStats } from './media-transport.ts';
 
 /** The room drops a connection silent for 15 s; a ping every 5 s keeps it well inside that. */
 export const PING_INTERVAL_MS = 5000;
+/**
+ * Reconnect tries after the room's socket drops (backing off to 8 s between them, some 6 minutes in all) before the
+ * client stops and says so (status 'lost'): a page that said «reconnecting» for ever would hide that nothing is
+ * trying any more. The person can try again (reconnect()) or reload.
+ */
+export const MAX_RECONNECTS = 50;
 
 export type RemotePeer = ConferencePeer & { stream: MediaStream | null; link: LinkState };
 export type MeetingRecording = { id: number; started_at: string };
 
 /** What the screen shows; a new object on every change. */
 export type MeetingSnapshot = {
-  status: 'connecting' | 'live' | 'reconnecting' | 'ended' | 'refused';
+  /** lost: MAX_RECONNECTS tries failed and the socket stopped trying; reconnect() starts again */
+  status: 'connecting' | 'live' | 'reconnecting' | 'lost' | 'ended' | 'refused';
   /** why the room refused or let us go (full, replaced, revoked, a demo stay over): explainClose's text, or the room's reason */
   reason: string | null;
   self: ConferencePeer | null;
@@ -49,6 +56,8 @@ export type MeetingClient = {
   startScreenShare(): Promise<boolean>;
   stopScreenShare(): void;
   raiseHand(raised: boolean): void;
+  /** after 'lost': tries the room again, with MAX_RECONNECTS more tries */
+  reconnect(): void;
   leave(): void;
   /** the local stream as shown in the self view (camera, or the screen while sharing) */
   localVideo(): MediaStream;
@@ -106,7 +115,24 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
     for (const listener of listeners) listener();
   }
 
-  const socket = new ReconnectingWebSocket(url, undefined, { maxReconnectionDelay: 8000, minReconnectionDelay: 500, maxRetries: 50 });
+  // partysocket's own maxRetries stops without any event, so the client counts the tries itself: the socket asks for
+  // the address once per try, the first being the connection itself (after a welcome, the connection that dropped)
+  let tries = 0;
+  const socket = new ReconnectingWebSocket(
+    async () => {
+      tries += 1;
+      if (tries <= MAX_RECONNECTS + 1) return url();
+      giveUp();
+      return ''; // the socket is closed by now: it opens nothing with it
+    },
+    undefined,
+    { maxReconnectionDelay: 8000, minReconnectionDelay: 500 },
+  );
+  function giveUp() {
+    status = 'lost';
+    socket.close();
+    changed();
+  }
   const send = (message: ConferenceClientMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -137,6 +163,7 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
     if (!message) return;
     switch (message.type) {
       case 'welcome':
+        tries = 1;
         peers.clear();
         self = message.self;
         status = 'live';
@@ -238,6 +265,13 @@ export function connectMeeting({ url, stream, transport: makeTransport, explainC
     },
     raiseHand(raised) {
       send({ type: 'hand', raised });
+    },
+    reconnect() {
+      if (status !== 'lost') return;
+      tries = 0;
+      status = 'reconnecting';
+      socket.reconnect();
+      changed();
     },
     leave() {
       send({ type: 'leave' });

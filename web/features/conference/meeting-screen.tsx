@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { conferenceApi, type ConferenceJoin } from './conference.api.ts';
-import { ConferenceView, type ConferenceControl } from './conference-view.tsx';
+import { BANNER_LOST, ConferenceView, type ConferenceControl } from './conference-view.tsx';
 import { EquipmentCheckDialog } from './equipment-check-dialog.tsx';
 import { JOIN_STEPS, type JoinStep } from './join-steps.ts';
 import { ticketSource } from './join-ticket.ts';
@@ -156,6 +156,10 @@ function Connected({
     return () => clearTimeout(timer);
   }, [welcomed]);
 
+  if (!shown && snapshot.status === 'lost') {
+    // the room never answered through all the tries: the join flow's failure, its «Повторить» tries again
+    return <JoinProgress step="room-connection" failure={BANNER_LOST} onRetry={() => client.reconnect()} />;
+  }
   if (!shown && snapshot.status !== 'refused' && snapshot.status !== 'ended') {
     return <JoinProgress step={welcomed ? 'done' : 'room-connection'} failure={null} onRetry={() => undefined} />;
   }
