@@ -3,11 +3,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../../web/components/ui/toast.tsx';
 import { WorkExperienceDialog } from '../../web/components/work-education/work-experience-dialog.tsx';
-import { EducationDialog } from '../../web/components/work-education/education-dialog.tsx';
+import { EducationDialog, educationYearLists } from '../../web/components/work-education/education-dialog.tsx';
 import { WorkExperienceList } from '../../web/components/work-education/work-education-lists.tsx';
 import { formatStudyPeriod, formatWorkPeriod } from '../../web/components/work-education/work-education.format.ts';
 import { yearOptions } from '../../web/components/year-select.tsx';
 import { WorkEducationTab } from '../../web/features/profile-settings/work-education-tab.tsx';
+import { educationSchema } from '../../worker/profile/profile.schemas.ts';
 
 const pick = (label: string, value: string | number) => fireEvent.change(screen.getByLabelText(label), { target: { value: String(value) } });
 
@@ -99,14 +100,29 @@ describe('EducationDialog', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ university_name: 'МГУ', specialty: 'Математика', start_year: 2015, end_year: null }));
   });
 
-  it('offers the last 50 years including the current one', () => {
+  it('offers the years the API takes: a start among this year and the 59 before it, an end up to 10 years ahead (issue 41)', () => {
     const years = yearOptions(50, new Date('2026-06-01'));
     expect(years).toHaveLength(50);
     expect(years[0]).toBe(2026);
     expect(years.at(-1)).toBe(1977);
+    const lists = educationYearLists(new Date('2026-06-01'));
+    expect([lists.start.length, lists.start[0], lists.start.at(-1)]).toEqual([60, 2026, 1967]);
+    expect([lists.end.length, lists.end[0], lists.end.at(-1)]).toEqual([70, 2036, 1967]);
+
     render(<EducationDialog open onOpenChange={() => {}} onSubmit={() => {}} />);
-    // 50 years + the empty choice
-    expect(within(screen.getByLabelText('Год начала')).getAllByRole('option')).toHaveLength(51);
+    const now = new Date().getFullYear();
+    const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((o) => (o as HTMLOptionElement).value).filter(Boolean).map(Number);
+    const start = options('Год начала');
+    const end = options('Год окончания');
+    expect([start.length, Math.max(...start), Math.min(...start)]).toEqual([60, now, now - 59]);
+    expect([end.length, Math.max(...end), Math.min(...end)]).toEqual([70, now + 10, now - 59]);
+    // every year offered passes the shared schema the API checks with, and the next one beyond either end does not
+    const study = { university_name: 'МГУ', specialty: 'Математика' };
+    for (const y of start) expect(educationSchema.safeParse({ ...study, start_year: y, end_year: null }).success).toBe(true);
+    for (const y of end) expect(educationSchema.safeParse({ ...study, start_year: now - 59, end_year: y }).success).toBe(true);
+    const refusal = (body: object) => educationSchema.safeParse({ ...study, ...body }).error?.issues.map((i) => i.message);
+    expect(refusal({ start_year: now - 60, end_year: null })).toEqual([`Год начала должен быть от ${now - 59} до ${now}`]);
+    expect(refusal({ start_year: now, end_year: now + 11 })).toEqual([`Год окончания не может быть позже ${now + 10}`]);
   });
 });
 

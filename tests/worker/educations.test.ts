@@ -71,14 +71,20 @@ describe('educations', () => {
     expect(res.fields).toEqual({ end_year: 'Год окончания не может быть раньше года начала' });
   });
 
-  it('keeps years within the last 60 and ends at most 10 years ahead', async () => {
+  it('keeps a start year within this year and the 59 before it, the forms’ list, and an end at most 10 years ahead', async () => {
     const user = await createUser(t.db);
     const post = (body: Partial<CreateJson>) => add(user, { ...study, ...body });
-    const range = `Год начала должен быть от ${thisYear - 60} до ${thisYear}`;
-    expect((await expectError(post({ start_year: thisYear - 61 }), 400)).fields).toEqual({ start_year: range });
+    const range = `Год начала должен быть от ${thisYear - 59} до ${thisYear}`;
+    expect((await expectError(post({ start_year: thisYear - 60 }), 400)).fields).toEqual({ start_year: range });
+    expect((await expectError(post({ start_year: 1900, end_year: 1905 }), 400)).fields).toEqual({ start_year: range });
     expect((await expectError(post({ start_year: thisYear + 1, end_year: null }), 400)).fields).toEqual({ start_year: range });
     expect((await expectError(post({ end_year: thisYear + 11 }), 400)).fields).toEqual({ end_year: `Год окончания не может быть позже ${thisYear + 10}` });
-    await expectOk(post({ start_year: thisYear - 60, end_year: thisYear + 10 }), 201);
+    expect((await expectError(post({ end_year: 2200 }), 400)).fields).toEqual({ end_year: `Год окончания не может быть позже ${thisYear + 10}` });
+    await expectOk(post({ start_year: thisYear - 59, end_year: thisYear + 10 }), 201);
+    // a change is held to the same window
+    const row = await expectOk(post({}), 201);
+    const patched = await expectError(patch(user, row.id, { start_year: thisYear - 70 }), 400);
+    expect(patched.fields).toEqual({ start_year: range });
   });
 
   it('refuses writing a row for another user (403)', async () => {

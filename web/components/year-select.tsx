@@ -11,11 +11,13 @@ type YearSelectProps = Omit<ComponentProps<'select'>, 'value' | 'onChange'> & {
   value: number | null;
   onChange: (year: number | null) => void;
   span?: number;
+  /** the years offered, newest first, instead of the last `span` */
+  years?: number[];
   placeholder?: string;
 };
 
-export function YearSelect({ value, onChange, span = 50, placeholder = 'Год', ...props }: YearSelectProps) {
-  const years = yearOptions(span);
+export function YearSelect({ value, onChange, span = 50, years: offered, placeholder = 'Год', ...props }: YearSelectProps) {
+  const years = offered ? [...offered] : yearOptions(span);
   // A stored year outside the window (an old record) stays selectable instead of silently vanishing.
   if (value != null && !years.includes(value)) years.push(value);
   return (

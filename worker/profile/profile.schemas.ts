@@ -85,6 +85,22 @@ export const workExperienceSchema = z
 
 const year = (message: string) => z.coerce.number({ error: message }).int(message).min(1900, message).max(2200, message);
 
+/**
+ * Education years (spec 001 §5, §9; decision 004 «Education years»): a start year among this year and the 59 before
+ * it, an end year from there to EDUCATION_END_YEARS_AHEAD years ahead (a degree still in progress, its planned
+ * graduation). One window for the settings and the mentor application: the forms' year lists offer exactly these,
+ * and the API refuses anything else with the words below.
+ */
+export const EDUCATION_YEARS_SPAN = 60;
+export const EDUCATION_END_YEARS_AHEAD = 10;
+
+/** The window of years when the current year is `current`. */
+export function educationYears(current: number) {
+  return { earliest: current - EDUCATION_YEARS_SPAN + 1, latestStart: current, latestEnd: current + EDUCATION_END_YEARS_AHEAD };
+}
+
+const HOUR_MS = 3_600_000;
+
 export const educationSchema = z
   .object({
     university_name: singleLineText('Название учебного заведения обязательно для заполнения')
@@ -100,4 +116,17 @@ export const educationSchema = z
   .refine((v) => v.end_year == null || v.end_year >= v.start_year, {
     path: ['end_year'],
     message: 'Год окончания не может быть раньше года начала',
+  })
+  // read at validation time (an isolate can outlive New Year's Eve); the year somewhere on Earth, so that someone
+  // past midnight on 1 January in Kamchatka may pick the new year the list offers while it is still the old one in UTC
+  .superRefine((v, ctx) => {
+    const now = Date.now();
+    const { earliest } = educationYears(new Date(now - 12 * HOUR_MS).getUTCFullYear());
+    const { latestStart, latestEnd } = educationYears(new Date(now + 14 * HOUR_MS).getUTCFullYear());
+    if (v.start_year < earliest || v.start_year > latestStart) {
+      ctx.addIssue({ code: 'custom', path: ['start_year'], message: `Год начала должен быть от ${earliest} до ${latestStart}` });
+    }
+    if (v.end_year != null && v.end_year > latestEnd) {
+      ctx.addIssue({ code: 'custom', path: ['end_year'], message: `Год окончания не может быть позже ${latestEnd}` });
+    }
   });

@@ -1,4 +1,4 @@
-import { educationSchema } from '../../../worker/profile/profile.schemas.ts';
+import { educationSchema, educationYears } from '../../../worker/profile/profile.schemas.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
 import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import { FormField } from '../form-field.tsx';
@@ -15,12 +15,20 @@ type EducationDialogProps = {
   onOpenChange: (open: boolean) => void;
   item?: EducationValues | null;
   onSubmit: (values: EducationValues) => Promise<unknown> | void;
-  /** How many years back the year lists go: 50 in the settings, 60 in the mentor application (spec 001). */
-  yearSpan?: number;
 };
 
+/**
+ * The year lists, newest first: the shared schema's window (educationYears), so the lists offer what the API takes.
+ * Start: this year and the 59 before it; end: up to 10 years ahead (a planned graduation) down to the same earliest.
+ */
+export function educationYearLists(now: Date = new Date()) {
+  const { earliest, latestStart, latestEnd } = educationYears(now.getFullYear());
+  const down = (from: number) => Array.from({ length: from - earliest + 1 }, (_, index) => from - index);
+  return { start: down(latestStart), end: down(latestEnd) };
+}
+
 /** Add or edit an education: used by the settings tab and by the mentor application. */
-export function EducationDialog({ open, onOpenChange, item, onSubmit, yearSpan = 50 }: EducationDialogProps) {
+export function EducationDialog({ open, onOpenChange, item, onSubmit }: EducationDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -28,7 +36,7 @@ export function EducationDialog({ open, onOpenChange, item, onSubmit, yearSpan =
           <DialogTitle>{item ? 'Редактировать образование' : 'Добавить образование'}</DialogTitle>
           <DialogDescription>Укажите учебное заведение, специальность и годы обучения.</DialogDescription>
         </DialogHeader>
-        <EducationForm item={item} yearSpan={yearSpan} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} onDone={() => onOpenChange(false)} />
+        <EducationForm item={item} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -49,17 +57,16 @@ function validate(state: FormState) {
 
 function EducationForm({
   item,
-  yearSpan,
   onSubmit,
   onCancel,
   onDone,
 }: {
   item?: EducationValues | null;
-  yearSpan: number;
   onSubmit: EducationDialogProps['onSubmit'];
   onCancel: () => void;
   onDone: () => void;
 }) {
+  const years = educationYearLists();
   const { state, update, errors, saving, submit } = useValidatedForm({
     initial: (): FormState => ({
       university_name: item?.university_name ?? '',
@@ -83,10 +90,10 @@ function EducationForm({
       </FormField>
       <div className="grid grid-cols-2 items-start gap-3">
         <FormField label="Год начала" error={errors.start_year}>
-          <YearSelect span={yearSpan} value={state.start_year} onChange={(start_year) => update({ start_year })} />
+          <YearSelect years={years.start} value={state.start_year} onChange={(start_year) => update({ start_year })} />
         </FormField>
         <FormField label="Год окончания" error={errors.end_year}>
-          <YearSelect span={yearSpan} value={state.end_year} disabled={state.current} onChange={(end_year) => update({ end_year })} />
+          <YearSelect years={years.end} value={state.end_year} disabled={state.current} onChange={(end_year) => update({ end_year })} />
         </FormField>
       </div>
       <div className="flex items-center gap-2.5">

@@ -54,7 +54,7 @@ export function WorkExperienceList({ items, onCreate, onUpdate, onDelete, ...res
 }
 
 /** "Образование": the list with its add/edit dialog and delete confirmation. */
-export function EducationList({ items, onCreate, onUpdate, onDelete, yearSpan, ...rest }: ListProps<EducationValues> & { yearSpan?: number }) {
+export function EducationList({ items, onCreate, onUpdate, onDelete, ...rest }: ListProps<EducationValues>) {
   const [editing, setEditing] = useState<Key | 'new' | null>(null);
   const current = editing == null || editing === 'new' ? null : (items.find((item) => item.key === editing) ?? null);
   return (
@@ -80,7 +80,6 @@ export function EducationList({ items, onCreate, onUpdate, onDelete, yearSpan, .
         open={editing != null}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         item={current}
-        yearSpan={yearSpan}
         onSubmit={(values) => (current ? onUpdate(current.key, values) : onCreate(values))}
       />
     </>

@@ -12,9 +12,6 @@ import { EducationList, WorkExperienceList } from '../../components/work-educati
 import type { ApplicationPayload } from './mentor-application.api.ts';
 import { ABOUT_MAX, ABOUT_MIN, canSubmit, submitErrors, type SubmitField } from './mentor-application.rules.ts';
 
-/** Spec 001 §5: the application's education years reach 60 years back. */
-const APPLICATION_YEAR_SPAN = 60;
-
 type TextField = 'mentor_name' | 'mentor_surname' | 'mentor_specialization' | 'mentor_title' | 'mentor_tg_title' | 'mentor_description';
 
 type ApplicationFormProps = {
@@ -135,7 +132,6 @@ export function ApplicationForm({ initial, status, serverErrors = {}, saving, su
         onDelete={(key) => change('work_experiences', payload.work_experiences.filter((_, at) => at !== Number(key)))}
       />
       <EducationList
-        yearSpan={APPLICATION_YEAR_SPAN}
         items={payload.educations.map((item, index) => ({ ...item, key: index }))}
         onCreate={(values) => change('educations', [...payload.educations, values])}
         onUpdate={(key, values) => change('educations', replaceAt(payload.educations, Number(key), values))}
