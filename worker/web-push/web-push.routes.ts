@@ -7,16 +7,16 @@ import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { deviceName } from './device-name.ts';
 import { isAllowedEndpoint, webPushConfig } from './push-config.ts';
-import { pushEndpointBody, pushSubscriptionBody } from './web-push.schemas.ts';
+import { pushEndpointBody, pushStateQuery, pushSubscriptionBody } from './web-push.schemas.ts';
 import { countSubscriptions, deleteSubscription, hasSubscription, saveSubscription } from './web-push.queries.ts';
 
 const unavailable = () => new ApiError(503, 'push_unavailable', 'Уведомления в браузере на этом сервере не настроены');
 
 export const webPushRoutes = new Hono<AppEnv>()
   // `endpoint` (this browser's, when it has one): whether the server still has it for this person
-  .get('/web-push', requireUser, async (c) => {
+  .get('/web-push', requireUser, validate('query', pushStateQuery), async (c) => {
     const config = webPushConfig(c.env);
-    const endpoint = c.req.query('endpoint');
+    const { endpoint } = c.req.valid('query');
     const [subscriptions, subscribed] = config
       ? await Promise.all([countSubscriptions(c.var.db, c.var.user.id), endpoint ? hasSubscription(c.var.db, c.var.user.id, endpoint) : false])
       : [0, false];

@@ -21,3 +21,6 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 export const pushEndpointBody = z.object({
   endpoint: z.string({ error: 'Укажите адрес подписки' }).min(1, { error: 'Укажите адрес подписки' }).max(1000, { error: 'Адрес подписки слишком длинный' }),
 });
+
+/** GET /api/web-push/?endpoint=: this browser's subscription, to tell whether the server has it for this person */
+export const pushStateQuery = z.object({ endpoint: z.string().max(1000, { error: 'Адрес подписки слишком длинный' }).optional() });

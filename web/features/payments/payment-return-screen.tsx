@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleHelp, CircleX, Hourglass, LogIn, RotateCcw, Undo2 } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { PushPrompt } from '../../components/push-prompt.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -185,6 +186,8 @@ function PaymentOutcome({ paymentId }: { paymentId: string }) {
               </Button>
             ) : null}
           </Actions>
+          {/* after a booking, not on a first visit (decision 027) */}
+          <PushPrompt className="mt-2 w-full" />
         </ResultCard>
       );
     case 'canceled': {

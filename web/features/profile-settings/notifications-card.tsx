@@ -1,9 +1,10 @@
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { BrowserPushRow } from './browser-push-row.tsx';
 import { NotificationSwitches } from './notification-switches.tsx';
 import { TelegramLinkRow } from './telegram-link-row.tsx';
 
-/** «Уведомления» (decision 026): Telegram linked or not, and which topics go to which channel. */
+/** «Уведомления» (decisions 026, 027): Telegram linked or not, push in this browser, and which topics go where. */
 export function NotificationsCard({ className }: { className?: string }) {
   return (
     <Card id="notifications" className={cn('grid gap-4 p-4 sm:p-6', className)} aria-labelledby="notifications-title">
@@ -14,6 +15,7 @@ export function NotificationsCard({ className }: { className?: string }) {
         <p className="text-sm text-muted-foreground">Всё, что происходит, видно в колокольчике на сайте. Здесь — что ещё присылать и куда.</p>
       </div>
       <TelegramLinkRow />
+      <BrowserPushRow />
       <NotificationSwitches />
     </Card>
   );

@@ -3,6 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, CalendarPlus, History } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { PushPrompt } from '../../components/push-prompt.tsx';
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -263,6 +264,8 @@ export function ScheduleScreen({ viewer, view, onViewChange, slotPicker }: Sched
         <div className="flex min-w-0 flex-col gap-4 min-[960px]:col-span-8">
           {/* a mentor's proposal to move a booking, to answer or waiting for the answer (decision 024) */}
           <MoveProposals userId={viewer.id} timeZone={timeZone} />
+          {/* once there is a booking to hear about, not before (decision 027) */}
+          {participating.length || leading.length ? <PushPrompt /> : null}
           <Tabs value={activeTab} onValueChange={(value) => setTab(value as ScheduleTab)}>
             <TabsList className="w-full sm:w-auto">
               {tabs.map((value) => (
