@@ -97,6 +97,14 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     expect(screen.getByRole('alert').textContent).toContain('Вы не зарегистрированы на это мероприятие');
   });
 
+  it('«Не удалось проверить роль пользователя» when the meeting names no leader to compare with (spec 002 §8)', async () => {
+    const { calls } = mockFetch([{ path: /\/api\/events\/GetEvent/, body: { id: 12, title: 'Лекция', date: '2030-03-06T15:00:00.000Z', mentor: null } }, openWindow]);
+    renderWithRouter(<MeetingScreen target={{ contentType: 'events', id: 12 }} viewer={VIEWER} />);
+    for (let i = 0; i < 8; i += 1) await flush(0);
+    expect(screen.getByRole('alert').textContent).toContain('Не удалось проверить роль пользователя');
+    expect(calls.some((c) => c.url.includes('/api/conferences/'))).toBe(false);
+  });
+
   it('«Ошибка при проверке регистрации» when the registration check gets no answer: 15 s of silence or a server error (issue 41)', async () => {
     // the participant's check (GET /conferences/get/) never answers
     mockFetch([event(7), openWindow, { path: /\/api\/conferences\/get/, wait: new Promise(() => {}) }]);

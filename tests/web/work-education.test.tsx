@@ -192,6 +192,46 @@ describe('WorkEducationTab', () => {
     await waitFor(() => expect(screen.queryByText('CTO')).toBeNull());
   });
 
+  it('adds and deletes an education with spec 001’s notices, and says when a save failed', async () => {
+    const year = new Date().getFullYear();
+    const studies = [{ id: 7, university_name: 'МГУ', specialty: 'Математика', start_year: year - 10, end_year: year - 5, user_id: 1 }];
+    let saveFails = true;
+    const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input).replace(/\/$/, '');
+      if (init?.method === 'DELETE') return jsonResponse(null, 204);
+      if (init?.method === 'POST') return saveFails ? jsonResponse({ detail: 'Сбой', code: 'internal_error' }, 500) : jsonResponse({ ...studies[0], id: 8 }, 201);
+      if (url === '/api/work-experiences') return jsonResponse([]);
+      if (url === '/api/educations') return jsonResponse(studies);
+      return jsonResponse({ detail: 'x', code: 'x' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchSpy);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <WorkEducationTab userId={1} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('МГУ')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить образование' }));
+    fireEvent.change(await screen.findByLabelText('Учебное заведение'), { target: { value: 'ВШЭ' } });
+    fireEvent.change(screen.getByLabelText('Специальность'), { target: { value: 'Экономика' } });
+    pick('Год начала', year - 4);
+    pick('Год окончания', year + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    expect(await screen.findByText('Произошла ошибка при сохранении образования')).toBeTruthy();
+    saveFails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    expect(await screen.findByText('Образование успешно добавлено')).toBeTruthy();
+    const posted = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST').at(-1)!;
+    expect(JSON.parse(String(posted[1]!.body))).toEqual({ university_name: 'ВШЭ', specialty: 'Экономика', start_year: year - 4, end_year: year + 1, user_id: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить: МГУ' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText('Образование успешно удалено')).toBeTruthy();
+    expect(fetchSpy).toHaveBeenCalledWith('/api/educations/7', expect.objectContaining({ method: 'DELETE' }));
+  });
+
   it('shows the load errors of spec 001', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Ошибка', code: 'x' }, 400)));
     render(
