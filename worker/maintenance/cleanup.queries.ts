@@ -4,6 +4,8 @@ import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db.ts';
 import { backoffCounters, loginCodes, rateLimitCounters, refreshSessions } from '../../drizzle/schema/auth.ts';
 import { devSocialCodes, socialLinkTickets, socialSignInAttempts } from '../../drizzle/schema/social.ts';
+import { telegramLinkTokens, telegramReplyPrompts, telegramUpdates } from '../../drizzle/schema/telegram.ts';
+import { devPushMessages } from '../../drizzle/schema/web-push.ts';
 
 /** Rate-limit windows older than a day. */
 export async function deleteOldRateLimitWindows(db: Db) {
@@ -52,4 +54,19 @@ export async function deleteOldSocialSignIns(db: Db) {
     db.delete(devSocialCodes).where(lt(devSocialCodes.expiresAt, sql`now() - interval '1 day'`)).returning({ codeHash: devSocialCodes.codeHash }),
   ]);
   return attempts.length + tickets.length + fakeCodes.length;
+}
+
+/**
+ * What the notification channels keep only briefly (decisions 026, 027): the webhook's record of Telegram's updates
+ * after a week (Telegram gives up redelivering one within a day), link tokens a day after they expired, «Ответить»
+ * prompts after 30 days (a reply to an older one is not taken), and the fake push service's messages after a week.
+ */
+export async function deleteOldChannelRecords(db: Db) {
+  const [updates, tokens, prompts, fakePushes] = await Promise.all([
+    db.delete(telegramUpdates).where(lt(telegramUpdates.receivedAt, sql`now() - interval '7 days'`)).returning({ id: telegramUpdates.updateId }),
+    db.delete(telegramLinkTokens).where(lt(telegramLinkTokens.expiresAt, sql`now() - interval '1 day'`)).returning({ hash: telegramLinkTokens.tokenHash }),
+    db.delete(telegramReplyPrompts).where(lt(telegramReplyPrompts.createdAt, sql`now() - interval '30 days'`)).returning({ id: telegramReplyPrompts.messageId }),
+    db.delete(devPushMessages).where(lt(devPushMessages.receivedAt, sql`now() - interval '7 days'`)).returning({ id: devPushMessages.id }),
+  ]);
+  return updates.length + tokens.length + prompts.length + fakePushes.length;
 }
