@@ -35,7 +35,7 @@ function settings({ available = true, linked = false, push = false } = {}) {
     channels: {
       telegram: { available, linked, topics: allOn() },
       email: { available: true, linked: true, topics: allOn() },
-      push: { available: push, linked: false, topics: allOn() },
+      push: { available: push, linked: push, topics: allOn() },
     },
   };
 }
@@ -65,12 +65,22 @@ describe('«Уведомления»', () => {
     expect(screen.queryByRole('switch')).toBeNull();
   });
 
-  it('push, once offered, has its switches without Telegram', async () => {
+  it('push, once a browser gets it, has its switches without Telegram', async () => {
     mockApi({ 'GET /api/telegram/link': () => linkState(false, false), 'GET /api/notification-settings': () => json(200, settings({ available: false, push: true })) });
     renderCard();
     await screen.findByRole('switch', { name: 'Комната встречи открыта: Push' });
     expect(screen.getAllByRole('switch')).toHaveLength(6);
     expect(screen.queryByText(/запасной путь/)).toBeNull();
+  });
+
+  it('push offered but on in no browser shows no push switch, which would change nothing', async () => {
+    const offered = settings({ available: false });
+    offered.channels.push = { available: true, linked: false, topics: allOn() };
+    const calls = mockApi({ 'GET /api/telegram/link': () => linkState(false, false), 'GET /api/notification-settings': () => json(200, offered) });
+    renderCard();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/notification-settings')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Загрузка настроек уведомлений' })).toBeNull());
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 
   it('«Подключить Telegram» opens the deep link in a new tab, waits for the bot, then shows it linked with its switches', async () => {

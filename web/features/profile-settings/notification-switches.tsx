@@ -18,8 +18,8 @@ function withSwitch(settings: NotificationSettings, { channel, topic, enabled }:
 }
 
 /**
- * What goes where (decision 026): a switch per topic and channel, Telegram and its e-mail fallback once Telegram is
- * linked, push once the browser channel is offered. A switch turns at once and is saved alone; a failed save turns it back and says so.
+ * What goes where (decisions 026, 027): a switch per topic and channel, Telegram and its e-mail fallback once Telegram is
+ * linked, push once a browser of the person gets it. A switch turns at once and is saved alone; a failed save turns it back and says so.
  */
 export function NotificationSwitches() {
   const queryClient = useQueryClient();
@@ -49,7 +49,8 @@ export function NotificationSwitches() {
   const telegram = channels.telegram.available && channels.telegram.linked;
   // e-mail here is Telegram's fallback only (the product's own e-mails do not ask these switches): without a linked
   // Telegram its switches would change nothing
-  const shown = (['telegram', 'email', 'push'] as const).filter((channel) => (channel === 'push' ? channels.push.available : telegram));
+  // push's switches once some browser of the person gets push (decision 027): before that they too would change nothing
+  const shown = (['telegram', 'email', 'push'] as const).filter((channel) => (channel === 'push' ? channels.push.available && channels.push.linked : telegram));
   if (!shown.length) {
     return channels.telegram.available ? (
       <p className="text-sm text-muted-foreground">Когда Telegram подключён, здесь можно выбрать, о чём писать туда, а о чём — письмом, если Telegram не доставит.</p>
