@@ -14,6 +14,7 @@ import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
 import { LINKED_TEXT, BAD_TOKEN_TEXT, HELLO_TEXT, REPLY_PROMPT_TEXT, REPLY_REFUSED_TEXT } from '../../worker/telegram/telegram-messages.ts';
 import { createUser } from '../factories.ts';
 import { openRoom, say } from './chat-socket.ts';
+import { readDeliveries } from './delivery-helpers.ts';
 import { bindings, call, testDb, useTestDb } from './helpers.ts';
 import { asUser, countMail, expectJson, send, waitForMail } from './json-api.ts';
 import { botMessages, fakeChat, freshId, linkedChat, linkToken, postUpdate, textUpdate } from './telegram-helpers.ts';
@@ -29,13 +30,7 @@ const notice = (userId: number, kind = 'booking_paid', extra: Record<string, unk
   extra,
 });
 
-const deliveriesOf = (userId: number) =>
-  t.db
-    .select({ channel: notificationDeliveries.channel, status: notificationDeliveries.status, attempts: notificationDeliveries.attempts, kind: notifications.kind, fallbackOf: notificationDeliveries.fallbackOf, nextAttemptAt: notificationDeliveries.nextAttemptAt })
-    .from(notificationDeliveries)
-    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
-    .where(eq(notifications.userId, userId))
-    .orderBy(notificationDeliveries.id);
+const deliveriesOf = (userId: number) => readDeliveries(t.db, userId);
 
 describe('linking', () => {
   it('a valid token links the chat, the bot says so, and GET tells the settings', async () => {

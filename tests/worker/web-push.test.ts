@@ -5,7 +5,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { base64url, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { notificationDeliveries } from '../../drizzle/schema/deliveries.ts';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { devPushMessages, pushSubscriptions } from '../../drizzle/schema/web-push.ts';
 import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
@@ -15,6 +14,7 @@ import { encryptPayload } from '../../worker/web-push/encrypt.ts';
 import { vapidAuthorization } from '../../worker/web-push/vapid.ts';
 import { createUser } from '../factories.ts';
 import { browserPushKeys, decryptPush, type BrowserPushKeys } from '../fakes/push-client.ts';
+import { readDeliveries } from './delivery-helpers.ts';
 import { bindings, call, testDb, useTestDb } from './helpers.ts';
 import { asUser, countMail, expectJson, send } from './json-api.ts';
 
@@ -61,13 +61,7 @@ async function subscribedBrowser(user: ReturnType<typeof asUser>, applicationSer
 const pushesTo = (b: Browser) => t.db.select().from(devPushMessages).where(eq(devPushMessages.token, b.token)).orderBy(devPushMessages.id);
 const setFake = (b: Browser, state: Record<string, unknown>) => send('POST', `/dev/push/subscriptions/${b.token}/state`, { body: state });
 
-const deliveriesOf = (userId: number) =>
-  t.db
-    .select({ channel: notificationDeliveries.channel, status: notificationDeliveries.status, attempts: notificationDeliveries.attempts, fallbackOf: notificationDeliveries.fallbackOf, lastError: notificationDeliveries.lastError, nextAttemptAt: notificationDeliveries.nextAttemptAt })
-    .from(notificationDeliveries)
-    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
-    .where(eq(notifications.userId, userId))
-    .orderBy(notificationDeliveries.id);
+const deliveriesOf = (userId: number) => readDeliveries(t.db, userId);
 
 const makeDue = (userId: number) =>
   t.db.execute(sql`update notification_deliveries d set next_attempt_at = now() - interval '1 second'
