@@ -3,9 +3,9 @@
 //   npm run bench [-- --seconds 5 --connections 10]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { prepareLocalEnv } from './local-env.mjs';
+import { prepareLocalEnv, stacks } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
-import { build, serve } from './run-app.mjs';
+import { build, serve, startCronTicker } from './run-app.mjs';
 import { prepareBookings, raceForSlot, racersAgent, sequentialLatency } from './bench-bookings.mjs';
 import { measureWaitlistRelease } from './bench-waitlist.mjs';
 import { measureRescheduleRaces } from './bench-reschedule.mjs';
@@ -19,6 +19,8 @@ import { RELAY_BENCH_VARS, meshCpuBench, relayBench } from './bench-conference.m
 import { codeRequestTiming } from './bench-auth.mjs';
 import { firstPageBench } from './bench-first-page.mjs';
 import { cpuMs, findWorkerd } from './bench-cpu.mjs';
+import { printSearchBesideCeiling, searchBesideCeiling } from './bench-search-ceiling.mjs';
+import { sessionCookie } from './bench-session.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +30,9 @@ const { values } = parseArgs({
     'chat-seconds': { type: 'string', default: '30' },
     via: { type: 'string', default: 'miniflare' },
     'recording-seconds': { type: 'string', default: '60' },
+    minutes: { type: 'string', default: '20' },
+    rate: { type: 'string', default: '1' },
+    stack: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -55,6 +60,20 @@ const rescheduleOnly = values.only === 'reschedule';
 const httpOnly = values.only === 'http';
 /** `-- --only recording [--recording-seconds 60]`: a meeting of 2 and of 4, recording off and on: the host's CPU and upload (issue 36) */
 const recordingOnly = values.only === 'recording';
+/** `-- --only search`: the event search beside the pass-through of its statement (issue 40 §4) */
+const searchOnly = values.only === 'search';
+/**
+ * `-- --only soak [--minutes 20] [--rate 1]`: everything at once for minutes, at about half the capacity the bench
+ * measures (`--rate` scales it), with the minute scheduler running; checks at the end, exit 1 if one fails (issue 40 §1)
+ */
+const soakOnly = values.only === 'soak';
+/**
+ * Which local stack (ports, database, build): the soak has one of its own, so a soak of twenty minutes and another
+ * `npm run bench` can share the machine; `-- --stack soak` puts any other run there too.
+ */
+const stackName = values.stack ?? (soakOnly ? 'soak' : 'bench');
+if (!['bench', 'soak'].includes(stackName)) throw new Error('--stack takes bench or soak');
+const appPort = stackName === 'soak' ? 8796 : 8798;
 
 const BARE = 'API without database (404 envelope)';
 const BARE_PATH = '/api/no-such-route/';
@@ -188,7 +207,7 @@ async function measureVerifyLogin(appUrl, databaseUrl, count = 100) {
 }
 
 prepareLocalEnv();
-const services = spawnServices({ stack: 'bench', fresh: true });
+const services = spawnServices({ stack: stackName, fresh: true });
 let app;
 try {
   const ready = await services.ready;
@@ -199,11 +218,11 @@ try {
     const catalogue = await insertCatalogue(ready.databaseUrl);
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
-  console.log(`[bench] build: ${build({ quiet: true, stack: 'bench' })} ms`);
+  console.log(`[bench] build: ${build({ quiet: true, stack: stackName })} ms`);
   // the SFU settings only let an event's room admit more than a mesh's 4 for the relay figure; no SFU is called
   // straight from Miniflare: wrangler dev's relay and its line per request would cost what production does not spend
   // (decision 015); warnings and errors still show
-  app = await serve({ mode: viaWranglerDev ? 'serve' : 'direct', stack: 'bench', port: 8798, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS, logLevel: 'warn' });
+  app = await serve({ mode: viaWranglerDev ? 'serve' : 'direct', stack: stackName, port: appPort, services: ready, environment: 'test', stdio: ['ignore', 'ignore', 'inherit'], vars: RELAY_BENCH_VARS, logLevel: 'warn' });
   console.log(`[bench] ${connections} connections, ${seconds} s each\n`);
   if (scheduleOnly) await measureSchedule(app, ready);
   else if (authOnly) await measureCodeTiming(app, ready);
@@ -214,6 +233,18 @@ try {
   else if (raceOnly) await measureRaces(app, await prepareBookings(app.url, ready.databaseUrl));
   else if (waitlistOnly) await measureWaitlist(app, ready);
   else if (rescheduleOnly) await measureReschedule(app, ready);
+  else if (searchOnly) printSearchBesideCeiling(await searchBesideCeiling(app.url, await benchCookie(ready.databaseUrl), { seconds }));
+  else if (soakOnly) {
+    // the minute Cron Trigger as `npm start` fires it: holds expire, consultations settle, reminders go out
+    const stopCron = startCronTicker(app.url);
+    try {
+      const { soak } = await import('./bench-soak.mjs');
+      const passed = await soak(app.url, ready.databaseUrl, { minutes: Number(values.minutes), rate: Number(values.rate), postgresDataDir: stacks[stackName].dataDir });
+      if (!passed) process.exitCode = 1;
+    } finally {
+      stopCron();
+    }
+  }
   else {
     await chatThenHttp(app, ready);
     if (!chatOnly) {
@@ -227,6 +258,15 @@ try {
 } finally {
   await app?.stop();
   await services.stop();
+}
+
+/** A signed-in person's cookie (a new account of the bench's own). */
+async function benchCookie(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows: [user] } = await db.query(`insert into users (email) values ('bench.search.' || $1 || '@bench.forma') returning id`, [Date.now().toString(36)]);
+  await db.end();
+  return sessionCookie(user.id, 'mentee');
 }
 
 async function chatThenHttp(app, ready) {
@@ -430,6 +470,14 @@ async function httpScenarios(app, ready) {
   };
   const health = ratio('API with one query (/api/health/)');
   goal('/api/health/ (one query) vs the bare route', health.text, '≥ 60%', health.share >= 0.6);
+  const ceiling = await searchBesideCeiling(app.url, signIn.cookie, { seconds });
+  printSearchBesideCeiling(ceiling);
+  goal(
+    'event search, a new query each time, beside the pass-through of its statement',
+    `${Math.round(100 * ceiling.rpsShare)}% of its requests/s, ${ceiling.cpuRatio?.toFixed(2) ?? '-'}× its Worker CPU`,
+    '≥ 90%, ≤ 1.5×',
+    ceiling.met,
+  );
   const search = ratio(NEW_SEARCH);
   goal('event list, search + filters + sort, from the database (a new query each time, signed in)', search.text, '≥ 40%, p99 ≤ 4×', search.share >= 0.4 && search.p99 <= 4);
   for (const name of ['events, search + category + price + sort', 'mentors, first page (/api/users/)', 'a mentor page (/api/users/GetUser/)']) {

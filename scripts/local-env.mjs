@@ -29,6 +29,8 @@ export const stacks = {
     dataDir: path.join(root, '.data', testSlot ? `pg-test-${testSlot}` : 'pg-test'),
   },
   bench: { pgPort: 54349, wsPort: 54350, dataDir: path.join(root, '.data', 'pg-bench') },
+  // the bench's soak (issue 40 §1): twenty minutes on a stack of its own, beside other bench runs
+  soak: { pgPort: 54359, wsPort: 54360, dataDir: path.join(root, '.data', 'pg-soak') },
   // a Postgres of its own for the test that restarts it mid-burst (tests/node/database-restart.test.ts). It starts in
   // the middle of a run, when thousands of outgoing connections hold ports of Linux's ephemeral range (32768-60999):
   // its ports sit below that range, where no outgoing connection can have taken them.

@@ -42,6 +42,8 @@ export async function serveDirect({ outDir, persistTo, port, vars, logLevel = 'w
       cf: false,
       ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: persistTo,
+      // /cdn-cgi/local/scheduled, which the soak's minute ticker calls as `npm start`'s does (run-app.mjs startCronTicker)
+      unsafeTriggerHandlers: true,
       workers: [{ ...options, name: 'forma', modules: workerModules(path.dirname(main)), bindings: { ...options.bindings, ...vars } }],
     }),
   );

@@ -21,6 +21,7 @@ import { session } from './middleware/session.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { socialRoutes } from './auth/social.routes.ts';
 import { devMailboxApiRoutes, devMailboxPageRoutes } from './dev/dev-mailbox.routes.ts';
+import { searchPassThroughRoutes } from './dev/search-pass-through.routes.ts';
 import { socialFakeRoutes } from './dev/social-fakes/social-fakes.routes.ts';
 import { telegramFakeRoutes } from './dev/telegram-fake/telegram-fake.routes.ts';
 import { telegramRoutes } from './telegram/telegram.routes.ts';
@@ -82,6 +83,7 @@ function createApi() {
     .route('/', authRoutes)
     .route('/', socialRoutes)
     .route('/', devMailboxApiRoutes)
+    .route('/', searchPassThroughRoutes)
     .route('/', demoRecordingsRoutes)
     .route('/', usersRoutes)
     .route('/', workExperiencesRoutes)
