@@ -14,7 +14,8 @@ import { createAppRouter } from './app/router.tsx';
 import { loadFullStylesheet } from './lib/full-stylesheet.ts';
 import { bindSessionExpiry } from './lib/session/session-cache.ts';
 import { sessionQueries } from './lib/session/session.queries.ts';
-import { browserTimeZone, rememberTimeZone } from './lib/viewer-time-zone.ts';
+import { hydrateInTimeZone } from './lib/dayjs.ts';
+import { rememberTimeZone } from './lib/viewer-time-zone.ts';
 import { installRussianZodMessages } from '../worker/lib/russian-zod-messages.ts';
 
 // zod's default messages in Russian, as the API answers them (issue 41); no zod import, so it stays off the first page
@@ -29,15 +30,16 @@ const container = document.getElementById('root')!;
 const app = <AppRoot queryClient={queryClient} router={router} />;
 
 /**
- * Whether the page the server rendered is what this browser would render: the visitor's page, dates in this zone.
- * The session is asked for first (public/early-data.js started that request with the HTML): someone signed in
- * whose access cookie had lapsed got a visitor's page, and sees their own instead.
+ * Whether the page the server rendered is what this browser would render: the visitor's page. The session is asked
+ * for first (public/early-data.js started that request with the HTML): someone signed in whose access cookie had
+ * lapsed got a visitor's page, and sees their own instead. A zone other than the page's is no reason to render
+ * afresh: the page is hydrated in its own zone, and its dates then move to the browser's in place (useDatesZone).
  */
 async function matchesServerRender(state: PageState): Promise<boolean> {
   const user = await queryClient.fetchQuery(sessionQueries.me()).catch(() => null);
   if (user) return false;
   hydrate(queryClient, receivedNow(state.queries));
-  return state.zone === browserTimeZone();
+  return true;
 }
 
 async function start() {
@@ -48,6 +50,8 @@ async function start() {
     // came from the server, so its tree is the server's (no root Suspense) and it does not load them again.
     await Promise.all([router.load(), stylesheet]);
     router.ssr = { manifest: undefined };
+    // the dates are hydrated as the server wrote them, then move to this browser's zone in place (useDatesZone)
+    hydrateInTimeZone(state.zone);
     hydrateRoot(container, app);
   } else {
     await stylesheet;

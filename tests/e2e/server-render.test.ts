@@ -320,13 +320,20 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('renders again in the browser when its zone differs from the page\'s', async () => {
+  it('hydrates in place when its zone differs from the page\'s, then writes the dates in the browser\'s', async () => {
     const page = await openPage(390, 844);
     const errors = collectErrors(page);
     await page.context().addCookies([{ name: 'forma_tz', value: 'Pacific/Kiritimati', url: appUrl }]);
+    await page.context().addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __date: Element | null }).__date = document.querySelector('[data-testid="event-card-date"]');
+      });
+    });
     await gotoLiveApp(page, `${appUrl}/AllEvents`);
     const events = await firstPageOfEvents(page);
     await expect.poll(() => cardDates(page).allTextContents()).toEqual(dayMonths(events, 'Europe/Moscow'));
+    // the same element, its text moved to the browser's zone (decision 014, «Hydration keeps the server's nodes»)
+    expect(await page.evaluate(() => (window as unknown as { __date: Element | null }).__date === document.querySelector('[data-testid="event-card-date"]'))).toBe(true);
     expect(errors).toEqual([]);
     // and the browser tells the server its zone for the next page
     const cookies = await page.context().cookies(appUrl);

@@ -3,7 +3,7 @@ import { CalendarDays } from 'lucide-react';
 import { Avatar } from './ui/avatar.tsx';
 import { EventImage } from './event-image.tsx';
 import { cn } from '../lib/cn.ts';
-import { inViewerZone } from '../lib/dayjs.ts';
+import { inViewerZone, useDatesZone } from '../lib/dayjs.ts';
 import { formatPrice } from '../lib/format-price.ts';
 
 /** Spec 000 §9: titles longer than this are cut with an ellipsis. */
@@ -66,7 +66,9 @@ export function EventCard({ event, timeZone, className, priority = false }: Even
   const title = event.title.trim() || 'Без названия';
   const overlay = usesOverlayLayout(title);
   const mentorName = mentorFullName(event.mentor_info);
-  const day = formatDayMonth(event.date, timeZone);
+  // a visitor's date: the server page's zone while hydrating, then the browser's (decision 014)
+  const datesZone = useDatesZone();
+  const day = formatDayMonth(event.date, timeZone ?? datesZone);
   const free = !event.price || event.price <= 0;
 
   return (

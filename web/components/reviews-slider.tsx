@@ -5,7 +5,7 @@ import { Button } from './ui/button.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { StarRating } from './star-rating.tsx';
 import { cn } from '../lib/cn.ts';
-import { dayjs } from '../lib/dayjs.ts';
+import { dayjs, inViewerZone, useDatesZone } from '../lib/dayjs.ts';
 
 /** Spec 000 §9: excerpt length, arrows above 3 reviews, 'show more' step. */
 export const REVIEW_EXCERPT_LENGTH = 140;
@@ -49,7 +49,8 @@ export function reviewExcerpt(text: string, max = REVIEW_EXCERPT_LENGTH): { text
 function formatReviewDate(review: ReviewSlide, timeZone?: string): string {
   const raw = review.review_date ?? review.created_at;
   if (!raw) return '';
-  const date = timeZone && raw.includes('T') ? dayjs(raw).tz(timeZone) : dayjs(raw);
+  // an instant in the viewer's zone (the server has none of the browser's); a bare day as it is
+  const date = raw.includes('T') ? inViewerZone(raw, timeZone) : dayjs(raw);
   return date.isValid() ? date.format('D MMMM YYYY') : '';
 }
 
@@ -150,7 +151,8 @@ function ReviewCard({ review, timeZone }: { review: ReviewSlide; timeZone?: stri
   const [expanded, setExpanded] = useState(false);
   const author = review.author_name?.trim() || ANONYMOUS_AUTHOR;
   const excerpt = reviewExcerpt(review.review_text);
-  const date = formatReviewDate(review, timeZone);
+  const datesZone = useDatesZone();
+  const date = formatReviewDate(review, timeZone ?? datesZone);
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border bg-card p-5 shadow-xs">
       <header className="flex items-center gap-3">

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
@@ -15,6 +16,8 @@ export const DATE_TIME_FORMAT = 'D MMMM YYYY HH:mm';
 
 // The zone a page is being rendered for on the server (web/app/server-render.tsx); in the browser, none.
 let renderZone: string | undefined;
+// In the browser, the zone the server wrote the page in that is being hydrated (web/main.tsx).
+let hydrationZone: string | undefined;
 
 /**
  * A timestamp where the viewer is: in their IANA zone when given (user.time_zone), otherwise in the browser's, or,
@@ -34,6 +37,29 @@ export function renderInTimeZone<T>(zone: string, render: () => T): T {
   } finally {
     renderZone = previous;
   }
+}
+
+/**
+ * The browser hydrates a visitor's page in the zone the server wrote it in, whatever its own (decision 014, «Hydration
+ * keeps the server's nodes»): the markup then matches and React keeps the server's elements. Only useDatesZone reads
+ * it, through React's server snapshot, which React asks for only while hydrating (parts of a page may hydrate after
+ * the rest, when their code arrives: the zone stays for them).
+ */
+export function hydrateInTimeZone(zone: string): void {
+  hydrationZone = zone;
+}
+
+const noSubscription = () => () => {};
+const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const pageZone = () => renderZone ?? hydrationZone;
+
+/**
+ * The zone to give `inViewerZone` and `formatDate` for a viewer without a zone of their own: the server's page's while
+ * the server renders it and while the browser hydrates it (React reads the server snapshot then), the browser's own
+ * after, when React renders the component again and only its dates' text changes, in place.
+ */
+export function useDatesZone(): string | undefined {
+  return useSyncExternalStore(noSubscription, ownZone, pageZone);
 }
 
 /**

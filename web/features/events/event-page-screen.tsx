@@ -11,7 +11,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/dayjs.ts';
+import { formatDate, useDatesZone } from '../../lib/dayjs.ts';
+import { usePageOrigin } from '../../lib/page-origin.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { acceptWaitlistOffer, addEventReview, joinWaitlist, leaveWaitlist, registerForEvent } from './events.api.ts';
@@ -66,6 +67,9 @@ export function EventPageScreen({ eventId }: { eventId: number }) {
 
 function LoadedEventPage({ event }: { event: EventDetail }) {
   const { user } = useSession();
+  // a visitor's dates: the server page's zone while hydrating, then the browser's (decision 014)
+  const datesZone = useDatesZone();
+  const origin = usePageOrigin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [paymentFor, setPaymentFor] = useState<number | null>(null);
@@ -173,13 +177,13 @@ function LoadedEventPage({ event }: { event: EventDetail }) {
   const others = (upcoming.data?.results ?? []).filter((item) => item.id !== event.id).slice(0, OTHER_EVENTS_SHOWN);
   // the recording's link for those who may watch it (its mentor, its participants), once the event has begun
   const mayWatch = user != null && (isOwn || registration.data?.is_registered === true) && event.status !== 'upcoming';
-  const shareUrl = typeof window !== 'undefined' ? `${window.location.origin}/event_info/${event.id}/` : `/event_info/${event.id}/`;
+  const shareUrl = `${origin}/event_info/${event.id}/`;
 
   return (
     <>
       <EventDetailsView
         title={event.title || 'Без названия'}
-        dateText={formatDate(event.date, user?.time_zone) || null}
+        dateText={formatDate(event.date, user?.time_zone ?? datesZone) || null}
         imageUrl={event.image_url}
         ageTag={formatAgeTag(event.age_restriction)}
         category={event.category}

@@ -27,6 +27,7 @@ import { useOpenChat } from './use-open-chat.ts';
 import { VerifiedBadge } from './verified-badge.tsx';
 import { WhyMe } from './why-me.tsx';
 import { useRecordPageView } from '../../lib/use-record-page-view.ts';
+import { useDatesZone } from '../../lib/dayjs.ts';
 
 /** Spec 000 §9: the mentor page's loader stays at least 1 s. */
 export const MENTOR_DETAIL_MIN_LOADER_MS = 1000;
@@ -99,7 +100,9 @@ function Section({ id, title, children, className }: { id?: string; title: React
 
 function MentorProfile({ mentor, viewer, isSignedIn, bookButton }: { mentor: MentorDetail; viewer: Viewer; isSignedIn?: boolean; bookButton?: BookButton }) {
   const isOwn = viewer?.id === mentor.id;
-  const timeZone = viewer?.time_zone ?? undefined;
+  // a visitor's dates: the server page's zone while hydrating, then the browser's (decision 014)
+  const datesZone = useDatesZone();
+  const timeZone = viewer?.time_zone ?? datesZone;
   useRecordPageView(mentor.id);
   const events = useQuery(eventQueries.byUser(mentor.id));
   const upcoming = upcomingEvents(events.data ?? []);
