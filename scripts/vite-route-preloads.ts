@@ -5,8 +5,14 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
-/** The pages people arrive on, and their route files. */
-const LANDING_PAGES: Record<string, string> = { '/': 'index.tsx', '/AllMentors': 'AllMentors.tsx', '/AllEvents': 'AllEvents.tsx' };
+/** The pages people arrive on, and their route files; `*` stands for a numeric id (a mentor's, an event's page). */
+const LANDING_PAGES: Record<string, string> = {
+  '/': 'index.tsx',
+  '/AllMentors': 'AllMentors.tsx',
+  '/AllEvents': 'AllEvents.tsx',
+  '/mentor_info/*': 'mentor_info.$mentorId.tsx',
+  '/event_info/*': 'event_info.$id.tsx',
+};
 
 type Chunk = { type: 'chunk'; fileName: string; imports: string[]; isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null };
 type Output = Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
@@ -43,7 +49,7 @@ export function routePreloads(): Plugin {
         files[path] = [route.fileName, ...closure(route.fileName, bundle)].filter((f) => !loadedWithEntry.has(f)).map((f) => `/${f}`);
       }
       const source =
-        `(function(){var f=${JSON.stringify(files)}[location.pathname.replace(/\\/+$/,'')||'/'];if(!f)return;` +
+        `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/',m=${JSON.stringify(files)},f=m[p]||m[p.replace(/\\/\\d+$/,'/*')];if(!f)return;` +
         `f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})();\n`;
       const fileName = `assets/route-preloads-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });

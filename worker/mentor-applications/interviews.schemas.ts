@@ -21,13 +21,8 @@ export const interviewStatusLabels: Record<InterviewStatus, string> = {
   withdrawn: 'Не выбрано',
 };
 
-/** What the admin checks in the interview: the outcome form's boxes and the badge's details. */
-export const interviewChecks = {
-  checked_identity: 'Личность: лицо и имя совпадают с документом',
-  checked_experience: 'Опыт: рассказ о работе и примеры совпадают с анкетой',
-  checked_sample_session: 'Пробная сессия: провёл(а) короткий разбор вопроса',
-} as const;
-export type InterviewCheck = keyof typeof interviewChecks;
+// the checks live without zod, for the mentor page's badge (decision 014)
+export { interviewChecks, type InterviewCheck } from './interview-check-rules.ts';
 
 const startsAt = z.iso.datetime({ offset: true, error: 'Некорректные дата или время' });
 

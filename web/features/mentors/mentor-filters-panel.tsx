@@ -4,7 +4,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/native-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
-import { priceSteps } from '../../../worker/mentors/mentors.schemas.ts';
+import { priceSteps } from '../../../worker/mentors/price-filter-rules.ts';
 import { hasActiveFilters, MENTOR_CATEGORIES, type MentorCategory, type MentorFilters } from './mentor-filters.ts';
 
 type MentorFiltersPanelProps = {

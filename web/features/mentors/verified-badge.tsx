@@ -1,13 +1,13 @@
 import { BadgeCheck, Check } from 'lucide-react';
-import { inViewerZone } from '../../lib/dayjs.ts';
+import { inViewerZone, useDatesZone } from '../../lib/dayjs.ts';
 import type { MentorDetail } from '../../lib/mentors/mentors.api.ts';
-import { interviewChecks, type InterviewCheck } from '../../../worker/mentor-applications/interviews.schemas.ts';
+import { interviewChecks, type InterviewCheck } from '../../../worker/mentor-applications/interview-check-rules.ts';
 
 type Verification = NonNullable<MentorDetail['verification']>;
 
 /** «Прошёл видеоинтервью с командой Формы 12 ноября 2026» */
-export function verifiedText(verification: Verification) {
-  return `Прошёл видеоинтервью с командой Формы ${inViewerZone(verification.interviewed_at).format('D MMMM YYYY')}`;
+export function verifiedText(verification: Verification, timeZone?: string) {
+  return `Прошёл видеоинтервью с командой Формы ${inViewerZone(verification.interviewed_at, timeZone).format('D MMMM YYYY')}`;
 }
 
 /**
@@ -15,6 +15,7 @@ export function verifiedText(verification: Verification) {
  * phone can open it too; the summary's title gives the same sentence on hover.
  */
 export function VerifiedBadge({ verification }: { verification: Verification | null }) {
+  const datesZone = useDatesZone();
   const badge = (
     <>
       <BadgeCheck aria-hidden className="size-3.5" />
@@ -23,7 +24,7 @@ export function VerifiedBadge({ verification }: { verification: Verification | n
   );
   const pill = 'inline-flex items-center gap-1 rounded-full bg-success/15 px-2.5 py-0.5 text-xs font-medium text-success';
   if (!verification) return <span className={pill}>{badge}</span>;
-  const text = verifiedText(verification);
+  const text = verifiedText(verification, datesZone);
   const checked = (Object.keys(interviewChecks) as InterviewCheck[]).filter((key) => verification[key]);
   return (
     <details className="group w-full max-w-xs text-center">
