@@ -316,7 +316,15 @@ async function measureFirstPage(app) {
   console.log(`first page at 390 px, Slow 4G (150 ms, 1.6 Mbit/s) and CPU 4× slower, empty cache, median of ${pages[0]?.runs} runs:`);
   for (const r of pages) {
     goal(`first page ${r.path}: JS before the first paint`, `${r.kb} KB gzip in ${r.files} files`, '≤ 110 KB, ≤ 12 files', r.kb <= 110 && r.files <= 12);
-    goal(`first page ${r.path}: LCP and CLS`, `${r.lcp || r.fcp} ms, CLS ${r.cls}`, '≤ 2 000 ms, CLS ≤ 0.05', (r.lcp || r.fcp) > 0 && (r.lcp || r.fcp) <= 2000 && r.cls <= 0.05);
+    // issue 40 §3: the largest paint within 1.5 s, none after hydration (it keeps the server's nodes), a tap answered
+    // (React's handlers attached) within 2.5 s; the JavaScript before that tap is reported, not a goal
+    goal(
+      `first page ${r.path}: LCP, CLS, no paint after hydration`,
+      `${r.lcp || r.fcp} ms, CLS ${r.cls}, after hydration in ${r.lcpAfterReady}/${r.runs} runs`,
+      '≤ 1 500 ms, CLS ≤ 0.05, 0 runs',
+      (r.lcp || r.fcp) > 0 && (r.lcp || r.fcp) <= 1500 && r.cls <= 0.05 && r.lcpAfterReady === 0,
+    );
+    goal(`first page ${r.path}: tap answered`, `${r.ready} ms (${r.tapKb} KB gzip of JS in ${r.tapFiles} files)`, '≤ 2 500 ms', r.ready > 0 && r.ready <= 2500);
   }
   console.table(
     pages.map((r) => ({
@@ -328,8 +336,13 @@ async function measureFirstPage(app) {
       'LCP ms': r.lcp || 'n/a',
       'LCP range ms': r.spread,
       CLS: r.cls,
-      // the app has hydrated the page (or rendered it): its controls work from here
-      'works at ms': r.ready,
+      // the app has hydrated the page (or rendered it): React's handlers are attached, a tap is answered from here
+      'tap answered ms': r.ready,
+      'tap range ms': r.readySpread,
+      'JS before tap (KB gzip)': r.tapKb,
+      'JS files before tap': r.tapFiles,
+      // runs in which a largest paint came after hydration (hydration replaced what the server had painted)
+      'LCP after hydration': `${r.lcpAfterReady}/${r.runs}`,
     })),
   );
 }

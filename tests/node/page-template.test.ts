@@ -40,18 +40,22 @@ describe('the frame of a rendered page', () => {
     expect(html).toContain('<script src="/early-data.js" async></script>');
   });
 
-  it('lists them, in their order and with their attributes, for the loader at the end of the body', async () => {
+  it('lists them with their attributes for the loader, the route preloads first and at high priority, the loader with the head', async () => {
     const html = await frame();
     expect(listedTags(html)).toEqual([
+      // it names the page's own chunks: they then load beside the entry, not after it (decision 014, «Before the first tap»)
+      ['script', { src: '/assets/route-preloads-e5.js', async: '', fetchpriority: 'high' }],
       ['script', { type: 'module', crossorigin: '', src: '/assets/index-a1.js' }],
       ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/framework-b2.js' }],
       ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/api-client-c3.js' }],
-      ['script', { src: '/assets/route-preloads-e5.js', async: '' }],
     ]);
     const body = html.slice(html.indexOf('<div id="root">'));
     expect(body.indexOf(`id="${APP_SCRIPTS_ID}"`)).toBeGreaterThan(0);
-    expect(body.indexOf(`<script src="${APP_LOADER}" async></script>`)).toBeGreaterThan(body.indexOf(`id="${APP_SCRIPTS_ID}"`));
     expect(body.trimEnd().endsWith('</body>\n</html>')).toBe(true);
+    // asked for with the head, not queued behind the fonts and the stylesheet the body asks for
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<script src="${APP_LOADER}" async fetchpriority="high"></script>`);
+    expect(body).not.toContain(APP_LOADER);
   });
 
   it('inlines the stylesheet and asks for its file after the content', async () => {
