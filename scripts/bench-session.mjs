@@ -7,5 +7,8 @@ import { ACCESS_COOKIE, signAccessToken } from '../worker/auth/access-token.ts';
 
 const secret = /^JWT_SECRET\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))[1];
 
-/** The Cookie header of a signed-in user. */
-export const sessionCookie = async (id, role) => `${ACCESS_COOKIE}=${await signAccessToken({ id, role }, secret)}`;
+/**
+ * The Cookie header of a signed-in user. `ttlSeconds` outlasts the access token's 15 minutes for the soak, whose people
+ * stay signed in for its whole run (a browser renews the token every 15 minutes, one request; the soak leaves it out).
+ */
+export const sessionCookie = async (id, role, ttlSeconds) => `${ACCESS_COOKIE}=${await signAccessToken({ id, role }, secret, ttlSeconds)}`;

@@ -17,7 +17,7 @@ async function api(appUrl, method, urlPath, cookie, body) {
   return text ? JSON.parse(text) : null;
 }
 
-export async function soakSetup(appUrl, databaseUrl, { mentees: menteeCount = 120, mentors: mentorCount = 6, smallChats = 5 } = {}) {
+export async function soakSetup(appUrl, databaseUrl, { mentees: menteeCount = 120, mentors: mentorCount = 6, smallChats = 5, ttlSeconds } = {}) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -35,7 +35,7 @@ export async function soakSetup(appUrl, databaseUrl, { mentees: menteeCount = 12
     );
     // a mentor's consultation type and two weekly series a year ahead, from day 9 (a cancellation then is refunded in full)
     for (const m of mentors) {
-      m.cookie = await sessionCookie(m.id, 'mentor');
+      m.cookie = await sessionCookie(m.id, 'mentor', ttlSeconds);
       const type = await api(appUrl, 'POST', '/api/consultation-types/create/', m.cookie, { name: 'Разбор проекта', duration_minutes: 60, costs: 1500 });
       m.typeId = type.id;
       for (const hour of ['10', '14']) {
@@ -82,8 +82,8 @@ export async function soakSetup(appUrl, databaseUrl, { mentees: menteeCount = 12
     // what visitors open: any mentor's page, any event's page
     const { rows: [range] } = await db.query(`select min(id) lo, max(id) hi from events where is_public and not is_canceled`);
     const { rows: mentorIds } = await db.query(`select id from users where role = 'mentor' order by id`);
-    for (const m of mentees) m.cookie = await sessionCookie(m.id, 'mentee');
-    const memberCookies = await Promise.all(members.map((r) => sessionCookie(r.id, 'mentee')));
+    for (const m of mentees) m.cookie = await sessionCookie(m.id, 'mentee', ttlSeconds);
+    const memberCookies = await Promise.all(members.map((r) => sessionCookie(r.id, 'mentee', ttlSeconds)));
     return {
       stamp,
       mentors,

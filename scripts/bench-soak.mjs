@@ -70,7 +70,8 @@ export async function soak(appUrl, databaseUrl, { minutes = 20, rate = 1, postgr
   const windowMs = Math.min(300_000, durationMs / 4);
   const sampleMs = Math.min(30_000, windowMs / 5);
   const scale = Math.max(1, rate);
-  const setup = await soakSetup(appUrl, databaseUrl, { mentees: Math.ceil(120 * scale) });
+  // sessions that last the whole run, the measuring of costs and the checks included
+  const setup = await soakSetup(appUrl, databaseUrl, { mentees: Math.ceil(120 * scale), ttlSeconds: minutes * 60 + 3600 });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const rooms = await meetingRooms(db, setup.stamp);

@@ -69,11 +69,11 @@ const searchOnly = values.only === 'search';
 const soakOnly = values.only === 'soak';
 /**
  * Which local stack (ports, database, build): the soak has one of its own, so a soak of twenty minutes and another
- * `npm run bench` can share the machine; `-- --stack soak` puts any other run there too.
+ * `npm run bench` can share the machine; `-- --stack soak` or `-- --stack bench2` puts any other run on another.
  */
 const stackName = values.stack ?? (soakOnly ? 'soak' : 'bench');
-if (!['bench', 'soak'].includes(stackName)) throw new Error('--stack takes bench or soak');
-const appPort = stackName === 'soak' ? 8796 : 8798;
+const appPort = { bench: 8798, soak: 8796, bench2: 8797 }[stackName];
+if (!appPort) throw new Error('--stack takes bench, soak or bench2');
 
 const BARE = 'API without database (404 envelope)';
 const BARE_PATH = '/api/no-such-route/';

@@ -31,6 +31,8 @@ export const stacks = {
   bench: { pgPort: 54349, wsPort: 54350, dataDir: path.join(root, '.data', 'pg-bench') },
   // the bench's soak (issue 40 §1): twenty minutes on a stack of its own, beside other bench runs
   soak: { pgPort: 54359, wsPort: 54360, dataDir: path.join(root, '.data', 'pg-soak') },
+  // a second bench stack (`npm run bench -- --stack bench2`), for a short run beside a long one
+  bench2: { pgPort: 54369, wsPort: 54370, dataDir: path.join(root, '.data', 'pg-bench2') },
   // a Postgres of its own for the test that restarts it mid-burst (tests/node/database-restart.test.ts). It starts in
   // the middle of a run, when thousands of outgoing connections hold ports of Linux's ephemeral range (32768-60999):
   // its ports sit below that range, where no outgoing connection can have taken them.

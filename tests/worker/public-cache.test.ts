@@ -3,7 +3,7 @@
 // the cache, so one person's favourites never reach another; where it is the same for everyone, everyone shares it.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index.ts';
 import { ACCESS_COOKIE, signAccessToken, type SessionUser } from '../../worker/auth/access-token.ts';
 import type { AppEnv } from '../../worker/env.ts';
@@ -120,6 +120,27 @@ describe('the edge cache of public reads', () => {
     // the first answer was not stored, though everything the read left to do is done
     expect((await visitor(path)).cache).toBe('miss');
     expect((await readUntilHit(path)).cache).toBe('hit');
+  });
+
+  it('looks a search up in the shared store from its second sighting on, and a list without a search at once', async () => {
+    const mentor = await createUser(t.db, { role: 'mentor' });
+    const word = `первый${Date.now().toString(36)}`;
+    await createEvent(t.db, mentor.id, { title: `Поиск ${word}` });
+    const opened = vi.spyOn(caches, 'open');
+    try {
+      const search = `/api/events/?search=${encodeURIComponent(word)}`;
+      expect((await visitor(search)).cache).toBe('miss');
+      // a one-off search: neither looked up nor stored
+      expect(opened).not.toHaveBeenCalled();
+      expect((await visitor(search)).cache).toBe('miss');
+      expect(opened).toHaveBeenCalledWith('public-catalogue');
+      expect((await readUntilHit(search)).cache).toBe('hit');
+      opened.mockClear();
+      expect((await visitor(`/api/events/?offset=${1000 + (Date.now() % 100000)}`)).cache).toBe('miss');
+      expect(opened).toHaveBeenCalledWith('public-catalogue');
+    } finally {
+      opened.mockRestore();
+    }
   });
 });
 

@@ -67,6 +67,16 @@ function withHeaders(res: Response, headers: Record<string, string>, cacheState?
 const MAX_SEEN_ONCE = 2000;
 const seenOnce = new Set<string>();
 
+/**
+ * A search's answer, which the shared store (the Workers Cache API) can hold only once an isolate saw its key miss
+ * twice: a search is looked up there from its second sighting in this isolate on. Most searches are asked once, by one
+ * person, and the lookup of a key no one stored is work for nothing (decision 005, «The search beside a
+ * pass-through»); a list or a page without a search is looked up at once, as another isolate has likely stored it.
+ */
+function worthLookingUp(key: URL, name: string) {
+  return !key.searchParams.get('search') || seenOnce.has(name);
+}
+
 /** True when `name` missed in this isolate before: a key asked for only once (a one-off search) is never stored. */
 function missedBefore(name: string) {
   if (seenOnce.delete(name)) return true;
@@ -88,8 +98,7 @@ export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () =>
   const name = versioned.toString();
   const inMemory = isolateCache.get(name);
   if (inMemory) return { response: inMemory, hit: true };
-  const cache = await caches.open('public-catalogue');
-  const stored = await cache.match(name);
+  const stored = worthLookingUp(key, name) ? await (await caches.open('public-catalogue')).match(name) : undefined;
   if (stored) {
     c.executionCtx.waitUntil(isolateCache.put(name, stored.clone()).catch(() => undefined));
     return { response: stored, hit: true };
@@ -98,6 +107,7 @@ export async function fromCatalogueCache(c: AnyContext, key: URL, produce: () =>
   if (fresh?.status === 200 && !fresh.headers.has('set-cookie') && (storeFirst || missedBefore(name))) {
     const copy = withHeaders(fresh.clone(), { 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` });
     copy.headers.delete('x-cache');
+    const cache = await caches.open('public-catalogue');
     c.executionCtx.waitUntil(Promise.all([cache.put(name, copy.clone()), isolateCache.put(name, copy)]).catch(() => undefined));
   }
   return { response: fresh, hit: false };
