@@ -6,6 +6,7 @@ import { CONFERENCE_CLOSE } from '../../party/protocol/conference.ts';
 import { BASE_MEET_MESSAGES, BaseMeetScreen } from '../../web/features/conference/base-meet-screen.tsx';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { FakeSocket } from './fake-socket.ts';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -28,14 +29,9 @@ function cameraOnly() {
 
 /** The room: welcomes the guest, or (closing) refuses it as a full room does. */
 const room = { refuse: false };
-class RoomSocket extends EventTarget {
-  static readonly OPEN = 1;
-  readonly OPEN = 1;
-  readyState = 0;
-  readonly url: string;
+class RoomSocket extends FakeSocket {
   constructor(url: string) {
-    super();
-    this.url = url;
+    super(url);
     setTimeout(() => {
       if (room.refuse) {
         this.readyState = 3;

@@ -9,6 +9,7 @@ import { connectMeeting, MAX_RECONNECTS, type MeetingClient, type MeetingSnapsho
 import { MeetingScreen } from '../../web/features/conference/meeting-screen.tsx';
 import { mockFetch } from './mentor-test-utils.ts';
 import { renderWithRouter } from './render-with-router.tsx';
+import { FakeSocket } from './fake-socket.ts';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -34,14 +35,9 @@ const noTransport = (): MediaTransport => ({
 /** A room whose socket welcomes while `room.up`, and otherwise fails every connection as an unreachable server does. */
 const room = { up: true, opened: 0 };
 const sockets: RoomSocket[] = [];
-class RoomSocket extends EventTarget {
-  static readonly OPEN = 1;
-  readonly OPEN = 1;
-  readyState = 0;
-  readonly url: string;
+class RoomSocket extends FakeSocket {
   constructor(url: string) {
-    super();
-    this.url = url;
+    super(url);
     room.opened += 1;
     sockets.push(this);
     const up = room.up;

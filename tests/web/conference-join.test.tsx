@@ -6,6 +6,7 @@ import { MeetingScreen } from '../../web/features/conference/meeting-screen.tsx'
 import { API_TIMEOUT_MS } from '../../web/lib/api-client.ts';
 import { renderWithRouter } from './render-with-router.tsx';
 import { mockFetch, type MockRoute } from './mentor-test-utils.ts';
+import { FakeSocket } from './fake-socket.ts';
 
 const flush = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 const VIEWER = { id: 1, time_zone: 'Europe/Moscow' };
@@ -180,14 +181,9 @@ describe('the meeting join flow (spec 002 §4.1)', () => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: async () => stream, enumerateDevices: async () => [] } });
     // the room: full, as it closes the socket of a participant when the others' places are taken
     const opened: string[] = [];
-    class FullRoomSocket extends EventTarget {
-      static readonly OPEN = 1;
-      readonly OPEN = 1;
-      readyState = 0;
-      readonly url: string;
+    class FullRoomSocket extends FakeSocket {
       constructor(url: string) {
-        super();
-        this.url = url;
+        super(url);
         opened.push(url);
         setTimeout(() => {
           this.readyState = 3;
