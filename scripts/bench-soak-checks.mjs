@@ -85,14 +85,20 @@ export async function soakChecks({ db, log, windows, samples, windowMs, sent, ex
   const last = p99(full.at(-1));
   check('p99 of the last window ≤ 1.5× the first', last <= 1.5 * first, `first ${first.toFixed(1)} ms, last ${last.toFixed(1)} ms (${(last / first).toFixed(2)}×)`);
 
-  // 5. memory after the first window (warm-up): the last samples against the first ones after it
-  const after = samples.filter((s) => s.at >= windowMs);
+  // 5. memory after warm-up: the last samples against the first ones after it. Warm-up is the first window or the first
+  // half of the run, whichever is longer: workerd's RSS is V8's headroom (up to ~130 MB for the app's isolate, freed by
+  // a collection) plus native memory that its allocator keeps at the peak it reached, and that peak follows how much was
+  // in flight at once. On a quiet machine it levels off by minute 3-4 at rate 0.5; a run whose first minutes queued
+  // behind other load reaches a higher peak and levels off later (the 20-minute run of issue 40: flat from minute 10,
+  // +1.8 % after). A per-request leak shows in the second half all the same (docs/capacity.md, «Memory»).
+  const warmUpMs = Math.max(windowMs, (samples.at(-1)?.at ?? 0) / 2);
+  const after = samples.filter((s) => s.at >= warmUpMs);
   const mean = (list, f) => list.reduce((n, s) => n + s[f], 0) / list.length;
   const growth = (f) => (after.length >= 4 ? mean(after.slice(-3), f) / mean(after.slice(0, 3), f) - 1 : NaN);
   const pct = (v) => `${(100 * v).toFixed(1)} %`;
   const g = { workerd: growth('workerdRss'), postgres: growth('postgresPss'), postgresRss: growth('postgresRss') };
   check('memory growth under 10 % after warm-up', g.workerd < 0.1 && g.postgres < 0.1,
-    `workerd RSS ${pct(g.workerd)}, Postgres PSS ${pct(g.postgres)} (its RSS summed over processes ${pct(g.postgresRss)}); the first three samples after minute ${(windowMs / 60_000).toFixed(0)} against the last three`);
+    `workerd RSS ${pct(g.workerd)}, Postgres PSS ${pct(g.postgres)} (its RSS summed over processes ${pct(g.postgresRss)}); the first three samples after minute ${(warmUpMs / 60_000).toFixed(0)} against the last three`);
 
   log.log('\nsoak checks:');
   log.table(results);
