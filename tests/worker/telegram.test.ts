@@ -10,12 +10,11 @@ import { chatMessages } from '../../drizzle/schema/chats.ts';
 import { devTelegramChats, telegramLinks, telegramLinkTokens, telegramReplyPrompts } from '../../drizzle/schema/telegram.ts';
 import { backoffSeconds, MAX_ATTEMPTS, sendDueDeliveries } from '../../worker/notifications/deliveries.ts';
 import { notifyNow } from '../../worker/notifications/notify.ts';
-import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
 import { LINKED_TEXT, BAD_TOKEN_TEXT, HELLO_TEXT, REPLY_PROMPT_TEXT, REPLY_REFUSED_TEXT } from '../../worker/telegram/telegram-messages.ts';
 import { createUser } from '../factories.ts';
 import { openRoom, say } from './chat-socket.ts';
-import { readDeliveries } from './delivery-helpers.ts';
-import { bindings, call, testDb, useTestDb } from './helpers.ts';
+import { readDeliveries, runEverySenderAtOnce } from './delivery-helpers.ts';
+import { bindings, call, useTestDb } from './helpers.ts';
 import { asUser, countMail, expectJson, send, waitForMail } from './json-api.ts';
 import { botMessages, fakeChat, freshId, linkedChat, linkToken, postUpdate, textUpdate } from './telegram-helpers.ts';
 
@@ -162,13 +161,7 @@ describe('delivery', () => {
     const chatId = await linkedChat(t.db, user);
     // stored without the immediate attempt, as if the request died after its commit
     await t.db.insert(notifications).values({ userId: user.id, kind: 'booking_paid', message: 'Оплата прошла', payload: {}, dedupeKey: `test:${freshId()}` });
-    const handles = [testDb(), testDb(), testDb()];
-    try {
-      await Promise.all([...handles.map(({ db }) => sendDueDeliveries(bindings, db)), runMinuteJobs({ env: bindings, db: t.db, origin: '' }, new Date())]);
-      await sendDueDeliveries(bindings, t.db);
-    } finally {
-      await Promise.all(handles.map(({ close }) => close()));
-    }
+    await runEverySenderAtOnce(t.db);
     expect((await botMessages(t.db, chatId)).map((m) => m.text)).toEqual([LINKED_TEXT, 'Оплата прошла']);
     expect(await deliveriesOf(user.id)).toMatchObject([{ status: 'sent', attempts: 1 }]);
   });

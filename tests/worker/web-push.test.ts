@@ -7,15 +7,14 @@ import { base64url, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../drizzle/schema/notifications.ts';
 import { devPushMessages, pushSubscriptions } from '../../drizzle/schema/web-push.ts';
-import { runMinuteJobs } from '../../worker/maintenance/minute-jobs.ts';
 import { MAX_ATTEMPTS, sendDueDeliveries } from '../../worker/notifications/deliveries.ts';
 import { notifyNow } from '../../worker/notifications/notify.ts';
 import { encryptPayload } from '../../worker/web-push/encrypt.ts';
 import { vapidAuthorization } from '../../worker/web-push/vapid.ts';
 import { createUser } from '../factories.ts';
 import { browserPushKeys, decryptPush, type BrowserPushKeys } from '../fakes/push-client.ts';
-import { readDeliveries } from './delivery-helpers.ts';
-import { bindings, call, testDb, useTestDb } from './helpers.ts';
+import { readDeliveries, runEverySenderAtOnce } from './delivery-helpers.ts';
+import { bindings, call, useTestDb } from './helpers.ts';
 import { asUser, countMail, expectJson, send } from './json-api.ts';
 
 const t = useTestDb();
@@ -162,13 +161,7 @@ describe('delivery', () => {
     const browser = await subscribedBrowser(user);
     // stored without the immediate attempt, as if the request died after its commit
     await t.db.insert(notifications).values({ userId: user.id, kind: 'booking_paid', message: 'Оплата прошла', payload: {}, dedupeKey: `push-test:${Math.random()}` });
-    const handles = [testDb(), testDb(), testDb()];
-    try {
-      await Promise.all([...handles.map(({ db }) => sendDueDeliveries(bindings, db)), runMinuteJobs({ env: bindings, db: t.db, origin: '' }, new Date())]);
-      await sendDueDeliveries(bindings, t.db);
-    } finally {
-      await Promise.all(handles.map(({ close }) => close()));
-    }
+    await runEverySenderAtOnce(t.db);
     expect(await pushesTo(browser)).toHaveLength(1);
     expect(await deliveriesOf(user.id)).toMatchObject([{ status: 'sent', attempts: 1 }]);
   });
