@@ -17,6 +17,17 @@ async function api(appUrl, method, urlPath, { cookie, body } = {}) {
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+/** A year of one-hour slots of a consultation type on weekdays from `start` (Moscow time), as the bench's mentors open. */
+export const weekdaySeries = (typeId, start) => ({
+  consultation_type: typeId,
+  start_time: start.toISOString(),
+  end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+  repeat_type: 'custom',
+  custom_weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  repeat_until: day(365),
+  time_zone: 'Europe/Moscow',
+});
+
 /**
  * A mentor with one 60-minute type and eight weekly series (Monday to Friday, 09:00 to 16:00, a year
  * ahead) created through the API, 300 of its slots booked and paid by 300 mentees, and 200 more mentees
@@ -47,15 +58,7 @@ export async function prepareBookings(appUrl, databaseUrl) {
       const start = new Date(`${day(1)}T${String(hour).padStart(2, '0')}:00:00+03:00`);
       const res = await api(appUrl, 'POST', '/api/consultation-type-slots/create_recurrent_slots/', {
         cookie: mentorCookie,
-        body: {
-          consultation_type: type.json.id,
-          start_time: start.toISOString(),
-          end_time: new Date(start.getTime() + 3_600_000).toISOString(),
-          repeat_type: 'custom',
-          custom_weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
-          repeat_until: day(365),
-          time_zone: 'Europe/Moscow',
-        },
+        body: weekdaySeries(type.json.id, start),
       });
       if (res.status !== 201) throw new Error(`series: ${res.status} ${JSON.stringify(res.json)}`);
       created += res.json.created;

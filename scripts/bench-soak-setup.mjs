@@ -2,6 +2,7 @@
 // and a year of weekly slots (through the API, as a mentor makes them), mentees, free and paid events, a chat of 100
 // and small chats of two, and the ids visitors browse among.
 import pg from 'pg';
+import { weekdaySeries } from './bench-bookings.mjs';
 import { sessionCookie } from './bench-session.mjs';
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -40,15 +41,7 @@ export async function soakSetup(appUrl, databaseUrl, { mentees: menteeCount = 12
       m.typeId = type.id;
       for (const hour of ['10', '14']) {
         const start = new Date(`${day(9)}T${hour}:00:00+03:00`);
-        await api(appUrl, 'POST', '/api/consultation-type-slots/create_recurrent_slots/', m.cookie, {
-          consultation_type: type.id,
-          start_time: start.toISOString(),
-          end_time: new Date(start.getTime() + 3_600_000).toISOString(),
-          repeat_type: 'custom',
-          custom_weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
-          repeat_until: day(365),
-          time_zone: 'Europe/Moscow',
-        });
+        await api(appUrl, 'POST', '/api/consultation-type-slots/create_recurrent_slots/', m.cookie, weekdaySeries(type.id, start));
       }
     }
     const { rows: slots } = await db.query(
