@@ -15,7 +15,6 @@ import { loadFullStylesheet } from './lib/full-stylesheet.ts';
 import { bindSessionExpiry } from './lib/session/session-cache.ts';
 import { sessionQueries } from './lib/session/session.queries.ts';
 import { hydrateInTimeZone } from './lib/dayjs.ts';
-import { rememberTimeZone } from './lib/viewer-time-zone.ts';
 import { installRussianZodMessages } from '../worker/lib/russian-zod-messages.ts';
 
 // zod's default messages in Russian, as the API answers them (issue 41); no zod import, so it stays off the first page
@@ -24,7 +23,6 @@ installRussianZodMessages();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 bindSessionExpiry(queryClient, router);
-rememberTimeZone();
 
 const container = document.getElementById('root')!;
 const app = <AppRoot queryClient={queryClient} router={router} />;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
@@ -75,5 +76,37 @@ describe('MasonryGrid', () => {
     expect(columns.map((column) => column.map((item) => item.textContent))).toEqual([['card 0', 'card 3', 'card 6'], ['card 1', 'card 4'], ['card 2', 'card 5']]);
     expect(columns[0]).toEqual([before[0], before[3], before[6]]);
     columns[0]!.forEach((item, index) => expect(item).toBe(before[index * 3]));
+  });
+
+  it('makes the page around the list live before its cards hydrate (each card its own Suspense boundary)', async () => {
+    setViewportWidth(390);
+    const log: string[] = [];
+    function Card({ n }: { n: number }) {
+      log.push(`card ${n}`);
+      return <div>card {n}</div>;
+    }
+    function Page() {
+      useEffect(() => {
+        log.push('page live');
+      }, []);
+      return (
+        <MasonryGrid>
+          {[0, 1, 2].map((n) => (
+            <Card key={n} n={n} />
+          ))}
+        </MasonryGrid>
+      );
+    }
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<Page />);
+    document.body.appendChild(host);
+    const before = [...host.querySelectorAll('[role="listitem"]')];
+    log.length = 0;
+    const root = await act(async () => hydrateRoot(host, <Page />));
+    await waitFor(() => expect(log).toContain('card 2'));
+    expect(log[0]).toBe('page live');
+    expect([...host.querySelectorAll('[role="listitem"]')]).toEqual(before);
+    act(() => root.unmount());
+    host.remove();
   });
 });

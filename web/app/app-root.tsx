@@ -2,6 +2,7 @@ import { StrictMode, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { createAppRouter } from './router.tsx';
+import { rememberTimeZoneWhenIdle } from '../lib/viewer-time-zone.ts';
 
 type AppRootProps = { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> };
 
@@ -11,6 +12,8 @@ export function AppRoot({ queryClient, router }: AppRootProps) {
   // are only HTML. The browser tests wait for it before they click.
   useEffect(() => {
     document.documentElement.setAttribute('data-app-ready', '');
+    // tells the server the browser's zone for the next page it renders, after the first tap's moment
+    rememberTimeZoneWhenIdle();
   }, []);
   return (
     <StrictMode>

@@ -1,4 +1,4 @@
-import { Children, useSyncExternalStore, type ReactNode } from 'react';
+import { Children, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 
 /** Layout breakpoint of spec 000 §9: 2 columns at 1024 px or narrower. */
@@ -43,10 +43,15 @@ const PHONE_COLUMNS: Record<number, string> = {
   4: 'max-[640px]:grid-cols-4',
 };
 
+/**
+ * Each card is a Suspense boundary of its own: hydrating a page the server rendered, React makes the page around the
+ * list live first (its filters and links answer) and hydrates the cards after, at a lower priority; a tap on a card
+ * before then hydrates that card at once and is replayed (decision 014, «Before the first tap»).
+ */
 function listItem(item: ReactNode, index: number) {
   return (
     <div role="listitem" key={(item as { key?: string | null }).key ?? index}>
-      {item}
+      <Suspense>{item}</Suspense>
     </div>
   );
 }
