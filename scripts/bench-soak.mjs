@@ -149,7 +149,11 @@ export async function soak(appUrl, databaseUrl, { minutes = 20, rate = 1, postgr
     return work;
   };
 
-  /** `perSecond` arrivals a second of `task` until the end, on a clock; a stream with 200 unfinished is counted as behind. */
+  /**
+   * `perSecond` arrivals a second of `task` until the end, on a clock; a stream with 200 unfinished is counted as behind.
+   * It ends once every task it started has finished: a task's later steps (leaving an event, cancelling a booking)
+   * must not reach the stack while the checks read it, or after it stopped.
+   */
   const tasks = [];
   const every = (name, perSecond, task) => {
     if (perSecond > 0) tasks.push({ name, perSecond, task });
@@ -157,10 +161,11 @@ export async function soak(appUrl, databaseUrl, { minutes = 20, rate = 1, postgr
   const stream = ({ name, perSecond, task }) => {
     const interval = 1000 / perSecond;
     let open = 0;
+    const running = new Set();
     return (async () => {
         for (let i = 0; ; i++) {
           const due = t0 + Math.random() * interval + i * interval;
-          if (due >= stopAt) return;
+          if (due >= stopAt) return void (await Promise.all(running));
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
           if (open >= 200) {
@@ -168,7 +173,13 @@ export async function soak(appUrl, databaseUrl, { minutes = 20, rate = 1, postgr
             continue;
           }
           open += 1;
-          task(i).catch((e) => log.warn(`[soak] ${name}: ${e.message}`)).finally(() => (open -= 1));
+          const started = task(i)
+            .catch((e) => log.warn(`[soak] ${name}: ${e.message}`))
+            .finally(() => {
+              open -= 1;
+              running.delete(started);
+            });
+          running.add(started);
         }
       })();
   };
