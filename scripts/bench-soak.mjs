@@ -165,7 +165,10 @@ export async function soak(appUrl, databaseUrl, { minutes = 20, rate = 1, postgr
     return (async () => {
         for (let i = 0; ; i++) {
           const due = t0 + Math.random() * interval + i * interval;
-          if (due >= stopAt) return void (await Promise.all(running));
+          if (due >= stopAt) {
+            await Promise.all(running);
+            return;
+          }
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
           if (open >= 200) {

@@ -1,13 +1,11 @@
 // `npm run bench`: serves the built app on its own stack (fresh database with the demo data) and measures
 // the hot paths with a bounded closed-loop load from this process, on loopback only.
 //   npm run bench [-- --seconds 5 --connections 10]
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { prepareLocalEnv, root, stacks } from './local-env.mjs';
+import { prepareLocalEnv, stacks } from './local-env.mjs';
 import { spawnServices } from './spawn-services.mjs';
-import { build, serve, startCronTicker } from './run-app.mjs';
+import { build, clearEdgeCache, serve, startCronTicker } from './run-app.mjs';
 import { prepareBookings, raceForSlot, racersAgent, sequentialLatency } from './bench-bookings.mjs';
 import { measureWaitlistRelease } from './bench-waitlist.mjs';
 import { measureRescheduleRaces } from './bench-reschedule.mjs';
@@ -221,9 +219,8 @@ try {
     console.log(`[bench] 2 000 mentors + 100 000 events: ${catalogue.ms} ms; search uses events_search_trgm_idx: ${catalogue.usesIndex}`);
   }
   console.log(`[bench] build: ${build({ quiet: true, stack: stackName })} ms`);
-  // the database is new, so the last run's edge cache goes too: its answers expired a minute after they were stored,
-  // but Miniflare keeps their bodies on disk (the soak's stack had gathered 850 MB)
-  rmSync(path.join(root, '.data', `state-${stackName}`, 'cache'), { recursive: true, force: true });
+  // the database is new, so the last run's edge cache goes too
+  clearEdgeCache(stackName);
   // the SFU settings only let an event's room admit more than a mesh's 4 for the relay figure; no SFU is called
   // straight from Miniflare: wrangler dev's relay and its line per request would cost what production does not spend
   // (decision 015); warnings and errors still show

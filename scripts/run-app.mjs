@@ -1,6 +1,7 @@
 // Builds the SPA + Worker and serves them with `wrangler dev` (workerd) against a running services stack,
 // or runs Vite's dev server with hot reload. Shared by `npm start`/`npm run dev` and the end-to-end tests.
 import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { prepareLocalEnv, root, stacks } from './local-env.mjs';
 
@@ -14,6 +15,14 @@ function outputs(stack) {
   return stack === 'dev'
     ? { outDir: path.join(root, 'dist'), persistTo: path.join(root, '.wrangler', 'state') }
     : { outDir: path.join(root, '.data', `build-${stack}`), persistTo: path.join(root, '.data', `state-${stack}`) };
+}
+
+/**
+ * Empties a stack's local edge cache (Miniflare's Cache API), for a run over a new database: its answers expired a
+ * minute after they were stored, but Miniflare keeps their bodies on disk (the soak's stack had gathered 850 MB).
+ */
+export function clearEdgeCache(stack) {
+  rmSync(path.join(outputs(stack).persistTo, 'cache'), { recursive: true, force: true });
 }
 
 export function build({ quiet = false, stack = 'dev' } = {}) {
