@@ -337,8 +337,11 @@ describe('pages rendered on the server', () => {
     // the same element, its text moved to the browser's zone (decision 014, «Hydration keeps the server's nodes»)
     expect(await page.evaluate(() => (window as unknown as { __date: Element | null }).__date === document.querySelector('[data-testid="event-card-date"]'))).toBe(true);
     expect(errors).toEqual([]);
-    // and the browser tells the server its zone for the next page, once it is idle
-    await expect.poll(async () => (await page.context().cookies(appUrl)).find((c) => c.name === 'forma_tz')?.value).toBe(encodeURIComponent('Europe/Moscow'));
+    // and the browser tells the server its zone for the next page, once it is idle (requestIdleCallback's 3 s at most,
+    // with room for a busy machine)
+    await expect
+      .poll(async () => (await page.context().cookies(appUrl)).find((c) => c.name === 'forma_tz')?.value, { timeout: 10_000 })
+      .toBe(encodeURIComponent('Europe/Moscow'));
     await page.context().close();
   });
 
